@@ -1,0 +1,153 @@
+// badzone new: set up a game and its session file.
+import * as path from 'node:path';
+import { UsageError } from '../../errors.js';
+import { createGame } from '../../engine/step.js';
+import { countTiles, gridTiles, type GangSetup, type Setup } from '../../engine/state.js';
+import { create } from '../../store/session.js';
+import { bookFor, loadEventTable, loadVisibilityTable, shippedTables } from '../../store/tables.js';
+import type { IO } from '../io.js';
+import { fileOf, intArg } from '../shared.js';
+import { summary, type GameSummary } from '../views.js';
+import type { View } from '../view.js';
+
+export interface NewOptions {
+  session?: string;
+  seed?: string;
+  mode?: string;
+  tiles?: string;
+  grid?: string;
+  spawnPoints?: string;
+  gang?: string[];
+  reserve?: string[];
+  turfOwner?: string;
+  lairs?: string;
+  structures?: string;
+  hazard?: string;
+  table?: string;
+  visibilityTable?: string;
+  force?: boolean;
+}
+
+export interface NewData extends GameSummary {
+  backup: string | null;
+  setup: Omit<Setup, 'table' | 'visibilityTable'> & { table: string; visibilityTable: string };
+  /** The command line that makes the same game without prompts. */
+  commandLine: string;
+  hazardRoll: number | null;
+}
+
+/** "Name: Fighter, Fighter" -> { name, fighters } */
+export function parseRoster(text: string, flag: string): { name: string; fighters: string[] } {
+  const at = text.indexOf(':');
+  if (at <= 0) throw new UsageError(`${flag} "${text}" should look like "Gang name: Fighter, Fighter, ...".`);
+  const name = text.slice(0, at).trim();
+  const fighters = text
+    .slice(at + 1)
+    .split(',')
+    .map((f) => f.trim())
+    .filter((f) => f !== '');
+  if (name === '') throw new UsageError(`${flag} "${text}" has no gang name before the colon.`);
+  if (name.length > 200 || fighters.some((f) => f.length > 200)) throw new UsageError(`${flag}: names are limited to 200 characters.`);
+  const dup = fighters.find((f, i) => fighters.indexOf(f) !== i);
+  if (dup) throw new UsageError(`${flag}: ${name} lists ${dup} twice; give each fighter a distinct name.`);
+  return { name, fighters };
+}
+
+export function buildSetup(opts: NewOptions, io: IO): Setup {
+  const seed = intArg(opts.seed, '--seed', -2147483648, 2147483647) ?? io.randomSeed();
+  const mode = opts.mode ?? 'dice';
+  if (mode !== 'dice' && mode !== 'deck') throw new UsageError(`--mode is "dice" or "deck", not "${mode}".`);
+  if (opts.tiles !== undefined && opts.grid !== undefined) throw new UsageError('Give --tiles or --grid, not both.');
+  let tiles = gridTiles(2, 2);
+  if (opts.grid !== undefined) {
+    const m = /^\s*(\d{1,2})\s*[xX×]\s*(\d{1,2})\s*$/.exec(opts.grid);
+    if (!m) throw new UsageError(`--grid takes rows x columns like 2x2 or 3x4, not "${opts.grid}".`);
+    const r = Number(m[1]);
+    const c = Number(m[2]);
+    if (r < 1 || c < 1 || r > 26 || c > 26) throw new UsageError('--grid rows and columns must each be from 1 to 26.');
+    tiles = gridTiles(r, c);
+  } else if (opts.tiles !== undefined) {
+    tiles = countTiles(intArg(opts.tiles, '--tiles', 1, 676)!);
+  }
+  const gangs: GangSetup[] = [];
+  for (const g of opts.gang ?? []) {
+    const { name, fighters } = parseRoster(g, '--gang');
+    if (gangs.some((x) => x.name === name)) throw new UsageError(`--gang ${name} is given twice; list all its fighters in one --gang.`);
+    gangs.push({ name, battlefield: fighters, reserve: [] });
+  }
+  for (const r of opts.reserve ?? []) {
+    const { name, fighters } = parseRoster(r, '--reserve');
+    let g = gangs.find((x) => x.name === name);
+    if (!g) {
+      g = { name, battlefield: [], reserve: [] };
+      gangs.push(g);
+    }
+    const clash = fighters.find((f) => g!.battlefield.includes(f) || g!.reserve.includes(f));
+    if (clash) throw new UsageError(`${clash} is listed twice for ${name}; a fighter is either on the battlefield or in reserve.`);
+    g.reserve.push(...fighters);
+  }
+  if (gangs.length > 50) throw new UsageError('At most 50 gangs.');
+  const turfOwner = opts.turfOwner === undefined ? null : opts.turfOwner.trim();
+  if (turfOwner === '') throw new UsageError('--turf-owner needs a name.');
+  let hazard: Setup['hazard'] = null;
+  if (opts.hazard !== undefined && opts.hazard !== 'none') hazard = opts.hazard === 'roll' ? 'roll' : intArg(opts.hazard, '--hazard (roll, 1-10 or none)', 1, 10)!;
+  const visibilityTable = opts.visibilityTable ? loadVisibilityTable(path.resolve(io.cwd, opts.visibilityTable)) : null;
+  const table = opts.table ? loadEventTable(path.resolve(io.cwd, opts.table), visibilityTable ?? undefined) : null;
+  return {
+    seed,
+    mode,
+    tiles,
+    spawnPoints: intArg(opts.spawnPoints, '--spawn-points', 1, 100) ?? 4,
+    gangs,
+    turfOwner,
+    lairs: intArg(opts.lairs, '--lairs', 0, 100) ?? null,
+    structures: intArg(opts.structures, '--structures', 0, 100) ?? null,
+    hazard,
+    table,
+    visibilityTable,
+  };
+}
+
+function q(s: string): string {
+  return /^[\w.,:/=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The flags that make this setup. */
+export function commandLine(setup: Setup, opts: NewOptions): string {
+  const parts = ['badzone', 'new', '--seed', String(setup.seed), '--mode', setup.mode];
+  if (opts.grid) parts.push('--grid', opts.grid);
+  else parts.push('--tiles', String(setup.tiles.length));
+  parts.push('--spawn-points', String(setup.spawnPoints));
+  for (const g of setup.gangs) {
+    if (g.battlefield.length) parts.push('--gang', q(`${g.name}: ${g.battlefield.join(', ')}`));
+    if (g.reserve.length) parts.push('--reserve', q(`${g.name}: ${g.reserve.join(', ')}`));
+  }
+  if (setup.turfOwner) parts.push('--turf-owner', q(setup.turfOwner));
+  if (setup.lairs !== null) parts.push('--lairs', String(setup.lairs));
+  if (setup.structures !== null) parts.push('--structures', String(setup.structures));
+  parts.push('--hazard', setup.hazard === null ? 'none' : String(setup.hazard));
+  if (opts.table) parts.push('--table', q(opts.table));
+  if (opts.visibilityTable) parts.push('--visibility-table', q(opts.visibilityTable));
+  if (opts.session) parts.push('--session', q(opts.session));
+  return parts.join(' ');
+}
+
+export async function run(opts: NewOptions, io: IO): Promise<View<'new', NewData>> {
+  const file = fileOf(opts, io);
+  const setup = buildSetup(opts, io);
+  const book = bookFor(setup);
+  const state = createGame(setup, book);
+  const stamp = io.now().toISOString().replace(/[:.]/g, '-');
+  const { backup } = create(file, state, opts.force === true, stamp);
+  const { table, visibilityTable, ...rest } = setup;
+  return {
+    kind: 'new',
+    data: {
+      ...summary(file, state, book),
+      backup,
+      setup: { ...rest, table: table ? (opts.table ?? table.name) : shippedTables().events.name, visibilityTable: visibilityTable ? (opts.visibilityTable ?? visibilityTable.name) : shippedTables().visibility.name },
+      commandLine: commandLine(setup, opts),
+      hazardRoll: state.hazard?.roll ?? null,
+    },
+  };
+}

@@ -1,0 +1,21 @@
+// Everything a command may touch of the outside world, passed in so tests can run commands in-process.
+import type { Prompter } from './prompts.js';
+
+export interface IO {
+  argv0: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Standard input is a terminal (prompts allowed). */
+  stdinIsTTY: boolean;
+  /** Standard output is a terminal (colour and width). */
+  stdoutIsTTY: boolean;
+  columns: number | undefined;
+  /** A fresh random 32-bit seed from the operating system. */
+  randomSeed: () => number;
+  /** A timestamp for backup file names. */
+  now: () => Date;
+  /** Prompts; the real one is imported lazily from @inquirer/prompts. */
+  prompter: () => Promise<Prompter>;
+}

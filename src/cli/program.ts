@@ -1,0 +1,206 @@
+// The only file that knows commander: commands, flags, help texts. Each action runs a command and hands
+// its View to `emit`; printing happens in main.ts.
+import { Argument, Command, Option } from 'commander';
+import type { IO } from './io.js';
+import type { View } from './view.js';
+
+export type Emit = (view: View, json: boolean) => void;
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+function examples(...lines: string[]): string {
+  return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+}
+
+function sessionOption(cmd: Command): Command {
+  return cmd.option('--session <file>', 'session file (default ./badzone-session.json, or $BADZONE_SESSION)');
+}
+
+function diceOptions(cmd: Command): Command {
+  return cmd
+    .option('--dice <list>', 'your own dice results, in the order badzone asks for them (e.g. 37,4,2); the rest are rolled')
+    .option('--manual', 'ask for each die on the terminal, saying what it is for')
+    .option('--no-input', 'never prompt, even on a terminal');
+}
+
+export function buildProgram(io: IO, emit: Emit, version: string): Command {
+  const program = new Command();
+  program
+    .name('badzone')
+    .description('Games-master assistant for Necromunda Badzone events: the Event Phase each round, End-Phase discards, and the Hazard Table.')
+    .version(version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .showSuggestionAfterError(true)
+    .showHelpAfterError(false)
+    .enablePositionalOptions()
+    .addHelpText(
+      'after',
+      examples(
+        'badzone round                 # start (or continue) the game: next round\'s Event Phase',
+        'badzone end                   # resolve this round\'s End Phase (discard rolls)',
+        'badzone status',
+        'badzone hazard roll           # roll the Hazard at setup',
+        'badzone events show 37',
+        'badzone roll D6+6',
+        'badzone round --json          # for scripts',
+      ) + '\nExit codes: 0 ok, 1 refused/runtime error, 2 usage error, 3 no session, 4 invalid file, 5 session locked.\n',
+    );
+
+  // --- Dice and tables -------------------------------------------------------------------------
+  program
+    .command('roll')
+    .description('roll a dice expression (D6, D2+1, D6+6, 2D6x10, D64, ...)')
+    .argument('<expr>', 'dice expression in the rules\' notation')
+    .option('--times <n>', 'roll it N times (1-1000000)')
+    .option('--seed <n>', 'seed (32-bit integer) for a repeatable roll')
+    .option('--scatter', 'also roll a D12 clock direction, for a scatter')
+    .option('--json', 'print JSON: each total and its dice')
+    .addHelpText('after', examples('badzone roll D6+6', 'badzone roll D6+6 --scatter', 'badzone roll 2D6x10', 'badzone roll D64 --times 1000 --json'))
+    .action(async (expr: string, opts) => emit(await (await import('./commands/roll.js')).run(expr, opts, io), opts.json === true));
+
+  const events = program.command('events').description('the Badzone Event Table');
+  events
+    .command('list')
+    .description('list the 64 results of the Badzone Event Table')
+    .option('--table <file>', 'list a custom event table instead')
+    .option('--json', 'print JSON')
+    .addHelpText('after', examples('badzone events list', 'badzone events list --json'))
+    .action(async (opts) => emit(await (await import('./commands/events-list.js')).run(opts, io), opts.json === true));
+  events
+    .command('show')
+    .description('show one event: its rules, what badzone rolls for it, and the rulings')
+    .argument('<event>', 'event id, D64 number or name')
+    .option('--table <file>', 'look it up in a custom event table')
+    .option('--json', 'print JSON')
+    .addHelpText('after', examples('badzone events show 37', 'badzone events show pillar-of-flame', 'badzone events show "Horde of Rats"'))
+    .action(async (query: string, opts) => emit(await (await import('./commands/events-show.js')).run(query, opts, io), opts.json === true));
+
+  const hazard = program.command('hazard').description('the Hazard Table (Fallout: Factions), rolled at setup');
+  hazard
+    .command('roll')
+    .description('roll D10 on the Hazard Table (or look up your own roll with --roll)')
+    .option('--home-turf', 'rolling a crew\'s Home Turf (10 = Nomadic crew, Rating Limit 300)')
+    .option('--roll <n>', 'the D10 you rolled yourself (1-10)')
+    .option('--seed <n>', 'seed (32-bit integer) for a repeatable roll')
+    .option('--json', 'print JSON')
+    .addHelpText('after', examples('badzone hazard roll', 'badzone hazard roll --home-turf', 'badzone hazard roll --roll 4 --json'))
+    .action(async (opts) => emit(await (await import('./commands/hazard-roll.js')).run(opts, io), opts.json === true));
+  hazard
+    .command('list')
+    .description('list the Hazard Table')
+    .option('--json', 'print JSON')
+    .action(async (opts) => emit(await (await import('./commands/hazard-list.js')).run(), opts.json === true));
+  hazard
+    .command('show')
+    .description('show one hazard and its Home Turf Ploy')
+    .argument('<hazard>', 'roll 1-10 or id (e.g. minefield)')
+    .option('--json', 'print JSON')
+    .addHelpText('after', examples('badzone hazard show 2', 'badzone hazard show low-visibility'))
+    .action(async (query: string, opts) => emit(await (await import('./commands/hazard-show.js')).run(query), opts.json === true));
+
+  const tableCmd = program.command('table').description('your own tables');
+  tableCmd
+    .command('lint')
+    .description('check a custom event table (or visibility table) file; exit 0 if valid, 4 if not')
+    .argument('<file>', 'JSON file in the format of data/badzone-events.json')
+    .option('--json', 'print JSON')
+    .addHelpText('after', examples('badzone table lint my-table.json'))
+    .action(async (file: string, opts) => emit(await (await import('./commands/table-lint.js')).run(file, opts, io), opts.json === true));
+
+  // --- The game ----------------------------------------------------------------------------------
+  sessionOption(
+    program
+      .command('new')
+      .description('set up a new game (its session file)')
+      .option('--seed <n>', 'seed, a 32-bit integer (default: a fresh random one, printed and stored)')
+      .addOption(new Option('--mode <mode>', 'roll a D64 or draw from a 64-card deck').choices(['dice', 'deck']))
+      .option('--tiles <n>', 'number of 12"x12" tiles (named A1, A2, B1, ...)')
+      .option('--grid <RxC>', 'tiles as rows x columns (default 2x2)')
+      .option('--spawn-points <n>', 'number of spawn points (default 4)')
+      .option('--gang <roster>', 'a gang and its fighters on the battlefield: "Name: Fighter, Fighter" (repeatable)', collect)
+      .option('--reserve <roster>', 'fighters held back who may arrive as reinforcements: "Name: Fighter, ..." (repeatable)', collect)
+      .option('--turf-owner <name>', 'the crew whose Home Turf the Hazard is')
+      .option('--lairs <n>', 'number of Beast Lairs on the battlefield')
+      .option('--structures <n>', 'number of large structures on the battlefield')
+      .option('--hazard <roll|1-10|none>', 'roll the Hazard, give your roll, or none (default none)')
+      .option('--table <file>', 'play with a custom event table (validated)')
+      .option('--visibility-table <file>', 'play with your own visibility table instead of the house one')
+      .option('--force', 'replace an existing game (the old file is kept as a backup)')
+      .option('--no-input', 'never prompt (no setup wizard)')
+      .option('--json', 'print JSON'),
+  )
+    .addHelpText(
+      'after',
+      examples(
+        'badzone new',
+        'badzone new --grid 3x3 --spawn-points 6 --hazard roll',
+        'badzone new --gang "Goliaths: Krag, Brute, Mauler" --gang "Eschers: Vex, Nyx" --reserve "Eschers: Lyra"',
+        'badzone new --mode deck --seed 1234 --force',
+      ),
+    )
+    .action(async (opts) => emit(await (await import('./commands/new.js')).run(opts, io), opts.json === true));
+
+  diceOptions(
+    sessionOption(
+      program
+        .command('round')
+        .description('start the next round: resolve the last End Phase if still open, then the Event Phase')
+        .option('--occupied <tiles>', 'tiles that hold player models, for Collapsed Section (e.g. A1,B2)')
+        .option('--json', 'print JSON'),
+    ),
+  )
+    .addHelpText('after', examples('badzone round', 'badzone round --occupied A1,B2', 'badzone round --dice 37', 'badzone round --manual', 'badzone round --json'))
+    .action(async (opts) => emit(await (await import('./commands/round.js')).run(opts, io), opts.json === true));
+
+  diceOptions(sessionOption(program.command('end').description("resolve this round's End Phase: End-Phase effects, then the discard rolls").option('--json', 'print JSON')))
+    .addHelpText('after', examples('badzone end', 'badzone end --dice 4,2'))
+    .action(async (opts) => emit(await (await import('./commands/end.js')).run(opts, io), opts.json === true));
+
+  sessionOption(program.command('status').description('round, phase, events in play, visibility, hazard, tiles and rosters').option('--json', 'print JSON'))
+    .addHelpText('after', examples('badzone status', 'badzone status --json'))
+    .action(async (opts) => emit(await (await import('./commands/status.js')).run(opts, io), opts.json === true));
+
+  sessionOption(program.command('log').description('every roll so far, with what it was for').option('--round <n>', 'only this round').option('--json', 'print JSON'))
+    .addHelpText('after', examples('badzone log', 'badzone log --round 3'))
+    .action(async (opts) => emit(await (await import('./commands/log.js')).run(opts, io), opts.json === true));
+
+  sessionOption(program.command('undo').description('go back to before the last command that changed the game (same dice if you redo it)').option('--json', 'print JSON'))
+    .addHelpText('after', examples('badzone undo', 'badzone undo && badzone round   # gives the same rolls as before'))
+    .action(async (opts) => emit(await (await import('./commands/undo.js')).run(opts, io), opts.json === true));
+
+  sessionOption(program.command('verify').description('replay the log from the seed and check every roll and the state (exit 1 if not)').option('--json', 'print JSON'))
+    .action(async (opts) => emit(await (await import('./commands/verify.js')).run(opts, io), opts.json === true));
+
+  sessionOption(program.command('discard').description('take an event out of play by hand (e.g. Pillar of Flame left the table)').argument('<event>', 'event id, D64 number or name').option('--json', 'print JSON'))
+    .addHelpText('after', examples('badzone discard pillar-of-flame'))
+    .action(async (event: string, opts) => emit(await (await import('./commands/discard.js')).run(event, opts, io), opts.json === true));
+
+  diceOptions(sessionOption(program.command('place').description('put a persistent event into play by hand').argument('<event>', 'event id, D64 number or name').option('--json', 'print JSON')))
+    .addHelpText('after', examples('badzone place static-storm'))
+    .action(async (event: string, opts) => emit(await (await import('./commands/place.js')).run(event, opts, io), opts.json === true));
+
+  sessionOption(
+    program
+      .command('visibility')
+      .description('show the visibility, or set it by hand')
+      .argument('[action]', '"set" to change it')
+      .argument('[level]', 'level id, e.g. pitch-black, dark, gloomy, normal')
+      .option('--json', 'print JSON'),
+  )
+    .addHelpText('after', examples('badzone visibility', 'badzone visibility set normal'))
+    .action(async (verb: string | undefined, level: string | undefined, opts) => emit(await (await import('./commands/visibility.js')).run(verb, level, opts, io), opts.json === true));
+
+  sessionOption(
+    program
+      .command('fighter')
+      .description('correct the rosters: move a fighter to the battlefield, the reserve, or out of the game')
+      .argument('<name>', "fighter's name")
+      .addArgument(new Argument('<where>', 'battlefield, reserve or out').choices(['battlefield', 'reserve', 'out']))
+      .option('--gang <name>', 'the gang (needed when two gangs share a name, or to add a fighter)')
+      .option('--json', 'print JSON'),
+  )
+    .addHelpText('after', examples('badzone fighter Krag reserve', 'badzone fighter Lyra battlefield --gang Eschers'))
+    .action(async (name: string, where: string, opts) => emit(await (await import('./commands/fighter.js')).run(name, where, opts, io), opts.json === true));
+
+  return program;
+}

@@ -1,0 +1,39 @@
+// Prompts, behind a small interface so that tests can answer them and other commands never load inquirer.
+export interface Choice<T> {
+  name: string;
+  value: T;
+  description?: string;
+}
+
+export interface Prompter {
+  select<T>(message: string, choices: Choice<T>[], defaultValue?: T): Promise<T>;
+  checkbox<T>(message: string, choices: Choice<T>[]): Promise<T[]>;
+  input(message: string, opts?: { default?: string; validate?: (v: string) => true | string }): Promise<string>;
+  confirm(message: string, defaultValue?: boolean): Promise<boolean>;
+}
+
+/** Raised when the user presses Ctrl-C or closes the terminal at a prompt. */
+export class PromptCancelled extends Error {
+  override name = 'PromptCancelled';
+}
+
+/** The real prompter, built on @inquirer/prompts (imported only when a prompt is shown). */
+export async function inquirerPrompter(output: NodeJS.WritableStream): Promise<Prompter> {
+  const p = await import('@inquirer/prompts');
+  const ctx = { output, clearPromptOnDone: false };
+  const guard = async <T>(f: () => Promise<T>): Promise<T> => {
+    try {
+      return await f();
+    } catch (e) {
+      if (e instanceof Error && (e.name === 'ExitPromptError' || e.name === 'AbortPromptError')) throw new PromptCancelled('cancelled');
+      throw e;
+    }
+  };
+  return {
+    select: (message, choices, defaultValue) => guard(() => p.select({ message, choices, default: defaultValue, pageSize: 12 }, ctx)),
+    checkbox: (message, choices) => guard(() => p.checkbox({ message, choices, pageSize: 12 }, ctx)),
+    input: (message, opts = {}) =>
+      guard(() => p.input({ message, ...(opts.default !== undefined ? { default: opts.default } : {}), ...(opts.validate ? { validate: opts.validate } : {}) }, ctx)),
+    confirm: (message, defaultValue) => guard(() => p.confirm({ message, ...(defaultValue !== undefined ? { default: defaultValue } : {}) }, ctx)),
+  };
+}

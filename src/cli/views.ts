@@ -1,0 +1,92 @@
+// Building the data that several commands show: visibility, hazard, what is due in the End Phase.
+import type { RuleBook } from '../rules/book.js';
+import type { HomeTurfPloy } from '../rules/types.js';
+import type { SessionState } from '../engine/state.js';
+import { inPlayView, type InPlayView } from '../engine/step.js';
+
+export interface VisibilityView {
+  level: string;
+  name: string;
+  rangeInches: number | null;
+  pitchBlack: boolean;
+  rules: string;
+  sinceRound: number;
+  source: string;
+  /** True when the level comes from the shipped house table. */
+  houseTable: boolean;
+}
+
+export interface HazardView {
+  roll: number;
+  nomadic: boolean;
+  id: string | null;
+  name: string;
+  effect: string;
+  ploy: HomeTurfPloy | null;
+  /** The ploy may be enacted at the start of any Round (shown as a reminder each round). */
+  ployAtRoundStart: boolean;
+  turfOwner: string | null;
+}
+
+export function visibilityView(s: SessionState, book: RuleBook): VisibilityView {
+  const l = book.level.get(s.visibility.level);
+  return {
+    level: s.visibility.level,
+    name: l?.name ?? s.visibility.level,
+    rangeInches: l?.rangeInches ?? null,
+    pitchBlack: l?.pitchBlack ?? false,
+    rules: l?.rules ?? '',
+    sinceRound: s.visibility.sinceRound,
+    source: s.visibility.source,
+    houseTable: book.visibility.house,
+  };
+}
+
+export function hazardView(s: SessionState, book: RuleBook): HazardView | null {
+  if (!s.hazard) return null;
+  const h = book.hazards.hazards.find((x) => x.id === s.hazard!.id);
+  if (!h) {
+    return { roll: s.hazard.roll, nomadic: true, id: null, name: book.hazards.nomadic.name, effect: 'No Hazard this game.', ploy: null, ployAtRoundStart: false, turfOwner: s.setup.turfOwner };
+  }
+  return {
+    roll: h.roll,
+    nomadic: false,
+    id: h.id,
+    name: h.name,
+    effect: h.effect,
+    ploy: h.ploy,
+    ployAtRoundStart: /start of any round/i.test(h.ploy.when),
+    turfOwner: s.setup.turfOwner,
+  };
+}
+
+/** What the End Phase of the current round will do. */
+export function dueInEndPhase(s: SessionState, book: RuleBook): string[] {
+  if (s.phase !== 'round') return [];
+  const out: string[] = [];
+  for (const id of s.pendingEnd) out.push(`${book.byId.get(id)?.name ?? id}: ${book.byId.get(id)?.gm ?? ''}`.trim());
+  for (const p of s.inPlay) {
+    const ev = book.byId.get(p.eventId);
+    if (ev && ev.resolve.endPhase.length > 0) out.push(`${ev.name}: ${ev.resolve.endPhase.map((st) => ('what' in st ? st.what : st.kind)).join(', ')}`);
+  }
+  for (const p of s.inPlay) {
+    const ev = book.byId.get(p.eventId);
+    if (ev && ev.discardOn !== null) out.push(`${ev.name}: discard check, D6 ${ev.discardOn}+`);
+  }
+  return out;
+}
+
+export interface GameSummary {
+  session: string;
+  round: number;
+  phase: SessionState['phase'];
+  mode: SessionState['setup']['mode'];
+  seed: number;
+  inPlay: InPlayView[];
+  visibility: VisibilityView;
+  hazard: HazardView | null;
+}
+
+export function summary(file: string, s: SessionState, book: RuleBook): GameSummary {
+  return { session: file, round: s.round, phase: s.phase, mode: s.setup.mode, seed: s.setup.seed, inPlay: inPlayView(s, book), visibility: visibilityView(s, book), hazard: hazardView(s, book) };
+}

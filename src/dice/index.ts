@@ -1,0 +1,2 @@
+export * from './expression.js';
+export * from './rng.js';

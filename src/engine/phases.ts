@@ -1,0 +1,237 @@
+// The Event Phase and the End Phase, as the Badzone rules order them.
+import type { BadzoneEvent, Step } from '../rules/types.js';
+import { runStep, type Ctx, type Outcome } from './resolve.js';
+import type { InPlay, Roll } from './state.js';
+
+export type DrawOutcome = 'once' | 'placed' | 'duplicate';
+
+export interface Draw {
+  roll: number;
+  eventId: string;
+  outcome: DrawOutcome;
+}
+
+export interface Resolved {
+  eventId: string;
+  name: string;
+  source: 'new' | 'in-play';
+  timing: 'once' | 'persistent';
+  discardOn: number | null;
+  /** Dice rolled for this event in this phase. */
+  rolls: Roll[];
+  outcomes: Outcome[];
+  /** The GM's instruction. */
+  text: string;
+}
+
+export interface EventPhaseReport {
+  round: number;
+  draws: Draw[];
+  reshuffled: boolean;
+  /** Set when no new event could be drawn (every event left is already in play). */
+  noNewEvent: string | null;
+  resolved: Resolved[];
+}
+
+export interface Trigger {
+  eventId: string;
+  name: string;
+  rolls: Roll[];
+  outcomes: Outcome[];
+}
+
+export interface Check {
+  eventId: string;
+  name: string;
+  roll: number;
+  discardOn: number;
+  discarded: boolean;
+}
+
+export interface EndPhaseReport {
+  round: number;
+  triggers: Trigger[];
+  checks: Check[];
+}
+
+/** Safety bound on re-rolls in one Event Phase (a custom table whose every event is in play). */
+const MAX_DRAWS = 256;
+
+function rollsSince(ctx: Ctx, from: number): Roll[] {
+  return ctx.dice.rolls ? ctx.dice.rolls.slice(from) : [];
+}
+
+function mark(ctx: Ctx): number {
+  return ctx.dice.rolls ? ctx.dice.rolls.length : 0;
+}
+
+function runSteps(ctx: Ctx, ev: BadzoneEvent, steps: Step[], entry: InPlay | null, into: Outcome[]): void {
+  for (const step of steps) {
+    const o = runStep(ctx, ev, step, entry);
+    if (o) into.push(o);
+  }
+}
+
+function eventOf(ctx: Ctx, id: string): BadzoneEvent {
+  const ev = ctx.book.byId.get(id);
+  if (!ev) throw new Error(`event "${id}" is not in the table`);
+  return ev;
+}
+
+/** Whether the GM's instruction still applies after the tool's own outcomes (Grid Overload that removed Pitch Black). */
+function gmText(ev: BadzoneEvent, outcomes: Outcome[]): string {
+  for (const o of outcomes) if (o.kind === 'visibility' && o.text.startsWith('Not Pitch Black')) return '';
+  for (const o of outcomes) if (o.kind === 'visibility' && o.changed && ev.resolve.onDraw.some((s) => s.kind === 'visibilityClearPitchBlack')) return '';
+  return ev.gm;
+}
+
+/** Draw one event: a D64 roll, or the top card of the deck (reshuffling the discard pile when it is empty). */
+function drawOne(ctx: Ctx, report: { reshuffled: boolean }): number | null {
+  const { s, dice } = ctx;
+  if (!s.deck) return dice.roll(64, 'Event Phase: Badzone Event Table (D64)');
+  if (s.deck.drawPile.length === 0) {
+    if (s.deck.discardPile.length === 0) return null;
+    const n = s.deck.discardPile.length;
+    s.deck.drawPile = dice.shuffle(s.deck.discardPile);
+    s.deck.discardPile = [];
+    report.reshuffled = true;
+    if (ctx.loud) ctx.notes.push(`The deck ran out: the discard pile (${n} cards) was shuffled into a new deck.`);
+  }
+  const card = dice.card(s.deck.drawPile, 'Event Phase: card drawn from the Badzone deck');
+  const at = s.deck.drawPile.indexOf(card);
+  s.deck.drawPile.splice(at, 1);
+  return card;
+}
+
+function toDiscard(ctx: Ctx, card: number): void {
+  if (ctx.s.deck) ctx.s.deck.discardPile.push(card);
+}
+
+/** Generate a new event, then resolve every event in play, oldest first. */
+export function eventPhase(ctx: Ctx, stats?: { duplicates: number; reshuffles: number }): EventPhaseReport {
+  const { s, book } = ctx;
+  const report: EventPhaseReport = { round: s.round, draws: [], reshuffled: false, noNewEvent: null, resolved: [] };
+  let newOnce: Resolved | null = null;
+  let newPersistent: { entry: InPlay; outcomes: Outcome[]; rolls: Roll[] } | null = null;
+  const persistentIds = book.events.results.filter((e) => e.timing === 'persistent').map((e) => e.id);
+  const onlyPersistent = book.events.results.every((e) => e.timing === 'persistent');
+
+  for (let n = 0; ; n++) {
+    if (onlyPersistent && persistentIds.every((id) => s.inPlay.some((p) => p.eventId === id))) {
+      report.noNewEvent = 'every event of the table is already in play';
+      break;
+    }
+    if (n >= MAX_DRAWS) {
+      report.noNewEvent = `${MAX_DRAWS} draws were all duplicates of events in play`;
+      break;
+    }
+    const before = mark(ctx);
+    const roll = drawOne(ctx, report);
+    if (roll === null) {
+      report.noNewEvent = 'the deck and the discard pile are empty';
+      break;
+    }
+    const ev = book.byRoll[roll]!;
+    if (ev.timing === 'once') {
+      report.draws.push({ roll, eventId: ev.id, outcome: 'once' });
+      const outcomes: Outcome[] = [];
+      const at = mark(ctx);
+      runSteps(ctx, ev, ev.resolve.onDraw, null, outcomes);
+      if (ev.resolve.endPhase.length > 0) s.pendingEnd.push(ev.id);
+      toDiscard(ctx, roll);
+      if (ctx.loud) {
+        ctx.notes.push(`Drew ${ev.name} (${roll}): Once`);
+        for (const o of outcomes) ctx.notes.push(`${ev.name}: ${o.text}`);
+        newOnce = { eventId: ev.id, name: ev.name, source: 'new', timing: 'once', discardOn: null, rolls: rollsSince(ctx, at), outcomes, text: gmText(ev, outcomes) };
+        void before;
+      }
+      break;
+    }
+    if (s.inPlay.some((p) => p.eventId === ev.id)) {
+      report.draws.push({ roll, eventId: ev.id, outcome: 'duplicate' });
+      toDiscard(ctx, roll);
+      if (stats) stats.duplicates++;
+      if (ctx.loud) ctx.notes.push(`Drew ${ev.name} (${roll}): already in play, discarded; drawing again`);
+      continue;
+    }
+    report.draws.push({ roll, eventId: ev.id, outcome: 'placed' });
+    const entry: InPlay = { eventId: ev.id, sinceRound: s.round, roll };
+    s.inPlay.push(entry);
+    const at = mark(ctx);
+    const outcomes: Outcome[] = [];
+    runSteps(ctx, ev, ev.resolve.onDraw, entry, outcomes);
+    newPersistent = { entry, outcomes, rolls: rollsSince(ctx, at) };
+    if (ctx.loud) {
+      ctx.notes.push(`Drew ${ev.name} (${roll}): Persistent, placed in play`);
+      for (const o of outcomes) ctx.notes.push(`${ev.name}: ${o.text}`);
+    }
+    break;
+  }
+  if (stats && report.reshuffled) stats.reshuffles++;
+  if (newOnce) report.resolved.push(newOnce);
+
+  // Resolve events in play, oldest first; the new one is last because it was placed last.
+  for (const entry of [...s.inPlay]) {
+    const ev = eventOf(ctx, entry.eventId);
+    const isNew = newPersistent !== null && entry === newPersistent.entry;
+    const at = mark(ctx);
+    const outcomes: Outcome[] = isNew ? [...newPersistent!.outcomes] : [];
+    runSteps(ctx, ev, ev.resolve.eachEventPhase, entry, outcomes);
+    if (!ctx.loud) continue;
+    const rolls = isNew ? [...newPersistent!.rolls, ...rollsSince(ctx, at)] : rollsSince(ctx, at);
+    report.resolved.push({
+      eventId: ev.id,
+      name: ev.name,
+      source: isNew ? 'new' : 'in-play',
+      timing: 'persistent',
+      discardOn: ev.discardOn,
+      rolls,
+      outcomes,
+      text: gmText(ev, outcomes),
+    });
+    const own = isNew ? outcomes.slice(newPersistent!.outcomes.length) : outcomes;
+    for (const o of own) ctx.notes.push(`${ev.name}: ${o.text}`);
+  }
+  return report;
+}
+
+/** The End Phase: End-Phase triggers first, then one D6 per event with a discard threshold, in play order. */
+export function endPhase(ctx: Ctx): EndPhaseReport {
+  const { s } = ctx;
+  const report: EndPhaseReport = { round: s.round, triggers: [], checks: [] };
+  const due: { ev: BadzoneEvent; entry: InPlay | null }[] = [];
+  for (const id of s.pendingEnd) due.push({ ev: eventOf(ctx, id), entry: null });
+  for (const entry of s.inPlay) {
+    const ev = eventOf(ctx, entry.eventId);
+    if (ev.resolve.endPhase.length > 0) due.push({ ev, entry });
+  }
+  s.pendingEnd = [];
+  for (const { ev, entry } of due) {
+    const at = mark(ctx);
+    const outcomes: Outcome[] = [];
+    runSteps(ctx, ev, ev.resolve.endPhase, entry, outcomes);
+    if (ctx.loud) {
+      report.triggers.push({ eventId: ev.id, name: ev.name, rolls: rollsSince(ctx, at), outcomes });
+      for (const o of outcomes) ctx.notes.push(`End Phase, ${ev.name}: ${o.text}`);
+    }
+  }
+  const kept: InPlay[] = [];
+  for (const entry of s.inPlay) {
+    const ev = eventOf(ctx, entry.eventId);
+    if (ev.discardOn === null) {
+      kept.push(entry);
+      continue;
+    }
+    const x = ev.discardOn;
+    const roll = ctx.dice.roll(6, () => `End Phase: ${ev.name} discard check (D6, ${x}+ discards)`);
+    const discarded = roll >= x;
+    if (discarded) toDiscard(ctx, entry.roll);
+    else kept.push(entry);
+    if (ctx.loud) {
+      report.checks.push({ eventId: ev.id, name: ev.name, roll, discardOn: x, discarded });
+      ctx.notes.push(`End Phase: ${ev.name} discard check ${roll} (needs ${x}+): ${discarded ? 'discarded' : 'stays in play'}`);
+    }
+  }
+  s.inPlay = kept;
+  return report;
+}

@@ -1,0 +1,218 @@
+// Validation and migration of a session file's contents. Pure: the store reads the bytes, this checks them.
+import { arr, bool, fail, int, nonEmpty, obj, oneOf, str, strings, type Obj } from '../rules/check.js';
+import { validateEventTable, validateVisibilityTable, TableError } from '../rules/validate.js';
+import type { RuleBook } from '../rules/book.js';
+import { INT32_MAX, INT32_MIN } from '../dice/rng.js';
+import { SCHEMA_VERSION, type Action, type LogRecord, type Roll, type SessionState, type Setup } from './state.js';
+
+/** Older schema versions and how each becomes the next. Version 1 is the first; none are older yet. */
+const MIGRATIONS: Record<number, (s: Obj) => Obj> = {};
+
+export class SchemaTooNew extends Error {
+  constructor(readonly version: number) {
+    super(`schemaVersion ${version} is newer than this badzone understands (${SCHEMA_VERSION})`);
+  }
+}
+
+const NAME = 200;
+const MAX_GANGS = 50;
+const MAX_FIGHTERS = 200;
+const MAX_TILES = 676;
+
+function gangs(v: unknown, path: string, withOut: boolean) {
+  return arr(v, path, MAX_GANGS).map((g, i) => {
+    const o = obj(g, `${path}[${i}]`);
+    const base = {
+      name: nonEmpty(o.name, `${path}[${i}].name`, NAME),
+      battlefield: strings(o.battlefield, `${path}[${i}].battlefield`, MAX_FIGHTERS, NAME),
+      reserve: strings(o.reserve, `${path}[${i}].reserve`, MAX_FIGHTERS, NAME),
+    };
+    return withOut ? { ...base, out: strings(o.out, `${path}[${i}].out`, MAX_FIGHTERS, NAME) } : base;
+  });
+}
+
+function setup(v: unknown): Setup {
+  const o = obj(v, 'setup');
+  const hazard = o.hazard === null ? null : o.hazard === 'roll' ? 'roll' : int(o.hazard, 'setup.hazard', 1, 10);
+  let table: Setup['table'] = null;
+  let visibilityTable: Setup['visibilityTable'] = null;
+  try {
+    if (o.table !== null && o.table !== undefined) table = validateEventTable(o.table, 'setup.table');
+    if (o.visibilityTable !== null && o.visibilityTable !== undefined) visibilityTable = validateVisibilityTable(o.visibilityTable, 'setup.visibilityTable');
+  } catch (e) {
+    if (e instanceof TableError) fail(`${e.file}.${e.path.replace(/^\(table\)\.?/, '')}`, e.problem);
+    throw e;
+  }
+  return {
+    seed: int(o.seed, 'setup.seed', INT32_MIN, INT32_MAX),
+    mode: oneOf(o.mode, 'setup.mode', ['dice', 'deck'] as const),
+    tiles: strings(o.tiles, 'setup.tiles', MAX_TILES, 10),
+    spawnPoints: int(o.spawnPoints, 'setup.spawnPoints', 1, 100),
+    gangs: gangs(o.gangs, 'setup.gangs', false),
+    turfOwner: o.turfOwner === null ? null : nonEmpty(o.turfOwner, 'setup.turfOwner', NAME),
+    lairs: o.lairs === null ? null : int(o.lairs, 'setup.lairs', 0, 100),
+    structures: o.structures === null ? null : int(o.structures, 'setup.structures', 0, 100),
+    hazard,
+    table,
+    visibilityTable,
+  };
+}
+
+function dieList(v: unknown, path: string): number[] | undefined {
+  if (v === undefined) return undefined;
+  return arr(v, path, 10_000).map((x, i) => int(x, `${path}[${i}]`, 1, 1000));
+}
+
+function action(v: unknown, path: string): Action {
+  const o = obj(v, path);
+  const type = oneOf(o.type, `${path}.type`, ['new', 'round', 'end', 'discard', 'place', 'visibility', 'fighter'] as const);
+  switch (type) {
+    case 'new':
+      return { type };
+    case 'round': {
+      const a: Action = { type };
+      if (o.occupied !== undefined) a.occupied = strings(o.occupied, `${path}.occupied`, MAX_TILES, 10);
+      const d = dieList(o.dice, `${path}.dice`);
+      if (d) a.dice = d;
+      return a;
+    }
+    case 'end': {
+      const a: Action = { type };
+      const d = dieList(o.dice, `${path}.dice`);
+      if (d) a.dice = d;
+      return a;
+    }
+    case 'discard':
+      return { type, eventId: nonEmpty(o.eventId, `${path}.eventId`, 60) };
+    case 'place': {
+      const a: Action = { type, eventId: nonEmpty(o.eventId, `${path}.eventId`, 60) };
+      const d = dieList(o.dice, `${path}.dice`);
+      if (d) a.dice = d;
+      return a;
+    }
+    case 'visibility':
+      return { type, level: nonEmpty(o.level, `${path}.level`, 60) };
+    case 'fighter': {
+      const a: Action = { type, name: nonEmpty(o.name, `${path}.name`, NAME), to: oneOf(o.to, `${path}.to`, ['battlefield', 'reserve', 'out'] as const) };
+      if (o.gang !== undefined) a.gang = nonEmpty(o.gang, `${path}.gang`, NAME);
+      return a;
+    }
+  }
+}
+
+function roll(v: unknown, path: string): Roll {
+  const o = obj(v, path);
+  const die = int(o.die, `${path}.die`, 2, 1000);
+  const r: Roll = { die, value: int(o.value, `${path}.value`, 1, die), for: str(o.for, `${path}.for`, 400) };
+  if (o.entered !== undefined) {
+    if (o.entered !== true) fail(`${path}.entered`, 'expected true or absent');
+    r.entered = true;
+  }
+  if (o.card !== undefined) {
+    if (o.card !== true) fail(`${path}.card`, 'expected true or absent');
+    r.card = true;
+  }
+  return r;
+}
+
+function record(v: unknown, path: string): LogRecord {
+  const o = obj(v, path);
+  return {
+    seq: int(o.seq, `${path}.seq`, 0, 10_000_000),
+    round: int(o.round, `${path}.round`, 0, 10_000_000),
+    action: action(o.action, `${path}.action`),
+    rolls: arr(o.rolls, `${path}.rolls`, 100_000).map((x, i) => roll(x, `${path}.rolls[${i}]`)),
+    notes: strings(o.notes, `${path}.notes`, 100_000, 2000),
+  };
+}
+
+function cards(v: unknown, path: string): number[] {
+  return arr(v, path, 64).map((x, i) => int(x, `${path}[${i}]`, 1, 64));
+}
+
+/**
+ * Check a parsed session file and bring it to the current schema.
+ * `bookFor` compiles the tables this session plays with (its own table, or the shipped ones).
+ * Throws Invalid (with the path of the field at fault) or SchemaTooNew.
+ */
+export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook): { state: SessionState; book: RuleBook; migratedFrom: number | null } {
+  let o = obj(v, '(session)');
+  const version = int(o.schemaVersion, 'schemaVersion', 1, Number.MAX_SAFE_INTEGER);
+  if (version > SCHEMA_VERSION) throw new SchemaTooNew(version);
+  let migratedFrom: number | null = null;
+  for (let ver = version; ver < SCHEMA_VERSION; ver++) {
+    const m = MIGRATIONS[ver];
+    if (!m) fail('schemaVersion', `no migration from version ${ver}`);
+    o = m(o);
+    migratedFrom = version;
+  }
+  const su = setup(o.setup);
+  const rng = obj(o.rng, 'rng');
+  const state: SessionState = {
+    schemaVersion: SCHEMA_VERSION,
+    setup: su,
+    rng: {
+      seed: int(rng.seed, 'rng.seed', INT32_MIN, INT32_MAX),
+      uses: typeof rng.uses === 'number' && Number.isSafeInteger(rng.uses) && rng.uses >= 0 ? rng.uses : fail('rng.uses', 'expected a non-negative integer'),
+    },
+    round: int(o.round, 'round', 0, 10_000_000),
+    phase: oneOf(o.phase, 'phase', ['setup', 'round', 'end'] as const),
+    inPlay: arr(o.inPlay, 'inPlay', 64).map((x, i) => {
+      const p = obj(x, `inPlay[${i}]`);
+      const e: SessionState['inPlay'][number] = {
+        eventId: nonEmpty(p.eventId, `inPlay[${i}].eventId`, 60),
+        sinceRound: int(p.sinceRound, `inPlay[${i}].sinceRound`, 0, 10_000_000),
+        roll: int(p.roll, `inPlay[${i}].roll`, 1, 64),
+      };
+      if (p.tile !== undefined) e.tile = p.tile === null ? null : str(p.tile, `inPlay[${i}].tile`, 10);
+      if (p.worth !== undefined) e.worth = int(p.worth, `inPlay[${i}].worth`, 0, 1_000_000);
+      return e;
+    }),
+    deck: o.deck === null ? null : (() => {
+      const d = obj(o.deck, 'deck');
+      return { drawPile: cards(d.drawPile, 'deck.drawPile'), discardPile: cards(d.discardPile, 'deck.discardPile') };
+    })(),
+    visibility: (() => {
+      const vis = obj(o.visibility, 'visibility');
+      return { level: nonEmpty(vis.level, 'visibility.level', 60), sinceRound: int(vis.sinceRound, 'visibility.sinceRound', 0, 10_000_000), source: nonEmpty(vis.source, 'visibility.source', 60) };
+    })(),
+    hazard: o.hazard === null ? null : (() => {
+      const h = obj(o.hazard, 'hazard');
+      return { roll: int(h.roll, 'hazard.roll', 1, 10), id: h.id === null ? null : nonEmpty(h.id, 'hazard.id', 60), nomadic: bool(h.nomadic, 'hazard.nomadic') };
+    })(),
+    tiles: strings(o.tiles, 'tiles', MAX_TILES, 10),
+    lairs: o.lairs === null ? null : arr(o.lairs, 'lairs', 100).map((x, i) => {
+      const l = obj(x, `lairs[${i}]`);
+      return { name: nonEmpty(l.name, `lairs[${i}].name`, NAME), becomes: l.becomes === null ? null : nonEmpty(l.becomes, `lairs[${i}].becomes`, NAME) };
+    }),
+    structures: o.structures === null ? null : strings(o.structures, 'structures', 100, NAME),
+    gangs: gangs(o.gangs, 'gangs', true) as SessionState['gangs'],
+    pendingEnd: strings(o.pendingEnd, 'pendingEnd', 64, 60),
+    log: arr(o.log, 'log', 1_000_000).map((x, i) => record(x, `log[${i}]`)),
+  };
+  if (state.rng.seed !== su.seed) fail('rng.seed', `${state.rng.seed} is not the game's seed (setup.seed ${su.seed})`);
+  if (state.log.length === 0 || state.log[0]!.action.type !== 'new') fail('log[0]', 'a session log starts with the game\'s setup (action "new")');
+  state.log.forEach((r, i) => {
+    if (r.seq !== i) fail(`log[${i}].seq`, `expected ${i}, found ${r.seq}`);
+  });
+  if ((state.deck === null) !== (su.mode === 'dice')) fail('deck', su.mode === 'deck' ? 'a deck-mode game needs a deck' : 'a dice-mode game has no deck');
+  const book = bookFor(su);
+  state.inPlay.forEach((p, i) => {
+    if (!book.byId.has(p.eventId)) fail(`inPlay[${i}].eventId`, `"${p.eventId}" is not an event of this game's table`);
+    if (book.byId.get(p.eventId)!.timing !== 'persistent') fail(`inPlay[${i}].eventId`, `"${p.eventId}" is a Once event and cannot be in play`);
+  });
+  state.pendingEnd.forEach((id, i) => {
+    if (!book.byId.has(id)) fail(`pendingEnd[${i}]`, `"${id}" is not an event of this game's table`);
+  });
+  if (!book.level.has(state.visibility.level)) fail('visibility.level', `"${state.visibility.level}" is not a level of the visibility table`);
+  if (state.hazard?.id && !book.hazards.hazards.some((h) => h.id === state.hazard!.id)) fail('hazard.id', `"${state.hazard.id}" is not on the Hazard Table`);
+  if (state.deck) {
+    const all = [...state.deck.drawPile, ...state.deck.discardPile, ...state.inPlay.map((p) => p.roll)];
+    const seen = new Set<number>();
+    for (const c of all) {
+      if (seen.has(c)) fail('deck', `card ${c} is in the deck twice`);
+      seen.add(c);
+    }
+  }
+  return { state, book, migratedFrom };
+}

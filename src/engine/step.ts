@@ -1,0 +1,376 @@
+// The reducer: (state, action) -> new state + what happened. Pure: no I/O, no clock, dice injected.
+import type { RuleBook } from '../rules/book.js';
+import { Rng } from '../dice/rng.js';
+import { BadEntry, Dice, NeedDie, type DiceSource } from './dice.js';
+import { endPhase, eventPhase, type EndPhaseReport, type EventPhaseReport } from './phases.js';
+import { NeedOccupied, runStep, type Ctx, type Outcome } from './resolve.js';
+import {
+  SCHEMA_VERSION,
+  type Action,
+  type Gang,
+  type InPlay,
+  type LogRecord,
+  type SessionState,
+  type Setup,
+  type Visibility,
+} from './state.js';
+
+export interface InPlayView {
+  eventId: string;
+  name: string;
+  sinceRound: number;
+  discardOn: number | null;
+  tile?: string | null;
+  worth?: number;
+}
+
+export interface RoundReport {
+  kind: 'round';
+  round: number;
+  endPhase: EndPhaseReport | null;
+  eventPhase: EventPhaseReport;
+  inPlay: InPlayView[];
+  visibility: Visibility;
+  notes: string[];
+}
+
+export interface EndReport extends EndPhaseReport {
+  kind: 'end';
+  inPlay: InPlayView[];
+}
+
+export type Report =
+  | RoundReport
+  | EndReport
+  | { kind: 'discard'; eventId: string; name: string; inPlay: InPlayView[] }
+  | { kind: 'place'; eventId: string; name: string; outcomes: Outcome[]; inPlay: InPlayView[] }
+  | { kind: 'visibility'; from: string; to: string }
+  | { kind: 'fighter'; name: string; gang: string; from: string; to: string }
+  | { kind: 'new' };
+
+export type Need =
+  | { kind: 'die'; sides: number; for: string; index: number; cards?: number[] }
+  | { kind: 'occupied'; tiles: string[] };
+
+export type StepResult =
+  | { ok: true; state: SessionState; report: Report; record: LogRecord }
+  | { ok: false; refusal: { usage: boolean; message: string } }
+  | { ok: false; needs: Need };
+
+export interface StepOptions {
+  /** The dice source; defaults to the seeded engine at the state's position. */
+  source?: DiceSource;
+  /** When the entered dice run out: roll them ('roll', default) or report what is needed ('ask'). */
+  whenOut?: 'roll' | 'ask';
+  /** Report that occupied tiles are needed instead of picking among all tiles. */
+  askOccupied?: boolean;
+}
+
+export function inPlayView(s: SessionState, book: RuleBook): InPlayView[] {
+  return s.inPlay.map((p) => {
+    const ev = book.byId.get(p.eventId);
+    const v: InPlayView = { eventId: p.eventId, name: ev?.name ?? p.eventId, sinceRound: p.sinceRound, discardOn: ev?.discardOn ?? null };
+    if (p.tile !== undefined) v.tile = p.tile;
+    if (p.worth !== undefined) v.worth = p.worth;
+    return v;
+  });
+}
+
+/** Copy everything but the log (which only ever grows, so it is shared and extended). */
+function working(s: SessionState): SessionState {
+  const { log, ...rest } = s;
+  const copy = structuredClone(rest) as Omit<SessionState, 'log'>;
+  return { ...copy, log };
+}
+
+function refuse(message: string, usage = false): StepResult {
+  return { ok: false, refusal: { usage, message } };
+}
+
+/** The state right after `badzone new`: tiles, rosters, lairs, structures, visibility, the hazard roll and the shuffled deck. */
+export function createGame(setup: Setup, book: RuleBook, source?: DiceSource): SessionState {
+  const src = source ?? new Rng({ seed: setup.seed, uses: 0 });
+  const dice = new Dice(src);
+  const notes: string[] = [];
+  let hazard: SessionState['hazard'] = null;
+  if (setup.hazard !== null) {
+    const roll = setup.hazard === 'roll' ? dice.roll(10, 'Setup: Hazard Table (D10)') : setup.hazard;
+    const h = book.hazards.hazards.find((x) => x.roll === roll);
+    hazard = { roll, id: h ? h.id : null, nomadic: !h };
+    notes.push(h ? `Hazard ${roll}: ${h.name}` : `Hazard ${roll}: ${book.hazards.nomadic.name}, no hazard this game`);
+  }
+  let deck: SessionState['deck'] = null;
+  if (setup.mode === 'deck') {
+    const cards: number[] = [];
+    for (let r = 1; r <= 64; r++) cards.push(r);
+    deck = { drawPile: dice.shuffle(cards), discardPile: [] };
+    notes.push('The 64-card deck was shuffled.');
+  }
+  const gangs: Gang[] = setup.gangs.map((g) => ({ name: g.name, battlefield: [...g.battlefield], reserve: [...g.reserve], out: [] }));
+  const state: SessionState = {
+    schemaVersion: SCHEMA_VERSION,
+    setup,
+    rng: src.state(),
+    round: 0,
+    phase: 'setup',
+    inPlay: [],
+    deck,
+    visibility: { level: book.visibility.normal, sinceRound: 0, source: 'start' },
+    hazard,
+    tiles: [...setup.tiles],
+    lairs: setup.lairs === null ? null : Array.from({ length: setup.lairs }, (_, i) => ({ name: `Beast Lair ${i + 1}`, becomes: null })),
+    structures: setup.structures === null ? null : Array.from({ length: setup.structures }, (_, i) => `Large structure ${i + 1}`),
+    gangs,
+    pendingEnd: [],
+    log: [],
+  };
+  state.log = [{ seq: 0, round: 0, action: { type: 'new' }, rolls: dice.rolls ?? [], notes }];
+  return state;
+}
+
+/** Apply one action. Never throws for a rules refusal or bad entered dice: those come back as values. */
+export function step(state: SessionState, action: Action, book: RuleBook, opts: StepOptions = {}): StepResult {
+  const s = working(state);
+  const source = opts.source ?? new Rng(state.rng);
+  const entered = 'dice' in action && action.dice ? action.dice : [];
+  const dice = new Dice(source, entered, opts.whenOut ?? 'roll');
+  const ctx: Ctx = {
+    s,
+    book,
+    dice,
+    loud: true,
+    notes: [],
+    occupied: action.type === 'round' ? action.occupied : undefined,
+    askOccupied: opts.askOccupied ?? false,
+    tally: null,
+  };
+  let report: Report;
+  try {
+    const r = apply(ctx, action);
+    if ('refusal' in r) return refuse(r.refusal, r.usage);
+    report = r.report;
+  } catch (e) {
+    if (e instanceof NeedDie) {
+      const need: Need = { kind: 'die', sides: e.sides, for: e.purpose, index: e.index };
+      if (e.cards) need.cards = e.cards;
+      return { ok: false, needs: need };
+    }
+    if (e instanceof NeedOccupied) return { ok: false, needs: { kind: 'occupied', tiles: e.tiles } };
+    if (e instanceof BadEntry) return refuse(e.message, true);
+    throw e;
+  }
+  if (dice.enteredUsed < dice.enteredGiven) {
+    return refuse(
+      `${dice.enteredGiven} dice were entered but this step needed only ${dice.enteredUsed}; nothing was saved. Enter just the dice it asks for.`,
+      true,
+    );
+  }
+  s.rng = source.state();
+  const stored: Action = { ...action };
+  if ('dice' in stored && (!stored.dice || stored.dice.length === 0)) delete stored.dice;
+  const record: LogRecord = { seq: state.log.length, round: s.round, action: stored, rolls: dice.rolls ?? [], notes: ctx.notes };
+  s.log = [...state.log, record];
+  return { ok: true, state: s, report, record };
+}
+
+type Applied = { report: Report } | { refusal: string; usage?: boolean };
+
+function apply(ctx: Ctx, action: Action): Applied {
+  const { s, book } = ctx;
+  switch (action.type) {
+    case 'new':
+      return { refusal: 'a game is started with createGame, not replayed as an action' };
+    case 'round': {
+      let end: EndPhaseReport | null = null;
+      if (s.phase === 'round') {
+        end = endPhase(ctx);
+        ctx.notes.unshift(`End Phase of round ${s.round} resolved before the new round`);
+      }
+      s.round += 1;
+      s.phase = 'round';
+      ctx.notes.push(`Round ${s.round}: Event Phase`);
+      const ep = eventPhase(ctx);
+      if (ep.noNewEvent) ctx.notes.push(`No new event: ${ep.noNewEvent}`);
+      return {
+        report: { kind: 'round', round: s.round, endPhase: end, eventPhase: ep, inPlay: inPlayView(s, book), visibility: s.visibility, notes: ctx.notes },
+      };
+    }
+    case 'end': {
+      if (s.phase === 'setup') return { refusal: 'No round has been played yet, so there is no End Phase to resolve. Run `badzone round` to start round 1.' };
+      if (s.phase === 'end') return { refusal: `The End Phase of round ${s.round} is already resolved. Run \`badzone round\` to start round ${s.round + 1}.` };
+      const end = endPhase(ctx);
+      s.phase = 'end';
+      return { report: { kind: 'end', ...end, inPlay: inPlayView(s, book) } };
+    }
+    case 'discard': {
+      const at = s.inPlay.findIndex((p) => p.eventId === action.eventId);
+      const ev = book.byId.get(action.eventId);
+      if (at < 0) return { refusal: `${ev?.name ?? action.eventId} is not in play. \`badzone status\` lists the events in play.` };
+      const [gone] = s.inPlay.splice(at, 1);
+      if (s.deck && gone) s.deck.discardPile.push(gone.roll);
+      ctx.notes.push(`GM discarded ${ev?.name ?? action.eventId}`);
+      return { report: { kind: 'discard', eventId: action.eventId, name: ev?.name ?? action.eventId, inPlay: inPlayView(s, book) } };
+    }
+    case 'place': {
+      const ev = book.byId.get(action.eventId);
+      if (!ev) return { refusal: `There is no event "${action.eventId}" in this game's table. \`badzone events list\` shows them.`, usage: true };
+      if (ev.timing !== 'persistent') return { refusal: `${ev.name} is a Once event: it never stays in play, so it cannot be placed.` };
+      if (s.inPlay.some((p) => p.eventId === ev.id)) return { refusal: `${ev.name} is already in play.` };
+      let roll = ev.range[0];
+      if (s.deck) {
+        // The card comes from the draw pile, else the discard pile; a table with every copy in play has none to place.
+        const fromDraw = s.deck.drawPile.findIndex((c) => book.byRoll[c]?.id === ev.id);
+        const fromDiscard = s.deck.discardPile.findIndex((c) => book.byRoll[c]?.id === ev.id);
+        if (fromDraw >= 0) roll = s.deck.drawPile.splice(fromDraw, 1)[0]!;
+        else if (fromDiscard >= 0) roll = s.deck.discardPile.splice(fromDiscard, 1)[0]!;
+      }
+      const entry: InPlay = { eventId: ev.id, sinceRound: s.round, roll };
+      s.inPlay.push(entry);
+      const outcomes: Outcome[] = [];
+      for (const st of ev.resolve.onDraw) {
+        const o = runStep(ctx, ev, st, entry);
+        if (o) outcomes.push(o);
+      }
+      ctx.notes.push(`GM placed ${ev.name} in play`);
+      for (const o of outcomes) ctx.notes.push(`${ev.name}: ${o.text}`);
+      return { report: { kind: 'place', eventId: ev.id, name: ev.name, outcomes, inPlay: inPlayView(s, book) } };
+    }
+    case 'visibility': {
+      if (!book.level.has(action.level)) {
+        return { refusal: `There is no visibility level "${action.level}". Levels: ${[...book.level.keys()].join(', ')}.`, usage: true };
+      }
+      const from = s.visibility.level;
+      s.visibility = { level: action.level, sinceRound: s.round, source: 'gm' };
+      ctx.notes.push(`GM set visibility to ${book.level.get(action.level)!.name}`);
+      return { report: { kind: 'visibility', from, to: action.level } };
+    }
+    case 'fighter': {
+      const matches = s.gangs.filter((g) => (action.gang === undefined || g.name === action.gang) && [...g.battlefield, ...g.reserve, ...g.out].includes(action.name));
+      if (matches.length > 1) {
+        return { refusal: `${matches.length} gangs have a fighter called ${action.name}: say which with --gang (${matches.map((g) => g.name).join(', ')}).`, usage: true };
+      }
+      let g = matches[0];
+      let from = 'nowhere (new to the roster)';
+      if (!g) {
+        if (action.gang === undefined) return { refusal: `No gang has a fighter called ${action.name}. To add one, say which gang with --gang.`, usage: true };
+        g = s.gangs.find((x) => x.name === action.gang);
+        if (!g) {
+          g = { name: action.gang, battlefield: [], reserve: [], out: [] };
+          s.gangs.push(g);
+        }
+      } else {
+        from = g.battlefield.includes(action.name) ? 'battlefield' : g.reserve.includes(action.name) ? 'reserve' : 'out';
+        g.battlefield = g.battlefield.filter((f) => f !== action.name);
+        g.reserve = g.reserve.filter((f) => f !== action.name);
+        g.out = g.out.filter((f) => f !== action.name);
+      }
+      g[action.to].push(action.name);
+      ctx.notes.push(`GM moved ${action.name} (${g.name}) from ${from} to ${action.to}`);
+      return { report: { kind: 'fighter', name: action.name, gang: g.name, from, to: action.to } };
+    }
+  }
+}
+
+/** Rebuild a game from its setup and the actions in its log. Throws if a logged action no longer applies. */
+export function replay(setup: Setup, actions: Action[], book: RuleBook): SessionState {
+  let s = createGame(setup, book);
+  for (const action of actions) {
+    const r = step(s, action, book);
+    if (!r.ok) {
+      const why = 'refusal' in r ? r.refusal.message : `needs ${r.needs.kind}`;
+      throw new ReplayError(`log entry ${s.log.length} (${action.type}) no longer applies: ${why}`, s.log.length);
+    }
+    s = r.state;
+  }
+  return s;
+}
+
+export class ReplayError extends Error {
+  constructor(message: string, readonly seq: number) {
+    super(message);
+  }
+}
+
+/** The state before the last action that changed the game (the log minus its last entry, replayed). */
+export function undo(state: SessionState, book: RuleBook): { state: SessionState; undone: LogRecord } | null {
+  if (state.log.length <= 1) return null;
+  const actions = state.log.slice(1, -1).map((r) => r.action);
+  return { state: replay(state.setup, actions, book), undone: state.log[state.log.length - 1]! };
+}
+
+export interface VerifyResult {
+  ok: boolean;
+  /** Log entries checked. */
+  entries: number;
+  rolls: number;
+  /** The first thing that does not follow, in words. */
+  problem: string | null;
+  /** Seq of the first log entry that does not follow, when the problem is in the log. */
+  seq: number | null;
+}
+
+/** Replay the log from the seed and setup, and say whether every roll and the current state follow. */
+export function verify(state: SessionState, book: RuleBook): VerifyResult {
+  const rolls = state.log.reduce((n, r) => n + r.rolls.length, 0);
+  const base = { entries: state.log.length, rolls };
+  const fail = (problem: string, seq: number | null): VerifyResult => ({ ok: false, ...base, problem, seq });
+  let s = createGame(state.setup, book);
+  const first = state.log[0];
+  const check = (stored: LogRecord | undefined, made: LogRecord): VerifyResult | null => {
+    if (!stored) return fail(`log entry ${made.seq} is missing`, made.seq);
+    const n = Math.max(stored.rolls.length, made.rolls.length);
+    for (let i = 0; i < n; i++) {
+      const a = stored.rolls[i];
+      const b = made.rolls[i];
+      if (!a || !b || a.value !== b.value || a.die !== b.die || a.for !== b.for || a.entered !== b.entered) {
+        const what = b ? `${b.for}: the seed gives ${b.value}` : 'no such roll follows from the seed';
+        const was = a ? `the file has ${a.value}${a.for !== b?.for ? ` for "${a.for}"` : ''}` : 'the file is missing it';
+        return fail(`log entry ${made.seq} (${made.action.type}, round ${made.round}), roll ${i + 1}: ${what}, but ${was}`, made.seq);
+      }
+    }
+    if (JSON.stringify(stored.notes) !== JSON.stringify(made.notes) || stored.round !== made.round) {
+      return fail(`log entry ${made.seq} (${made.action.type}): its record of what happened does not follow from the seed`, made.seq);
+    }
+    return null;
+  };
+  const c0 = check(first, s.log[0]!);
+  if (c0) return c0;
+  for (let i = 1; i < state.log.length; i++) {
+    const stored = state.log[i]!;
+    const r = step(s, stored.action, book);
+    if (!r.ok) return fail(`log entry ${i} (${stored.action.type}) does not apply: ${'refusal' in r ? r.refusal.message : 'it needs input'}`, i);
+    const c = check(stored, r.record);
+    if (c) return c;
+    s = r.state;
+  }
+  const fields = ['rng', 'round', 'phase', 'inPlay', 'deck', 'visibility', 'hazard', 'tiles', 'lairs', 'structures', 'gangs', 'pendingEnd'] as const;
+  for (const f of fields) {
+    if (JSON.stringify(state[f]) !== JSON.stringify(s[f])) {
+      return fail(`${f} in the file (${short(state[f])}) does not follow from the log (replay gives ${short(s[f])})`, null);
+    }
+  }
+  return { ok: true, ...base, problem: null, seq: null };
+}
+
+function short(v: unknown): string {
+  const t = JSON.stringify(v) ?? 'undefined';
+  return t.length > 120 ? `${t.slice(0, 117)}...` : t;
+}
+
+/** Setup for a game with the same defaults as `badzone new`. */
+export function defaultSetup(seed: number, over: Partial<Setup> = {}): Setup {
+  return {
+    seed,
+    mode: 'dice',
+    tiles: ['A1', 'A2', 'B1', 'B2'],
+    spawnPoints: 4,
+    gangs: [],
+    turfOwner: null,
+    lairs: null,
+    structures: null,
+    hazard: null,
+    table: null,
+    visibilityTable: null,
+    ...over,
+  };
+}

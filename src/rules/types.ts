@@ -1,0 +1,144 @@
+// The shapes of the rule tables shipped in data/ (and of a group's own tables).
+// These are plain data: the engine reads them, validation (./validate.ts) checks them.
+
+/** A dice expression in the rules' own notation: "D6", "D2+1", "2D6x10", "D64". */
+export type DiceText = string;
+
+/** What a spawn step counts, for simulation statistics. */
+export type Creature = 'rats' | 'zombies' | 'scum' | 'genestealers' | 'abomination';
+
+/**
+ * One thing the tool itself rolls or picks when an event resolves.
+ * Everything else an event does is the GM's instruction text (`gm`).
+ */
+export type Step =
+  /** Roll how many creatures arrive (or a fixed number) and pick a random spawn point. */
+  | { kind: 'spawn'; count: DiceText | number; creature: Creature; what: string }
+  /** For each tile still in play: scatter a marker from its centre (distance + clock direction). */
+  | { kind: 'scatterEachTile'; distance: DiceText; what: string }
+  /**
+   * Pick a random tile still in play. Optional extras:
+   * avoidOccupied - only tiles with no player models (Collapsed Section);
+   * removeTile - the tile leaves the pool for the rest of the game;
+   * place - how many of what go there, each optionally scattered (Mines Detected);
+   * worth - a value rolled for what is placed (Treasure).
+   */
+  | {
+      kind: 'pickTile';
+      what: string;
+      avoidOccupied?: boolean;
+      removeTile?: boolean;
+      place?: { count: DiceText | number; what: string; scatterEach?: DiceText };
+      worth?: { dice: DiceText; unit: string };
+    }
+  /** Scatter something already on the table (Pillar of Flame's blast in the End Phase). */
+  | { kind: 'scatter'; distance: DiceText; what: string }
+  /**
+   * Pick a random fighter in each gang, from its battlefield or its reserve.
+   * moveTo moves the picked fighter (Reinforcements: reserve -> battlefield).
+   */
+  | { kind: 'pickFighter'; from: 'battlefield' | 'reserve'; moveTo?: 'battlefield' | 'reserve'; what: string }
+  /** Roll a die for each fighter on the battlefield; on the listed results, move them. */
+  | { kind: 'rollEachFighter'; dice: DiceText; on: number[]; moveTo: 'reserve' | 'out'; what: string }
+  /** Pick a random Beast Lair not yet replaced, and replace it with what `becomes` says. */
+  | { kind: 'pickLair'; becomes: string }
+  /** Pick a random large structure still standing and remove it. */
+  | { kind: 'pickStructure'; what: string }
+  /** Set the visibility to a level of the visibility table. */
+  | { kind: 'visibilitySet'; level: string; note?: string }
+  /** Roll on the visibility table and apply the result. */
+  | { kind: 'visibilityRoll' }
+  /** If the current level counts as Pitch Black, return to the table's normal level. */
+  | { kind: 'visibilityClearPitchBlack'; otherwise: string };
+
+export type StepKind = Step['kind'];
+
+/** When the tool makes an event's rolls. */
+export interface Resolution {
+  /** When the event is drawn (Once events resolve only here). */
+  onDraw: Step[];
+  /** Every Event Phase while the event is in play, in play order (includes the round it is drawn). */
+  eachEventPhase: Step[];
+  /** In the End Phase, before the discard checks: Once events in the round they were drawn, persistent ones each round in play. */
+  endPhase: Step[];
+}
+
+export type Timing = 'once' | 'persistent';
+
+export interface BadzoneEvent {
+  id: string;
+  name: string;
+  range: [number, number];
+  count: number;
+  timing: Timing;
+  /** The X of "Discarded on X+", or null when the event never discards itself. */
+  discardOn: number | null;
+  /** The rules text, as printed. */
+  effect: string;
+  /** What the GM does at the table (shown beside the tool's own rolls). */
+  gm: string;
+  resolve: Resolution;
+  /** Rulings this entry embodies (shown in `events show`, listed in the README). */
+  rulings?: string[];
+}
+
+export interface EventTable {
+  name: string;
+  die: 'D64';
+  source?: string;
+  results: BadzoneEvent[];
+}
+
+export interface HomeTurfPloy {
+  name: string;
+  /** When it may be enacted, e.g. "at the start of any Round". */
+  when: string;
+  text: string;
+  page?: string;
+}
+
+export interface Hazard {
+  roll: number;
+  id: string;
+  name: string;
+  effect: string;
+  page?: string;
+  ploy: HomeTurfPloy;
+}
+
+export interface HazardTable {
+  name: string;
+  die: 'D10';
+  source?: string;
+  intro: string;
+  hazards: Hazard[];
+  nomadic: { roll: number; name: string; effect: string; ratingLimit: number; standardRatingLimit: number; page?: string };
+}
+
+export interface VisibilityLevel {
+  id: string;
+  name: string;
+  /** Range in inches, or null for unlimited. */
+  rangeInches: number | null;
+  /** Counts as Pitch Black (Grid Overload removes it). */
+  pitchBlack: boolean;
+  rules: string;
+}
+
+export interface VisibilityTable {
+  name: string;
+  /** True for the shipped house table: the source rules give none. */
+  house: boolean;
+  note?: string;
+  die: DiceText;
+  /** The level a game starts at, and the one Grid Overload returns to. */
+  normal: string;
+  levels: VisibilityLevel[];
+  results: { range: [number, number]; level: string }[];
+}
+
+export interface Tables {
+  events: EventTable;
+  hazards: HazardTable;
+  visibility: VisibilityTable;
+}

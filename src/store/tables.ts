@@ -1,0 +1,86 @@
+// Loading the shipped tables from data/ and a group's own tables from a file; all validated on load.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { InvalidFileError } from '../errors.js';
+import { compileBook, type RuleBook } from '../rules/book.js';
+import type { EventTable, Tables, VisibilityTable } from '../rules/types.js';
+import { crossCheck, TableError, validateEventTable, validateHazardTable, validateVisibilityTable } from '../rules/validate.js';
+import { parseJson, readText } from './files.js';
+
+/** Tables are small; anything larger than this is not a table. */
+export const MAX_TABLE_BYTES = 1_000_000;
+
+let dataDirCache: string | null = null;
+
+/** The package's data/ folder, found by walking up from this module (src/store in dev, dist/ when built). */
+export function dataDir(): string {
+  if (dataDirCache) return dataDirCache;
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    if (fs.existsSync(path.join(dir, 'data', 'badzone-events.json'))) return (dataDirCache = path.join(dir, 'data'));
+    dir = path.dirname(dir);
+  }
+  throw new InvalidFileError('The badzone data folder (data/badzone-events.json) is missing from the installation. Reinstall badzone.');
+}
+
+function readJson(file: string): unknown {
+  const text = readText(file, MAX_TABLE_BYTES);
+  if (text === null) throw new InvalidFileError(`${file} does not exist. Check the path.`);
+  return parseJson(text, file);
+}
+
+function asFileError<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof TableError) throw new InvalidFileError(`${e.message}. Fix the table and try again.`);
+    throw e;
+  }
+}
+
+let shipped: Tables | null = null;
+
+/** The shipped tables, validated. */
+export function shippedTables(): Tables {
+  if (shipped) return shipped;
+  const dir = dataDir();
+  const rel = (f: string) => `data/${f}`;
+  shipped = asFileError(() => {
+    const t: Tables = {
+      events: validateEventTable(readJson(path.join(dir, 'badzone-events.json')), rel('badzone-events.json')),
+      hazards: validateHazardTable(readJson(path.join(dir, 'hazards.json')), rel('hazards.json')),
+      visibility: validateVisibilityTable(readJson(path.join(dir, 'visibility.json')), rel('visibility.json')),
+    };
+    crossCheck(t, rel('badzone-events.json'));
+    return t;
+  });
+  return shipped;
+}
+
+/** A group's own event table from a file, validated against the visibility table it will be played with. */
+export function loadEventTable(file: string, visibility?: VisibilityTable): EventTable {
+  return asFileError(() => {
+    const t = validateEventTable(readJson(file), file);
+    crossCheck({ ...shippedTables(), events: t, ...(visibility ? { visibility } : {}) }, file);
+    return t;
+  });
+}
+
+export function loadVisibilityTable(file: string): VisibilityTable {
+  return asFileError(() => validateVisibilityTable(readJson(file), file));
+}
+
+/** The rule book for a game: the shipped tables with the game's own event and visibility tables, if any. */
+export function bookFor(custom: { table: EventTable | null; visibilityTable: VisibilityTable | null }): RuleBook {
+  const base = shippedTables();
+  if (!custom.table && !custom.visibilityTable) return shippedBook();
+  const t: Tables = { events: custom.table ?? base.events, hazards: base.hazards, visibility: custom.visibilityTable ?? base.visibility };
+  crossCheck(t, 'setup.table');
+  return compileBook(t);
+}
+
+let shippedBookCache: RuleBook | null = null;
+export function shippedBook(): RuleBook {
+  return (shippedBookCache ??= compileBook(shippedTables()));
+}
