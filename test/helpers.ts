@@ -1,0 +1,73 @@
+// Shared test helpers: run the CLI in-process (commands layer) or spawn the built bin/ (end-to-end).
+import { spawnSync, spawn, type SpawnSyncReturns } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { main } from '../src/cli/main.js';
+import type { IO } from '../src/cli/io.js';
+import type { Prompter } from '../src/cli/prompts.js';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const BIN = path.join(ROOT, 'bin', 'badzone.js');
+
+export function tempDir(prefix = 'badzone-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  stdinIsTTY?: boolean;
+  stdoutIsTTY?: boolean;
+  columns?: number;
+  /** Seeds handed out when a command needs a fresh one. */
+  seeds?: number[];
+  prompter?: Prompter;
+  now?: Date;
+}
+
+/** Run badzone in this process, as main.ts would, with captured output. */
+export async function runCli(args: string[], opts: RunOptions = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const seeds = [...(opts.seeds ?? [])];
+  const io: IO = {
+    argv0: 'badzone',
+    cwd: opts.cwd ?? process.cwd(),
+    env: { NO_COLOR: '1', ...opts.env } as NodeJS.ProcessEnv,
+    stdout: (s) => {
+      stdout += s;
+    },
+    stderr: (s) => {
+      stderr += s;
+    },
+    stdinIsTTY: opts.stdinIsTTY ?? false,
+    stdoutIsTTY: opts.stdoutIsTTY ?? false,
+    columns: opts.columns,
+    randomSeed: () => seeds.shift() ?? 12345,
+    now: () => opts.now ?? new Date('2026-11-30T12:00:00Z'),
+    prompter: async () => {
+      if (!opts.prompter) throw new Error('test asked for a prompt but gave no prompter');
+      return opts.prompter;
+    },
+  };
+  const code = await main(args, io);
+  return { code, stdout, stderr };
+}
+
+/** Spawn the built bin/badzone.js (run `npm run build` first; `npm test` does). */
+export function runBin(args: string[], opts: { cwd: string; env?: Record<string, string | undefined>; input?: string; timeout?: number }): SpawnSyncReturns<string> & { code: number } {
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, CI: undefined, ...opts.env };
+  for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: opts.cwd, env: env as NodeJS.ProcessEnv, input: opts.input ?? '', encoding: 'utf8', timeout: opts.timeout ?? 30_000 });
+  return Object.assign(r, { code: r.status ?? -1 });
+}
+
+export { spawn };
