@@ -26,6 +26,7 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   stdinIsTTY?: boolean;
   stdoutIsTTY?: boolean;
+  stderrIsTTY?: boolean;
   columns?: number;
   /** Seeds handed out when a command needs a fresh one. */
   seeds?: number[];
@@ -50,6 +51,7 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Cli
     },
     stdinIsTTY: opts.stdinIsTTY ?? false,
     stdoutIsTTY: opts.stdoutIsTTY ?? false,
+    stderrIsTTY: opts.stderrIsTTY ?? false,
     columns: opts.columns,
     randomSeed: () => seeds.shift() ?? 12345,
     now: () => opts.now ?? new Date('2026-11-30T12:00:00Z'),

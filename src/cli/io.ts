@@ -11,6 +11,8 @@ export interface IO {
   stdinIsTTY: boolean;
   /** Standard output is a terminal (colour and width). */
   stdoutIsTTY: boolean;
+  /** Standard error is a terminal (progress bars). */
+  stderrIsTTY: boolean;
   columns: number | undefined;
   /** A fresh random 32-bit seed from the operating system. */
   randomSeed: () => number;

@@ -31,11 +31,11 @@ export async function main(argv: string[], io: IO): Promise<number> {
   program.configureOutput({
     writeOut: (s) => io.stdout(s),
     writeErr: (s) => io.stderr(s),
-    outputError: (s, write) => write(`badzone: ${s.replace(/^error: /, '')}`),
+    outputError: (s, write) => write(`badzone: ${safeText(s.replace(/^error: /, ''))}`),
   });
   for (const sub of allCommands(program)) {
     sub.exitOverride();
-    sub.configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s), outputError: (s, write) => write(`badzone: ${s.replace(/^error: /, '')}`) });
+    sub.configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s), outputError: (s, write) => write(`badzone: ${safeText(s.replace(/^error: /, ''))}`) });
   }
   try {
     if (argv.length === 0) {
@@ -55,7 +55,9 @@ function allCommands(c: import('commander').Command): import('commander').Comman
 
 function handle(e: unknown, io: IO): number {
   if (e instanceof CommanderError) {
-    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return EXIT.ok;
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return EXIT.ok;
+    // `badzone help` exits 0; `badzone events` with no subcommand shows the help on stderr as an error: a usage error.
+    if (e.code === 'commander.help') return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
     if (e.code === 'commander.executeSubCommandAsync') return EXIT.ok;
     // commander has already printed its message; add what to do.
     if (e.code === 'commander.missingMandatoryOptionValue' || e.code === 'commander.unknownOption' || e.code === 'commander.unknownCommand' || e.code === 'commander.missingArgument' || e.code === 'commander.invalidArgument' || e.code === 'commander.optionMissingArgument' || e.code === 'commander.excessArguments') {
@@ -90,10 +92,12 @@ export function processIO(): IO {
     },
     stdinIsTTY: process.stdin.isTTY === true,
     stdoutIsTTY: process.stdout.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
     columns: process.stdout.columns,
     randomSeed: () => randomInt(-2147483648, 2147483647),
     now: () => new Date(),
-    prompter: () => inquirerPrompter(process.stdout),
+    // Prompts go to the terminal; when stdout is piped (e.g. --json into a script), to stderr, so the data stays clean.
+    prompter: () => inquirerPrompter(process.stdout.isTTY ? process.stdout : process.stderr),
   };
 }
 

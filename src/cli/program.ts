@@ -3,6 +3,7 @@
 import { Argument, Command, Option } from 'commander';
 import type { IO } from './io.js';
 import type { View } from './view.js';
+import type { CommandSpec } from './commands/completion.js';
 
 export type Emit = (view: View, json: boolean) => void;
 
@@ -58,7 +59,10 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .addHelpText('after', examples('badzone roll D6+6', 'badzone roll D6+6 --scatter', 'badzone roll 2D6x10', 'badzone roll D64 --times 1000 --json'))
     .action(async (expr: string, opts) => emit(await (await import('./commands/roll.js')).run(expr, opts, io), opts.json === true));
 
-  const events = program.command('events').description('the Badzone Event Table');
+  const events = program
+    .command('events')
+    .description('the Badzone Event Table')
+    .addHelpText('after', examples('badzone events list', 'badzone events show 37', 'badzone events list --json'));
   events
     .command('list')
     .description('list the 64 results of the Badzone Event Table')
@@ -75,7 +79,10 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .addHelpText('after', examples('badzone events show 37', 'badzone events show pillar-of-flame', 'badzone events show "Horde of Rats"'))
     .action(async (query: string, opts) => emit(await (await import('./commands/events-show.js')).run(query, opts, io), opts.json === true));
 
-  const hazard = program.command('hazard').description('the Hazard Table (Fallout: Factions), rolled at setup');
+  const hazard = program
+    .command('hazard')
+    .description('the Hazard Table (Fallout: Factions), rolled at setup')
+    .addHelpText('after', examples('badzone hazard roll', 'badzone hazard roll --home-turf', 'badzone hazard list', 'badzone hazard show 2'));
   hazard
     .command('roll')
     .description('roll D10 on the Hazard Table (or look up your own roll with --roll)')
@@ -89,6 +96,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .command('list')
     .description('list the Hazard Table')
     .option('--json', 'print JSON')
+    .addHelpText('after', examples('badzone hazard list', 'badzone hazard list --json'))
     .action(async (opts) => emit(await (await import('./commands/hazard-list.js')).run(), opts.json === true));
   hazard
     .command('show')
@@ -98,7 +106,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .addHelpText('after', examples('badzone hazard show 2', 'badzone hazard show low-visibility'))
     .action(async (query: string, opts) => emit(await (await import('./commands/hazard-show.js')).run(query), opts.json === true));
 
-  const tableCmd = program.command('table').description('your own tables');
+  const tableCmd = program.command('table').description('your own tables').addHelpText('after', examples('badzone table lint my-table.json'));
   tableCmd
     .command('lint')
     .description('check a custom event table (or visibility table) file; exit 0 if valid, 4 if not')
@@ -106,6 +114,30 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .option('--json', 'print JSON')
     .addHelpText('after', examples('badzone table lint my-table.json'))
     .action(async (file: string, opts) => emit(await (await import('./commands/table-lint.js')).run(file, opts, io), opts.json === true));
+
+  program
+    .command('simulate')
+    .description('play thousands of games on the setup `new` would make, and report how often each event comes up')
+    .option('--games <n>', 'games to play (1-1000000, default 10000)')
+    .option('--rounds <n>', 'rounds per game (1-100, default 6)')
+    .option('--seed <n>', 'seed, a 32-bit integer (default: a fresh random one, printed)')
+    .addOption(new Option('--mode <mode>', 'roll a D64 or draw from a 64-card deck').choices(['dice', 'deck']))
+    .option('--tiles <n>', 'number of tiles, as for `new`')
+    .option('--grid <RxC>', 'tiles as rows x columns (default 2x2)')
+    .option('--spawn-points <n>', 'number of spawn points (default 4)')
+    .option('--gang <roster>', 'a gang and its fighters: "Name: Fighter, Fighter" (repeatable)', collect)
+    .option('--reserve <roster>', 'fighters in reserve: "Name: Fighter, ..." (repeatable)', collect)
+    .option('--lairs <n>', 'number of Beast Lairs on the battlefield')
+    .option('--structures <n>', 'number of large structures on the battlefield')
+    .option('--hazard <roll|1-10|none>', 'the Hazard, as for `new` (default none)')
+    .option('--table <file>', 'simulate a custom event table (validated)')
+    .option('--visibility-table <file>', 'with your own visibility table instead of the house one')
+    .option('--json', 'print JSON')
+    .addHelpText(
+      'after',
+      examples('badzone simulate', 'badzone simulate --games 100000 --rounds 8 --seed 42', 'badzone simulate --mode deck', 'badzone simulate --table my-table.json --json'),
+    )
+    .action(async (opts) => emit(await (await import('./commands/simulate.js')).run(opts, io), opts.json === true));
 
   // --- The game ----------------------------------------------------------------------------------
   sessionOption(
@@ -169,6 +201,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .action(async (opts) => emit(await (await import('./commands/undo.js')).run(opts, io), opts.json === true));
 
   sessionOption(program.command('verify').description('replay the log from the seed and check every roll and the state (exit 1 if not)').option('--json', 'print JSON'))
+    .addHelpText('after', examples('badzone verify', 'badzone verify --session old-game.json --json'))
     .action(async (opts) => emit(await (await import('./commands/verify.js')).run(opts, io), opts.json === true));
 
   sessionOption(program.command('discard').description('take an event out of play by hand (e.g. Pillar of Flame left the table)').argument('<event>', 'event id, D64 number or name').option('--json', 'print JSON'))
@@ -202,5 +235,48 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .addHelpText('after', examples('badzone fighter Krag reserve', 'badzone fighter Lyra battlefield --gang Eschers'))
     .action(async (name: string, where: string, opts) => emit(await (await import('./commands/fighter.js')).run(name, where, opts, io), opts.json === true));
 
+  // --- At the table --------------------------------------------------------------------------------
+  sessionOption(
+    program
+      .command('play')
+      .description('run the game at the table: a menu each round (the setup wizard first when there is no game)')
+      .option('--manual', 'enter your own dice for the whole game, one by one, each named for what it is'),
+  )
+    .addHelpText('after', examples('badzone play', 'badzone play --manual', 'badzone play --session campaign/game3.json') + '\nNeeds a terminal; every step is saved as it happens, and `badzone play` continues a game where it stopped.\n')
+    .action(async (opts) => emit(await (await import('./commands/play.js')).run(opts, io), false));
+
+  program
+    .command('completion')
+    .description('print a shell completion script for commands, flags and event ids')
+    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']))
+    .addHelpText(
+      'after',
+      examples(
+        'badzone completion bash > ~/.local/share/bash-completion/completions/badzone',
+        'badzone completion zsh > "${fpath[1]}/_badzone"',
+        'badzone completion fish > ~/.config/fish/completions/badzone.fish',
+      ),
+    )
+    .action(async (shell: string) => emit(await (await import('./commands/completion.js')).run(shell, describeCommand(program)), false));
+
   return program;
+}
+
+/** The command tree as plain data (names, flags, arguments), for `badzone completion`. */
+export function describeCommand(cmd: Command): CommandSpec {
+  return {
+    name: cmd.name(),
+    description: cmd.description(),
+    options: [
+      ...cmd.options.map((o) => ({
+        flags: [o.short, o.long].filter((f): f is string => typeof f === 'string'),
+        takesValue: o.required || o.optional,
+        choices: o.argChoices ?? null,
+        description: o.description,
+      })),
+      { flags: ['-h', '--help'], takesValue: false, choices: null, description: 'show help' },
+    ],
+    args: cmd.registeredArguments.map((a) => ({ name: a.name(), choices: a.argChoices ?? null })),
+    commands: cmd.commands.map(describeCommand),
+  };
 }

@@ -57,10 +57,34 @@ export function tileList(value: string | undefined, known: string[] | null): str
 export function eventArg(book: RuleBook, query: string): string {
   const ev = findEvent(book, query);
   if (ev) return ev.id;
-  const near = suggestEvents(book, query);
+  let near: { id: string }[] = suggestEvents(book, query);
+  if (near.length === 0) near = closeEvents(book, query);
   throw new UsageError(
     `No event matches "${query}".${near.length ? ` Did you mean: ${near.map((e) => e.id).join(', ')}?` : ''} \`badzone events list\` shows them all.`,
   );
+}
+
+/** Events whose id or name is a small typo away from the query ("colld-snap" -> cold-snap). */
+function closeEvents(book: RuleBook, query: string): { id: string }[] {
+  const q = query.trim().toLowerCase();
+  if (q.length < 3 || q.length > 60) return [];
+  const slug = q.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const limit = Math.max(1, Math.floor(slug.length / 4));
+  return book.events.results
+    .map((e) => ({ id: e.id, d: Math.min(editDistance(slug, e.id), editDistance(q, e.name.toLowerCase())) }))
+    .filter((x) => x.d <= limit)
+    .sort((a, b) => a.d - b.d)
+    .slice(0, 3);
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
 }
 
 /** Whether prompts may be shown: stdin is a terminal and the user did not say --no-input. */
@@ -103,13 +127,13 @@ export async function commit(io: IO, file: string, action: Action, opts: CommitO
     const book = shippedBook();
     return { state: createGame(defaultSetup(newSeed), book), book };
   };
-  let gatheredOn: { logLength: number; uses: number } | null = null;
+  let gatheredOn: { existed: boolean; logLength: number; uses: number } | null = null;
   if (opts.interactive) {
     const loaded = tryLoad(file);
     const base = loaded ?? (opts.createIfMissing ? newGame() : null);
     if (!base) throw noSession(file);
     act = await gather(io, base.state, base.book, act, opts.manual);
-    gatheredOn = { logLength: base.state.log.length, uses: base.state.rng.uses };
+    gatheredOn = { existed: loaded !== null, logLength: base.state.log.length, uses: base.state.rng.uses };
   } else if (opts.manual) {
     throw new UsageError('--manual asks for each die on a terminal, and there is none here. Give the dice with --dice instead.');
   }
@@ -121,7 +145,11 @@ export async function commit(io: IO, file: string, action: Action, opts: CommitO
       base = newGame();
       created = { seed: newSeed };
     } else throw noSession(file);
-    if (gatheredOn && loaded && (loaded.state.log.length !== gatheredOn.logLength || loaded.state.rng.uses !== gatheredOn.uses)) {
+    // The answers were given for the game as it was read before the prompts (or the one about to be created).
+    if (
+      gatheredOn &&
+      ((loaded !== null) !== gatheredOn.existed || (loaded && (loaded.state.log.length !== gatheredOn.logLength || loaded.state.rng.uses !== gatheredOn.uses)))
+    ) {
       throw new RefusedError('The game changed (another badzone command ran) while you were answering. Nothing was saved; run the command again.');
     }
     const r = step(base.state, act, base.book);

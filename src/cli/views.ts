@@ -1,6 +1,6 @@
 // Building the data that several commands show: visibility, hazard, what is due in the End Phase.
 import type { RuleBook } from '../rules/book.js';
-import type { HomeTurfPloy } from '../rules/types.js';
+import type { HomeTurfPloy, Step } from '../rules/types.js';
 import type { SessionState } from '../engine/state.js';
 import { inPlayView, type InPlayView } from '../engine/step.js';
 
@@ -60,6 +60,20 @@ export function hazardView(s: SessionState, book: RuleBook): HazardView | null {
   };
 }
 
+/** An End-Phase step in words ("D3 Hive Scum with Autoguns spawn at a random spawn point"). */
+function endStepText(st: Step): string {
+  switch (st.kind) {
+    case 'spawn':
+      return `${st.count} ${st.what} spawn at a random spawn point`;
+    case 'scatter':
+      return `the ${st.what} scatters ${st.distance}" in a random direction`;
+    case 'pickFighter':
+      return `a random fighter ${st.from === 'reserve' ? "from each gang's reserve" : 'in each gang'} ${st.what}`;
+    default:
+      return 'what' in st ? st.what : st.kind;
+  }
+}
+
 /** What the End Phase of the current round will do. */
 export function dueInEndPhase(s: SessionState, book: RuleBook): string[] {
   if (s.phase !== 'round') return [];
@@ -67,7 +81,7 @@ export function dueInEndPhase(s: SessionState, book: RuleBook): string[] {
   for (const id of s.pendingEnd) out.push(`${book.byId.get(id)?.name ?? id}: ${book.byId.get(id)?.gm ?? ''}`.trim());
   for (const p of s.inPlay) {
     const ev = book.byId.get(p.eventId);
-    if (ev && ev.resolve.endPhase.length > 0) out.push(`${ev.name}: ${ev.resolve.endPhase.map((st) => ('what' in st ? st.what : st.kind)).join(', ')}`);
+    if (ev && ev.resolve.endPhase.length > 0) out.push(`${ev.name}: ${ev.resolve.endPhase.map(endStepText).join('; ')}`);
   }
   for (const p of s.inPlay) {
     const ev = book.byId.get(p.eventId);

@@ -57,8 +57,10 @@ export interface EndPhaseReport {
 /** Safety bound on re-rolls in one Event Phase (a custom table whose every event is in play). */
 const MAX_DRAWS = 256;
 
+const NO_ROLLS: Roll[] = [];
+
 function rollsSince(ctx: Ctx, from: number): Roll[] {
-  return ctx.dice.rolls ? ctx.dice.rolls.slice(from) : [];
+  return ctx.dice.rolls ? ctx.dice.rolls.slice(from) : NO_ROLLS;
 }
 
 function mark(ctx: Ctx): number {
@@ -68,7 +70,7 @@ function mark(ctx: Ctx): number {
 function runSteps(ctx: Ctx, ev: BadzoneEvent, steps: Step[], entry: InPlay | null, into: Outcome[]): void {
   for (const step of steps) {
     const o = runStep(ctx, ev, step, entry);
-    if (o) into.push(o);
+    if (o && ctx.loud) into.push(o);
   }
 }
 
@@ -107,14 +109,28 @@ function toDiscard(ctx: Ctx, card: number): void {
   if (ctx.s.deck) ctx.s.deck.discardPile.push(card);
 }
 
+/** What eventPhase needs to know about a table's make-up, computed once per table (simulation calls it millions of times). */
+const shapes = new WeakMap<readonly BadzoneEvent[], { persistentIds: string[]; onlyPersistent: boolean }>();
+function shapeOf(book: Ctx['book']): { persistentIds: string[]; onlyPersistent: boolean } {
+  const results = book.events.results;
+  let shape = shapes.get(results);
+  if (!shape) {
+    shape = { persistentIds: results.filter((e) => e.timing === 'persistent').map((e) => e.id), onlyPersistent: results.every((e) => e.timing === 'persistent') };
+    shapes.set(results, shape);
+  }
+  return shape;
+}
+
+/** Quiet mode collects no outcomes (runStep returns null), so every quiet resolution shares this empty list. */
+const NO_OUTCOMES: Outcome[] = [];
+
 /** Generate a new event, then resolve every event in play, oldest first. */
 export function eventPhase(ctx: Ctx, stats?: { duplicates: number; reshuffles: number }): EventPhaseReport {
   const { s, book } = ctx;
   const report: EventPhaseReport = { round: s.round, draws: [], reshuffled: false, noNewEvent: null, resolved: [] };
   let newOnce: Resolved | null = null;
   let newPersistent: { entry: InPlay; outcomes: Outcome[]; rolls: Roll[] } | null = null;
-  const persistentIds = book.events.results.filter((e) => e.timing === 'persistent').map((e) => e.id);
-  const onlyPersistent = book.events.results.every((e) => e.timing === 'persistent');
+  const { persistentIds, onlyPersistent } = shapeOf(book);
 
   for (let n = 0; ; n++) {
     if (onlyPersistent && persistentIds.every((id) => s.inPlay.some((p) => p.eventId === id))) {
@@ -134,7 +150,7 @@ export function eventPhase(ctx: Ctx, stats?: { duplicates: number; reshuffles: n
     const ev = book.byRoll[roll]!;
     if (ev.timing === 'once') {
       report.draws.push({ roll, eventId: ev.id, outcome: 'once' });
-      const outcomes: Outcome[] = [];
+      const outcomes: Outcome[] = ctx.loud ? [] : NO_OUTCOMES;
       const at = mark(ctx);
       runSteps(ctx, ev, ev.resolve.onDraw, null, outcomes);
       if (ev.resolve.endPhase.length > 0) s.pendingEnd.push(ev.id);
@@ -158,7 +174,7 @@ export function eventPhase(ctx: Ctx, stats?: { duplicates: number; reshuffles: n
     const entry: InPlay = { eventId: ev.id, sinceRound: s.round, roll };
     s.inPlay.push(entry);
     const at = mark(ctx);
-    const outcomes: Outcome[] = [];
+    const outcomes: Outcome[] = ctx.loud ? [] : NO_OUTCOMES;
     runSteps(ctx, ev, ev.resolve.onDraw, entry, outcomes);
     newPersistent = { entry, outcomes, rolls: rollsSince(ctx, at) };
     if (ctx.loud) {
@@ -175,7 +191,7 @@ export function eventPhase(ctx: Ctx, stats?: { duplicates: number; reshuffles: n
     const ev = eventOf(ctx, entry.eventId);
     const isNew = newPersistent !== null && entry === newPersistent.entry;
     const at = mark(ctx);
-    const outcomes: Outcome[] = isNew ? [...newPersistent!.outcomes] : [];
+    const outcomes: Outcome[] = !ctx.loud ? NO_OUTCOMES : isNew ? [...newPersistent!.outcomes] : [];
     runSteps(ctx, ev, ev.resolve.eachEventPhase, entry, outcomes);
     if (!ctx.loud) continue;
     const rolls = isNew ? [...newPersistent!.rolls, ...rollsSince(ctx, at)] : rollsSince(ctx, at);
@@ -208,7 +224,7 @@ export function endPhase(ctx: Ctx): EndPhaseReport {
   s.pendingEnd = [];
   for (const { ev, entry } of due) {
     const at = mark(ctx);
-    const outcomes: Outcome[] = [];
+    const outcomes: Outcome[] = ctx.loud ? [] : NO_OUTCOMES;
     runSteps(ctx, ev, ev.resolve.endPhase, entry, outcomes);
     if (ctx.loud) {
       report.triggers.push({ eventId: ev.id, name: ev.name, rolls: rollsSince(ctx, at), outcomes });

@@ -18,6 +18,14 @@ const NAME = 200;
 const MAX_GANGS = 50;
 const MAX_FIGHTERS = 200;
 const MAX_TILES = 676;
+/**
+ * Resuming the dice stream replays `uses` words of the engine (about 7 ms per million): a 1000-round game uses
+ * tens of thousands, so ten million is far beyond any game and still resumes in a blink, while a hand-edited
+ * 10^15 would take days.
+ */
+export const MAX_RNG_USES = 10_000_000;
+/** Undo and verify replay the whole log (about 25 µs an entry); a 1000-round game has some 1 300 entries. */
+export const MAX_LOG_ENTRIES = 100_000;
 
 function gangs(v: unknown, path: string, withOut: boolean) {
   return arr(v, path, MAX_GANGS).map((g, i) => {
@@ -153,7 +161,7 @@ export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook)
     setup: su,
     rng: {
       seed: int(rng.seed, 'rng.seed', INT32_MIN, INT32_MAX),
-      uses: typeof rng.uses === 'number' && Number.isSafeInteger(rng.uses) && rng.uses >= 0 ? rng.uses : fail('rng.uses', 'expected a non-negative integer'),
+      uses: int(rng.uses, 'rng.uses', 0, MAX_RNG_USES),
     },
     round: int(o.round, 'round', 0, 10_000_000),
     phase: oneOf(o.phase, 'phase', ['setup', 'round', 'end'] as const),
@@ -188,7 +196,7 @@ export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook)
     structures: o.structures === null ? null : strings(o.structures, 'structures', 100, NAME),
     gangs: gangs(o.gangs, 'gangs', true) as SessionState['gangs'],
     pendingEnd: strings(o.pendingEnd, 'pendingEnd', 64, 60),
-    log: arr(o.log, 'log', 1_000_000).map((x, i) => record(x, `log[${i}]`)),
+    log: arr(o.log, 'log', MAX_LOG_ENTRIES).map((x, i) => record(x, `log[${i}]`)),
   };
   if (state.rng.seed !== su.seed) fail('rng.seed', `${state.rng.seed} is not the game's seed (setup.seed ${su.seed})`);
   if (state.log.length === 0 || state.log[0]!.action.type !== 'new') fail('log[0]', 'a session log starts with the game\'s setup (action "new")');
@@ -197,9 +205,11 @@ export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook)
   });
   if ((state.deck === null) !== (su.mode === 'dice')) fail('deck', su.mode === 'deck' ? 'a deck-mode game needs a deck' : 'a dice-mode game has no deck');
   const book = bookFor(su);
+  if ((state.phase === 'setup') !== (state.round === 0)) fail('phase', `"${state.phase}" does not go with round ${state.round} (round 0 is "setup", later rounds "round" or "end")`);
   state.inPlay.forEach((p, i) => {
     if (!book.byId.has(p.eventId)) fail(`inPlay[${i}].eventId`, `"${p.eventId}" is not an event of this game's table`);
     if (book.byId.get(p.eventId)!.timing !== 'persistent') fail(`inPlay[${i}].eventId`, `"${p.eventId}" is a Once event and cannot be in play`);
+    if (state.inPlay.findIndex((q) => q.eventId === p.eventId) !== i) fail(`inPlay[${i}].eventId`, `"${p.eventId}" is in play twice`);
   });
   state.pendingEnd.forEach((id, i) => {
     if (!book.byId.has(id)) fail(`pendingEnd[${i}]`, `"${id}" is not an event of this game's table`);
@@ -213,6 +223,7 @@ export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook)
       if (seen.has(c)) fail('deck', `card ${c} is in the deck twice`);
       seen.add(c);
     }
+    for (let c = 1; c <= 64; c++) if (!seen.has(c)) fail('deck', `card ${c} is missing (not in the draw pile, the discard pile or in play)`);
   }
   return { state, book, migratedFrom };
 }

@@ -64,6 +64,8 @@ export interface StepOptions {
   whenOut?: 'roll' | 'ask';
   /** Report that occupied tiles are needed instead of picking among all tiles. */
   askOccupied?: boolean;
+  /** The caller owns `state.log` and never uses the old state again: append in place (replay, verify) instead of copying. */
+  appendLog?: boolean;
 }
 
 export function inPlayView(s: SessionState, book: RuleBook): InPlayView[] {
@@ -169,7 +171,10 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
   const stored: Action = { ...action };
   if ('dice' in stored && (!stored.dice || stored.dice.length === 0)) delete stored.dice;
   const record: LogRecord = { seq: state.log.length, round: s.round, action: stored, rolls: dice.rolls ?? [], notes: ctx.notes };
-  s.log = [...state.log, record];
+  if (opts.appendLog) {
+    state.log.push(record);
+    s.log = state.log;
+  } else s.log = [...state.log, record];
   return { ok: true, state: s, report, record };
 }
 
@@ -273,9 +278,11 @@ function apply(ctx: Ctx, action: Action): Applied {
 
 /** Rebuild a game from its setup and the actions in its log. Throws if a logged action no longer applies. */
 export function replay(setup: Setup, actions: Action[], book: RuleBook): SessionState {
-  let s = createGame(setup, book);
+  // One engine carried through the replay: a fresh Rng per step re-discards the whole stream (quadratic in the log).
+  const rng = new Rng({ seed: setup.seed, uses: 0 });
+  let s = createGame(setup, book, rng);
   for (const action of actions) {
-    const r = step(s, action, book);
+    const r = step(s, action, book, { source: rng, appendLog: true });
     if (!r.ok) {
       const why = 'refusal' in r ? r.refusal.message : `needs ${r.needs.kind}`;
       throw new ReplayError(`log entry ${s.log.length} (${action.type}) no longer applies: ${why}`, s.log.length);
@@ -314,7 +321,8 @@ export function verify(state: SessionState, book: RuleBook): VerifyResult {
   const rolls = state.log.reduce((n, r) => n + r.rolls.length, 0);
   const base = { entries: state.log.length, rolls };
   const fail = (problem: string, seq: number | null): VerifyResult => ({ ok: false, ...base, problem, seq });
-  let s = createGame(state.setup, book);
+  const rng = new Rng({ seed: state.setup.seed, uses: 0 });
+  let s = createGame(state.setup, book, rng);
   const first = state.log[0];
   const check = (stored: LogRecord | undefined, made: LogRecord): VerifyResult | null => {
     if (!stored) return fail(`log entry ${made.seq} is missing`, made.seq);
@@ -337,7 +345,7 @@ export function verify(state: SessionState, book: RuleBook): VerifyResult {
   if (c0) return c0;
   for (let i = 1; i < state.log.length; i++) {
     const stored = state.log[i]!;
-    const r = step(s, stored.action, book);
+    const r = step(s, stored.action, book, { source: rng, appendLog: true });
     if (!r.ok) return fail(`log entry ${i} (${stored.action.type}) does not apply: ${'refusal' in r ? r.refusal.message : 'it needs input'}`, i);
     const c = check(stored, r.record);
     if (c) return c;

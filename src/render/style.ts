@@ -1,37 +1,71 @@
-// Colour and layout. Colour carries meaning but never alone: every coloured thing also has a word or a mark.
+// Colour and layout. Colour carries meaning but never alone: every coloured thing also has a word or a mark,
+// so the same output with NO_COLOR (or piped) reads the same. Without colour the output is plain ASCII
+// (tables, rules and marks alike); with colour it uses box-drawing characters.
 import { Chalk, type ChalkInstance } from 'chalk';
+
+export interface Marks {
+  /** Before each of the tool's own rolls and picks. */
+  tool: string;
+  /** The left bar of an event card. */
+  bar: string;
+  /** The horizontal rule of a heading. */
+  hr: string;
+  /** A list item. */
+  bullet: string;
+  /** "becomes", "moves to". */
+  arrow: string;
+}
 
 export interface Style {
   color: boolean;
+  /** Plain ASCII tables and marks (used whenever colour is off). */
+  ascii: boolean;
   width: number;
+  /** Show hints naming the next command to run (off inside `badzone play`, whose menu does that). */
+  hints: boolean;
   c: ChalkInstance;
+  marks: Marks;
   heading: (s: string) => string;
+  /** Once events (magenta; the word "Once" is always printed too). */
   once: (s: string) => string;
+  /** Persistent events (blue; the word "Persistent" is always printed too). */
   persistent: (s: string) => string;
-  /** The tool's own rolls and picks. */
+  /** The tool's own rolls and picks (cyan; always after the tool mark). */
   tool: (s: string) => string;
-  /** Rules text quoted from the tables. */
+  /** Rules text quoted from the tables (plain). */
   rule: (s: string) => string;
+  /** Discarded (red; the word DISCARDED is printed too). */
   discarded: (s: string) => string;
+  /** Kept (green; the words "stays in play" are printed too). */
   kept: (s: string) => string;
+  /** A new event (yellow; the word NEW is printed too). */
+  fresh: (s: string) => string;
   dim: (s: string) => string;
   warn: (s: string) => string;
   bold: (s: string) => string;
 }
 
-export function makeStyle(color: boolean, width: number): Style {
+const UNICODE_MARKS: Marks = { tool: '»', bar: '┃', hr: '━', bullet: '•', arrow: '→' };
+const ASCII_MARKS: Marks = { tool: '>', bar: '|', hr: '=', bullet: '-', arrow: '->' };
+
+export function makeStyle(color: boolean, width: number, opts: { ascii?: boolean; hints?: boolean } = {}): Style {
   const c = new Chalk({ level: color ? 1 : 0 });
+  const ascii = opts.ascii ?? !color;
   return {
     color,
+    ascii,
     width,
+    hints: opts.hints ?? true,
     c,
-    heading: (s) => c.bold.cyan(s),
+    marks: ascii ? ASCII_MARKS : UNICODE_MARKS,
+    heading: (s) => c.bold(s),
     once: (s) => c.magenta(s),
     persistent: (s) => c.blue(s),
-    tool: (s) => c.green(s),
+    tool: (s) => c.cyan(s),
     rule: (s) => s,
-    discarded: (s) => c.red(s),
+    discarded: (s) => c.red.bold(s),
     kept: (s) => c.green(s),
+    fresh: (s) => c.yellow.bold(s),
     dim: (s) => c.dim(s),
     warn: (s) => c.yellow(s),
     bold: (s) => c.bold(s),
@@ -46,15 +80,30 @@ export function wantColor(env: NodeJS.ProcessEnv, isTTY: boolean, json: boolean)
   return isTTY && env.TERM !== 'dumb';
 }
 
+/** The width to lay out for: 80 columns when not on a terminal, else the terminal's (40 to 120). */
+export function layoutWidth(isTTY: boolean, columns: number | undefined): number {
+  return Math.max(40, Math.min(isTTY ? (columns ?? 80) : 80, 120));
+}
+
+/** The style for a terminal (or pipe) as main.ts chooses it for text output. */
+export function terminalStyle(env: NodeJS.ProcessEnv, isTTY: boolean, columns: number | undefined, opts: { hints?: boolean } = {}): Style {
+  return makeStyle(wantColor(env, isTTY, false), layoutWidth(isTTY, columns), opts);
+}
+
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** Columns a line takes on the terminal (colour codes take none; each code point one). */
+export function visibleWidth(s: string): number {
+  return [...s.replace(ANSI, '')].length;
+}
+
 /** Wrap plain text to `width` columns, each line after the first starting with `indent`. */
 export function wrap(text: string, width: number, indent = '', firstIndent = indent): string[] {
   const out: string[] = [];
   for (const para of text.split('\n')) {
     const words = para.split(/\s+/).filter((w) => w !== '');
-    let line = firstIndent;
+    let line = out.length === 0 ? firstIndent : indent;
     let empty = true;
-    const lead = () => (out.length === 0 ? firstIndent : indent);
-    line = lead();
     for (const w of words) {
       const room = width - line.length - (empty ? 0 : 1);
       if (!empty && w.length > room) {
@@ -81,4 +130,11 @@ export function wrap(text: string, width: number, indent = '', firstIndent = ind
     out.push(line);
   }
   return out;
+}
+
+/** Cut a one-line text to `width` columns, ending with "..." when cut. */
+export function clip(text: string, width: number): string {
+  const chars = [...text];
+  if (chars.length <= width) return text;
+  return `${chars.slice(0, Math.max(0, width - 3)).join('')}...`;
 }

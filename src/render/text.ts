@@ -1,4 +1,7 @@
 // The human view of each command's data. Formatting only: every fact comes from the view's data.
+// Layout rules: fit st.width columns (80 when not on a terminal); rules text is plain, the tool's own rolls and
+// picks follow the tool mark (» or >) in cyan; Once/Persistent, NEW, DISCARDED/stays in play are always words,
+// colour only underlines them. All untrusted text has been made terminal-safe (safeDeep) before it gets here.
 import Table from 'cli-table3';
 import type { View } from '../cli/view.js';
 import type { RollData } from '../cli/commands/roll.js';
@@ -17,12 +20,15 @@ import type { DiscardData } from '../cli/commands/discard.js';
 import type { PlaceData } from '../cli/commands/place.js';
 import type { VisibilityData } from '../cli/commands/visibility.js';
 import type { FighterData } from '../cli/commands/fighter.js';
-import type { EndPhaseReport, Resolved } from '../engine/phases.js';
+import type { PlayData } from '../cli/commands/play.js';
+import type { CompletionData } from '../cli/commands/completion.js';
+import type { EndPhaseReport } from '../engine/phases.js';
 import type { Outcome } from '../engine/resolve.js';
 import type { InPlayView } from '../engine/step.js';
 import type { HazardView, VisibilityView } from '../cli/views.js';
 import { safeDeep } from './safe.js';
-import { wrap, type Style } from './style.js';
+import { clip, visibleWidth, wrap, type Style } from './style.js';
+import { simulateLines } from './simulate.js';
 
 type Renderer = (data: never, st: Style) => string[];
 
@@ -33,33 +39,220 @@ export function renderText(view: View, st: Style): string {
   return `${r(data as never, st).join('\n')}\n`;
 }
 
-function table(st: Style, head: string[], colWidths?: number[]): Table.Table {
+// --- Building blocks --------------------------------------------------------------------------------
+
+const ASCII_TABLE = {
+  top: '-',
+  'top-mid': '+',
+  'top-left': '+',
+  'top-right': '+',
+  bottom: '-',
+  'bottom-mid': '+',
+  'bottom-left': '+',
+  'bottom-right': '+',
+  left: '|',
+  'left-mid': '+',
+  mid: '-',
+  'mid-mid': '+',
+  right: '|',
+  'right-mid': '+',
+  middle: '|',
+};
+
+/** A table: box-drawing with colour, plain ASCII without; no line between rows (rows wrap within cells). */
+function table(st: Style, head: string[], colWidths: number[]): Table.Table {
   return new Table({
     head: head.map((h) => st.bold(h)),
-    style: { head: [], border: [], compact: false },
+    style: { head: [], border: [], compact: true, 'padding-left': 1, 'padding-right': 1 },
     wordWrap: true,
-    ...(colWidths ? { colWidths } : {}),
-    chars: st.color ? {} : { mid: '-', 'left-mid': '+', 'mid-mid': '+', 'right-mid': '+' },
+    wrapOnWordBoundary: true,
+    colWidths,
+    ...(st.ascii ? { chars: ASCII_TABLE } : {}),
   } as Table.TableConstructorOptions);
 }
 
-/** Split the terminal width among columns: fixed widths for the small ones, the rest to the last. */
+/** Split the width among columns: fixed widths for the small ones, the rest to the last. */
 function widths(st: Style, fixed: number[]): number[] {
-  const used = fixed.reduce((a, b) => a + b, 0) + fixed.length + 2;
+  const borders = fixed.length + 2;
+  const used = fixed.reduce((a, b) => a + b, 0) + borders;
   return [...fixed, Math.max(16, st.width - used)];
 }
 
-function timingText(ev: { timing: string; discardOn: number | null }): string {
-  if (ev.timing === 'once') return 'Once';
-  return ev.discardOn === null ? 'Persistent' : `Persistent, discarded on ${ev.discardOn}+`;
+/** A heading with a rule after it: "━━ Round 3: Event Phase ━━━━━━" (ASCII: "== ... ==="). */
+function rule(st: Style, title: string): string {
+  const w = Math.min(st.width, 80);
+  const head = `${st.marks.hr.repeat(2)} ${title} `;
+  return st.heading(head + st.marks.hr.repeat(Math.max(2, w - visibleWidth(head))));
 }
 
-function timingStyled(ev: { timing: string; discardOn: number | null }, st: Style): string {
-  return ev.timing === 'once' ? st.once(timingText(ev)) : st.persistent(timingText(ev));
+/**
+ * Wrapped text after a prefix (which may be styled); continuation lines start with `rest` (default: spaces as
+ * wide as the prefix). `paint` styles the text, not the prefix.
+ */
+function para(st: Style, text: string, first = '  ', rest?: string, paint: (s: string) => string = (s) => s): string[] {
+  const indent = rest ?? ' '.repeat(visibleWidth(first));
+  const wf = visibleWidth(first);
+  const wi = visibleWidth(indent);
+  // Wrap with blank stand-ins of the prefixes' widths, then put the (possibly coloured) prefixes in their place.
+  const width = Math.max(st.width, Math.max(wf, wi) + 20);
+  return wrap(text, width, ' '.repeat(wi), ' '.repeat(wf)).map((l, i) => (i === 0 ? first + paint(l.slice(wf)) : indent + paint(l.slice(wi))));
+}
+
+/** The tool's own roll or pick: tool mark, then the text, in the tool's colour. */
+function toolLines(st: Style, text: string, indent: string): string[] {
+  return para(st, text, `${indent}${st.tool(st.marks.tool)} `, `${indent}  `, st.tool);
+}
+
+function outcomeLines(st: Style, outcomes: Outcome[], indent: string): string[] {
+  return outcomes.flatMap((o) => toolLines(st, o.text, indent));
 }
 
 function rangeText(r: [number, number]): string {
   return r[0] === r[1] ? `${r[0]}` : `${r[0]}-${r[1]}`;
+}
+
+interface Timed {
+  timing: string;
+  discardOn: number | null;
+}
+
+/** "Once", "Persistent, discarded on 4+", "Persistent, no discard roll". */
+function timingText(ev: Timed): string {
+  if (ev.timing === 'once') return 'Once';
+  return ev.discardOn === null ? 'Persistent, no discard roll' : `Persistent, discarded on ${ev.discardOn}+`;
+}
+
+function timingStyled(ev: Timed, st: Style): string {
+  return ev.timing === 'once' ? st.once(timingText(ev)) : st.persistent(timingText(ev));
+}
+
+/** What the timing means at the table, for the new event's card. */
+function timingMeaning(ev: Timed): string {
+  if (ev.timing === 'once') return 'resolve it now; then it is discarded.';
+  return ev.discardOn === null
+    ? 'stays in play and resolves every Event Phase; no discard roll (the GM discards it).'
+    : `stays in play and resolves every Event Phase; discarded on a D6 roll of ${ev.discardOn}+ in the End Phase.`;
+}
+
+function timingWord(ev: Timed, st: Style): string {
+  return ev.timing === 'once' ? st.once('Once') : st.persistent('Persistent');
+}
+
+/** "Pitch Black (3")", "Dark (12")", "Normal (unlimited)"; never the same words twice. */
+function visText(v: VisibilityView): string {
+  const range = v.rangeInches === null ? 'unlimited' : `${v.rangeInches}"`;
+  const pb = v.pitchBlack && !/pitch black/i.test(v.name) ? ', counts as Pitch Black' : '';
+  return `${v.name} (${range}${pb})`;
+}
+
+function visSource(v: VisibilityView): string {
+  if (v.sinceRound === 0 && v.source === 'start') return '';
+  return ` since round ${v.sinceRound}${v.source === 'gm' ? ', set by the GM' : ''}`;
+}
+
+/** The ploy's "when", unless its text already says it. */
+function ployWhen(p: { when: string; text: string }): string {
+  return p.text.toLowerCase().includes(p.when.toLowerCase()) ? '' : ` (${p.when})`;
+}
+
+/** The Hazard: its rule, and the Home Turf Ploy (every time when `full`; in a round only when usable at its start). */
+function hazardLines(h: HazardView | null, st: Style, full: boolean): string[] {
+  if (!h) return [];
+  if (h.nomadic) return [`${st.bold('Hazard:')} none (D10 ${h.roll}: Nomadic)`];
+  const lines = para(st, h.effect, `${st.bold('Hazard:')} ${h.name} (D10 ${h.roll}). `, '  ');
+  if (h.ploy && (full || h.ployAtRoundStart)) {
+    const who = h.turfOwner ? ` for ${h.turfOwner}` : '';
+    lines.push(...para(st, `${h.ploy.name}${ployWhen(h.ploy)}. ${h.ploy.text}`, `  ${st.bold(`Home Turf Ploy${who}:`)} `, '  '));
+  }
+  return lines;
+}
+
+/** One line for the Hazard (status). */
+function hazardShort(h: HazardView | null, st: Style): string[] {
+  if (!h) return [];
+  if (h.nomadic) return [`${st.bold('Hazard:')} none (D10 ${h.roll}: Nomadic)`];
+  const ploy = h.ploy ? `; Home Turf Ploy${h.turfOwner ? ` for ${h.turfOwner}` : ''}: ${h.ploy.name}, ${h.ploy.when}` : '';
+  return para(st, `${h.name} (D10 ${h.roll})${ploy}`, `${st.bold('Hazard:')} `, '  ');
+}
+
+const DISCARD_CHECK = /^(.*): discard check, D6 (\d+)\+$/;
+
+/** What the End Phase will do: its effects one per line, then the discard rolls on one line. */
+function dueLines(due: string[], st: Style): string[] {
+  if (due.length === 0) return [];
+  const checks: string[] = [];
+  const effects: string[] = [];
+  for (const d of due) {
+    const m = DISCARD_CHECK.exec(d);
+    if (m) checks.push(`${m[1]} ${m[2]}+`);
+    else effects.push(d);
+  }
+  const lines = [st.bold('Due in the End Phase:')];
+  for (const e of effects) lines.push(...para(st, e, `  ${st.marks.bullet} `));
+  if (checks.length) lines.push(...para(st, checks.join(', '), `  ${st.marks.bullet} discard rolls (D6): `, '    '));
+  return lines;
+}
+
+function inPlayLine(p: InPlayView, i: number, st: Style): string {
+  const extra = [p.tile ? `tile ${p.tile}` : '', p.worth !== undefined ? `worth ${p.worth}` : ''].filter(Boolean).join(', ');
+  const num = `${i + 1}.`.padStart(3);
+  const name = p.name.length > 22 ? clip(p.name, 22) : p.name.padEnd(22);
+  const tail = `${p.discardOn === null ? 'no discard roll' : `discarded on ${p.discardOn}+`}, since round ${p.sinceRound}${extra ? `, ${extra}` : ''}`;
+  return `  ${num} ${st.bold(name)} ${st.persistent(clip(tail, Math.max(10, st.width - 29)))}`;
+}
+
+function inPlayLines(list: InPlayView[], st: Style): string[] {
+  if (list.length === 0) return ['  (none)'];
+  return list.map((p, i) => inPlayLine(p, i, st));
+}
+
+function hint(st: Style, text: string): string[] {
+  return st.hints ? para(st, text, '', '', st.dim) : [];
+}
+
+/** A shell command line, wrapped between arguments with " \" so that it can still be pasted. */
+function commandLines(st: Style, cmd: string, first: string): string[] {
+  const args = cmd.match(/(?:'[^']*'|\\.|[^\s'\\]+)+/g) ?? [cmd];
+  const lines: string[] = [];
+  let line = first;
+  for (const a of args) {
+    const sep = line.trim() === '' || line === first ? '' : ' ';
+    if (line !== first && visibleWidth(line) + sep.length + a.length + 2 > st.width) {
+      lines.push(`${line} \\`);
+      line = `    ${a}`;
+    } else line += `${sep}${a}`;
+  }
+  lines.push(line);
+  return lines;
+}
+
+// --- Tables and dice --------------------------------------------------------------------------------
+
+function roll(d: RollData, st: Style): string[] {
+  const fmt = (r: RollData['results'][number]) =>
+    `${st.tool(st.bold(String(r.total)))}${r.dice.length > 1 || r.total !== r.dice[0] ? st.dim(` (dice ${r.dice.join('+')})`) : ''}${r.direction !== undefined ? ` toward ${r.direction} o'clock` : ''}`;
+  if (d.results.length === 1) return [`${d.expression}${d.scatter ? '" scatter' : ''}: ${fmt(d.results[0]!)}`];
+  const lines = [`${d.expression} x${d.times} (seed ${d.seed}):`];
+  const shown = d.results.slice(0, 200).map((r) => String(r.total));
+  lines.push(...wrap(shown.join(' '), st.width, '  ', '  '));
+  if (d.results.length > 200) lines.push(st.dim(`  ... ${d.results.length - 200} more (use --json for all)`));
+  const totals = d.results.map((r) => r.total);
+  let min = Infinity;
+  let max = -Infinity;
+  let sum = 0;
+  for (const t of totals) {
+    if (t < min) min = t;
+    if (t > max) max = t;
+    sum += t;
+  }
+  lines.push(st.dim(`  min ${min}, max ${max}, mean ${(sum / totals.length).toFixed(2)}`));
+  return lines;
+}
+
+function events(list: BadzoneEvent[], st: Style): string[] {
+  const t = table(st, ['D64', '#', 'Event', 'Timing'], widths(st, [7, 4, 23]));
+  for (const ev of list) t.push([rangeText(ev.range), String(ev.count), ev.name, timingStyled(ev, st)]);
+  return [t.toString(), ...hint(st, '`badzone events show <id | D64 number | name>` shows an event in full.')];
 }
 
 function stepText(s: Step): string {
@@ -89,67 +282,37 @@ function stepText(s: Step): string {
   }
 }
 
-function toolLines(ev: BadzoneEvent): string[] {
-  const out: string[] = [];
-  const add = (when: string, list: Step[]) => {
-    for (const s of list) out.push(`${when}: ${stepText(s)}`);
-  };
-  add('When drawn', ev.resolve.onDraw);
-  add('Each Event Phase', ev.resolve.eachEventPhase);
-  add('End Phase', ev.resolve.endPhase);
-  return out;
-}
-
-function roll(d: RollData, st: Style): string[] {
-  const fmt = (r: RollData['results'][number]) =>
-    `${st.bold(String(r.total))}${r.dice.length > 1 || r.total !== r.dice[0] ? st.dim(` (dice ${r.dice.join('+')})`) : ''}${r.direction !== undefined ? ` toward ${r.direction} o'clock` : ''}`;
-  if (d.results.length === 1) return [`${d.expression}${d.scatter ? '" scatter' : ''}: ${fmt(d.results[0]!)}`];
-  const lines = [`${d.expression} x${d.times} (seed ${d.seed}):`];
-  const shown = d.results.slice(0, 200).map((r) => String(r.total));
-  lines.push(...wrap(shown.join(' '), st.width, '  ', '  '));
-  if (d.results.length > 200) lines.push(st.dim(`  ... ${d.results.length - 200} more (use --json for all)`));
-  const totals = d.results.map((r) => r.total);
-  const mean = totals.reduce((a, b) => a + b, 0) / totals.length;
-  lines.push(st.dim(`  min ${Math.min(...totals)}, max ${Math.max(...totals)}, mean ${mean.toFixed(2)}`));
-  return lines;
-}
-
-function events(list: BadzoneEvent[], st: Style): string[] {
-  const t = table(st, ['D64', '#', 'Event', 'Timing'], widths(st, [7, 4, 22]));
-  for (const ev of list) t.push([rangeText(ev.range), String(ev.count), ev.name, timingStyled(ev, st)]);
-  return [t.toString(), st.dim('`badzone events show <id | D64 number | name>` shows an event in full.')];
-}
-
 function eventCard(ev: BadzoneEvent, st: Style): string[] {
-  const lines = [st.heading(`${ev.name}`) + st.dim(`  (${ev.id}, D64 ${rangeText(ev.range)}, ${ev.count} in the deck)`), timingStyled(ev, st), ''];
-  lines.push(...wrap(ev.effect, st.width, '  ', '  '));
-  const tl = toolLines(ev);
-  if (tl.length) {
-    lines.push('', st.bold('badzone rolls:'));
-    for (const l of tl) lines.push(...wrap(l, st.width, '    ', '  » ').map(st.tool));
+  const lines = [`${st.heading(ev.name)}  ${timingStyled(ev, st)}`, st.dim(`${ev.id}, D64 ${rangeText(ev.range)}, ${ev.count} in the deck`), ''];
+  lines.push(...para(st, ev.effect, '  '));
+  const steps: [string, Step[]][] = [
+    ['When drawn', ev.resolve.onDraw],
+    ['Each Event Phase', ev.resolve.eachEventPhase],
+    ['End Phase', ev.resolve.endPhase],
+  ];
+  if (steps.some(([, l]) => l.length)) {
+    lines.push('', st.bold('badzone rolls and picks:'));
+    for (const [when, list] of steps) for (const s of list) lines.push(...toolLines(st, `${when}: ${stepText(s)}`, '  '));
   }
-  if (ev.gm) {
-    lines.push('', st.bold('At the table:'));
-    lines.push(...wrap(ev.gm, st.width, '  ', '  '));
-  }
+  if (ev.gm) lines.push('', st.bold('At the table:'), ...para(st, ev.gm, '  '));
   if (ev.rulings?.length) {
     lines.push('', st.bold('Rulings:'));
-    for (const r of ev.rulings) lines.push(...wrap(r, st.width, '    ', '  - '));
+    for (const r of ev.rulings) lines.push(...para(st, r, `  ${st.marks.bullet} `));
   }
   return lines;
 }
 
 function hazardRoll(d: HazardRollData, st: Style): string[] {
-  const lines = [st.heading(`Hazard Table: D10 = ${d.roll}`) + (d.seed !== null ? st.dim(` (seed ${d.seed})`) : ' (your roll)')];
+  const lines = [`${st.heading('Hazard Table:')} ${st.tool(`D10 ${d.roll}`)} ${st.dim(d.seed !== null ? `(seed ${d.seed})` : '(your roll)')}`];
   if (d.hazard) {
     lines.push(st.bold(d.hazard.name) + (d.hazard.page ? st.dim(`  [${d.hazard.page}]`) : ''));
-    lines.push(...wrap(d.hazard.effect, st.width, '  ', '  '));
-    lines.push('', st.bold(`Home Turf Ploy: ${d.hazard.ploy.name}`) + st.dim(` (${d.hazard.ploy.when})`));
-    lines.push(...wrap(d.hazard.ploy.text, st.width, '  ', '  '));
+    lines.push(...para(st, d.hazard.effect, '  '));
+    lines.push('', st.bold(`Home Turf Ploy: ${d.hazard.ploy.name}`) + st.dim(ployWhen(d.hazard.ploy)));
+    lines.push(...para(st, d.hazard.ploy.text, '  '));
   } else {
     lines.push(st.bold('Nomadic'));
   }
-  lines.push('', ...wrap(d.meaning, st.width));
+  lines.push('', ...para(st, d.meaning, ''));
   return lines;
 }
 
@@ -157,135 +320,141 @@ function hazards(t: HazardTable, st: Style): string[] {
   const tb = table(st, ['D10', 'Hazard', 'Home Turf Ploy'], widths(st, [5, 18]));
   for (const h of t.hazards) tb.push([String(h.roll), h.name, `${h.ploy.name}: ${h.ploy.when}`]);
   tb.push([String(t.nomadic.roll), t.nomadic.name, `No Home Turf; Rating Limit ${t.nomadic.ratingLimit} (not ${t.nomadic.standardRatingLimit})`]);
-  return [tb.toString(), st.dim('`badzone hazard show <1-10 | id>` shows a hazard in full.')];
+  return [tb.toString(), ...hint(st, '`badzone hazard show <1-10 | id>` shows a hazard in full.')];
 }
 
 function hazardShow(d: HazardShowData, st: Style): string[] {
-  if (d.nomadic) return [st.heading(`${d.roll}: ${d.nomadicRule.name}`), ...wrap(d.nomadicRule.effect, st.width, '  ', '  ')];
+  if (d.nomadic) return [st.heading(`${d.roll}: ${d.nomadicRule.name}`), ...para(st, d.nomadicRule.effect, '  ')];
   const h = d.hazard;
   return [
     st.heading(`${h.roll}: ${h.name}`) + (h.page ? st.dim(`  [${h.page}]`) : ''),
-    ...wrap(h.effect, st.width, '  ', '  '),
+    ...para(st, h.effect, '  '),
     '',
-    st.bold(`Home Turf Ploy: ${h.ploy.name}`) + st.dim(` (${h.ploy.when})`),
-    ...wrap(h.ploy.text, st.width, '  ', '  '),
+    st.bold(`Home Turf Ploy: ${h.ploy.name}`) + st.dim(ployWhen(h.ploy)),
+    ...para(st, h.ploy.text, '  '),
   ];
 }
 
 function lint(d: LintData, st: Style): string[] {
-  if (d.valid) return [st.kept('OK') + ` ${d.file}: a valid ${d.kind === 'events' ? `event table (${d.events} entries covering D64 1-64)` : 'visibility table'}.`];
-  return [st.discarded('INVALID') + ` ${d.problem ?? ''}`];
+  if (d.valid) return para(st, `${d.file}: a valid ${d.kind === 'events' ? `event table (${d.events} entries covering D64 1-64)` : 'visibility table'}.`, `${st.kept('OK')} `);
+  return para(st, d.problem ?? '', `${st.discarded('INVALID')} `);
 }
 
-function visText(v: VisibilityView): string {
-  return `${v.name} (${v.rangeInches === null ? 'unlimited' : `${v.rangeInches}"`})${v.pitchBlack ? ', Pitch Black' : ''}`;
-}
-
-function hazardLines(h: HazardView | null, st: Style, reminder: boolean): string[] {
-  if (!h) return [];
-  if (h.nomadic) return [`${st.bold('Hazard:')} none (Nomadic roll)`];
-  const lines = wrap(`${st.bold('Hazard:')} ${h.name}. ${h.effect}`, st.width, '  ');
-  if (h.ploy && (h.ployAtRoundStart || !reminder)) {
-    const who = h.turfOwner ? ` (${h.turfOwner})` : '';
-    lines.push(...wrap(`${st.bold('Home Turf Ploy')}${who}: ${h.ploy.name}, ${h.ploy.when}: ${h.ploy.text}`, st.width, '  ', reminder ? '  ↳ ' : '  '));
-  }
-  return lines;
-}
-
-function outcomeLines(o: Outcome[], st: Style, indent: string): string[] {
-  const out: string[] = [];
-  for (const x of o) out.push(...wrap(x.text, st.width, `${indent}  `, `${indent}» `).map(st.tool));
-  return out;
-}
-
-function resolvedLines(r: Resolved, st: Style, n: number | null): string[] {
-  const lines: string[] = [];
-  const head = `${n === null ? '' : `${n}. `}${st.bold(r.name)}`;
-  const tag = r.source === 'new' ? ` ${st.warn('[NEW]')}` : '';
-  lines.push(`  ${head}${tag}  ${st.dim(timingText(r))}`);
-  lines.push(...outcomeLines(r.outcomes, st, '     '));
-  if (r.text) lines.push(...wrap(`GM: ${r.text}`, st.width, '         ', '     '));
-  return lines;
-}
+// --- The game ---------------------------------------------------------------------------------------
 
 function endLines(e: EndPhaseReport, st: Style, title: string): string[] {
-  const lines = [st.heading(title)];
+  const lines = [rule(st, title)];
   if (e.triggers.length === 0 && e.checks.length === 0) lines.push('  Nothing to resolve: no End-Phase effects and no event with a discard roll.');
-  for (const t of e.triggers) {
-    lines.push(`  ${st.bold(t.name)}:`);
-    lines.push(...outcomeLines(t.outcomes, st, '     '));
+  if (e.triggers.length) {
+    lines.push(st.bold('End-Phase effects:'));
+    for (const t of e.triggers) {
+      lines.push(`  ${st.bold(t.name)}`);
+      lines.push(...outcomeLines(st, t.outcomes, '    '));
+    }
   }
   if (e.checks.length) {
-    const nameW = Math.min(26, Math.max(...e.checks.map((c) => c.name.length)));
+    lines.push(st.bold('Discard rolls (D6), in play order:'));
+    const nameW = Math.min(24, Math.max(...e.checks.map((c) => c.name.length)));
     for (const c of e.checks) {
       const verdict = c.discarded ? st.discarded('DISCARDED') : st.kept('stays in play');
-      lines.push(`  ${c.name.padEnd(nameW)}  D6 ${st.tool(String(c.roll))}  needs ${c.discardOn}+  ${verdict}`);
+      const name = c.name.length > nameW ? clip(c.name, nameW) : c.name.padEnd(nameW);
+      lines.push(`  ${name}  ${st.tool(`D6 ${String(c.roll)}`)}  needs ${c.discardOn}+  ${verdict}`);
     }
   }
   return lines;
 }
 
-function inPlayLines(list: InPlayView[], st: Style): string[] {
-  if (list.length === 0) return ['  (none)'];
-  return list.map((p, i) => {
-    const extra = [p.tile ? `tile ${p.tile}` : '', p.worth !== undefined ? `worth ${p.worth}` : ''].filter(Boolean).join(', ');
-    return `  ${i + 1}. ${p.name}  ${st.dim(`since round ${p.sinceRound}, ${p.discardOn === null ? 'stays until discarded' : `discarded on ${p.discardOn}+`}${extra ? `, ${extra}` : ''}`)}`;
-  });
-}
-
 function round(d: RoundData, st: Style): string[] {
   const lines: string[] = [];
-  if (d.startedNew) lines.push(st.warn(`No game here: started a new one (seed ${d.startedNew.seed}), saved in ${d.session}.`), '');
+  if (d.startedNew) lines.push(...para(st, `No game here: started a new one (seed ${d.startedNew.seed}), saved in ${d.session}.`, '', '', st.warn), '');
   if (d.endPhase) lines.push(...endLines(d.endPhase, st, `End Phase of round ${d.endPhase.round} (resolved now)`), '');
-  const bar = `== Round ${d.round} `;
-  lines.push(st.heading(bar + '='.repeat(Math.max(0, Math.min(st.width, 60) - bar.length))));
-  lines.push(st.heading('Event Phase'));
+  lines.push(rule(st, `Round ${d.round}: Event Phase`));
   const ep = d.eventPhase;
-  if (ep.reshuffled) lines.push(st.warn('  The deck ran out: the discard pile was shuffled into a new deck.'));
-  for (const dr of ep.draws) {
-    const name = d.eventPhase.resolved.find((r) => r.eventId === dr.eventId)?.name ?? dr.eventId;
-    const what = dr.outcome === 'duplicate' ? st.dim(`${name}: already in play, discarded; drawing again`) : dr.outcome === 'once' ? `${name} ${st.once('(Once)')}` : `${name} ${st.persistent('(Persistent, placed in play)')}`;
-    lines.push(`  ${d.eventPhase.draws.length ? 'D64' : ''} ${st.tool(String(dr.roll))} -> ${what}`);
+  const drawn = d.mode === 'deck' ? 'Card' : 'D64';
+  const nameOf = (id: string) => d.inPlay.find((p) => p.eventId === id)?.name ?? ep.resolved.find((r) => r.eventId === id)?.name ?? id;
+  if (ep.reshuffled) lines.push(...para(st, 'The deck ran out: the discard pile was shuffled into a new deck.', '  ', undefined, st.warn));
+  for (const dr of ep.draws.filter((x) => x.outcome === 'duplicate')) {
+    lines.push(...para(st, `${nameOf(dr.eventId)} is already in play: discarded, drawn again.`, `  ${st.tool(`${drawn} ${dr.roll}`)} `));
   }
-  if (ep.noNewEvent) lines.push(st.warn(`  No new event: ${ep.noNewEvent}.`));
-  const newOne = ep.resolved.find((r) => r.source === 'new');
-  if (newOne && newOne.timing === 'once') {
-    lines.push('', st.bold(`NEW: ${newOne.name}`) + `  ${st.once('Once')}`);
-    lines.push(...outcomeLines(newOne.outcomes, st, '  '));
-    if (newOne.text) lines.push(...wrap(`GM: ${newOne.text}`, st.width, '      ', '  '));
+  if (ep.noNewEvent) lines.push(...para(st, `No new event: ${ep.noNewEvent}.`, '  ', undefined, st.warn));
+
+  // The new event, as a card.
+  const card = d.newEvent;
+  const fresh = ep.resolved.find((r) => r.source === 'new');
+  if (card) {
+    const bar = `  ${st.fresh(st.marks.bar)} `;
+    lines.push('', `${st.fresh('NEW EVENT')}  ${st.heading(card.name)}  ${st.tool(`(${drawn} ${card.roll})`)}`);
+    lines.push(...para(st, timingMeaning(card), `${bar}${timingWord(card, st)}: `, bar));
+    lines.push(...para(st, card.effect, bar, bar, st.rule));
+    if (fresh && fresh.outcomes.length) lines.push(...outcomeLines(st, fresh.outcomes, bar));
   }
+
+  // The events in play, oldest first, each with what it does this Event Phase.
   const persistent = ep.resolved.filter((r) => r.timing === 'persistent');
-  lines.push('', st.bold('Events in play, oldest first:'));
+  lines.push('', `${st.bold('Events in play')} ${st.dim('(oldest first)')}`);
   if (persistent.length === 0) lines.push('  (none)');
-  persistent.forEach((r, i) => lines.push(...resolvedLines(r, st, i + 1)));
-  lines.push('', `${st.bold('Visibility:')} ${visText(d.visibility)}${d.visibility.sinceRound > 0 ? st.dim(` (since round ${d.visibility.sinceRound})`) : ''}`);
-  lines.push(...hazardLines(d.hazard, st, true));
-  if (d.dueInEndPhase.length) {
-    lines.push(st.bold('Due in the End Phase:'));
-    for (const x of d.dueInEndPhase) lines.push(...wrap(x, st.width, '    ', '  - '));
-  }
-  lines.push(st.dim('Run `badzone end` at the End Phase, then `badzone round` for the next round.'));
+  persistent.forEach((r, i) => {
+    const num = `${i + 1}.`.padStart(3);
+    if (r.source === 'new') {
+      lines.push(`  ${num} ${st.bold(r.name)}  ${st.fresh('NEW')} ${st.dim('(drawn this round, above)')}`);
+      return;
+    }
+    const since = d.inPlay.find((p) => p.eventId === r.eventId)?.sinceRound;
+    lines.push(`  ${num} ${st.bold(r.name)}  ${st.persistent(`${r.discardOn === null ? 'no discard roll' : `discarded on ${r.discardOn}+`}${since !== undefined ? `, since round ${since}` : ''}`)}`);
+    lines.push(...outcomeLines(st, r.outcomes, '      '));
+    if (r.text) lines.push(...para(st, r.text, '      '));
+  });
+
+  lines.push('', ...visibilityLines(d.visibility, st, true));
+  lines.push(...hazardLines(d.hazard, st, false));
+  lines.push(...dueLines(d.dueInEndPhase, st));
+  lines.push(...hint(st, 'Next: `badzone end` in the End Phase, then `badzone round` for the next round.'));
+  return lines;
+}
+
+function visibilityLines(v: VisibilityView, st: Style, withRules: boolean): string[] {
+  const lines = [`${st.bold('Visibility:')} ${v.rangeInches === null ? visText(v) : st.warn(visText(v))}${st.dim(visSource(v))}`];
+  if (withRules && v.rangeInches !== null && v.rules) lines.push(...para(st, v.rules, '  '));
   return lines;
 }
 
 function end(d: EndData, st: Style): string[] {
-  return [...endLines(d, st, `End Phase of round ${d.round}`), '', st.bold('In play:'), ...inPlayLines(d.inPlay, st), st.dim('Next: `badzone round`.')];
+  const names = d.inPlay.map((p) => p.name);
+  return [
+    ...endLines(d, st, `End Phase of round ${d.round}`),
+    ...para(st, names.length ? names.join(', ') : '(none)', `${st.bold('In play now:')} `, '  '),
+    ...hint(st, 'Next: `badzone round` starts the next round.'),
+  ];
+}
+
+function phaseText(phase: string, round: number): string {
+  if (phase === 'setup') return 'set up, no round played yet';
+  if (phase === 'round') return `round ${round} under way (End Phase not yet resolved)`;
+  return `round ${round} over (End Phase resolved)`;
 }
 
 function status(d: StatusData, st: Style): string[] {
-  const phase = d.phase === 'setup' ? 'set up, no round played yet' : d.phase === 'round' ? `round ${d.round} under way (End Phase not yet resolved)` : `round ${d.round} over (End Phase resolved)`;
-  const lines = [st.heading(`Round ${d.round}`) + ` - ${phase}`];
-  lines.push(st.dim(`${d.session} | ${d.mode} mode, seed ${d.seed}${d.deck ? ` | deck ${d.deck.drawPile} left, ${d.deck.discardPile} discarded` : ''}`));
-  lines.push(st.bold('In play:'), ...inPlayLines(d.inPlay, st));
-  lines.push(`${st.bold('Visibility:')} ${visText(d.visibility)}`);
-  lines.push(...hazardLines(d.hazard, st, false));
-  lines.push(`${st.bold('Tiles:')} ${d.tiles.join(' ') || '(none)'}${d.tilesRemoved.length ? st.dim(`  removed: ${d.tilesRemoved.join(' ')}`) : ''} | ${st.bold('Spawn points:')} ${d.spawnPoints}`);
-  if (d.lairs) lines.push(`${st.bold('Beast Lairs:')} ${d.lairs.map((l) => (l.becomes ? `${l.name} -> ${l.becomes}` : l.name)).join('; ') || '(none)'}`);
-  if (d.structures) lines.push(`${st.bold('Large structures standing:')} ${d.structures.length}`);
-  for (const g of d.gangs) {
-    lines.push(...wrap(`${st.bold(g.name)}: ${g.battlefield.join(', ') || '(none on the battlefield)'}${g.reserve.length ? ` | reserve: ${g.reserve.join(', ')}` : ''}${g.out.length ? ` | out: ${g.out.join(', ')}` : ''}`, st.width, '    '));
+  const lines = [`${st.heading(`Round ${d.round}`)}: ${phaseText(d.phase, d.round)}`];
+  const deck = d.deck ? `, deck: ${d.deck.drawPile} left, ${d.deck.discardPile} discarded` : '';
+  lines.push(...para(st, `${d.session} | ${d.mode} mode, seed ${d.seed}${deck}`, '', '  ', st.dim));
+  lines.push(`${st.bold('In play')} ${st.dim('(oldest first)')}`, ...inPlayLines(d.inPlay, st));
+  lines.push(...visibilityLines(d.visibility, st, false));
+  lines.push(...hazardShort(d.hazard, st));
+  const removed = d.tilesRemoved.length ? ` (removed: ${d.tilesRemoved.join(' ')})` : '';
+  const board = [`tiles ${d.tiles.join(' ') || '(none)'}${removed}`, `${d.spawnPoints} spawn points`];
+  if (d.structures) board.push(`${d.structures.length} large structure${d.structures.length === 1 ? '' : 's'} standing`);
+  lines.push(...para(st, board.join('; '), `${st.bold('Battlefield:')} `, '  '));
+  if (d.lairs && d.lairs.length) {
+    lines.push(...para(st, d.lairs.map((l) => (l.becomes ? `${l.name} ${st.marks.arrow} ${l.becomes}` : l.name)).join('; '), `${st.bold('Beast Lairs:')} `, '  '));
   }
-  if (d.dueInEndPhase.length) lines.push(...wrap(`${st.bold('Due in the End Phase:')} ${d.dueInEndPhase.join('; ')}`, st.width, '  '));
+  if (d.gangs.length) {
+    lines.push(st.bold('Gangs:'));
+    for (const g of d.gangs) {
+      const text = `${g.battlefield.join(', ') || '(none on the battlefield)'}${g.reserve.length ? ` | reserve: ${g.reserve.join(', ')}` : ''}${g.out.length ? ` | out: ${g.out.join(', ')}` : ''}`;
+      lines.push(...para(st, text, `  ${g.name}: `, '    '));
+    }
+  }
+  lines.push(...dueLines(d.dueInEndPhase, st));
   return lines;
 }
 
@@ -309,59 +478,80 @@ function actionText(a: LogData['entries'][number]['action']): string {
 }
 
 function log(d: LogData, st: Style): string[] {
-  const lines = [st.heading(`Log of ${d.session}`) + st.dim(` (seed ${d.seed}${d.round !== null ? `, round ${d.round}` : ''})`)];
+  const lines = para(st, `${d.session} (seed ${d.seed}${d.round !== null ? `, round ${d.round}` : ''})`, `${st.heading('Log of')} `, '  ');
   if (d.entries.length === 0) lines.push('  (no entries)');
   for (const r of d.entries) {
     lines.push(st.bold(`#${r.seq} round ${r.round}: ${actionText(r.action)}`));
-    for (const x of r.rolls) lines.push(...wrap(`D${x.die} ${x.value}${x.entered ? ' (entered)' : ''}${x.card ? ' (card)' : ''}  ${x.for}`, st.width, '        ', '    ').map((l, i) => (i === 0 ? st.tool(l) : l)));
-    for (const n of r.notes) lines.push(...wrap(n, st.width, '      ', '    - ').map(st.dim));
+    for (const x of r.rolls) {
+      const tag = (x.entered ? 'entered' : x.card ? 'card' : '').padEnd(7);
+      lines.push(...para(st, x.for, `    ${st.tool(`${`D${x.die}`.padEnd(3)} ${String(x.value).padStart(2)}`)} ${tag}  `, '      '));
+    }
+    for (const n of r.notes) lines.push(...para(st, n, `    ${st.marks.bullet} `, '      ', st.dim));
   }
   return lines;
 }
 
 function undo(d: UndoData, st: Style): string[] {
   return [
-    `Undone: #${d.undone.seq} ${actionText(d.undone.action)} (round ${d.undone.round}, ${d.undone.rolls.length} dice).`,
-    `Now: round ${d.round}, ${d.phase === 'setup' ? 'before round 1' : d.phase === 'round' ? 'End Phase not yet resolved' : 'End Phase resolved'}. Running the same command again gives the same rolls.`,
-    st.dim(`${d.remaining} command${d.remaining === 1 ? '' : 's'} left to undo.`),
+    ...para(st, `#${d.undone.seq} ${actionText(d.undone.action)} (round ${d.undone.round}, ${d.undone.rolls.length} dice).`, `${st.bold('Undone:')} `),
+    ...para(st, `round ${d.round}, ${d.phase === 'setup' ? 'before round 1' : d.phase === 'round' ? 'End Phase not yet resolved' : 'End Phase resolved'}. The same step again gives the same rolls.`, `${st.bold('Now:')} `),
+    st.dim(`${d.remaining} step${d.remaining === 1 ? '' : 's'} left to undo.`),
   ];
 }
 
 function verify(d: VerifyData, st: Style): string[] {
-  if (d.ok) return [`${st.kept('OK')} ${d.session}: all ${d.entries} log entries and ${d.rolls} dice follow from seed ${d.seed}, and so does the current state.`];
-  return [`${st.discarded('DOES NOT FOLLOW')} ${d.session}: ${d.problem ?? ''}`, st.dim('The file was not changed. `badzone undo` or `badzone new --force` can get you back to a consistent game.')];
+  if (d.ok) return para(st, `${d.session}: all ${d.entries} log entries and ${d.rolls} dice follow from seed ${d.seed}, and so does the current state.`, `${st.kept('OK')} `);
+  return [
+    ...para(st, `${d.session}: ${d.problem ?? ''}`, `${st.discarded('DOES NOT FOLLOW')} `),
+    ...para(st, 'The file was not changed. `badzone undo` or `badzone new --force` can get you back to a consistent game.', '', '', st.dim),
+  ];
 }
 
 function discard(d: DiscardData, st: Style): string[] {
-  return [`${d.name} discarded.`, st.bold('In play:'), ...inPlayLines(d.inPlay, st)];
+  return [`${st.bold(d.name)} ${st.discarded('DISCARDED')} by the GM.`, `${st.bold('In play')} ${st.dim('(oldest first)')}`, ...inPlayLines(d.inPlay, st)];
 }
 
 function place(d: PlaceData, st: Style): string[] {
-  return [`${d.name} placed in play.`, ...outcomeLines(d.outcomes, st, '  '), st.bold('In play:'), ...inPlayLines(d.inPlay, st)];
+  return [`${st.bold(d.name)} placed in play by the GM.`, ...outcomeLines(st, d.outcomes, '  '), `${st.bold('In play')} ${st.dim('(oldest first)')}`, ...inPlayLines(d.inPlay, st)];
 }
 
 function visibility(d: VisibilityData, st: Style): string[] {
-  const lines = [`${st.bold('Visibility:')} ${visText(d.visibility)}${d.changed ? ' (set by the GM)' : ''}`];
-  if (d.visibility.rules) lines.push(...wrap(d.visibility.rules, st.width, '  ', '  '));
-  if (!d.changed) lines.push(st.dim(`Levels: ${d.levels.map((l) => l.id).join(', ')}. Set one with \`badzone visibility set LEVEL\`.`));
+  const lines = [`${st.bold('Visibility:')} ${visText(d.visibility)}${d.changed ? ' (set by the GM)' : st.dim(visSource(d.visibility))}`];
+  if (d.visibility.rules) lines.push(...para(st, d.visibility.rules, '  '));
+  if (!d.changed) lines.push(...hint(st, `Levels: ${d.levels.map((l) => l.id).join(', ')}. Set one with \`badzone visibility set LEVEL\`.`));
   if (d.visibility.houseTable) lines.push(st.dim('(House visibility table: the Badzone rules do not include one.)'));
   return lines;
 }
 
-function fighter(d: FighterData): string[] {
-  return [`${d.name} (${d.gang}): ${d.from} -> ${d.to}.`];
+function fighter(d: FighterData, st: Style): string[] {
+  return para(st, `${d.name} (${d.gang}): ${d.from} ${st.marks.arrow} ${d.to}.`, '');
 }
 
 function newGame(d: NewData, st: Style): string[] {
-  const lines = [st.heading('New game') + ` saved in ${d.session}`];
-  if (d.backup) lines.push(st.warn(`The old game was kept as ${d.backup}.`));
-  lines.push(`Seed ${d.seed}, ${d.mode} mode, tiles ${d.setup.tiles.join(' ')}, ${d.setup.spawnPoints} spawn points.`);
-  lines.push(`Event table: ${d.setup.table}. Visibility: ${visText(d.visibility)}.`);
-  for (const g of d.setup.gangs) lines.push(...wrap(`${g.name}: ${g.battlefield.join(', ') || '-'}${g.reserve.length ? ` | reserve: ${g.reserve.join(', ')}` : ''}`, st.width, '    ', '  '));
-  if (d.hazard) lines.push(...hazardLines(d.hazard, st, false));
-  lines.push(st.dim(`Same game without prompts: ${d.commandLine}`));
-  lines.push('Next: `badzone round` at the start of each round.');
+  const lines = para(st, `saved in ${d.session}`, `${st.heading('New game')} `, '  ');
+  if (d.backup) lines.push(...para(st, `The old game was kept as ${d.backup}.`, '', '  ', st.warn));
+  lines.push(...para(st, `Seed ${d.seed}, ${d.mode} mode, tiles ${d.setup.tiles.join(' ')}, ${d.setup.spawnPoints} spawn points.`, ''));
+  const counted = [d.setup.lairs !== null ? `${d.setup.lairs} Beast Lairs` : '', d.setup.structures !== null ? `${d.setup.structures} large structures` : ''].filter(Boolean);
+  if (counted.length) lines.push(...para(st, `${counted.join(', ')}.`, ''));
+  lines.push(...para(st, `Event table: ${d.setup.table}. Visibility: ${visText(d.visibility)}.`, ''));
+  for (const g of d.setup.gangs) lines.push(...para(st, `${g.battlefield.join(', ') || '-'}${g.reserve.length ? ` | reserve: ${g.reserve.join(', ')}` : ''}`, `  ${st.bold(g.name)}: `, '    '));
+  if (d.hazard) lines.push(...hazardLines(d.hazard, st, true));
+  lines.push(st.dim('The same game without prompts:'), ...commandLines(st, d.commandLine, '  ').map(st.dim));
+  lines.push(...hint(st, 'Next: `badzone round` at the start of each round (or `badzone play`).'));
   return lines;
+}
+
+function play(d: PlayData, st: Style): string[] {
+  const where = d.phase === 'setup' ? 'before round 1' : d.phase === 'round' ? `round ${d.round}, End Phase not yet resolved` : `round ${d.round}, End Phase resolved`;
+  const text =
+    d.stopped === 'cancelled'
+      ? `Stopped. Everything shown above is saved in ${d.session} (${where}); a step left unanswered was not. \`badzone play\` continues from here.`
+      : `The game is saved in ${d.session} (${where}). \`badzone play\` continues from here.`;
+  return para(st, text, '');
+}
+
+function completion(d: CompletionData): string[] {
+  return [d.script.replace(/\n$/, '')];
 }
 
 const RENDERERS: Record<string, (d: never, st: Style) => string[]> = {
@@ -383,4 +573,7 @@ const RENDERERS: Record<string, (d: never, st: Style) => string[]> = {
   place,
   visibility,
   fighter,
+  play,
+  completion,
+  simulate: simulateLines,
 } as Record<string, (d: never, st: Style) => string[]>;

@@ -19,6 +19,7 @@ export function fail(path: string, problem: string): never {
 }
 
 export function describe(v: unknown): string {
+  if (v === undefined) return 'nothing (the field is missing)';
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
   if (typeof v === 'string') return `the text ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v)}`;

@@ -18,8 +18,9 @@ function dice(v: unknown, path: string, allowNumber = true): string | number {
   const s = str(v, path, 40);
   try {
     const e = parseDice(s);
-    const [, hi] = diceBounds(e);
+    const [lo, hi] = diceBounds(e);
     if (e.count > 20) fail(path, `"${s}" rolls ${e.count} dice; a table needs at most 20`);
+    if (lo < 0) fail(path, `"${s}" can total ${lo}; a count or distance cannot be negative`);
     if (hi > 100_000) fail(path, `"${s}" can total ${hi}; a table needs far less`);
   } catch (err) {
     if (err instanceof DiceSyntaxError) fail(path, err.message);

@@ -211,6 +211,14 @@ export function exists(file: string): boolean {
   return fs.existsSync(file);
 }
 
+export function isFolder(file: string): boolean {
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** Move a file aside as a backup beside it; returns the backup's path. */
 export function backup(file: string, stamp: string): string {
   let target = `${file}.${stamp}.bak`;
@@ -227,12 +235,21 @@ function code(e: unknown): string | undefined {
   return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : undefined;
 }
 
+/** The first existing ancestor of a path (a file, when a path runs through one: ENOTDIR). */
+function fileOnPath(file: string): string {
+  let p = path.dirname(path.resolve(file));
+  while (!fs.existsSync(p) && path.dirname(p) !== p) p = path.dirname(p);
+  return p;
+}
+
 /** Turn a system error into a sentence that says what to do. */
 export function ioError(e: unknown, file: string, doing: string): BadzoneError {
   if (e instanceof BadzoneError) return e;
   switch (code(e)) {
     case 'ENOENT':
       return new NoSessionError(`Could not ${doing} ${file}: its folder does not exist. Create the folder, or give another --session path.`);
+    case 'ENOTDIR':
+      return new NoSessionError(`Could not ${doing} ${file}: ${fileOnPath(file)} is a file, not a folder. Give another --session path.`);
     case 'EACCES':
     case 'EPERM':
     case 'EROFS':

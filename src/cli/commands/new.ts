@@ -6,7 +6,7 @@ import { countTiles, gridTiles, type GangSetup, type Setup } from '../../engine/
 import { create } from '../../store/session.js';
 import { bookFor, loadEventTable, loadVisibilityTable, shippedTables } from '../../store/tables.js';
 import type { IO } from '../io.js';
-import { fileOf, intArg } from '../shared.js';
+import { fileOf, intArg, interactive } from '../shared.js';
 import { summary, type GameSummary } from '../views.js';
 import type { View } from '../view.js';
 
@@ -26,6 +26,17 @@ export interface NewOptions {
   table?: string;
   visibilityTable?: string;
   force?: boolean;
+  /** false with --no-input: never prompt. */
+  input?: boolean;
+  json?: boolean;
+}
+
+/** The flags that describe a game; any one of them given means "no setup wizard". */
+export const SETUP_FLAGS = ['seed', 'mode', 'tiles', 'grid', 'spawnPoints', 'gang', 'reserve', 'turfOwner', 'lairs', 'structures', 'hazard', 'table', 'visibilityTable'] as const;
+
+/** The wizard runs for `badzone new` with no setup flag, on a terminal, without --no-input or --json. */
+export function wantsWizard(opts: NewOptions, io: IO): boolean {
+  return !SETUP_FLAGS.some((k) => opts[k] !== undefined) && opts.json !== true && interactive(io, opts);
 }
 
 export interface NewData extends GameSummary {
@@ -118,10 +129,13 @@ export function commandLine(setup: Setup, opts: NewOptions): string {
   if (opts.grid) parts.push('--grid', opts.grid);
   else parts.push('--tiles', String(setup.tiles.length));
   parts.push('--spawn-points', String(setup.spawnPoints));
-  for (const g of setup.gangs) {
-    if (g.battlefield.length) parts.push('--gang', q(`${g.name}: ${g.battlefield.join(', ')}`));
+  // A gang with no one on the battlefield still needs its --gang when a later gang has one, so that the
+  // gangs keep their order (random picks go gang by gang); and when it has no reserve either.
+  setup.gangs.forEach((g, i) => {
+    const later = setup.gangs.slice(i + 1).some((x) => x.battlefield.length > 0);
+    if (g.battlefield.length || g.reserve.length === 0 || later) parts.push('--gang', q(`${g.name}: ${g.battlefield.join(', ')}`.trimEnd()));
     if (g.reserve.length) parts.push('--reserve', q(`${g.name}: ${g.reserve.join(', ')}`));
-  }
+  });
   if (setup.turfOwner) parts.push('--turf-owner', q(setup.turfOwner));
   if (setup.lairs !== null) parts.push('--lairs', String(setup.lairs));
   if (setup.structures !== null) parts.push('--structures', String(setup.structures));
@@ -129,11 +143,13 @@ export function commandLine(setup: Setup, opts: NewOptions): string {
   if (opts.table) parts.push('--table', q(opts.table));
   if (opts.visibilityTable) parts.push('--visibility-table', q(opts.visibilityTable));
   if (opts.session) parts.push('--session', q(opts.session));
+  if (opts.force) parts.push('--force');
   return parts.join(' ');
 }
 
-export async function run(opts: NewOptions, io: IO): Promise<View<'new', NewData>> {
-  const file = fileOf(opts, io);
+export async function run(given: NewOptions, io: IO): Promise<View<'new', NewData>> {
+  const file = fileOf(given, io);
+  const opts = wantsWizard(given, io) ? await (await import('../wizard.js')).askSetup(io, await io.prompter(), given, file) : given;
   const setup = buildSetup(opts, io);
   const book = bookFor(setup);
   const state = createGame(setup, book);

@@ -1,6 +1,6 @@
 // badzone round: resolve the last round's End Phase if it is still open, then run the next Event Phase.
 import type { EndPhaseReport, EventPhaseReport } from '../../engine/phases.js';
-import type { InPlayView, RoundReport } from '../../engine/step.js';
+import { defaultSetup, type InPlayView, type RoundReport } from '../../engine/step.js';
 import { tryLoad } from '../../store/session.js';
 import type { IO } from '../io.js';
 import { commit, diceList, fileOf, interactive, tileList } from '../shared.js';
@@ -20,6 +20,8 @@ export interface RoundData {
   /** Set when there was no game and this command started one with the defaults. */
   startedNew: { seed: number } | null;
   round: number;
+  /** dice: the new event is a D64 roll; deck: a card drawn. */
+  mode: 'dice' | 'deck';
   endPhase: EndPhaseReport | null;
   eventPhase: EventPhaseReport;
   inPlay: InPlayView[];
@@ -27,12 +29,26 @@ export interface RoundData {
   hazard: HazardView | null;
   dueInEndPhase: string[];
   notes: string[];
+  /** The event drawn this Event Phase, with its rules text (null when none could be drawn). */
+  newEvent: NewEventCard | null;
+}
+
+export interface NewEventCard {
+  eventId: string;
+  name: string;
+  /** The D64 roll (dice mode) or card number (deck mode) that drew it. */
+  roll: number;
+  timing: 'once' | 'persistent';
+  discardOn: number | null;
+  /** The event's rules text. */
+  effect: string;
 }
 
 export async function run(opts: RoundOptions, io: IO): Promise<View<'round', RoundData>> {
   const file = fileOf(opts, io);
   const dice = diceList(opts.dice);
-  const known = opts.occupied !== undefined ? (tryLoad(file)?.state.tiles ?? null) : null;
+  // Checked against this game's tiles, or the default tiles of the game `round` would start.
+  const known = opts.occupied !== undefined ? (tryLoad(file)?.state.tiles ?? defaultSetup(0).tiles) : null;
   const occupied = tileList(opts.occupied, known);
   const c = await commit(
     io,
@@ -41,12 +57,17 @@ export async function run(opts: RoundOptions, io: IO): Promise<View<'round', Rou
     { manual: opts.manual === true, interactive: interactive(io, opts), createIfMissing: true },
   );
   const r = c.report as RoundReport;
+  const drawn = [...r.eventPhase.draws].reverse().find((d) => d.outcome !== 'duplicate');
+  const ev = drawn ? c.book.byId.get(drawn.eventId) : undefined;
+  const newEvent: NewEventCard | null =
+    drawn && ev ? { eventId: ev.id, name: ev.name, roll: drawn.roll, timing: ev.timing, discardOn: ev.discardOn, effect: ev.effect } : null;
   return {
     kind: 'round',
     data: {
       session: file,
       startedNew: c.created,
       round: r.round,
+      mode: c.state.setup.mode,
       endPhase: r.endPhase,
       eventPhase: r.eventPhase,
       inPlay: r.inPlay,
@@ -54,6 +75,7 @@ export async function run(opts: RoundOptions, io: IO): Promise<View<'round', Rou
       hazard: hazardView(c.state, c.book),
       dueInEndPhase: dueInEndPhase(c.state, c.book),
       notes: r.notes,
+      newEvent,
     },
   };
 }

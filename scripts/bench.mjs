@@ -1,0 +1,212 @@
+// npm run bench: start-up, growth, memory and simulation throughput of the built CLI, measured side by side in
+// one run, each against its baseline, with the targets of the Performance section of the README.
+// Plain Node ESM. It spawns bin/badzone.js (built by `npm run bench` first) and loads src/ with tsx only to
+// write the sessions it needs and to time the simulation in-process next to a bare random-number loop.
+//
+//   npm run bench                 # 30 alternating runs per start-up figure (about a minute)
+//   BENCH_RUNS=10 npm run bench   # quicker, noisier
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = path.join(ROOT, 'bin', 'badzone.js');
+const RUNS = Math.max(3, Math.min(200, Number(process.env.BENCH_RUNS ?? 30) || 30));
+const SIM_GAMES = 100_000;
+const SIM_REPEATS = 5;
+const TIME = fs.existsSync('/usr/bin/time') && spawnSync('/usr/bin/time', ['-f', '%M', 'true'], { encoding: 'utf8' }).status === 0 ? '/usr/bin/time' : null;
+
+const env = { ...process.env, NO_COLOR: '1', BADZONE_NO_INPUT: '1', CI: undefined, FORCE_COLOR: undefined, BADZONE_SESSION: undefined };
+for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'badzone-bench-'));
+process.on('exit', () => fs.rmSync(work, { recursive: true, force: true }));
+
+function run(args, what) {
+  const r = spawnSync(args[0], args.slice(1), { cwd: work, env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', timeout: 60_000 });
+  if (r.status !== 0) throw new Error(`${what} failed (exit ${r.status ?? r.signal}): ${r.stderr}`);
+  return r;
+}
+
+/** Wall time of one process, in milliseconds. */
+function wall(args, what) {
+  const t0 = process.hrtime.bigint();
+  run(args, what);
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+const src = (p) => pathToFileURL(path.join(ROOT, 'src', p)).href;
+const load = (p) => tsImport(src(p), import.meta.url);
+
+// --- Sessions: one round played, and a thousand, written by the engine itself ----------------------------------
+process.stderr.write(`badzone bench: working in ${work}\n`);
+const { createGame, step, defaultSetup } = await load('engine/step.ts');
+const { shippedBook } = await load('store/tables.ts');
+const { serialize } = await load('store/session.ts');
+function session(rounds) {
+  const book = shippedBook();
+  let s = createGame(defaultSetup(20261130), book);
+  for (let i = 0; i < rounds; i++) {
+    const r = step(s, { type: 'round' }, book);
+    if (!r.ok) throw new Error('round refused while building the bench session');
+    s = r.state;
+  }
+  return serialize(s);
+}
+const smallTpl = session(1);
+const bigTpl = session(1000);
+const small = path.join(work, 'small.json');
+const big = path.join(work, 'big.json');
+const fresh = (file, text) => fs.writeFileSync(file, text);
+fresh(small, smallTpl);
+fresh(big, bigTpl);
+// Check the CLI accepts both before timing anything.
+run([process.execPath, BIN, 'verify', '--session', small], 'verify (small session)');
+run([process.execPath, BIN, 'verify', '--session', big], 'verify (1000-round session)');
+
+const node0 = [process.execPath, '-e', '0'];
+const status = [process.execPath, BIN, 'status', '--session', small];
+const roundSmall = [process.execPath, BIN, 'round', '--session', small];
+const roundBig = [process.execPath, BIN, 'round', '--session', big];
+
+// Warm the file cache.
+for (let i = 0; i < 3; i++) {
+  wall(node0, 'node -e 0');
+  wall(status, 'badzone status');
+}
+
+// --- 1. Start-up, and 2. growth: alternating in one loop --------------------------------------------------------
+process.stderr.write(`start-up and growth: ${RUNS} rounds of 4 alternating runs...\n`);
+const t = { node: [], status: [], small: [], big: [] };
+for (let i = 0; i < RUNS; i++) {
+  t.node.push(wall(node0, 'node -e 0'));
+  t.status.push(wall(status, 'badzone status'));
+  fresh(small, smallTpl);
+  t.small.push(wall(roundSmall, 'badzone round (small session)'));
+  fresh(big, bigTpl);
+  t.big.push(wall(roundBig, 'badzone round (1000-round session)'));
+}
+const m = Object.fromEntries(Object.entries(t).map(([k, v]) => [k, median(v)]));
+
+// --- 3. Memory: peak RSS of badzone round ------------------------------------------------------------------------
+process.stderr.write('memory...\n');
+const HOOK = `data:text/javascript,${encodeURIComponent("import fs from 'node:fs'; process.on('exit', () => fs.writeSync(2, '\\nmaxrss=' + process.resourceUsage().maxRSS + '\\n'));")}`;
+function peakMB(args, file, tpl) {
+  let max = 0;
+  for (let i = 0; i < 3; i++) {
+    fresh(file, tpl);
+    let kb;
+    if (TIME) {
+      const r = run([TIME, '-f', 'maxrss=%M', ...args], 'badzone round (memory)');
+      kb = Number(/maxrss=(\d+)/.exec(r.stderr)?.[1]);
+    } else {
+      const r = run([args[0], '--import', HOOK, ...args.slice(1)], 'badzone round (memory)');
+      kb = Number(/maxrss=(\d+)/.exec(r.stderr)?.[1]);
+    }
+    max = Math.max(max, kb / 1024);
+  }
+  return max;
+}
+const rssSmall = peakMB(roundSmall, small, smallTpl);
+const rssBig = peakMB(roundBig, big, bigTpl);
+const rssNode = peakMB(node0, small, smallTpl);
+
+// --- 4. Simulation throughput against a bare loop of the same engine -----------------------------------------
+process.stderr.write('simulation...\n');
+const { run: simulateCommand } = await load('cli/commands/simulate.ts');
+const { Rng } = await load('dice/rng.ts');
+const io = {
+  argv0: 'badzone',
+  cwd: work,
+  env,
+  stdout: () => {},
+  stderr: () => {},
+  stdinIsTTY: false,
+  stdoutIsTTY: false,
+  stderrIsTTY: false,
+  columns: 80,
+  randomSeed: () => 1,
+  now: () => new Date(),
+  prompter: async () => {
+    throw new Error('no prompts in the bench');
+  },
+};
+async function throughput(mode) {
+  await simulateCommand({ games: '10000', seed: '7', mode }, io); // warm-up
+  const sim = [];
+  const bare = [];
+  let rounds = 0;
+  let numbers = 0;
+  let sink = 0;
+  for (let k = 0; k < SIM_REPEATS; k++) {
+    let t0 = process.hrtime.bigint();
+    const v = await simulateCommand({ games: String(SIM_GAMES), seed: String(k + 1), mode }, io);
+    sim.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    rounds = v.data.games * v.data.rounds;
+    numbers = v.data.randomNumbers;
+    const rng = new Rng({ seed: k + 1, uses: 0 });
+    t0 = process.hrtime.bigint();
+    for (let i = 0; i < numbers; i++) sink += rng.die(6);
+    bare.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  if (sink === 0) throw new Error('unreachable');
+  const simMs = median(sim);
+  const bareMs = median(bare);
+  return { rounds, numbers, simMs, bareMs, perSecond: rounds / (simMs / 1000), ratio: simMs / bareMs };
+}
+const dice = await throughput('dice');
+const deck = await throughput('deck');
+// The whole command, spawned: start-up, 100000 games and the JSON report.
+const cliMs = median([0, 1, 2].map(() => wall([process.execPath, BIN, 'simulate', '--games', String(SIM_GAMES), '--seed', '1', '--json'], 'badzone simulate')));
+
+// --- Report ------------------------------------------------------------------------------------------------------
+const ms = (x) => `${x.toFixed(1)} ms`;
+const x = (r) => `${r.toFixed(2)}x`;
+const rows = [];
+let met = 0;
+let targets = 0;
+function row(measure, figure, target, pass) {
+  if (pass !== undefined) {
+    targets++;
+    if (pass) met++;
+  }
+  rows.push([measure, figure, target, pass === undefined ? '' : pass ? 'PASS' : 'MISS']);
+}
+row('node -e 0 (start-up baseline)', ms(m.node), '', undefined);
+row('badzone status, small session', `${ms(m.status)} = ${x(m.status / m.node)}`, '<= 1.60x', m.status / m.node <= 1.6);
+row('badzone round, small session', `${ms(m.small)} = ${x(m.small / m.node)}`, '<= 1.60x', m.small / m.node <= 1.6);
+row('badzone round, 1000-round log vs 1', `${ms(m.big)} = ${x(m.big / m.small)}`, '<= 1.25x', m.big / m.small <= 1.25);
+row('peak RSS, badzone round (1000 rounds)', `${rssBig.toFixed(1)} MB`, '<= 80 MB', rssBig <= 80);
+row('peak RSS, badzone round (small)', `${rssSmall.toFixed(1)} MB`, '<= 80 MB', rssSmall <= 80);
+row('peak RSS, node -e 0 (baseline)', `${rssNode.toFixed(1)} MB`, '', undefined);
+row(`simulate, dice mode (${SIM_GAMES} games x 6)`, `${(dice.perSecond / 1e6).toFixed(2)} M rounds/s`, '>= 1.00 M/s', dice.perSecond >= 1e6);
+row(`  vs bare loop, ${(dice.numbers / dice.rounds).toFixed(2)} numbers/round`, `${ms(dice.simMs)} vs ${ms(dice.bareMs)} = ${x(dice.ratio)}`, '<= 5x', dice.ratio <= 5);
+row(`simulate, deck mode (${SIM_GAMES} games x 6)`, `${(deck.perSecond / 1e6).toFixed(2)} M rounds/s`, '', undefined);
+row(`  vs bare loop, ${(deck.numbers / deck.rounds).toFixed(2)} numbers/round`, `${ms(deck.simMs)} vs ${ms(deck.bareMs)} = ${x(deck.ratio)}`, '<= 5x', deck.ratio <= 5);
+row(`badzone simulate --games ${SIM_GAMES}, spawned`, `${ms(cliMs)} = ${((SIM_GAMES * 6) / (cliMs / 1000) / 1e6).toFixed(2)} M rounds/s`, '', undefined);
+
+const cpu = os.cpus();
+const head = ['measure', 'figure', 'target', 'result'];
+const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const line = (r) => r.map((c, i) => c.padEnd(w[i])).join('  ').trimEnd();
+const out = [
+  `badzone bench, ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${os.platform()} ${os.arch()}, ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown cpu'})`,
+  `start-up and growth: medians of ${RUNS} runs, alternating; memory: max of 3 runs (${TIME ? '/usr/bin/time' : 'process.resourceUsage'}); simulation: median of ${SIM_REPEATS}`,
+  `sessions: 1 round = ${(Buffer.byteLength(smallTpl) / 1024).toFixed(0)} KB, 1000 rounds = ${(Buffer.byteLength(bigTpl) / 1024).toFixed(0)} KB`,
+  '',
+  line(head),
+  line(w.map((n) => '-'.repeat(n))),
+  ...rows.map(line),
+  '',
+  `${met} of ${targets} targets met.`,
+];
+process.stdout.write(`${out.join('\n')}\n`);

@@ -1,0 +1,220 @@
+// badzone play, driven by a scripted prompter: a whole loop, physical dice, Ctrl-C and resuming, no terminal.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../helpers.js';
+import { shippedBook } from '../../src/store/tables.js';
+import { verify } from '../../src/engine/step.js';
+import type { SessionState } from '../../src/engine/state.js';
+import { ENTER, scripted } from './scripted-prompter.js';
+
+const SESSION = 'badzone-session.json';
+const state = (dir: string): SessionState => JSON.parse(fs.readFileSync(path.join(dir, SESSION), 'utf8'));
+const NEW = ['new', '--seed', '4242', '--gang', 'Goliaths: Krag, Brute', '--reserve', 'Goliaths: Mauler', '--gang', 'Eschers: Vex, Nyx', '--lairs', '2', '--structures', '2', '--hazard', '3'];
+const MENU = /What next\?/;
+const tty = (dir: string, prompter: ReturnType<typeof scripted>, extra: Record<string, unknown> = {}) => ({ cwd: dir, stdinIsTTY: true, prompter, ...extra });
+
+describe('badzone play', () => {
+  it('refuses without a terminal (exit 2) and never asks anything', async () => {
+    const dir = tempDir();
+    const p = scripted([]);
+    const r = await runCli(['play'], { cwd: dir, stdinIsTTY: false, prompter: p });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/needs a terminal/);
+    expect(r.stderr).toMatch(/badzone round/);
+    expect(p.asked).toEqual([]);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    // CI=true counts as no terminal too.
+    const ci = await runCli(['play'], { cwd: dir, stdinIsTTY: true, prompter: p, env: { CI: 'true' } });
+    expect(ci.code).toBe(2);
+  });
+
+  it('plays three rounds with a place, a discard and an undo; the file equals the same game played command by command', async () => {
+    const dir = tempDir();
+    expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
+    const p = scripted([
+      { select: /Ready to play/, value: ENTER }, // Start round 1 is the default
+      { select: /Round 1\. What next/, value: 'end' },
+      { select: /Round 1 is over/, value: 'round' },
+      { select: /Round 2\. What next/, value: 'place' },
+      { select: /Place which event/, value: 'static-storm' },
+      { select: /Round 2\. What next/, value: 'discard' },
+      { select: /Discard which event/, value: 'static-storm' },
+      { select: /Round 2\. What next/, value: 'undo' },
+      { confirm: /Undo "discard static-storm"/, value: true },
+      { select: /Round 2\. What next/, value: ENTER }, // End Phase is the default mid-round
+      { select: /Round 2 is over/, value: 'status' },
+      { select: /Round 2 is over/, value: 'round' },
+      { select: /Round 3\. What next/, value: 'log' },
+      { select: /Round 3\. What next/, value: 'end' },
+      { select: /Round 3 is over/, value: 'quit' },
+    ]);
+    const r = await runCli(['play'], tty(dir, p));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(p.left()).toBe(0);
+    const s = state(dir);
+    expect({ round: s.round, phase: s.phase }).toEqual({ round: 3, phase: 'end' });
+    expect(s.log.map((e) => e.action.type)).toEqual(['new', 'round', 'end', 'round', 'place', 'end', 'round', 'end']);
+    expect(verify(s, shippedBook()).ok).toBe(true);
+
+    // What was shown, in order.
+    const order = ['Round 1: Event Phase', 'End Phase of round 1', 'Round 2: Event Phase', 'Static Storm placed in play', 'Static Storm DISCARDED by the GM', 'Undone: #5 discard static-storm', 'End Phase of round 2', 'Round 2: round 2 over', 'Round 3: Event Phase', 'Log of', 'End Phase of round 3', 'continues from here'];
+    let at = 0;
+    for (const o of order) {
+      const i = r.stdout.indexOf(o, at);
+      expect(i, `"${o}" after position ${at}`).toBeGreaterThanOrEqual(at);
+      at = i;
+    }
+    // Inside play, the menu says what comes next: no "Next: `badzone ...`" hints.
+    expect(r.stdout).not.toMatch(/Next: `badzone/);
+
+    // Play has no second implementation: the same commands give the same file, byte for byte.
+    const other = tempDir();
+    for (const args of [NEW, ['round'], ['end'], ['round'], ['place', 'static-storm'], ['end'], ['round'], ['end']]) expect((await runCli(args, { cwd: other })).code).toBe(0);
+    expect(fs.readFileSync(path.join(dir, SESSION), 'utf8')).toBe(fs.readFileSync(path.join(other, SESSION), 'utf8'));
+  });
+
+  it('offers only what makes sense: no discard with nothing in play, no undo right after new', async () => {
+    const dir = tempDir();
+    expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
+    const p = scripted([{ select: /Ready to play/, value: 'quit' }]);
+    expect((await runCli(['play'], tty(dir, p))).code).toBe(0);
+    const offered = p.menus[0]!.map((c) => c.value);
+    expect(offered).toEqual(['round', 'round-own-dice', 'place', 'visibility', 'roll', 'status', 'log', 'dice-mode', 'quit']);
+  });
+
+  it('physical dice: one round with my own dice, each named; then the whole game with them (toggle)', async () => {
+    const dir = tempDir();
+    expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
+    const p = scripted([
+      { select: /Ready to play/, value: 'round-own-dice' },
+      { input: /Event Phase: Badzone Event Table \(D64\): enter your D64/, value: '65', invalid: /from 1 to 64/ },
+      { input: /Event Phase: Badzone Event Table \(D64\): enter your D64/, value: '33' }, // Static Storm, persistent, no rolls of its own
+      { select: /Round 1\. What next/, value: 'end-own-dice' },
+      { input: /Static Storm discard check \(D6, 4\+ discards\): enter your D6/, value: '3' },
+      { select: /Round 1 is over/, value: 'dice-mode' },
+      { select: /Round 1 is over \(your own dice\)/, value: 'round' },
+      { input: /enter your D64/, value: '34' }, // Static Storm again: already in play, drawn again
+      { input: /enter your D64/, value: '2' }, // Power Outage: Once, sets visibility
+      { select: /Round 2 \(your own dice\)/, value: 'end' },
+      { input: /Static Storm discard check/, value: '4' },
+      { select: /Round 2 is over/, value: 'quit' },
+    ]);
+    const r = await runCli(['play'], tty(dir, p));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(p.left()).toBe(0);
+    const s = state(dir);
+    const rolls = s.log.slice(1).map((e) => e.rolls.map((x) => [x.die, x.value, x.entered === true]));
+    expect(rolls).toEqual([[[64, 33, true]], [[6, 3, true]], [[64, 34, true], [64, 2, true]], [[6, 4, true]]]);
+    expect(s.inPlay).toEqual([]);
+    expect(s.visibility.level).toBe('pitch-black');
+    expect(r.stdout).toMatch(/Static Storm\s+D6 3\s+needs 4\+\s+stays in play/);
+    expect(r.stdout).toMatch(/D64 34 Static Storm is already in play: discarded, drawn again/);
+    expect(r.stdout).toMatch(/Static Storm\s+D6 4\s+needs 4\+\s+DISCARDED/);
+    expect(r.stdout).toMatch(/From now on badzone asks for your own dice/);
+  });
+
+  it('--manual asks for every die from the start', async () => {
+    const dir = tempDir();
+    expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
+    const p = scripted([
+      { select: /Ready to play \(your own dice\)/, value: 'round' },
+      { input: /enter your D64/, value: '64' },
+      { select: /Round 1/, value: 'quit' },
+    ]);
+    expect((await runCli(['play', '--manual'], tty(dir, p))).code).toBe(0);
+    expect(state(dir).inPlay.map((e) => e.eventId)).toEqual(['sludge-jelly']);
+    // No "with my own dice" items when every die is entered anyway.
+    expect(p.menus[0]!.map((c) => c.value)).not.toContain('round-own-dice');
+  });
+
+  it('Ctrl-C mid-round leaves a valid session that play resumes where it stopped', async () => {
+    const dir = tempDir();
+    expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
+    const first = scripted([
+      { select: /Ready to play/, value: 'round-own-dice' },
+      { input: /enter your D64/, value: '47' }, // Cold Snap: discarded on 4+
+      { select: /Round 1\. What next/, value: 'end-own-dice' },
+      { cancel: /Cold Snap discard check/ },
+    ]);
+    const a = await runCli(['play'], tty(dir, first));
+    expect(a.code).toBe(1);
+    expect(a.stdout).toMatch(/Stopped\. Everything shown above is saved/);
+    expect(a.stdout.replace(/\s+/g, ' ')).toMatch(/round 1, End Phase not yet resolved/);
+    let s = state(dir);
+    expect({ round: s.round, phase: s.phase, inPlay: s.inPlay.map((e) => e.eventId), entries: s.log.length }).toEqual({ round: 1, phase: 'round', inPlay: ['cold-snap'], entries: 2 });
+    expect(verify(s, shippedBook()).ok).toBe(true);
+    expect((await runCli(['verify'], { cwd: dir })).code).toBe(0);
+
+    // Ctrl-C at the menu itself loses nothing either.
+    const atMenu = scripted([{ cancel: /Round 1\. What next/ }]);
+    expect((await runCli(['play'], tty(dir, atMenu))).code).toBe(1);
+    expect(state(dir).log.length).toBe(2);
+
+    // Resuming mid-round shows the status, then the round's menu; the End Phase goes on from there.
+    const second = scripted([
+      { select: /Round 1\. What next/, value: 'end-own-dice' },
+      { input: /Cold Snap discard check/, value: '5' },
+      { select: /Round 1 is over/, value: 'quit' },
+    ]);
+    const b = await runCli(['play'], tty(dir, second));
+    expect(b.code).toBe(0);
+    expect(b.stdout.indexOf('round 1 under way')).toBeGreaterThanOrEqual(0);
+    expect(b.stdout.indexOf('round 1 under way')).toBeLessThan(b.stdout.indexOf('End Phase of round 1'));
+    expect(b.stdout).toMatch(/Cold Snap\s+D6 5\s+needs 4\+\s+DISCARDED/);
+    s = state(dir);
+    expect({ round: s.round, phase: s.phase, inPlay: s.inPlay }).toEqual({ round: 1, phase: 'end', inPlay: [] });
+    expect(verify(s, shippedBook()).ok).toBe(true);
+  });
+
+  it('with no game: the setup wizard, then the menu; --session is honoured', async () => {
+    const dir = tempDir();
+    // A --session in a folder that does not exist is refused before any question.
+    const none = scripted([]);
+    const missing = await runCli(['play', '--session', 'games/one.json'], tty(dir, none));
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toMatch(/folder .* does not exist/);
+    expect(none.asked).toEqual([]);
+    fs.mkdirSync(path.join(dir, 'games'));
+    const p = scripted([
+      { input: /rows x columns/, value: '1x3' },
+      { input: /spawn points/, value: ENTER },
+      { input: /First gang's name/, value: ENTER },
+      { input: /Beast Lairs/, value: ENTER },
+      { input: /large structures/, value: ENTER },
+      { select: /D64.*deck/, value: 'deck' },
+      { select: /Hazard/, value: ENTER },
+      { select: /Ready to play/, value: 'quit' },
+    ]);
+    const r = await runCli(['play', '--session', 'games/one.json'], tty(dir, p, { seeds: [99] }));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout.replace(/ \\\n\s+/g, ' ')).toMatch(/badzone new --seed 99 --mode deck --grid 1x3 .*--session games\/one\.json/);
+    const s: SessionState = JSON.parse(fs.readFileSync(path.join(dir, 'games', 'one.json'), 'utf8'));
+    expect(s.setup).toMatchObject({ seed: 99, mode: 'deck', tiles: ['A1', 'A2', 'A3'] });
+    expect(fs.existsSync(path.join(dir, SESSION))).toBe(false);
+  });
+
+  it('rolls any dice expression (refusing a bad one), sets visibility, and goes back from a sub-menu', async () => {
+    const dir = tempDir();
+    expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
+    const p = scripted([
+      { select: MENU, value: 'roll' },
+      { input: /Dice to roll/, value: 'D0', invalid: /./ },
+      { input: /Dice to roll/, value: '2D6x10' },
+      { select: MENU, value: 'visibility' },
+      { select: /Set the visibility/, value: 'dark' },
+      { select: MENU, value: 'place' },
+      { select: /Place which event/, value: '\u0000back' },
+      { select: MENU, value: 'quit' },
+    ]);
+    const r = await runCli(['play'], tty(dir, p, { seeds: [5] }));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/2D6x10: \d+ \(dice \d\+\d\)/);
+    expect(state(dir).visibility).toEqual({ level: 'dark', sinceRound: 0, source: 'gm' });
+    // The table-side roll is not part of the game: only the visibility change was logged.
+    expect(state(dir).log.map((e) => e.action.type)).toEqual(['new', 'visibility']);
+  });
+});

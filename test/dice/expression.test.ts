@@ -1,0 +1,191 @@
+// Dice expressions in the rules' own notation: what parses, what it means, and what is refused.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { diceBounds, diceTotal, DiceSyntaxError, LIMITS, parseDice, type DiceExpr } from '../../src/dice/expression.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const readData = (f: string): unknown => JSON.parse(fs.readFileSync(path.join(ROOT, 'data', f), 'utf8'));
+
+const shape = (e: DiceExpr) => ({ count: e.count, sides: e.sides, add: e.add, multiply: e.multiply, text: e.text });
+
+/** Every dice expression the event data names, found by walking the resolve steps (not through src/). */
+function dataExpressions(): Array<string | number> {
+  const out: Array<string | number> = [];
+  const walk = (v: unknown, key: string | null): void => {
+    if (Array.isArray(v)) v.forEach((x) => walk(x, null));
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (['count', 'distance', 'dice', 'scatterEach'].includes(k) && (typeof x === 'string' || typeof x === 'number')) out.push(x);
+        else walk(x, k);
+      }
+    }
+    void key;
+  };
+  const events = readData('badzone-events.json') as { results: { resolve?: unknown }[] };
+  for (const ev of events.results) walk(ev.resolve, 'resolve');
+  return out;
+}
+
+describe('parseDice: the rules notation', () => {
+  it.each<[string, { count: number; sides: number; add: number; multiply: number; text: string }]>([
+    ['D6', { count: 1, sides: 6, add: 0, multiply: 1, text: 'D6' }],
+    ['D2+1', { count: 1, sides: 2, add: 1, multiply: 1, text: 'D2+1' }],
+    ['D3+1', { count: 1, sides: 3, add: 1, multiply: 1, text: 'D3+1' }],
+    ['D3+3', { count: 1, sides: 3, add: 3, multiply: 1, text: 'D3+3' }],
+    ['D6+6', { count: 1, sides: 6, add: 6, multiply: 1, text: 'D6+6' }],
+    ['D64', { count: 1, sides: 64, add: 0, multiply: 1, text: 'D64' }],
+    ['D3', { count: 1, sides: 3, add: 0, multiply: 1, text: 'D3' }],
+    ['D10', { count: 1, sides: 10, add: 0, multiply: 1, text: 'D10' }],
+    ['D12', { count: 1, sides: 12, add: 0, multiply: 1, text: 'D12' }],
+    ['2D6×10', { count: 2, sides: 6, add: 0, multiply: 10, text: '2D6x10' }],
+    ['2D6*10', { count: 2, sides: 6, add: 0, multiply: 10, text: '2D6x10' }],
+    ['2d6x10', { count: 2, sides: 6, add: 0, multiply: 10, text: '2D6x10' }],
+    ['2D6X10', { count: 2, sides: 6, add: 0, multiply: 10, text: '2D6x10' }],
+    ['d6+6', { count: 1, sides: 6, add: 6, multiply: 1, text: 'D6+6' }],
+    ['d64', { count: 1, sides: 64, add: 0, multiply: 1, text: 'D64' }],
+    [' D6 + 6 ', { count: 1, sides: 6, add: 6, multiply: 1, text: 'D6+6' }],
+    ['1D6', { count: 1, sides: 6, add: 0, multiply: 1, text: 'D6' }],
+    ['3D6-2', { count: 3, sides: 6, add: -2, multiply: 1, text: '3D6-2' }],
+    ['D6+0', { count: 1, sides: 6, add: 0, multiply: 1, text: 'D6' }],
+    ['2D6+1x10', { count: 2, sides: 6, add: 1, multiply: 10, text: '2D6+1x10' }],
+  ])('%s', (input, expected) => {
+    expect(shape(parseDice(input))).toEqual(expected);
+  });
+
+  it('the canonical text parses back to the same expression', () => {
+    for (const s of ['D6', 'd2+1', '2D6×10', '3d6-2', '2D6+1*10', '100D1000']) {
+      const e = parseDice(s);
+      expect(shape(parseDice(e.text))).toEqual(shape(e));
+    }
+  });
+
+  it('a bare number is a fixed count (no dice), as text or as a number', () => {
+    expect(shape(parseDice('6'))).toEqual({ count: 0, sides: 0, add: 6, multiply: 1, text: '6' });
+    expect(shape(parseDice(1))).toEqual({ count: 0, sides: 0, add: 1, multiply: 1, text: '1' });
+    expect(shape(parseDice(0))).toEqual({ count: 0, sides: 0, add: 0, multiply: 1, text: '0' });
+    expect(diceBounds(parseDice('6'))).toEqual([6, 6]);
+    expect(diceTotal(parseDice(1), [])).toBe(1);
+  });
+
+  it('every dice expression in data/badzone-events.json parses, with the meaning the rules give it', () => {
+    const found = dataExpressions();
+    // The rules name these: D2+1 rats/zombies, D6+6 scatters, D3+1 mines scattering D3+3, D3 Hive Scum,
+    // 2D6×10 credits, D6 per fighter, and fixed single spawns.
+    expect(new Set(found.map(String))).toEqual(new Set(['D2+1', 'D6+6', 'D3+1', 'D3+3', 'D3', '2D6x10', 'D6', '1']));
+    const meaning: Record<string, [number, number]> = {
+      'D2+1': [2, 3],
+      'D6+6': [7, 12],
+      'D3+1': [2, 4],
+      'D3+3': [4, 6],
+      D3: [1, 3],
+      '2D6x10': [20, 120],
+      D6: [1, 6],
+      '1': [1, 1],
+    };
+    for (const d of found) expect(diceBounds(parseDice(d))).toEqual(meaning[String(d)]);
+  });
+
+  it('the visibility table die in data/visibility.json parses and its results cover it', () => {
+    const vis = readData('visibility.json') as { die: string; results: { range: [number, number] }[] };
+    const [lo, hi] = diceBounds(parseDice(vis.die));
+    expect([lo, hi]).toEqual([1, 6]);
+    const covered = vis.results.flatMap((r) => Array.from({ length: r.range[1] - r.range[0] + 1 }, (_, i) => r.range[0] + i));
+    expect(covered.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe('diceTotal and diceBounds', () => {
+  it('adds the faces, then the modifier, then multiplies', () => {
+    expect(diceTotal(parseDice('2D6x10'), [3, 4])).toBe(70);
+    expect(diceTotal(parseDice('D2+1'), [2])).toBe(3);
+    expect(diceTotal(parseDice('D6+6'), [1])).toBe(7);
+    expect(diceTotal(parseDice('3D6-2'), [1, 1, 1])).toBe(1);
+    expect(diceTotal(parseDice('2D6+1x10'), [6, 6])).toBe(130);
+  });
+
+  it.each<[string, [number, number]]>([
+    ['D6', [1, 6]],
+    ['D64', [1, 64]],
+    ['D2+1', [2, 3]],
+    ['D3+3', [4, 6]],
+    ['2D6x10', [20, 120]],
+    ['3D6-2', [1, 16]],
+    ['100D1000', [100, 100000]],
+  ])('bounds of %s', (s, b) => {
+    expect(diceBounds(parseDice(s))).toEqual(b);
+  });
+
+  it('the bounds are the totals of all-ones and all-max faces', () => {
+    for (const s of ['D6', '2D6x10', 'D3+1', '4D10-3', '2D12*3']) {
+      const e = parseDice(s);
+      expect(diceBounds(e)).toEqual([diceTotal(e, Array(e.count).fill(1)), diceTotal(e, Array(e.count).fill(e.sides))]);
+    }
+  });
+});
+
+describe('parseDice refuses what is not a dice expression', () => {
+  it.each([
+    'D0',
+    'D1',
+    'D-6',
+    '1000000D1000000',
+    'D',
+    'D6+',
+    'D6x',
+    'abc',
+    '',
+    '   ',
+    '0D6',
+    '101D6',
+    'D1001',
+    'D6+99999',
+    '2D6x0',
+    '2D6x10001',
+    '+6',
+    '-6',
+    '6D',
+    'D6.5',
+    '1.5',
+    'D6+1+1',
+    'D6 D6',
+    'DD6',
+    '2D6/2',
+    'D６',
+    '1'.repeat(LIMITS.maxLength + 1),
+    'D6' + ' '.repeat(LIMITS.maxLength),
+    `D${'6'.repeat(30)}`,
+  ])('%j', (s) => {
+    let err: unknown;
+    try {
+      parseDice(s);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(DiceSyntaxError);
+    expect((err as Error).message.length).toBeGreaterThan(10);
+    // One sentence of plain text; no stack-ish noise, and long input is not echoed in full.
+    expect((err as Error).message).not.toMatch(/\n/);
+    expect((err as Error).message.length).toBeLessThan(200);
+  });
+
+  it.each([-1, 1.5, Number.NaN, Infinity, LIMITS.maxConstant + 1])('the number %d', (n) => {
+    expect(() => parseDice(n)).toThrow(DiceSyntaxError);
+  });
+
+  it('says what is wrong', () => {
+    expect(() => parseDice('D0')).toThrow(/from 2 to 1000 sides/);
+    expect(() => parseDice('101D6')).toThrow(/from 1 to 100/);
+    expect(() => parseDice('abc')).toThrow(/"abc" is not a dice expression/);
+    expect(() => parseDice('D6'.padEnd(40, '+'))).toThrow(/too long/);
+  });
+
+  it('accepts the limits themselves', () => {
+    expect(parseDice(`${LIMITS.maxCount}D${LIMITS.maxSides}`).count).toBe(LIMITS.maxCount);
+    expect(parseDice('D2').sides).toBe(2);
+    expect(parseDice(String(LIMITS.maxConstant)).add).toBe(LIMITS.maxConstant);
+    expect(parseDice('D6+10000').add).toBe(10000);
+    expect(parseDice('D6-10000').add).toBe(-10000);
+  });
+});

@@ -1,0 +1,148 @@
+// Shared helpers for the engine tests: the shipped rule book, scripted dice, and fast-check generators
+// for setups and action sequences.
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import { shippedBook } from '../../src/store/tables.js';
+import {
+  createGame,
+  defaultSetup,
+  scriptedDice,
+  step,
+  type Action,
+  type DiceSource,
+  type GangSetup,
+  type LogRecord,
+  type Report,
+  type SessionState,
+  type Setup,
+  type StepOptions,
+} from '../../src/engine/index.js';
+
+export const book = shippedBook();
+
+export const SEED = 777;
+
+/** A dice source whose every die shows its highest face: a shuffle with it leaves the deck in order 1..64. */
+export function highest(seed = SEED): DiceSource & { calls: number[] } {
+  const calls: number[] = [];
+  let uses = 0;
+  return {
+    calls,
+    die(sides: number) {
+      calls.push(sides);
+      uses++;
+      return sides;
+    },
+    state: () => ({ seed, uses }),
+  };
+}
+
+/** A dice source that answers by the die's size (default 1), recording every die asked for. */
+export function bySides(faces: Record<number, number>, seed = SEED): DiceSource & { calls: number[] } {
+  const calls: number[] = [];
+  let uses = 0;
+  return {
+    calls,
+    die(sides: number) {
+      calls.push(sides);
+      uses++;
+      const v = faces[sides] ?? 1;
+      if (v < 1 || v > sides) throw new Error(`bySides: ${v} is not a D${sides} result`);
+      return v;
+    },
+    state: () => ({ seed, uses }),
+  };
+}
+
+/** A new game with scripted setup dice (none needed in dice mode without a rolled hazard). */
+export function start(over: Partial<Setup> = {}, setupDice: number[] = []): SessionState {
+  const setup = defaultSetup(over.seed ?? SEED, over);
+  const source = setup.mode === 'deck' ? highest(setup.seed) : scriptedDice(setupDice, setup.seed);
+  return createGame(setup, book, source);
+}
+
+export interface Played {
+  state: SessionState;
+  report: Report;
+  record: LogRecord;
+}
+
+/** Apply an action with exactly these scripted dice; fails the test if it is refused or leaves dice unused. */
+export function play(state: SessionState, action: Action, dice: number[] = [], opts: Omit<StepOptions, 'source'> = {}): Played {
+  const source = scriptedDice(dice, state.setup.seed);
+  const r = step(state, action, book, { ...opts, source });
+  if (!r.ok) throw new Error(`step refused: ${JSON.stringify('refusal' in r ? r.refusal : r.needs)}`);
+  expect(source.left(), `${source.left()} scripted dice were left unused`).toBe(0);
+  return r;
+}
+
+/** Narrow a report to its kind. */
+export function as<K extends Report['kind']>(r: Report, kind: K): Extract<Report, { kind: K }> {
+  expect(r.kind).toBe(kind);
+  return r as Extract<Report, { kind: K }>;
+}
+
+export const ids = (s: SessionState): string[] => s.inPlay.map((p) => p.eventId);
+
+export const PERSISTENT = book.events.results.filter((e) => e.timing === 'persistent').map((e) => e.id);
+export const LEVELS = book.visibility.levels.map((l) => l.id);
+
+// ---------------------------------------------------------------- fast-check generators
+
+const fighterName = fc.constantFrom('Krag', 'Brak', 'Ana', 'Bea', 'Cyd', 'Dex', 'Eli', 'Fen', 'Gus', 'Hal');
+
+export const gangArb: fc.Arbitrary<GangSetup> = fc
+  .record({
+    name: fc.constantFrom('Goliaths', 'Eschers', 'Orlocks', 'Cawdor'),
+    fighters: fc.uniqueArray(fighterName, { maxLength: 6 }),
+    split: fc.nat(6),
+  })
+  .map(({ name, fighters, split }) => ({ name, battlefield: fighters.slice(0, split), reserve: fighters.slice(split) }));
+
+export const setupArb: fc.Arbitrary<Setup> = fc
+  .record({
+    seed: fc.integer({ min: -2147483648, max: 2147483647 }),
+    mode: fc.constantFrom('dice' as const, 'deck' as const),
+    rows: fc.integer({ min: 1, max: 3 }),
+    cols: fc.integer({ min: 1, max: 3 }),
+    spawnPoints: fc.integer({ min: 1, max: 6 }),
+    gangs: fc.uniqueArray(gangArb, { maxLength: 3, selector: (g) => g.name }),
+    lairs: fc.option(fc.integer({ min: 0, max: 4 })),
+    structures: fc.option(fc.integer({ min: 0, max: 4 })),
+    hazard: fc.oneof(fc.constant(null), fc.constant('roll' as const), fc.integer({ min: 1, max: 10 })),
+  })
+  .map((r) => {
+    const tiles: string[] = [];
+    for (let i = 0; i < r.rows; i++) for (let j = 1; j <= r.cols; j++) tiles.push(`${'ABC'[i]}${j}`);
+    return defaultSetup(r.seed, {
+      mode: r.mode,
+      tiles,
+      spawnPoints: r.spawnPoints,
+      gangs: r.gangs,
+      lairs: r.lairs,
+      structures: r.structures,
+      hazard: r.hazard,
+    });
+  });
+
+/** A command in a generated game. `manual` rounds and ends take their dice from the test, as a GM entering them would. */
+export type Cmd =
+  | { kind: 'round'; occupied: number[] | null; manual: boolean; pick: number[] }
+  | { kind: 'end'; manual: boolean; pick: number[] }
+  | { kind: 'discard'; which: number }
+  | { kind: 'place'; which: number }
+  | { kind: 'visibility'; level: string }
+  | { kind: 'fighter'; which: number; to: 'battlefield' | 'reserve' | 'out' }
+  | { kind: 'undo' };
+
+const picks = fc.array(fc.nat(1000), { minLength: 40, maxLength: 40 });
+
+export const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
+  { weight: 8, arbitrary: fc.record({ kind: fc.constant('round' as const), occupied: fc.option(fc.array(fc.nat(8), { maxLength: 4 })), manual: fc.boolean(), pick: picks }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('end' as const), manual: fc.boolean(), pick: picks }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('discard' as const), which: fc.nat(40) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('place' as const), which: fc.nat(40) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('visibility' as const), level: fc.constantFrom(...LEVELS) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('fighter' as const), which: fc.nat(40), to: fc.constantFrom('battlefield' as const, 'reserve' as const, 'out' as const) }) },
+  { weight: 2, arbitrary: fc.constant({ kind: 'undo' as const }) },
+);

@@ -1,0 +1,284 @@
+// Property tests: random setups (dice and deck mode, rosters, lairs, structures, hazards) and random command
+// sequences, some with the dice entered by hand one at a time. After every step the game's invariants hold,
+// the state survives a JSON round trip and passes validateSession, undo restores the previous state exactly,
+// and at the end replaying the log gives the identical state and verify passes.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  createGame,
+  replay,
+  step,
+  undo,
+  verify,
+  type Action,
+  type Outcome,
+  type SessionState,
+  type Setup,
+  type StepResult,
+} from '../../src/engine/index.js';
+import { validateSession } from '../../src/engine/schema.js';
+import { book, cmdArb, PERSISTENT, setupArb, type Cmd } from './arbitraries.js';
+
+const ALL_CARDS = Array.from({ length: 64 }, (_, i) => i + 1);
+const json = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
+
+function fighters(s: SessionState): string[] {
+  return s.gangs.flatMap((g) => [...g.battlefield, ...g.reserve, ...g.out].map((f) => `${g.name}/${f}`)).sort();
+}
+
+function outcomesOf(r: Extract<StepResult, { ok: true }>): Outcome[] {
+  const rep = r.report;
+  if (rep.kind === 'round') {
+    return [
+      ...(rep.endPhase?.triggers.flatMap((t) => t.outcomes) ?? []),
+      ...rep.eventPhase.resolved.flatMap((x) => x.outcomes),
+    ];
+  }
+  if (rep.kind === 'end') return rep.triggers.flatMap((t) => t.outcomes);
+  if (rep.kind === 'place') return rep.outcomes;
+  return [];
+}
+
+/** What must hold of any state the engine produces. */
+function invariants(s: SessionState): void {
+  // Events in play: persistent only, no event twice.
+  const ids = s.inPlay.map((p) => p.eventId);
+  expect(new Set(ids).size).toBe(ids.length);
+  for (const id of ids) expect(book.byId.get(id)?.timing).toBe('persistent');
+  for (const p of s.inPlay) expect(p.sinceRound).toBeLessThanOrEqual(s.round);
+  // Phase and round.
+  expect(s.phase === 'setup').toBe(s.round === 0);
+  // The deck is the 64 cards, each once.
+  if (s.setup.mode === 'deck') {
+    const cards = [...s.deck!.drawPile, ...s.deck!.discardPile, ...s.inPlay.map((p) => p.roll)].sort((a, b) => a - b);
+    expect(cards).toEqual(ALL_CARDS);
+    for (const p of s.inPlay) expect(book.byRoll[p.roll]!.id).toBe(p.eventId);
+  } else {
+    expect(s.deck).toBeNull();
+  }
+  // Tiles: a subset of the setup's, in the same order.
+  expect(s.setup.tiles.filter((t) => s.tiles.includes(t))).toEqual(s.tiles);
+  // Each fighter is in exactly one place.
+  for (const g of s.gangs) {
+    const all = [...g.battlefield, ...g.reserve, ...g.out];
+    expect(new Set(all).size).toBe(all.length);
+  }
+  expect(book.level.has(s.visibility.level)).toBe(true);
+  expect(s.rng.seed).toBe(s.setup.seed);
+  s.log.forEach((r, i) => expect(r.seq).toBe(i));
+  // Lossless JSON round trip, and the file would load.
+  const copy = json(s);
+  expect(copy).toEqual(s);
+  expect(validateSession(copy, () => book).state).toEqual(s);
+}
+
+/** How one step may change a state. */
+function transition(prev: SessionState, next: SessionState, action: Action, r: Extract<StepResult, { ok: true }>): void {
+  expect(next.rng.uses).toBeGreaterThanOrEqual(prev.rng.uses);
+  expect(next.log.length).toBe(prev.log.length + 1);
+  expect(next.log.slice(0, -1)).toEqual(prev.log);
+  expect(next.tiles.every((t) => prev.tiles.includes(t))).toBe(true);
+  if (prev.structures) expect(next.structures!.every((t) => prev.structures!.includes(t))).toBe(true);
+  expect(next.lairs?.length).toBe(prev.lairs?.length);
+  if (action.type === 'round') {
+    expect(next.round).toBe(prev.round + 1);
+    expect(next.phase).toBe('round');
+    expect(r.report.kind === 'round' && r.report.endPhase !== null).toBe(prev.phase === 'round');
+  } else {
+    expect(next.round).toBe(prev.round);
+    if (action.type === 'end') expect(next.phase).toBe('end');
+    else expect(next.phase).toBe(prev.phase);
+  }
+  if (action.type !== 'fighter') expect(fighters(next)).toEqual(fighters(prev));
+  // Every tile picked was a tile still in play and not one the GM said holds models.
+  const occupied = action.type === 'round' ? (action.occupied ?? []) : [];
+  for (const o of outcomesOf(r)) {
+    if (o.kind === 'pickTile' && o.tile !== null) {
+      expect(prev.tiles).toContain(o.tile);
+      if (o.removed) expect(occupied).not.toContain(o.tile);
+    }
+    if (o.kind === 'scatterEachTile') expect(o.scatters.map((x) => x.tile)).toEqual(prev.tiles);
+  }
+  // Dice values are in range and entered ones are marked.
+  for (const roll of r.record.rolls) {
+    expect(roll.value).toBeGreaterThanOrEqual(1);
+    expect(roll.value).toBeLessThanOrEqual(roll.die);
+  }
+  const entered = 'dice' in action && action.dice ? action.dice.length : 0;
+  expect(r.record.rolls.filter((x) => x.entered).length).toBe(entered);
+}
+
+/** Apply a command; manual ones answer each die the engine asks for, as a GM at the table would. */
+function apply(s: SessionState, cmd: Exclude<Cmd, { kind: 'undo' }>): { action: Action; result: StepResult } {
+  switch (cmd.kind) {
+    case 'round':
+    case 'end': {
+      const base: Action =
+        cmd.kind === 'round'
+          ? cmd.occupied === null
+            ? { type: 'round' }
+            : { type: 'round', occupied: [...new Set(cmd.occupied.map((i) => s.setup.tiles[i % s.setup.tiles.length]!))] }
+          : { type: 'end' };
+      if (!cmd.manual) return { action: base, result: step(s, base, book) };
+      let action = base;
+      for (let k = 0; k < 300; k++) {
+        const r = step(s, action, book, { whenOut: 'ask', askOccupied: true });
+        if (r.ok || !('needs' in r)) return { action, result: r };
+        if (r.needs.kind === 'occupied') {
+          expect(action.type).toBe('round');
+          action = { ...action, occupied: r.needs.tiles.slice(0, 1) } as Action;
+          continue;
+        }
+        const need = r.needs;
+        const dice = 'dice' in action && action.dice ? action.dice : [];
+        expect(need.index).toBe(dice.length);
+        const p = cmd.pick[k % cmd.pick.length]!;
+        const value = need.cards ? need.cards[p % need.cards.length]! : 1 + (p % need.sides);
+        action = { ...action, dice: [...dice, value] } as Action;
+      }
+      throw new Error('the engine kept asking for dice');
+    }
+    case 'discard': {
+      const inPlay = s.inPlay.map((p) => p.eventId);
+      const id = inPlay.length > 0 && cmd.which % 3 !== 0 ? inPlay[cmd.which % inPlay.length]! : PERSISTENT[cmd.which % PERSISTENT.length]!;
+      const action: Action = { type: 'discard', eventId: id };
+      return { action, result: step(s, action, book) };
+    }
+    case 'place': {
+      const action: Action = { type: 'place', eventId: PERSISTENT[cmd.which % PERSISTENT.length]! };
+      return { action, result: step(s, action, book) };
+    }
+    case 'visibility': {
+      const action: Action = { type: 'visibility', level: cmd.level };
+      return { action, result: step(s, action, book) };
+    }
+    case 'fighter': {
+      const known = s.gangs.flatMap((g) => [...g.battlefield, ...g.reserve, ...g.out].map((f) => [g.name, f] as const));
+      const action: Action =
+        known.length > 0 && cmd.which % 4 !== 0
+          ? { type: 'fighter', name: known[cmd.which % known.length]![1], gang: known[cmd.which % known.length]![0], to: cmd.to }
+          : { type: 'fighter', name: `New${cmd.which}`, gang: s.gangs[0]?.name ?? 'Newcomers', to: cmd.to };
+      return { action, result: step(s, action, book) };
+    }
+  }
+}
+
+/** Which refusals are allowed: only the ones the rules call for. */
+function refusalAllowed(s: SessionState, action: Action): boolean {
+  switch (action.type) {
+    case 'end':
+      return s.phase !== 'round';
+    case 'discard':
+      return !s.inPlay.some((p) => p.eventId === action.eventId);
+    case 'place':
+      return s.inPlay.some((p) => p.eventId === action.eventId);
+    default:
+      return false;
+  }
+}
+
+/** Play a generated game, checking everything after every step (undo after every `undoEvery`-th step). */
+function runGame(setup: Setup, cmds: Cmd[], undoEvery = 1): SessionState {
+  let s = createGame(setup, book);
+  invariants(s);
+  const history: SessionState[] = [s];
+  let n = 0;
+  for (const cmd of cmds) {
+    if (cmd.kind === 'undo') {
+      const u = undo(s, book);
+      if (history.length === 1) {
+        expect(u).toBeNull();
+        continue;
+      }
+      history.pop();
+      expect(json(u!.state)).toEqual(json(history[history.length - 1]));
+      s = u!.state;
+      continue;
+    }
+    const before = JSON.stringify(s);
+    const { action, result } = apply(s, cmd);
+    expect(JSON.stringify(s)).toBe(before); // the input state is never changed
+    if (!result.ok) {
+      expect('refusal' in result).toBe(true);
+      expect(refusalAllowed(s, action), `unexpected refusal of ${JSON.stringify(action)}: ${JSON.stringify(result)}`).toBe(true);
+      continue;
+    }
+    expect(refusalAllowed(s, action), `${JSON.stringify(action)} should have been refused`).toBe(false);
+    transition(s, result.state, action, result);
+    invariants(result.state);
+    if (++n % undoEvery === 0) {
+      // Undo goes back exactly (the dice position included).
+      const u = undo(result.state, book)!;
+      expect(json(u.state)).toEqual(json(s));
+      expect(u.undone).toEqual(result.record);
+    }
+    s = result.state;
+    history.push(s);
+  }
+  const actions = s.log.slice(1).map((r) => r.action);
+  expect(json(replay(setup, actions, book))).toEqual(json(s));
+  const v = verify(s, book);
+  expect(v.problem).toBeNull();
+  expect(v.ok).toBe(true);
+  return s;
+}
+
+const PLAY: fc.Arbitrary<Cmd> = fc.oneof(
+  { weight: 6, arbitrary: cmdArb.filter((c) => c.kind === 'round') },
+  { weight: 3, arbitrary: cmdArb.filter((c) => c.kind === 'end') },
+  { weight: 1, arbitrary: cmdArb },
+);
+
+describe('engine properties', () => {
+  it('short games: invariants, JSON round trip, undo after every step, replay and verify', () => {
+    fc.assert(
+      fc.property(setupArb, fc.array(cmdArb, { minLength: 1, maxLength: 30, size: 'max' }), (setup, cmds) => {
+        runGame(setup, cmds);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('long deck games (the deck runs out and is reshuffled): the 64 cards stay whole', () => {
+    let reshuffles = 0;
+    fc.assert(
+      fc.property(
+        setupArb.map((s) => ({ ...s, mode: 'deck' as const })),
+        fc.array(PLAY, { minLength: 100, maxLength: 140 }),
+        (setup, cmds) => {
+          const s = runGame(setup, cmds, 10);
+          reshuffles += s.log.filter((r) => r.notes.some((n) => n.startsWith('The deck ran out'))).length;
+        },
+      ),
+      { numRuns: 8 },
+    );
+    expect(reshuffles).toBeGreaterThan(0);
+  });
+
+  it('long dice games with rosters, lairs and structures', () => {
+    fc.assert(
+      fc.property(setupArb.map((s) => ({ ...s, mode: 'dice' as const })), fc.array(PLAY, { minLength: 60, maxLength: 100 }), (setup, cmds) => {
+        runGame(setup, cmds, 10);
+      }),
+      { numRuns: 8 },
+    );
+  });
+
+  it('the same seed and commands give the same game', () => {
+    fc.assert(
+      fc.property(setupArb, fc.array(cmdArb, { maxLength: 20, size: 'max' }), (setup, cmds) => {
+        const run = (): SessionState => {
+          let s = createGame(setup, book);
+          for (const cmd of cmds) {
+            if (cmd.kind === 'undo') continue;
+            const { result } = apply(s, cmd);
+            if (result.ok) s = result.state;
+          }
+          return s;
+        };
+        expect(json(run())).toEqual(json(run()));
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
