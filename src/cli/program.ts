@@ -34,6 +34,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .showSuggestionAfterError(true)
     .showHelpAfterError(false)
     .enablePositionalOptions()
+    .configureHelp({ minWidthToWrap: 24 })
     .addHelpText(
       'after',
       examples(
@@ -143,7 +144,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
   sessionOption(
     program
       .command('new')
-      .description('set up a new game (its session file)')
+      .description('set up a new game (its session file); with no flags on a terminal, a setup wizard asks')
       .option('--seed <n>', 'seed, a 32-bit integer (default: a fresh random one, printed and stored)')
       .addOption(new Option('--mode <mode>', 'roll a D64 or draw from a 64-card deck').choices(['dice', 'deck']))
       .option('--tiles <n>', 'number of 12"x12" tiles (named A1, A2, B1, ...)')
@@ -242,7 +243,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       .description('run the game at the table: a menu each round (the setup wizard first when there is no game)')
       .option('--manual', 'enter your own dice for the whole game, one by one, each named for what it is'),
   )
-    .addHelpText('after', examples('badzone play', 'badzone play --manual', 'badzone play --session campaign/game3.json') + '\nNeeds a terminal; every step is saved as it happens, and `badzone play` continues a game where it stopped.\n')
+    .addHelpText('after', examples('badzone play', 'badzone play --manual', 'badzone play --session campaign/game3.json') + '\nNeeds a terminal. Every step is saved as it happens; `badzone play` continues\na game where it stopped.\n')
     .action(async (opts) => emit(await (await import('./commands/play.js')).run(opts, io), false));
 
   program

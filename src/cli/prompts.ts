@@ -1,4 +1,5 @@
 // Prompts, behind a small interface so that tests can answer them and other commands never load inquirer.
+import { safeText } from '../render/safe.js';
 export interface Choice<T> {
   name: string;
   value: T;
@@ -29,11 +30,14 @@ export async function inquirerPrompter(output: NodeJS.WritableStream): Promise<P
       throw e;
     }
   };
+  // Messages and choices quote names and table text: shown escaped, like everything else on the terminal.
+  const safe = <T>(choices: Choice<T>[]) => choices.map((c) => ({ ...c, name: safeText(c.name), ...(c.description !== undefined ? { description: safeText(c.description) } : {}) }));
+  const check = (validate?: (v: string) => true | string) => (validate ? { validate: (v: string) => { const r = validate(v); return r === true ? true : safeText(r); } } : {});
   return {
-    select: (message, choices, defaultValue) => guard(() => p.select({ message, choices, default: defaultValue, pageSize: 12 }, ctx)),
-    checkbox: (message, choices) => guard(() => p.checkbox({ message, choices, pageSize: 12 }, ctx)),
+    select: (message, choices, defaultValue) => guard(() => p.select({ message: safeText(message), choices: safe(choices), default: defaultValue, pageSize: 14 }, ctx)),
+    checkbox: (message, choices) => guard(() => p.checkbox({ message: safeText(message), choices: safe(choices), pageSize: 14 }, ctx)),
     input: (message, opts = {}) =>
-      guard(() => p.input({ message, ...(opts.default !== undefined ? { default: opts.default } : {}), ...(opts.validate ? { validate: opts.validate } : {}) }, ctx)),
-    confirm: (message, defaultValue) => guard(() => p.confirm({ message, ...(defaultValue !== undefined ? { default: defaultValue } : {}) }, ctx)),
+      guard(() => p.input({ message: safeText(message), ...(opts.default !== undefined ? { default: opts.default } : {}), ...check(opts.validate) }, ctx)),
+    confirm: (message, defaultValue) => guard(() => p.confirm({ message: safeText(message), ...(defaultValue !== undefined ? { default: defaultValue } : {}) }, ctx)),
   };
 }

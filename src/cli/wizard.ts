@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BadzoneError, NoSessionError, RefusedError, UsageError } from '../errors.js';
 import { exists } from '../store/files.js';
+import { safeText } from '../render/safe.js';
 import type { IO } from './io.js';
 import type { Prompter } from './prompts.js';
 import { buildSetup, parseRoster, type NewOptions } from './commands/new.js';
@@ -125,7 +126,7 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
   if (hazard !== 'none') {
     if (names.length) {
       const NOBODY = '\u0000nobody';
-      const who = await prompter.select<string>('Whose Home Turf is it (for the Home Turf Ploy)?', [...names.map((n) => ({ name: n, value: n })), { name: 'Nobody\'s', value: NOBODY }], NOBODY);
+      const who = await prompter.select<string>('Whose Home Turf is it (for the Home Turf Ploy)?', [...names.map((n) => ({ name: safeText(n), value: n })), { name: 'Nobody\'s', value: NOBODY }], NOBODY);
       if (who !== NOBODY) turfOwner = who;
     } else {
       const who = (await prompter.input('Whose Home Turf is it, for the Home Turf Ploy? (Enter: nobody\'s)', { default: '', validate: (v) => (v.trim().length > 200 ? 'At most 200 characters.' : true) })).trim();

@@ -287,7 +287,7 @@ export function runStep(ctx: Ctx, ev: BadzoneEvent, step: Step, entry: InPlay | 
       const from = s.visibility.level;
       s.visibility = { level: step.level, sinceRound: s.round, source: ev.id };
       if (!loud) return null;
-      return { kind: 'visibility', from, to: step.level, changed: true, text: `Visibility is now ${levelText(ctx, step.level)}${step.note ? ` (${step.note})` : ''}` };
+      return { kind: 'visibility', from, to: step.level, changed: true, text: `Visibility is now ${levelText(ctx, step.level)}${step.note ? `: ${step.note}` : ''}` };
     }
     case 'visibilityRoll': {
       const die = ctx.book.visibilityDie;

@@ -1,5 +1,6 @@
-// The human view of `badzone simulate`: a table per event, the per-round figures as a terminal chart, and the
-// progress bar. Plain characters only (# | -), so it reads the same with NO_COLOR and in 80 columns.
+// The human view of `badzone simulate`: a table per event and the per-round figures as a terminal chart.
+// Plain characters only (# | -), so it reads the same with NO_COLOR and fits 80 columns. (The progress bar
+// is in ./progress.ts, loaded only by the command.)
 import type { SimulateData } from '../cli/commands/simulate.js';
 import type { Style } from './style.js';
 
@@ -18,15 +19,6 @@ function num(x: number, digits: number): string {
 function bar(fraction: number, width: number): string {
   const n = Math.max(0, Math.min(width, Math.round(fraction * width)));
   return '#'.repeat(n).padEnd(width);
-}
-
-/** One line: `Simulating [#####-----]  45%  4500 of 10000 games`, at most `width` characters. */
-export function progressLine(done: number, total: number, width: number): string {
-  const f = total > 0 ? Math.min(1, done / total) : 1;
-  const tail = ` ${String(Math.floor(f * 100)).padStart(3)}%  ${String(done).padStart(String(total).length)} of ${total} games`;
-  const room = Math.max(10, width - 'Simulating []'.length - tail.length);
-  const n = Math.round(f * room);
-  return `Simulating [${'#'.repeat(n)}${'-'.repeat(room - n)}]${tail}`;
 }
 
 /** The per-round chart cell: '#' up to the mean, '|' at the 90th percentile; full width = `scale` events. */

@@ -36,7 +36,21 @@ export function renderText(view: View, st: Style): string {
   const r = RENDERERS[view.kind] as Renderer | undefined;
   const data = safeDeep(view.data);
   if (!r) return `${JSON.stringify(data, null, 2)}\n`;
-  return `${r(data as never, st).join('\n')}\n`;
+  const lines = r(data as never, st);
+  // A completion script is code, printed as it is; everything else fits the width, whatever a name's length.
+  return `${(view.kind === 'completion' ? lines : lines.flatMap((l) => fit(st, l))).join('\n')}\n`;
+}
+
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** The safety net for the width: a line too long (a very long name) is wrapped under its own indentation, uncoloured. */
+function fit(st: Style, line: string): string[] {
+  return line.split('\n').flatMap((l) => {
+    if (visibleWidth(l) <= st.width) return [l];
+    const plain = l.replace(ANSI, '');
+    const lead = /^\s*/.exec(plain)![0].slice(0, 20);
+    return wrap(plain.trimStart(), st.width, `${lead}  `, lead);
+  });
 }
 
 // --- Building blocks --------------------------------------------------------------------------------
@@ -93,6 +107,9 @@ function para(st: Style, text: string, first = '  ', rest?: string, paint: (s: s
   const indent = rest ?? ' '.repeat(visibleWidth(first));
   const wf = visibleWidth(first);
   const wi = visibleWidth(indent);
+  // A prefix that leaves no room (a very long name) gets lines of its own; the text follows under it.
+  if (wi > st.width - 20) return para(st, text, first, '  ', paint);
+  if (wf > st.width - 20) return [...fit(st, first.trimEnd()), ...para(st, text, indent, indent, paint)];
   // Wrap with blank stand-ins of the prefixes' widths, then put the (possibly coloured) prefixes in their place.
   const width = Math.max(st.width, Math.max(wf, wi) + 20);
   return wrap(text, width, ' '.repeat(wi), ' '.repeat(wf)).map((l, i) => (i === 0 ? first + paint(l.slice(wf)) : indent + paint(l.slice(wi))));
@@ -210,17 +227,55 @@ function hint(st: Style, text: string): string[] {
   return st.hints ? para(st, text, '', '', st.dim) : [];
 }
 
-/** A shell command line, wrapped between arguments with " \" so that it can still be pasted. */
+/** The value of one shell word as q() in new.ts writes it: 'single quoted', \x, or bare. */
+function unquote(word: string): string {
+  let out = '';
+  for (let i = 0; i < word.length; i++) {
+    const c = word[i]!;
+    if (c === "'") {
+      const end = word.indexOf("'", i + 1);
+      out += word.slice(i + 1, end < 0 ? word.length : end);
+      i = end < 0 ? word.length : end;
+    } else if (c === '\\') out += word[++i] ?? '';
+    else out += c;
+  }
+  return out;
+}
+
+/**
+ * A shell command line, wrapped between arguments with " \" so that it can still be pasted. A word too long for
+ * a line is cut into quoted pieces joined by a backslash-newline (which the shell removes); the pieces after the
+ * first start at column 0, so that no space comes between them.
+ */
 function commandLines(st: Style, cmd: string, first: string): string[] {
-  const args = cmd.match(/(?:'[^']*'|\\.|[^\s'\\]+)+/g) ?? [cmd];
+  const words = cmd.match(/(?:'[^']*'|\\.|[^\s'\\]+)+/g) ?? [cmd];
   const lines: string[] = [];
+  const room = st.width - 2;
   let line = first;
-  for (const a of args) {
-    const sep = line.trim() === '' || line === first ? '' : ' ';
-    if (line !== first && visibleWidth(line) + sep.length + a.length + 2 > st.width) {
+  for (const w of words) {
+    if (line !== first && visibleWidth(line) + 1 + w.length + 2 > st.width) {
       lines.push(`${line} \\`);
-      line = `    ${a}`;
-    } else line += `${sep}${a}`;
+      line = '    ';
+    }
+    const sep = line === first || line.trim() === '' ? '' : ' ';
+    if (visibleWidth(line) + sep.length + w.length <= room) {
+      line += `${sep}${w}`;
+      continue;
+    }
+    // Too long even on a line of its own: quoted pieces.
+    let rest = [...unquote(w)];
+    let start = `${line}${sep}`;
+    while (rest.length) {
+      const cost = (n: number) => visibleWidth(start) + 2 + n + 3 * (rest.slice(0, n).join('').split("'").length - 1);
+      let n = Math.min(rest.length, Math.max(1, room - visibleWidth(start) - 2));
+      while (n > 1 && cost(n) > room) n--;
+      const quoted = `'${rest.slice(0, n).join('').replace(/'/g, "'\\''")}'`;
+      rest = rest.slice(n);
+      if (rest.length) {
+        lines.push(`${start}${quoted}\\`);
+        start = '';
+      } else line = `${start}${quoted}`;
+    }
   }
   lines.push(line);
   return lines;
@@ -344,7 +399,7 @@ function lint(d: LintData, st: Style): string[] {
 
 function endLines(e: EndPhaseReport, st: Style, title: string): string[] {
   const lines = [rule(st, title)];
-  if (e.triggers.length === 0 && e.checks.length === 0) lines.push('  Nothing to resolve: no End-Phase effects and no event with a discard roll.');
+  if (e.triggers.length === 0 && e.checks.length === 0) lines.push(...para(st, 'Nothing to resolve: no End-Phase effects and no event with a discard roll.'));
   if (e.triggers.length) {
     lines.push(st.bold('End-Phase effects:'));
     for (const t of e.triggers) {
@@ -447,14 +502,17 @@ function status(d: StatusData, st: Style): string[] {
   if (d.lairs && d.lairs.length) {
     lines.push(...para(st, d.lairs.map((l) => (l.becomes ? `${l.name} ${st.marks.arrow} ${l.becomes}` : l.name)).join('; '), `${st.bold('Beast Lairs:')} `, '  '));
   }
-  if (d.gangs.length) {
-    lines.push(st.bold('Gangs:'));
-    for (const g of d.gangs) {
-      const text = `${g.battlefield.join(', ') || '(none on the battlefield)'}${g.reserve.length ? ` | reserve: ${g.reserve.join(', ')}` : ''}${g.out.length ? ` | out: ${g.out.join(', ')}` : ''}`;
-      lines.push(...para(st, text, `  ${g.name}: `, '    '));
-    }
+  d.gangs.forEach((g, i) => {
+    const text = `${g.battlefield.join(', ') || '(none on the battlefield)'}${g.reserve.length ? ` | reserve: ${g.reserve.join(', ')}` : ''}${g.out.length ? ` | out: ${g.out.join(', ')}` : ''}`;
+    lines.push(...para(st, text, `${i === 0 ? st.bold('Gangs:') : '      '} ${g.name}: `, '         '));
+  });
+  // One paragraph: the events in play above already show their discard thresholds.
+  if (d.dueInEndPhase.length) {
+    const checks = d.dueInEndPhase.filter((x) => DISCARD_CHECK.test(x)).length;
+    const effects = d.dueInEndPhase.filter((x) => !DISCARD_CHECK.test(x));
+    const rolls = checks ? `${effects.length ? 'then ' : ''}${checks} discard roll${checks === 1 ? '' : 's'} (D6)` : '';
+    lines.push(...para(st, [...effects, rolls].filter(Boolean).join('; ') + '.', `${st.bold('Due in the End Phase:')} `, '  '));
   }
-  lines.push(...dueLines(d.dueInEndPhase, st));
   return lines;
 }
 
@@ -519,7 +577,7 @@ function visibility(d: VisibilityData, st: Style): string[] {
   const lines = [`${st.bold('Visibility:')} ${visText(d.visibility)}${d.changed ? ' (set by the GM)' : st.dim(visSource(d.visibility))}`];
   if (d.visibility.rules) lines.push(...para(st, d.visibility.rules, '  '));
   if (!d.changed) lines.push(...hint(st, `Levels: ${d.levels.map((l) => l.id).join(', ')}. Set one with \`badzone visibility set LEVEL\`.`));
-  if (d.visibility.houseTable) lines.push(st.dim('(House visibility table: the Badzone rules do not include one.)'));
+  if (d.visibility.houseTable) lines.push(...para(st, '(House visibility table: the Badzone rules do not include one.)', '', '', st.dim));
   return lines;
 }
 
@@ -531,7 +589,8 @@ function newGame(d: NewData, st: Style): string[] {
   const lines = para(st, `saved in ${d.session}`, `${st.heading('New game')} `, '  ');
   if (d.backup) lines.push(...para(st, `The old game was kept as ${d.backup}.`, '', '  ', st.warn));
   lines.push(...para(st, `Seed ${d.seed}, ${d.mode} mode, tiles ${d.setup.tiles.join(' ')}, ${d.setup.spawnPoints} spawn points.`, ''));
-  const counted = [d.setup.lairs !== null ? `${d.setup.lairs} Beast Lairs` : '', d.setup.structures !== null ? `${d.setup.structures} large structures` : ''].filter(Boolean);
+  const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
+  const counted = [d.setup.lairs !== null ? n(d.setup.lairs, 'Beast Lair') : '', d.setup.structures !== null ? n(d.setup.structures, 'large structure') : ''].filter(Boolean);
   if (counted.length) lines.push(...para(st, `${counted.join(', ')}.`, ''));
   lines.push(...para(st, `Event table: ${d.setup.table}. Visibility: ${visText(d.visibility)}.`, ''));
   for (const g of d.setup.gangs) lines.push(...para(st, `${g.battlefield.join(', ') || '-'}${g.reserve.length ? ` | reserve: ${g.reserve.join(', ')}` : ''}`, `  ${st.bold(g.name)}: `, '    '));

@@ -20,6 +20,8 @@ export function readText(file: string, maxBytes: number): string | null {
     throw ioError(e, file, 'read');
   }
   if (st.isDirectory()) throw new InvalidFileError(`${file} is a folder, not a file. Give the path of a file.`);
+  // A FIFO would block the read forever, /dev/zero would never end: only regular files are read.
+  if (!st.isFile()) throw new InvalidFileError(`${file} is not a regular file (a device, pipe or socket); it was not read. Give the path of a file.`);
   if (st.size > maxBytes) {
     throw new InvalidFileError(`${file} is ${(st.size / 1e6).toFixed(1)} MB, more than a badzone file can be (${(maxBytes / 1e6).toFixed(0)} MB); it was not read.`);
   }
@@ -45,7 +47,9 @@ let tmpCounter = 0;
 /** Write a file so that a crash at any moment leaves either the old or the new content: temp file, fsync, rename. */
 export function writeAtomic(file: string, text: string): void {
   const dir = path.dirname(path.resolve(file));
-  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${++tmpCounter}.tmp`);
+  // pid, counter and a random part: a temp file left by a killed badzone whose pid this process now has
+  // (pid reuse) can never be the name this one opens with 'wx'.
+  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${++tmpCounter}-${randomBytes(4).toString('hex')}.tmp`);
   let fd: number | null = null;
   try {
     fd = fs.openSync(tmp, 'wx', 0o644);
@@ -94,7 +98,9 @@ export function sweepTemps(file: string): void {
   for (const n of names) {
     if (!n.startsWith(prefix) || !n.endsWith('.tmp')) continue;
     const pid = Number(n.slice(prefix.length).split('.')[0]);
-    if (Number.isInteger(pid) && pid !== process.pid && !alive(pid)) {
+    // Our own pid on a temp file means a dead process had it before us: this process leaves no temp files
+    // behind (writeAtomic renames or removes its own before returning).
+    if (Number.isInteger(pid) && (pid === process.pid || !alive(pid))) {
       try {
         fs.unlinkSync(path.join(dir, n));
       } catch {
@@ -209,6 +215,16 @@ function readLock(lock: string): { raw: string; pid: number | null; stale: (unre
 
 export function exists(file: string): boolean {
   return fs.existsSync(file);
+}
+
+/** Something exists at `file` that is not a regular file or folder (a device, a pipe, a socket). */
+export function isSpecial(file: string): boolean {
+  try {
+    const st = fs.statSync(file);
+    return !st.isFile() && !st.isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 export function isFolder(file: string): boolean {

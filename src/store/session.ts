@@ -6,7 +6,7 @@ import { TableError } from '../rules/validate.js';
 import type { RuleBook } from '../rules/book.js';
 import { SchemaTooNew, validateSession } from '../engine/schema.js';
 import type { SessionState } from '../engine/state.js';
-import { backup, exists, isFolder, parseJson, readText, sweepTemps, withLock, writeAtomic, type LockOptions, LOCK_DEFAULTS } from './files.js';
+import { backup, exists, isFolder, isSpecial, parseJson, readText, sweepTemps, withLock, writeAtomic, type LockOptions, LOCK_DEFAULTS } from './files.js';
 import { bookFor } from './tables.js';
 
 export const DEFAULT_SESSION = 'badzone-session.json';
@@ -92,6 +92,8 @@ export function create(file: string, state: SessionState, force: boolean, stamp:
     () => {
       let kept: string | null = null;
       if (isFolder(file)) throw new InvalidFileError(`${file} is a folder, not a file. Give the path of a session file with --session.`);
+      // Never back up (read forever) or replace a device or pipe, e.g. `--session /dev/null --force` run as root.
+      if (isSpecial(file)) throw new InvalidFileError(`${file} is not a regular file (a device, pipe or socket); it was left alone. Give the path of a session file with --session.`);
       if (exists(file)) {
         if (!force) throw new RefusedError(`A game already exists at ${file}. Continue it with \`badzone round\`, or replace it with \`badzone new --force\` (the old file is kept as a backup).`);
         kept = backup(file, stamp);

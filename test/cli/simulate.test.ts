@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/commands/simulate.js';
 import type { IO } from '../../src/cli/io.js';
-import { progressLine } from '../../src/render/simulate.js';
+import { progressLine } from '../../src/render/progress.js';
 import { runCli, tempDir } from '../helpers.js';
 import { tinyAnswers, tinyTable } from '../engine/simulate-tables.js';
 

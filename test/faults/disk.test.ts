@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runCli, tempDir } from '../helpers.js';
+import { BIN, runBin, runCli, tempDir } from '../helpers.js';
 import { FILE, NEW_ARGS, assertBuilt, expectClean, playedSession, sameSnapshot, snapshot } from './fixtures.js';
 
 const WRITERS: string[][] = [['round'], ['end'], ['undo'], ['new', '--force', '--seed', '5'], ['visibility', 'set', 'dark'], ['discard', 'static-storm'], ['fighter', 'Krag', 'out']];
@@ -85,5 +85,49 @@ describe('a read-only folder', () => {
     expect(r.stderr).toMatch(/permission denied/);
     expect(fs.readdirSync(dir)).toEqual([]);
     fs.chmodSync(dir, 0o755);
+  });
+});
+
+describe('a session or table path that is not a regular file (spawned, with a timeout)', () => {
+  // A FIFO blocks a read (and a backup copy) forever; /dev/zero never ends. Writes are tried on a FIFO only:
+  // a regression must not be able to replace a device of the machine running the tests.
+  let fifoDir = '';
+  let haveFifo = false;
+  beforeAll(() => {
+    assertBuilt();
+    fifoDir = tempDir('badzone-fifo-');
+    haveFifo = spawnSync('mkfifo', [path.join(fifoDir, FILE)]).status === 0;
+  });
+
+  it.each([['status'], ['round'], ['verify'], ['undo'], ['new', '--force', '--seed', '3']])('a FIFO as the session: %s exits 4 at once, the FIFO left alone', (...args) => {
+    if (!haveFifo) {
+      console.log('[faults] FIFO test skipped: mkfifo is not available');
+      return;
+    }
+    const r = runBin(args, { cwd: fifoDir, timeout: 10_000 });
+    expect(r.signal, `${args[0]} hung on the FIFO`).toBeNull();
+    expectClean({ code: r.code, stderr: r.stderr }, args.join(' '));
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('not a regular file');
+    expect(fs.statSync(path.join(fifoDir, FILE)).isFIFO()).toBe(true);
+    expect(fs.readdirSync(fifoDir)).toEqual([FILE]);
+  });
+
+  it.each([
+    ['status', '--session', '/dev/zero'],
+    ['verify', '--session', '/dev/urandom'],
+    ['table', 'lint', '/dev/zero'],
+    ['events', 'list', '--table', '/dev/urandom'],
+    ['new', '--table', '/dev/zero'],
+    ['new', '--visibility-table', '/dev/zero'],
+  ])('%s %s %s: refused unread (exit 4)', (...args) => {
+    if (!fs.existsSync('/dev/zero')) return;
+    const dir = tempDir();
+    const r = runBin(args, { cwd: dir, timeout: 10_000 });
+    expect(r.signal, `${args.join(' ')} did not end`).toBeNull();
+    expectClean({ code: r.code, stderr: r.stderr, stdout: r.stdout }, args.join(' '));
+    expect(r.code).toBe(4);
+    expect((r.stderr + r.stdout).replace(/\s+/g, ' ')).toContain('not a regular file');
+    expect(fs.readdirSync(dir)).toEqual([]);
   });
 });

@@ -123,7 +123,7 @@ describe('SIGKILL during `badzone round`', () => {
         if (fs.readFileSync(path.join(dir, `${FILE}.lock`), 'utf8') === '') tally.emptyLockLeft++;
       }
       if (left.some((n) => n.endsWith('.tmp'))) tally.tempsLeft++;
-      for (const n of left) expect(n === `${FILE}.lock` || /^\.badzone-session\.json\.\d+\.\d+\.tmp$/.test(n), `${label}: unexpected file ${n}`).toBe(true);
+      for (const n of left) expect(n === `${FILE}.lock` || /^\.badzone-session\.json\.\d+\.\d+-[0-9a-f]{8}\.tmp$/.test(n), `${label}: unexpected file ${n}`).toBe(true);
 
       // The next command is not tripped by what the killed one left: it takes over the lock and sweeps the temps.
       const next2 = await runCli(['round'], { cwd: dir });
@@ -139,4 +139,20 @@ describe('SIGKILL during `badzone round`', () => {
     expect(tally.before).toBeGreaterThan(0);
     expect(tally.before + tally.after + tally.finished).toBe(TRIALS);
   }, 120_000);
+});
+
+describe('temp files left by a dead badzone', () => {
+  it('do not trip a later badzone that got the same pid (pid reuse)', async () => {
+    const dir = tempDir('badzone-pid-reuse-');
+    expect((await runCli(NEW_ARGS, { cwd: dir })).code).toBe(0);
+    // In-process, the next badzone has this worker's pid: leave temp files under every name it might pick.
+    for (let n = 0; n <= 2000; n++) fs.writeFileSync(path.join(dir, `.${FILE}.${process.pid}.${n}.tmp`), 'half a session');
+    for (const args of [['round'], ['end'], ['undo'], ['new', '--force', '--seed', '8']]) {
+      const r = await runCli(args, { cwd: dir });
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    }
+    // A command that writes under the lock sweeps them; none of them is left behind.
+    expect((await runCli(['round'], { cwd: dir })).code).toBe(0);
+    expect(fs.readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
 });

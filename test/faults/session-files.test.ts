@@ -139,6 +139,21 @@ describe('each field', () => {
     console.log(`[faults] wrong types: ${paths.length} fields x 2 commands`);
   });
 
+  it('of a custom table kept in the session, with the wrong type, is refused naming the field', async () => {
+    const dir = tempDir();
+    fs.copyFileSync(path.join(ROOT, 'data', 'badzone-events.json'), path.join(dir, 'mine.json'));
+    fs.copyFileSync(path.join(ROOT, 'data', 'visibility.json'), path.join(dir, 'vis.json'));
+    const custom = JSON.parse(await playedSession(dir, { rounds: 2, extra: ['--table', 'mine.json', '--visibility-table', 'vis.json'] }));
+    expect(custom.setup.table).not.toBeNull();
+    const paths = allPaths(custom).filter((k) => k[0] === 'setup' && (k[1] === 'table' || k[1] === 'visibilityTable') && k.length > 2);
+    for (const keys of paths) {
+      // A dice count may be a number or dice text, so a number becomes text that is no dice expression.
+      const bad = setAt(custom, keys, otherType(getAt(custom, keys), 'seven'));
+      await refused(JSON.stringify(bad), `${pathText(keys)} of the wrong type`, pathText(keys), [['status']]);
+    }
+    console.log(`[faults] wrong types in a session's own tables: ${paths.length} fields`);
+  });
+
   it('missing is refused, naming the field', async () => {
     const fields = allPaths(parsed).filter((k) => typeof k[k.length - 1] === 'string');
     let refusedCount = 0;
@@ -174,11 +189,18 @@ describe('each field', () => {
     console.log(`[faults] numbers: ${tried} values tried`);
   });
 
-  it('a huge rng position is refused before anything tries to reach it', async () => {
+  it('a huge rng position is refused before anything tries to reach it (spawned, with a timeout)', () => {
+    assertBuilt();
     // Resuming the dice stream means replaying `uses` words: 10^15 of them would take days.
     for (const uses of [1e15, 2 ** 53 - 1, 1e9]) {
-      const bad = setAt(parsed, ['rng', 'uses'], uses);
-      await refused(JSON.stringify(bad), `rng.uses ${uses}`, 'rng.uses', [['status'], ['round'], ['undo'], ['verify'], ['end']]);
+      const dir = dirWithSession(JSON.stringify(setAt(parsed, ['rng', 'uses'], uses)));
+      const before = snapshot(dir);
+      for (const args of [['round'], ['undo'], ['verify'], ['end']]) {
+        const r = runBin(args, { cwd: dir, timeout: 10_000 });
+        expect(r.signal, `rng.uses ${uses} / ${args[0]}: killed by the timeout`).toBeNull();
+        expectInvalid({ code: r.code, stderr: r.stderr }, `rng.uses ${uses} / ${args[0]}`, 'rng.uses');
+      }
+      expect(sameSnapshot(before, snapshot(dir))).toBe(true);
     }
   });
 });

@@ -5,6 +5,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { InvalidFileError } from '../../src/errors.js';
+import { loadEventTable, loadVisibilityTable } from '../../src/store/tables.js';
 import { ROOT, runCli, tempDir } from '../helpers.js';
 import { FILE, allPaths, expectInvalid, getAt, otherType, pathText, playedSession, sameSnapshot, seeded, setAt, snapshot } from './fixtures.js';
 
@@ -63,18 +65,29 @@ describe('the shipped tables as custom tables', () => {
 });
 
 describe('a table cut short', () => {
-  it('is refused at every byte offset by table lint; by new, events list and events show at every 17th', async () => {
+  it('is refused at every byte offset by the table loader, and by every command at every 23rd', async () => {
     const dir = tempDir();
     const t = path.join(dir, 't.json');
     let runs = 0;
-    for (const [text, commands] of [
-      [EVENTS_TEXT, EVENT_COMMANDS],
-      [VIS_TEXT, VIS_COMMANDS],
+    let loads = 0;
+    for (const [text, commands, load] of [
+      [EVENTS_TEXT, EVENT_COMMANDS, loadEventTable],
+      [VIS_TEXT, VIS_COMMANDS, loadVisibilityTable],
     ] as const) {
       for (let k = 0; k < text.length - 1; k++) {
         fs.writeFileSync(t, text.slice(0, k));
-        const all = commands('t.json');
-        for (const args of k % 17 === 0 ? all : all.slice(0, 1)) {
+        // What every command calls first: it must refuse with an InvalidFileError (exit 4), never anything else.
+        let err: unknown = null;
+        try {
+          load(t);
+        } catch (e) {
+          err = e;
+        }
+        loads++;
+        expect(err, `cut at ${k}: ${String(err)}`).toBeInstanceOf(InvalidFileError);
+        expect((err as Error).message).toContain('not valid JSON');
+        if (k % 23 !== 0 && k < text.length - 40) continue;
+        for (const args of commands('t.json')) {
           const r = await runCli(args, { cwd: dir });
           runs++;
           expectInvalid(r, `cut at ${k} / ${args.join(' ')}`, /not valid JSON/);
@@ -82,7 +95,7 @@ describe('a table cut short', () => {
       }
     }
     expect(fs.readdirSync(dir)).toEqual(['t.json']);
-    console.log(`[faults] table truncation: ${EVENTS_TEXT.length - 1} + ${VIS_TEXT.length - 1} offsets, ${runs} runs`);
+    console.log(`[faults] table truncation: ${EVENTS_TEXT.length - 1} + ${VIS_TEXT.length - 1} offsets loaded (${loads}), ${runs} command runs`);
   });
 });
 

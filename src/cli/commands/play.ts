@@ -158,7 +158,7 @@ async function act(
     case 'end-own-dice':
       return (await import('./end.js')).run({ ...session, manual: manual || choice === 'end-own-dice' }, io);
     case 'discard': {
-      const choices = s.inPlay.map((p) => ({ name: `${book.byId.get(p.eventId)?.name ?? p.eventId} (since round ${p.sinceRound})`, value: p.eventId }));
+      const choices = s.inPlay.map((p) => ({ name: safeText(`${book.byId.get(p.eventId)?.name ?? p.eventId} (since round ${p.sinceRound})`), value: p.eventId }));
       const id = await prompter.select('Discard which event?', [...choices, { name: 'Back', value: BACK }]);
       if (id === BACK) return null;
       return (await import('./discard.js')).run(id, session, io);
@@ -166,7 +166,7 @@ async function act(
     case 'place': {
       const choices = book.events.results
         .filter((e) => e.timing === 'persistent' && !s.inPlay.some((p) => p.eventId === e.id))
-        .map((e) => ({ name: `${e.name} (D64 ${e.range[0] === e.range[1] ? e.range[0] : `${e.range[0]}-${e.range[1]}`})`, value: e.id }));
+        .map((e) => ({ name: safeText(`${e.name} (D64 ${e.range[0] === e.range[1] ? e.range[0] : `${e.range[0]}-${e.range[1]}`})`), value: e.id }));
       if (choices.length === 0) {
         io.stdout('\nEvery persistent event of the table is already in play.\n');
         return null;
@@ -176,7 +176,7 @@ async function act(
       return (await import('./place.js')).run(id, { ...session, manual }, io);
     }
     case 'visibility': {
-      const choices = book.visibility.levels.map((l) => ({ name: `${l.name} (${l.rangeInches === null ? 'unlimited' : `${l.rangeInches}"`})`, value: l.id }));
+      const choices = book.visibility.levels.map((l) => ({ name: safeText(`${l.name} (${l.rangeInches === null ? 'unlimited' : `${l.rangeInches}"`})`), value: l.id }));
       const id = await prompter.select('Set the visibility to', [...choices, { name: 'Back', value: BACK }], s.visibility.level);
       if (id === BACK) return null;
       return (await import('./visibility.js')).run('set', id, session, io);

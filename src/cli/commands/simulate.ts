@@ -1,7 +1,7 @@
 // badzone simulate: play many games on the setup `new` would make, with the engine `round` uses, and report the odds.
 import { UsageError } from '../../errors.js';
 import { simulate, type SimulationReport } from '../../engine/simulate.js';
-import { progressLine } from '../../render/simulate.js';
+import { progressLine } from '../../render/progress.js';
 import { bookFor } from '../../store/tables.js';
 import type { IO } from '../io.js';
 import { intArg } from '../shared.js';

@@ -1,6 +1,6 @@
 // badzone undo: back to the state before the last command that changed the game, dice position included.
 import { RefusedError } from '../../errors.js';
-import { undo } from '../../engine/step.js';
+import { ReplayError, undo } from '../../engine/step.js';
 import type { LogRecord } from '../../engine/state.js';
 import { mutate, noSession } from '../../store/session.js';
 import type { IO } from '../io.js';
@@ -17,7 +17,14 @@ export async function run(opts: { session?: string }, io: IO): Promise<View<'und
   const file = fileOf(opts, io);
   return mutate(file, (loaded) => {
     if (!loaded) throw noSession(file);
-    const u = undo(loaded.state, loaded.book);
+    let u: ReturnType<typeof undo>;
+    try {
+      u = undo(loaded.state, loaded.book);
+    } catch (e) {
+      // A hand-edited log whose actions no longer apply: say which entry, change nothing.
+      if (e instanceof ReplayError) throw new RefusedError(`Cannot undo: ${e.message}. Nothing was changed; \`badzone verify\` shows what does not follow.`);
+      throw e;
+    }
     if (!u) throw new RefusedError('Nothing to undo: the game is as `badzone new` set it up. To start again, run `badzone new --force`.');
     return {
       state: u.state,

@@ -1,0 +1,109 @@
+// End-to-end in a real pseudo-terminal: the built bin/badzone.js, the real @inquirer/prompts, keystrokes typed
+// by a python `pty` driver (test/e2e/pty_driver.py). Skipped, with the reason printed, when python3 is missing.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, ROOT, runBin, tempDir } from '../helpers.js';
+
+const DRIVER = path.join(ROOT, 'test', 'e2e', 'pty_driver.py');
+const FILE = 'badzone-session.json';
+const ENTER = '\r';
+const CTRL_C = '\u0003';
+
+const python = spawnSync('python3', ['-c', 'import pty, termios, fcntl'], { encoding: 'utf8' }).status === 0;
+const built = fs.existsSync(path.join(ROOT, 'dist', 'badzone.js'));
+
+interface Step {
+  expect: string;
+  send?: string;
+  close?: boolean;
+}
+
+interface Driven {
+  ok: boolean;
+  exit: number | null;
+  signal: number | null;
+  failed_step: number | null;
+  error: string | null;
+  output: string;
+}
+
+const CODES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
+const plain = (s: string) => s.replace(CODES, '').replace(/\r/g, '');
+
+function drive(cwd: string, args: string[], steps: Step[], timeout = 40): Driven {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !['CI', 'FORCE_COLOR', 'BADZONE_NO_INPUT', 'BADZONE_SESSION'].includes(k)) env[k] = v;
+  Object.assign(env, { TERM: 'xterm-256color', NO_COLOR: '1' });
+  const script = path.join(tempDir('badzone-pty-'), 'script.json');
+  fs.writeFileSync(script, JSON.stringify({ argv: [process.execPath, BIN, ...args], cwd, env, cols: 100, rows: 40, timeout, steps }));
+  const r = spawnSync('python3', [DRIVER, script], { encoding: 'utf8', timeout: (timeout + 10) * 1000 });
+  expect(r.status, r.stderr).toBe(0);
+  const d = JSON.parse(r.stdout) as Driven;
+  if (!d.ok) throw new Error(`${d.error}\n--- terminal output ---\n${plain(d.output)}`);
+  return d;
+}
+
+describe.skipIf(!python || !built)('badzone play in a real terminal', () => {
+  it('wizard, a round and its End Phase, quit; then resume, Ctrl-C mid-round, and a closed terminal lose nothing', () => {
+    const dir = tempDir();
+    // 1. No game: the wizard (a gang named, the rest defaults), round 1, its End Phase, then Quit.
+    const first = drive(dir, ['play'], [
+      { expect: 'rows x columns', send: ENTER },
+      { expect: 'How many spawn points', send: ENTER },
+      { expect: "First gang's name", send: `Goliaths${ENTER}` },
+      { expect: 'Goliaths: fighters on the battlefield', send: `Krag, Brute${ENTER}` },
+      { expect: 'Goliaths: fighters in reserve', send: ENTER },
+      { expect: "Gang 2's name", send: ENTER },
+      { expect: 'How many Beast Lairs', send: ENTER },
+      { expect: 'How many large structures', send: ENTER },
+      { expect: 'roll a D64 each round, or draw', send: ENTER },
+      { expect: 'The Hazard', send: ENTER },
+      { expect: 'Ready to play\\. What next\\?', send: ENTER }, // Start round 1
+      { expect: 'Round 1\\. What next\\?', send: ENTER }, // End Phase
+      { expect: 'Round 1 is over\\. What next\\?', send: `q${ENTER}` }, // typing q picks Quit
+    ]);
+    const out1 = plain(first.output);
+    expect(first.exit, out1).toBe(0);
+    expect(out1).toMatch(/New game saved in/);
+    expect(out1.replace(/ \\\n\s+/g, ' ')).toMatch(/The same game without prompts:\s+badzone new --seed -?\d+ --mode dice --grid 2x2 --spawn-points 4 --gang 'Goliaths: Krag, Brute' --hazard none/);
+    expect(out1.indexOf('Round 1: Event Phase')).toBeLessThan(out1.indexOf('End Phase of round 1'));
+    expect(out1).toMatch(/continues from here/);
+    let s = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
+    expect({ round: s.round, phase: s.phase, log: s.log.map((e: { action: { type: string } }) => e.action.type) }).toEqual({ round: 1, phase: 'end', log: ['new', 'round', 'end'] });
+    expect(s.setup.gangs).toEqual([{ name: 'Goliaths', battlefield: ['Krag', 'Brute'], reserve: [] }]);
+    expect(runBin(['verify'], { cwd: dir }).code).toBe(0);
+
+    // 2. Resume: the status first, then the next round; Ctrl-C at the menu mid-round.
+    const second = drive(dir, ['play'], [
+      { expect: 'round 1 over', send: '' },
+      { expect: 'Round 1 is over\\. What next\\?', send: ENTER }, // Next round (round 2)
+      { expect: 'Round 2\\. What next\\?', send: CTRL_C },
+    ]);
+    const out2 = plain(second.output);
+    expect(second.exit, out2).toBe(1);
+    expect(out2).toMatch(/Round 2: Event Phase/);
+    expect(out2).toMatch(/Stopped\. Everything shown above is saved/);
+    s = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
+    expect({ round: s.round, phase: s.phase }).toEqual({ round: 2, phase: 'round' });
+    expect(runBin(['verify'], { cwd: dir }).code).toBe(0);
+    const before = fs.readFileSync(path.join(dir, FILE), 'utf8');
+
+    // 3. The terminal closes at the menu: the process ends, the file is as it was and still verifies.
+    const third = drive(dir, ['play'], [{ expect: 'Round 2\\. What next\\?', close: true }]);
+    expect(third.exit === null ? third.signal : third.exit).not.toBeNull();
+    expect(fs.readFileSync(path.join(dir, FILE), 'utf8')).toBe(before);
+    expect(runBin(['verify'], { cwd: dir }).code).toBe(0);
+    expect(fs.readdirSync(dir).sort()).toEqual([FILE]);
+  });
+
+  it('refuses with exit 2 when stdin is not a terminal, without hanging', () => {
+    const r = runBin(['play'], { cwd: tempDir(), input: '\n\n\n', timeout: 20_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/needs a terminal/);
+  });
+});
+
+if (!python) console.log('skipped the pseudo-terminal tests: python3 with the pty module is not available');
+if (!built) console.log('skipped the pseudo-terminal tests: dist/ is not built (run `node scripts/build.mjs`)');

@@ -1,0 +1,188 @@
+// The Event Phase and End Phase as a GM reads them: NO_COLOR snapshots of a pinned-seed round, and colour that
+// never carries meaning alone (the coloured output, colour removed, says exactly what NO_COLOR output says).
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../helpers.js';
+import { GANGS, ok } from './scenario.js';
+
+/** Seed 1; four events placed; round 1 rolls 33 (Static Storm, already in play) then 49 (Pillar of Flame). */
+async function pinnedGame(): Promise<string> {
+  const dir = tempDir();
+  await ok(['new', '--seed', '1', ...GANGS, '--lairs', '2', '--structures', '3', '--hazard', '3', '--turf-owner', 'Goliaths'], { cwd: dir });
+  for (const e of ['horde-of-rats', 'static-storm', 'headhunters', 'wyld-magic']) await ok(['place', e], { cwd: dir });
+  return dir;
+}
+
+const ANSI = /\u001b\[[0-9;]*m/g;
+/** The Unicode marks used with colour, and their ASCII stand-ins without. */
+const MARKS: [RegExp, string][] = [
+  [/━/g, '='],
+  [/┃/g, '|'],
+  [/»/g, '>'],
+  [/•/g, '-'],
+  [/→/g, '->'],
+];
+
+describe('round and End Phase rendering', () => {
+  it('renders a pinned-seed Event Phase and End Phase (NO_COLOR)', async () => {
+    const dir = await pinnedGame();
+    const round = await ok(['round', '--dice', '33,49'], { cwd: dir });
+    expect(round).toMatchInlineSnapshot(`
+      "== Round 1: Event Phase ========================================================
+        D64 33 Static Storm is already in play: discarded, drawn again.
+
+      NEW EVENT  Pillar of Flame  (D64 49)
+        | Persistent: stays in play and resolves every Event Phase; no discard roll
+        | (the GM discards it).
+        | Randomly select a tile and place a Large Blast in the center. It scatters
+        | D6+6" each End Phase. Any model touched by the Blast suffers a S3, AP-1, D1
+        | hit with the Blaze trait.
+        | > Tile A2: Large Blast
+
+      Events in play (oldest first)
+         1. Horde of Rats  no discard roll, since round 0
+            > 3 Underhive Rats at spawn point 1
+            Place the Underhive Rats at the rolled spawn point.
+         2. Static Storm  discarded on 4+, since round 0
+            Las and Plasma weapons gain the Unstable and Shock traits; all vehicles
+            become stationary and stalled.
+         3. Headhunters  discarded on 4+, since round 0
+            In the End Phase, place the Hive Scum with Autoguns at the rolled spawn
+            point.
+         4. Wyld Magic  discarded on 3+, since round 0
+            > Goliaths: Gorgon; Eschers: Nyx - each becomes a Psyker, as if they had
+              consumed Ghast
+            The named fighter in each gang becomes a Psyker, as if they had consumed
+            Ghast.
+         5. Pillar of Flame  NEW (drawn this round, above)
+
+      Visibility: Normal (unlimited)
+      Hazard: Bog (D10 3). Any area of the Battlefield not containing Major or Minor
+        Terrain is part of the Bog. Whenever a model makes a Get Moving Action, or is
+        given a Movement Order, it cannot move further than 4" if any part of its move
+        would pass through the Bog.
+        Home Turf Ploy for Goliaths: Easy Target. You may enact this Ploy at the start
+        of any Round. Until the end of the Round, when a model makes an Attack Test
+        against a model in the Bog it adds a Bonus Die to its Dice Pool.
+      Due in the End Phase:
+        - Headhunters: D3 Hive Scum with Autoguns spawn at a random spawn point
+        - Pillar of Flame: the Large Blast scatters D6+6" in a random direction
+        - discard rolls (D6): Static Storm 4+, Headhunters 4+, Wyld Magic 3+
+      Next: \`badzone end\` in the End Phase, then \`badzone round\` for the next round.
+      "
+    `);
+    const end = await ok(['end'], { cwd: dir });
+    expect(end).toMatchInlineSnapshot(`
+      "== End Phase of round 1 ========================================================
+      End-Phase effects:
+        Headhunters
+          > 2 Hive Scum with Autoguns at spawn point 4
+        Pillar of Flame
+          > The Large Blast scatters 12" toward 12 o'clock
+      Discard rolls (D6), in play order:
+        Static Storm  D6 1  needs 4+  stays in play
+        Headhunters   D6 3  needs 4+  stays in play
+        Wyld Magic    D6 4  needs 3+  DISCARDED
+      In play now: Horde of Rats, Static Storm, Headhunters, Pillar of Flame
+      Next: \`badzone round\` starts the next round.
+      "
+    `);
+  });
+
+  it('renders an End Phase resolved by `round` before the next Event Phase, a Once event, and a reduced visibility', async () => {
+    const dir = await pinnedGame();
+    await ok(['round', '--dice', '33,49'], { cwd: dir });
+    // 2: Power Outage (Once) - visibility Pitch Black.
+    const out = await ok(['round', '--dice', '1,1,1,1,1,1,1,2'], { cwd: dir });
+    expect(out).toMatchInlineSnapshot(`
+      "== End Phase of round 1 (resolved now) =========================================
+      End-Phase effects:
+        Headhunters
+          > 1 Hive Scum with Autoguns at spawn point 1
+        Pillar of Flame
+          > The Large Blast scatters 7" toward 1 o'clock
+      Discard rolls (D6), in play order:
+        Static Storm  D6 1  needs 4+  stays in play
+        Headhunters   D6 1  needs 4+  stays in play
+        Wyld Magic    D6 1  needs 3+  stays in play
+
+      == Round 2: Event Phase ========================================================
+
+      NEW EVENT  Power Outage  (D64 2)
+        | Once: resolve it now; then it is discarded.
+        | Visibility is reduced to 3". All machinery and powered terrain immediately
+        | stop functioning.
+        | > Visibility is now Pitch Black (3") (Visibility is reduced to 3" (counts as
+        |   Pitch Black).)
+
+      Events in play (oldest first)
+         1. Horde of Rats  no discard roll, since round 0
+            > 3 Underhive Rats at spawn point 4
+            Place the Underhive Rats at the rolled spawn point.
+         2. Static Storm  discarded on 4+, since round 0
+            Las and Plasma weapons gain the Unstable and Shock traits; all vehicles
+            become stationary and stalled.
+         3. Headhunters  discarded on 4+, since round 0
+            In the End Phase, place the Hive Scum with Autoguns at the rolled spawn
+            point.
+         4. Wyld Magic  discarded on 3+, since round 0
+            > Goliaths: Brute; Eschers: Lyra - each becomes a Psyker, as if they had
+              consumed Ghast
+            The named fighter in each gang becomes a Psyker, as if they had consumed
+            Ghast.
+         5. Pillar of Flame  no discard roll, since round 1
+            Any model touched by the Large Blast suffers a S3, AP-1, D1 hit with the
+            Blaze trait. When the Blast leaves the table, run \`badzone discard
+            pillar-of-flame\`.
+
+      Visibility: Pitch Black (3") since round 2
+        Fighters are Hidden and can only be targeted within 3" (12" with
+        photo-goggles, infra-sights or photo-lumens) unless Revealed.
+      Hazard: Bog (D10 3). Any area of the Battlefield not containing Major or Minor
+        Terrain is part of the Bog. Whenever a model makes a Get Moving Action, or is
+        given a Movement Order, it cannot move further than 4" if any part of its move
+        would pass through the Bog.
+        Home Turf Ploy for Goliaths: Easy Target. You may enact this Ploy at the start
+        of any Round. Until the end of the Round, when a model makes an Attack Test
+        against a model in the Bog it adds a Bonus Die to its Dice Pool.
+      Due in the End Phase:
+        - Headhunters: D3 Hive Scum with Autoguns spawn at a random spawn point
+        - Pillar of Flame: the Large Blast scatters D6+6" in a random direction
+        - discard rolls (D6): Static Storm 4+, Headhunters 4+, Wyld Magic 3+
+      Next: \`badzone end\` in the End Phase, then \`badzone round\` for the next round.
+      "
+    `);
+  });
+
+  it('says the same with colour as without: colour only underlines words and marks', async () => {
+    const env = { FORCE_COLOR: '1', NO_COLOR: '' };
+    {
+      const a = await pinnedGame();
+      const b = await pinnedGame();
+      const plain = [await ok(['round', '--dice', '33,49'], { cwd: a }), await ok(['end'], { cwd: a }), await ok(['status'], { cwd: a })];
+      const coloured = [await ok(['round', '--dice', '33,49'], { cwd: b, env }), await ok(['end'], { cwd: b, env }), await ok(['status'], { cwd: b, env })];
+      for (let i = 0; i < plain.length; i++) {
+        expect(coloured[i]).toMatch(ANSI);
+        expect(plain[i]).not.toMatch(/\u001b/);
+        let stripped = coloured[i]!.replace(ANSI, '');
+        for (const [re, to] of MARKS) stripped = stripped.replace(re, to);
+        expect(stripped.replaceAll(b, '<dir>')).toBe(plain[i]!.replaceAll(a, '<dir>'));
+      }
+    }
+  });
+
+  it('marks the meaning in words: Once/Persistent, NEW, DISCARDED / stays in play, and the tool mark before its own rolls', async () => {
+    const dir = await pinnedGame();
+    const round = await ok(['round', '--dice', '33,49'], { cwd: dir });
+    expect(round).toMatch(/^NEW EVENT {2}Pillar of Flame {2}\(D64 49\)$/m);
+    expect(round).toMatch(/^ {2}\| Persistent: /m);
+    expect(round).toMatch(/^ {2}\| > Tile [AB][12]: Large Blast$/m);
+    expect(round).toMatch(/^ {3}5\. Pillar of Flame {2}NEW/m);
+    const end = await ok(['end'], { cwd: dir });
+    expect(end).toMatch(/DISCARDED/);
+    expect(end).toMatch(/stays in play/);
+    // No word is said twice in a row, as in "Pitch Black (3"), Pitch Black".
+    const dark = await runCli(['visibility', 'set', 'pitch-black'], { cwd: dir });
+    expect(dark.stdout).toMatch(/^Visibility: Pitch Black \(3"\) \(set by the GM\)$/m);
+    expect(dark.stdout).not.toMatch(/Pitch Black.*Pitch Black \(/);
+  });
+});
