@@ -1,5 +1,5 @@
 // The entry point: parse, run, print, and turn errors into exit codes. The only place that exits.
-import { randomInt } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { CommanderError } from 'commander';
 import { BadzoneError, EXIT } from '../errors.js';
 import { renderText } from '../render/text.js';
@@ -94,7 +94,8 @@ export function processIO(): IO {
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
     columns: process.stdout.columns,
-    randomSeed: () => randomInt(-2147483648, 2147483647),
+    // node:crypto is loaded on first use only: most commands never need a fresh seed (start-up, `npm run bench`).
+    randomSeed: () => (createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto')).randomInt(-2147483648, 2147483647),
     now: () => new Date(),
     // Prompts go to the terminal; when stdout is piped (e.g. --json into a script), to stderr, so the data stays clean.
     prompter: () => inquirerPrompter(process.stdout.isTTY ? process.stdout : process.stderr),

@@ -122,10 +122,12 @@ function refusalError(r: Extract<StepResult, { ok: false }>): Error {
  */
 export async function commit(io: IO, file: string, action: Action, opts: CommitOptions): Promise<Committed> {
   let act: Action = action;
-  const newSeed = opts.createIfMissing ? io.randomSeed() : 0;
+  // Drawn only when a game is created (once, so the prompts and the commit agree): a fresh seed costs start-up.
+  let seed: number | undefined;
+  const newSeed = (): number => (seed ??= io.randomSeed());
   const newGame = (): { state: SessionState; book: RuleBook } => {
     const book = shippedBook();
-    return { state: createGame(defaultSetup(newSeed), book), book };
+    return { state: createGame(defaultSetup(newSeed()), book), book };
   };
   let gatheredOn: { existed: boolean; logLength: number; uses: number } | null = null;
   if (opts.interactive) {
@@ -143,7 +145,7 @@ export async function commit(io: IO, file: string, action: Action, opts: CommitO
     if (loaded) base = loaded;
     else if (opts.createIfMissing) {
       base = newGame();
-      created = { seed: newSeed };
+      created = { seed: newSeed() };
     } else throw noSession(file);
     // The answers were given for the game as it was read before the prompts (or the one about to be created).
     if (

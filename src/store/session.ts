@@ -90,6 +90,7 @@ export function create(file: string, state: SessionState, force: boolean, stamp:
   return withLock(
     file,
     () => {
+      sweepTemps(file);
       let kept: string | null = null;
       if (isFolder(file)) throw new InvalidFileError(`${file} is a folder, not a file. Give the path of a session file with --session.`);
       // Never back up (read forever) or replace a device or pipe, e.g. `--session /dev/null --force` run as root.

@@ -113,28 +113,29 @@ function apply(s: SessionState, cmd: Exclude<Cmd, { kind: 'undo' }>): { action: 
   switch (cmd.kind) {
     case 'round':
     case 'end': {
-      const base: Action =
+      type RoundOrEnd = Extract<Action, { type: 'round' | 'end' }>;
+      const base: RoundOrEnd =
         cmd.kind === 'round'
           ? cmd.occupied === null
             ? { type: 'round' }
             : { type: 'round', occupied: [...new Set(cmd.occupied.map((i) => s.setup.tiles[i % s.setup.tiles.length]!))] }
           : { type: 'end' };
       if (!cmd.manual) return { action: base, result: step(s, base, book) };
-      let action = base;
+      let action: RoundOrEnd = base;
       for (let k = 0; k < 300; k++) {
         const r = step(s, action, book, { whenOut: 'ask', askOccupied: true });
         if (r.ok || !('needs' in r)) return { action, result: r };
         if (r.needs.kind === 'occupied') {
           expect(action.type).toBe('round');
-          action = { ...action, occupied: r.needs.tiles.slice(0, 1) } as Action;
+          action = { ...action, occupied: r.needs.tiles.slice(0, 1) } as RoundOrEnd;
           continue;
         }
         const need = r.needs;
-        const dice = 'dice' in action && action.dice ? action.dice : [];
+        const dice = action.dice ?? [];
         expect(need.index).toBe(dice.length);
         const p = cmd.pick[k % cmd.pick.length]!;
         const value = need.cards ? need.cards[p % need.cards.length]! : 1 + (p % need.sides);
-        action = { ...action, dice: [...dice, value] } as Action;
+        action = { ...action, dice: [...dice, value] };
       }
       throw new Error('the engine kept asking for dice');
     }
@@ -250,7 +251,7 @@ describe('engine properties', () => {
           reshuffles += s.log.filter((r) => r.notes.some((n) => n.startsWith('The deck ran out'))).length;
         },
       ),
-      { numRuns: 8 },
+      { numRuns: 8, endOnFailure: true }, // long games: report the first failure without shrinking
     );
     expect(reshuffles).toBeGreaterThan(0);
   });
@@ -260,7 +261,7 @@ describe('engine properties', () => {
       fc.property(setupArb.map((s) => ({ ...s, mode: 'dice' as const })), fc.array(PLAY, { minLength: 60, maxLength: 100 }), (setup, cmds) => {
         runGame(setup, cmds, 10);
       }),
-      { numRuns: 8 },
+      { numRuns: 8, endOnFailure: true }, // long games: report the first failure without shrinking
     );
   });
 

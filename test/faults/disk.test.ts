@@ -131,3 +131,30 @@ describe('a session or table path that is not a regular file (spawned, with a ti
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 });
+
+describe('paths the system cannot use', () => {
+  it('a session name longer than the system allows: exit 1 with a sentence, nothing written', async () => {
+    const dir = tempDir();
+    for (const args of [['status'], ['round'], ['new', '--seed', '1']]) {
+      const r = await runCli([...args, '--session', `${'x'.repeat(5000)}.json`], { cwd: dir });
+      expectClean(r, args.join(' '));
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toContain('the name is too long');
+      expect(r.stderr.length).toBeLessThan(1000);
+    }
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('a session path through a loop of symbolic links: exit 1 with a sentence', async () => {
+    const dir = tempDir();
+    fs.symlinkSync(path.join(dir, 'b'), path.join(dir, 'a'));
+    fs.symlinkSync(path.join(dir, 'a'), path.join(dir, 'b'));
+    for (const args of [['status'], ['round']]) {
+      const r = await runCli([...args, '--session', path.join('a', FILE)], { cwd: dir });
+      expectClean(r, args.join(' '));
+      expect([1, 3]).toContain(r.code);
+      expect(r.stderr).toMatch(/loop of symbolic links|does not exist/);
+    }
+    expect(fs.readdirSync(dir).sort()).toEqual(['a', 'b']);
+  });
+});
