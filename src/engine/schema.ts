@@ -124,29 +124,45 @@ function roll(v: unknown, path: string): Roll {
 }
 
 /**
- * The common case of roll(), checked without building a path string per field: a 1000-round log holds about
- * 8000 rolls, and `badzone round` loads the whole log. Anything unusual (another key, a bad value) returns null
- * and goes through roll(), which accepts exactly the same rolls and names the field at fault.
+ * The common cases of roll() and record(), checked without building a path string per field or copying: a
+ * 1000-round log holds about 1000 records and 8000 rolls, and every `badzone round` loads the whole log (this
+ * halves what a long log adds to a command; `npm run bench`, growth). A log entry that passes is used as parsed
+ * (it holds only the fields below, each valid). Anything unusual (another key or action, a bad value) fails here
+ * and goes through roll() / record(), which accept exactly the same entries and name the field at fault.
  */
-function plainRoll(v: unknown): Roll | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
+function isPlainRoll(v: unknown): v is Roll {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const o = v as Obj;
-  for (const k in o) if (k !== 'die' && k !== 'value' && k !== 'for' && k !== 'entered' && k !== 'card') return null;
+  for (const k in o) if (k !== 'die' && k !== 'value' && k !== 'for' && k !== 'entered' && k !== 'card') return false;
   const { die, value } = o;
   const text = o.for;
-  if (typeof die !== 'number' || !Number.isInteger(die) || die < 2 || die > 1000) return null;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > die) return null;
-  if (typeof text !== 'string' || text.length > 400) return null;
-  const r: Roll = { die, value, for: text };
-  if (o.entered !== undefined) {
-    if (o.entered !== true) return null;
-    r.entered = true;
+  if (typeof die !== 'number' || !Number.isInteger(die) || die < 2 || die > 1000) return false;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > die) return false;
+  if (typeof text !== 'string' || text.length > 400) return false;
+  return (o.entered === undefined || o.entered === true) && (o.card === undefined || o.card === true);
+}
+
+const wholeIn = (v: unknown, lo: number, hi: number): boolean => typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;
+
+/** See isPlainRoll: a record of a `round` or `end` with no entered dice, as `badzone round` and `badzone end` log them. */
+function isPlainRecord(v: unknown): v is LogRecord {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const o = v as Obj;
+  for (const k in o) if (k !== 'seq' && k !== 'round' && k !== 'action' && k !== 'rolls' && k !== 'notes') return false;
+  if (!wholeIn(o.seq, 0, 10_000_000) || !wholeIn(o.round, 0, 10_000_000)) return false;
+  const a = o.action;
+  if (typeof a !== 'object' || a === null || Array.isArray(a)) return false;
+  for (const k in a) if (k !== 'type') return false;
+  const type = (a as Obj).type;
+  if (type !== 'round' && type !== 'end') return false;
+  const { rolls, notes } = o;
+  if (!Array.isArray(rolls) || rolls.length > 100_000 || !Array.isArray(notes) || notes.length > 100_000) return false;
+  for (let i = 0; i < rolls.length; i++) if (!isPlainRoll(rolls[i])) return false;
+  for (let i = 0; i < notes.length; i++) {
+    const n: unknown = notes[i];
+    if (typeof n !== 'string' || n.length > 2000) return false;
   }
-  if (o.card !== undefined) {
-    if (o.card !== true) return null;
-    r.card = true;
-  }
-  return r;
+  return true;
 }
 
 function record(v: unknown, path: string): LogRecord {
@@ -155,7 +171,7 @@ function record(v: unknown, path: string): LogRecord {
     seq: int(o.seq, `${path}.seq`, 0, 10_000_000),
     round: int(o.round, `${path}.round`, 0, 10_000_000),
     action: action(o.action, `${path}.action`),
-    rolls: arr(o.rolls, `${path}.rolls`, 100_000).map((x, i) => plainRoll(x) ?? roll(x, `${path}.rolls[${i}]`)),
+    rolls: arr(o.rolls, `${path}.rolls`, 100_000).map((x, i) => (isPlainRoll(x) ? x : roll(x, `${path}.rolls[${i}]`))),
     notes: strings(o.notes, `${path}.notes`, 100_000, 2000),
   };
 }
@@ -222,7 +238,7 @@ export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook)
     structures: o.structures === null ? null : strings(o.structures, 'structures', 100, NAME),
     gangs: gangs(o.gangs, 'gangs', true) as SessionState['gangs'],
     pendingEnd: strings(o.pendingEnd, 'pendingEnd', 64, 60),
-    log: arr(o.log, 'log', MAX_LOG_ENTRIES).map((x, i) => record(x, `log[${i}]`)),
+    log: arr(o.log, 'log', MAX_LOG_ENTRIES).map((x, i) => (isPlainRecord(x) ? x : record(x, `log[${i}]`))),
   };
   if (state.rng.seed !== su.seed) fail('rng.seed', `${state.rng.seed} is not the game's seed (setup.seed ${su.seed})`);
   if (state.log.length === 0 || state.log[0]!.action.type !== 'new') fail('log[0]', 'a session log starts with the game\'s setup (action "new")');

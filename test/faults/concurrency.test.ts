@@ -42,8 +42,12 @@ function deadPid(): number {
 beforeAll(() => assertBuilt());
 
 describe(`${PROCESSES} \`badzone round\` started at once`, () => {
-  for (const existing of [true, false]) {
-    it(existing ? 'on an existing game' : 'in an empty folder (the first one starts the game)', async () => {
+  for (const [existing, staleLock] of [
+    [true, false],
+    [false, false],
+    [true, true],
+  ] as const) {
+    it(`${existing ? 'on an existing game' : 'in an empty folder (the first one starts the game)'}${staleLock ? ', with a dead process\'s lock to take over' : ''}`, async () => {
       const dir = tempDir('badzone-race-');
       const file = path.join(dir, FILE);
       let startRound = 0;
@@ -55,6 +59,8 @@ describe(`${PROCESSES} \`badzone round\` started at once`, () => {
         startRound = s.round;
         startLog = s.log.length;
       }
+      // All of them find the dead process's lock at once: only one may take it over.
+      if (staleLock) fs.writeFileSync(`${file}.lock`, JSON.stringify({ pid: deadPid(), token: 'deaddeaddeaddead' }));
       const results = await Promise.all(Array.from({ length: PROCESSES }, () => start(['round', '--json'], dir)));
       const ok = results.filter((r) => r.code === 0);
       for (const r of results) {
@@ -73,7 +79,7 @@ describe(`${PROCESSES} \`badzone round\` started at once`, () => {
       const v = await runCli(['verify'], { cwd: dir });
       expect(v.code, v.stdout).toBe(0);
       expect(fs.readdirSync(dir)).toEqual([FILE]);
-      console.log(`[faults] ${PROCESSES} concurrent rounds (${existing ? 'existing game' : 'empty folder'}): ${ok.length} played, ${PROCESSES - ok.length} exited 5`);
+      console.log(`[faults] ${PROCESSES} concurrent rounds (${existing ? 'existing game' : 'empty folder'}${staleLock ? ', stale lock' : ''}): ${ok.length} played, ${PROCESSES - ok.length} exited 5`);
     });
   }
 });

@@ -45,9 +45,10 @@ describe('a read-only folder', () => {
       how = [];
       return;
     }
-    const probe = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '-e', 'process.stdout.write(String(process.getuid()))'], { encoding: 'utf8' });
-    if (probe.status === 0 && probe.stdout === '65534') how = ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'];
-    else why = `setpriv could not run node as nobody (${probe.error?.message ?? probe.stderr.trim()})`;
+    // nobody must be able to run the built badzone (a checkout under /root is not readable by nobody).
+    const probe = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, '--version'], { encoding: 'utf8', timeout: 10_000 });
+    if (probe.status === 0) how = ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'];
+    else why = `setpriv could not run badzone as nobody (${probe.error?.message ?? probe.stderr.trim().split('\n')[0]})`;
   });
 
   function runAs(args: string[], cwd: string): { code: number; stdout: string; stderr: string } {
