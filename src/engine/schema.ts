@@ -1,5 +1,5 @@
 // Validation and migration of a session file's contents. Pure: the store reads the bytes, this checks them.
-import { arr, bool, fail, int, nonEmpty, obj, oneOf, str, strings, type Obj } from '../rules/check.js';
+import { arr, bool, describe, fail, int, nonEmpty, obj, oneOf, str, strings, type Obj } from '../rules/check.js';
 import { validateEventTable, validateVisibilityTable, TableError } from '../rules/validate.js';
 import type { RuleBook } from '../rules/book.js';
 import { INT32_MAX, INT32_MIN } from '../dice/rng.js';
@@ -203,7 +203,10 @@ export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook)
     setup: su,
     rng: {
       seed: int(rng.seed, 'rng.seed', INT32_MIN, INT32_MAX),
-      uses: int(rng.uses, 'rng.uses', 0, MAX_RNG_USES),
+      uses:
+        typeof rng.uses === 'number' && Number.isInteger(rng.uses) && rng.uses >= 0
+          ? int(rng.uses, 'rng.uses', 0, MAX_RNG_USES)
+          : fail('rng.uses', `expected a non-negative integer, found ${describe(rng.uses)}`),
     },
     round: int(o.round, 'round', 0, 10_000_000),
     phase: oneOf(o.phase, 'phase', ['setup', 'round', 'end'] as const),

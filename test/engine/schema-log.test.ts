@@ -2,7 +2,7 @@
 // long games): it must accept exactly what the full check accepts, give the same log, and leave every refusal
 // to the full check, which names the field at fault.
 import { describe, expect, it } from 'vitest';
-import { createGame, defaultSetup, step, type SessionState } from '../../src/engine/index.js';
+import { createGame, defaultSetup, step, type Action, type SessionState } from '../../src/engine/index.js';
 import { validateSession } from '../../src/engine/schema.js';
 import { Invalid } from '../../src/rules/check.js';
 import { shippedBook } from '../../src/store/tables.js';
@@ -15,7 +15,7 @@ const book = shippedBook();
 /** A game whose log holds plain rounds and ends (the fast path) and entries the full check handles. */
 function game(): SessionState {
   let s = createGame(defaultSetup(77, { mode: 'deck', gangs: [{ name: 'G', battlefield: ['a', 'b'], reserve: ['c'] }] }), book);
-  const actions = [{ type: 'round' }, { type: 'end' }, { type: 'round', dice: [5] }, { type: 'place', eventId: 'treasure' }, { type: 'end', dice: [1, 1] }, { type: 'round' }, { type: 'round' }, { type: 'end' }] as const;
+  const actions: Action[] = [{ type: 'round' }, { type: 'end' }, { type: 'round', dice: [5] }, { type: 'place', eventId: 'treasure' }, { type: 'end', dice: [1, 1] }, { type: 'round' }, { type: 'round' }, { type: 'end' }];
   for (const a of actions) {
     const r = step(s, a, book, {});
     if (!r.ok) throw new Error(`refused: ${JSON.stringify(r)}`);
@@ -52,9 +52,9 @@ describe('the session log check', () => {
     s.log[2].action.note = 'x';
     s.log[1].rolls[0].colour = 'red';
     const log = load(s).state.log;
-    expect(Object.keys(log[1]!).sort()).toEqual(['action', 'notes', 'round', 'rolls', 'seq']);
+    expect(Object.keys(log[1]!).sort()).toEqual(['action', 'notes', 'rolls', 'round', 'seq']);
     expect(log[2]!.action).toEqual({ type: 'end' });
-    expect(Object.keys(log[1]!.rolls[0]!).sort()).toEqual(['die', 'for', 'value']);
+    expect(Object.keys(log[1]!.rolls[0]!).sort()).toEqual(['card', 'die', 'for', 'value']); // the first draw of a deck game
     expect(log[1]!.rolls[0]!.value).toBe(game().log[1]!.rolls[0]!.value);
   });
 
