@@ -111,8 +111,8 @@ describe('round and End Phase rendering', () => {
         | Once: resolve it now; then it is discarded.
         | Visibility is reduced to 3". All machinery and powered terrain immediately
         | stop functioning.
-        | > Visibility is now Pitch Black (3") (Visibility is reduced to 3" (counts as
-        |   Pitch Black).)
+        | > Visibility is now Pitch Black (3"): the rules' 3" counts as Pitch Black,
+        |   so Grid Overload ends it
 
       Events in play (oldest first)
          1. Horde of Rats  no discard roll, since round 0
