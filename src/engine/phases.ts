@@ -90,7 +90,7 @@ function gmText(ev: BadzoneEvent, outcomes: Outcome[]): string {
 /** Draw one event: a D64 roll, or the top card of the deck (reshuffling the discard pile when it is empty). */
 function drawOne(ctx: Ctx, report: { reshuffled: boolean }): number | null {
   const { s, dice } = ctx;
-  if (!s.deck) return dice.roll(64, 'Event Phase: Badzone Event Table (D64)');
+  if (!s.deck) return dice.roll(64, 'Event Phase: event table');
   if (s.deck.drawPile.length === 0) {
     if (s.deck.discardPile.length === 0) return null;
     const n = s.deck.discardPile.length;
@@ -99,7 +99,7 @@ function drawOne(ctx: Ctx, report: { reshuffled: boolean }): number | null {
     report.reshuffled = true;
     if (ctx.loud) ctx.notes.push(`The deck ran out: the discard pile (${n} cards) was shuffled into a new deck.`);
   }
-  const card = dice.card(s.deck.drawPile, 'Event Phase: card drawn from the Badzone deck');
+  const card = dice.card(s.deck.drawPile, 'Event Phase: card drawn');
   const at = s.deck.drawPile.indexOf(card);
   s.deck.drawPile.splice(at, 1);
   return card;
@@ -239,7 +239,7 @@ export function endPhase(ctx: Ctx): EndPhaseReport {
       continue;
     }
     const x = ev.discardOn;
-    const roll = ctx.dice.roll(6, () => `End Phase: ${ev.name} discard check (D6, ${x}+ discards)`);
+    const roll = ctx.dice.roll(6, () => `End Phase: ${ev.name} discard check (${x}+)`);
     const discarded = roll >= x;
     if (discarded) toDiscard(ctx, entry.roll);
     else kept.push(entry);

@@ -76,7 +76,7 @@ function expr(ctx: Ctx, d: string | number): DiceExpr {
 
 function rollScatter(ctx: Ctx, distance: DiceExpr, purpose: () => string, tile?: string): Scatter {
   const dist = ctx.dice.expr(distance, () => `${purpose()}: scatter distance (${distance.text}")`).total;
-  const direction = ctx.dice.roll(12, () => `${purpose()}: scatter direction (D12, clock)`);
+  const direction = ctx.dice.roll(12, () => `${purpose()}: scatter direction`);
   const sc: Scatter = { distance: dist, direction };
   if (tile !== undefined) sc.tile = tile;
   return sc;
@@ -103,7 +103,7 @@ export function runStep(ctx: Ctx, ev: BadzoneEvent, step: Step, entry: InPlay | 
     case 'spawn': {
       const e = expr(ctx, step.count);
       const count = dice.expr(e, () => `${label}: how many ${step.what} (${e.text})`).total;
-      const spawnPoint = dice.pick(s.setup.spawnPoints, () => `${label}: spawn point (D${s.setup.spawnPoints})`);
+      const spawnPoint = dice.pick(s.setup.spawnPoints, () => `${label}: spawn point`);
       if (ctx.tally) ctx.tally.spawned[step.creature] += count;
       if (!loud) return null;
       return {
@@ -142,7 +142,7 @@ export function runStep(ctx: Ctx, ev: BadzoneEvent, step: Step, entry: InPlay | 
         const why = s.tiles.length === 0 ? 'no tiles are left' : 'every tile left holds player models';
         return { kind: 'pickTile', what: step.what, tile: null, removed: false, text: `No tile picked: ${why}.` };
       }
-      const tile = pool[dice.pick(pool.length, () => `${label}: tile (D${pool.length} among ${pool.join(' ')})`) - 1]!;
+      const tile = pool[dice.pick(pool.length, () => `${label}: tile (of ${pool.join(' ')})`) - 1]!;
       if (entry) entry.tile = tile;
       let removed = false;
       if (step.removeTile) {
@@ -211,7 +211,7 @@ export function runStep(ctx: Ctx, ev: BadzoneEvent, step: Step, entry: InPlay | 
           picks.push({ gang: g.name, fighter: null, moved: false });
           continue;
         }
-        const fighter = pool[dice.pick(pool.length, () => `${label}: fighter of ${g.name} (D${pool.length})`) - 1]!;
+        const fighter = pool[dice.pick(pool.length, () => `${label}: fighter of ${g.name}`) - 1]!;
         let moved = false;
         if (step.moveTo && step.moveTo !== step.from) {
           moveFighter(s, g.name, fighter, step.moveTo);
@@ -263,7 +263,7 @@ export function runStep(ctx: Ctx, ev: BadzoneEvent, step: Step, entry: InPlay | 
         if (!loud) return null;
         return { kind: 'pickLair', lair: null, becomes: step.becomes, text: 'No Beast Lair left to replace.' };
       }
-      const lair = pool[dice.pick(pool.length, () => `${label}: Beast Lair (D${pool.length})`) - 1]!;
+      const lair = pool[dice.pick(pool.length, () => `${label}: Beast Lair`) - 1]!;
       lair.becomes = step.becomes;
       if (!loud) return null;
       return { kind: 'pickLair', lair: lair.name, becomes: step.becomes, text: `${lair.name} becomes a ${step.becomes}.` };
@@ -278,7 +278,7 @@ export function runStep(ctx: Ctx, ev: BadzoneEvent, step: Step, entry: InPlay | 
         if (!loud) return null;
         return { kind: 'pickStructure', structure: null, text: `No ${step.what} left standing.` };
       }
-      const structure = pool[dice.pick(pool.length, () => `${label}: ${step.what} (D${pool.length})`) - 1]!;
+      const structure = pool[dice.pick(pool.length, () => `${label}: ${step.what}`) - 1]!;
       s.structures = pool.filter((x) => x !== structure);
       if (!loud) return null;
       return { kind: 'pickStructure', structure, text: `${structure} collapses and is removed; models on it fall.` };

@@ -5,8 +5,43 @@ import type { RuleBook } from '../rules/book.js';
 import { INT32_MAX, INT32_MIN } from '../dice/rng.js';
 import { SCHEMA_VERSION, type Action, type LogRecord, type Roll, type SessionState, type Setup } from './state.js';
 
-/** Older schema versions and how each becomes the next. Version 1 is the first; none are older yet. */
-const MIGRATIONS: Record<number, (s: Obj) => Obj> = {};
+/** Older schema versions and how each becomes the next. */
+const MIGRATIONS: Record<number, (s: Obj) => Obj> = {
+  // Version 1 stored each log entry's notes (what happened, in words). They follow from the rolls and the
+  // actions, so version 2 drops them and `badzone log` replays them: the file is a third smaller.
+  1: (s) => ({
+    ...s,
+    schemaVersion: 2,
+    log: Array.isArray(s.log)
+      ? s.log.map((r: unknown) => {
+          if (typeof r !== 'object' || r === null || Array.isArray(r)) return r;
+          const { notes: _notes, ...rest } = r as Obj;
+          return rest;
+        })
+      : s.log,
+  }),
+};
+
+/**
+ * Version 1 worded some rolls' purposes at more length (`Event Phase: Badzone Event Table (D64)`, picks that
+ * repeated the die size). `verify` compares each roll's purpose with the one the replay gives, so a version-1
+ * log takes version 2's wording. A large structure's pick (`<Event>: <what> (D3)`) reads like a single-die roll
+ * whose wording did not change (`Grid Fluctuation: House Visibility Table (D6)`), so `structures` names the
+ * `<Event>: <what>` purposes of the table's structure picks.
+ */
+function purposeV2(r: Roll, structures: Set<string>): string {
+  const p = r.for;
+  const die = `D${r.die}`;
+  let m: RegExpExecArray | null;
+  if (p === 'Event Phase: Badzone Event Table (D64)') return 'Event Phase: event table';
+  if (p === 'Event Phase: card drawn from the Badzone deck') return 'Event Phase: card drawn';
+  if ((m = /^(End Phase: .+ discard check) \(D6, (\d+)\+ discards\)$/.exec(p))) return `${m[1]} (${m[2]}+)`;
+  if ((m = /^(.+: scatter direction) \(D12, clock\)$/.exec(p))) return m[1]!;
+  if ((m = /^(.+: tile) \(D(\d+) among (.*)\)$/.exec(p)) && `D${m[2]}` === die) return `${m[1]} (of ${m[3]})`;
+  if ((m = /^(.+: (?:spawn point|Beast Lair|fighter of .+)) \((D\d+)\)$/.exec(p)) && m[2] === die) return m[1]!;
+  if ((m = /^(.+) \((D\d+)\)$/.exec(p)) && m[2] === die && structures.has(m[1]!)) return m[1]!;
+  return p;
+}
 
 export class SchemaTooNew extends Error {
   constructor(readonly version: number) {
@@ -148,20 +183,16 @@ const wholeIn = (v: unknown, lo: number, hi: number): boolean => typeof v === 'n
 function isPlainRecord(v: unknown): v is LogRecord {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const o = v as Obj;
-  for (const k in o) if (k !== 'seq' && k !== 'round' && k !== 'action' && k !== 'rolls' && k !== 'notes') return false;
+  for (const k in o) if (k !== 'seq' && k !== 'round' && k !== 'action' && k !== 'rolls') return false;
   if (!wholeIn(o.seq, 0, 10_000_000) || !wholeIn(o.round, 0, 10_000_000)) return false;
   const a = o.action;
   if (typeof a !== 'object' || a === null || Array.isArray(a)) return false;
   for (const k in a) if (k !== 'type') return false;
   const type = (a as Obj).type;
   if (type !== 'round' && type !== 'end') return false;
-  const { rolls, notes } = o;
-  if (!Array.isArray(rolls) || rolls.length > 100_000 || !Array.isArray(notes) || notes.length > 100_000) return false;
+  const { rolls } = o;
+  if (!Array.isArray(rolls) || rolls.length > 100_000) return false;
   for (let i = 0; i < rolls.length; i++) if (!isPlainRoll(rolls[i])) return false;
-  for (let i = 0; i < notes.length; i++) {
-    const n: unknown = notes[i];
-    if (typeof n !== 'string' || n.length > 2000) return false;
-  }
   return true;
 }
 
@@ -172,7 +203,6 @@ function record(v: unknown, path: string): LogRecord {
     round: int(o.round, `${path}.round`, 0, 10_000_000),
     action: action(o.action, `${path}.action`),
     rolls: arr(o.rolls, `${path}.rolls`, 100_000).map((x, i) => (isPlainRoll(x) ? x : roll(x, `${path}.rolls[${i}]`))),
-    notes: strings(o.notes, `${path}.notes`, 100_000, 2000),
   };
 }
 
@@ -250,6 +280,18 @@ export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook)
   });
   if ((state.deck === null) !== (su.mode === 'dice')) fail('deck', su.mode === 'deck' ? 'a deck-mode game needs a deck' : 'a dice-mode game has no deck');
   const book = bookFor(su);
+  if (version < 2) {
+    const structures = new Set<string>();
+    for (const ev of book.events.results) {
+      for (const st of [...ev.resolve.onDraw, ...ev.resolve.eachEventPhase, ...ev.resolve.endPhase]) if (st.kind === 'pickStructure') structures.add(`${ev.name}: ${st.what}`);
+    }
+    for (const r of state.log) {
+      r.rolls = r.rolls.map((x) => {
+        const f = purposeV2(x, structures);
+        return f === x.for ? x : { ...x, for: f };
+      });
+    }
+  }
   if ((state.phase === 'setup') !== (state.round === 0)) fail('phase', `"${state.phase}" does not go with round ${state.round} (round 0 is "setup", later rounds "round" or "end")`);
   state.inPlay.forEach((p, i) => {
     if (!book.byId.has(p.eventId)) fail(`inPlay[${i}].eventId`, `"${p.eventId}" is not an event of this game's table`);

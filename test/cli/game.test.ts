@@ -39,7 +39,7 @@ describe('badzone new', () => {
     expect(d).toMatchObject({ round: 0, phase: 'setup', mode: 'dice', seed: 7, inPlay: [], hazard: null, backup: null });
     expect(d.session).toBe(path.join(dir, FILE));
     const file = json(bytes(dir));
-    expect(file).toMatchObject({ schemaVersion: 1, rng: { seed: 7, uses: 0 }, round: 0, phase: 'setup', tiles: ['A1', 'A2', 'B1', 'B2'] });
+    expect(file).toMatchObject({ schemaVersion: 2, rng: { seed: 7, uses: 0 }, round: 0, phase: 'setup', tiles: ['A1', 'A2', 'B1', 'B2'] });
   });
 
   it('without --seed, the seed is fresh from the OS, printed and stored', async () => {
@@ -456,6 +456,72 @@ describe('log, undo, verify', () => {
     expect(txt.stdout).not.toMatch(/#1 round 1/);
     expect((await runCli(['log', '--round', 'x'], { cwd: dir })).code).toBe(2);
     expect((await runCli(['log', '--round', '-1'], { cwd: dir })).code).toBe(2);
+  });
+
+  it('log tells what happened in words, text and --json, replayed from the seed: the file keeps only the rolls', async () => {
+    const dir = tempDir();
+    await newGame(dir, '--hazard', '6');
+    expect((await runCli(['round', '--dice', '5'], { cwd: dir })).code).toBe(0); // Critters Attack: persistent, discarded on 3+
+    expect((await runCli(['end', '--dice', '2'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['round', '--dice', '33'], { cwd: dir })).code).toBe(0); // Static Storm
+    const expected = [
+      ['Hazard 6: Barren'],
+      ['Round 1: Event Phase', 'Drew Critters Attack (5): Persistent, placed in play'],
+      ['End Phase: Critters Attack discard check 2 (needs 3+): stays in play'],
+      ['Round 2: Event Phase', 'Drew Static Storm (33): Persistent, placed in play'],
+    ];
+    const file = json(bytes(dir));
+    expect(file.log).toHaveLength(4);
+    for (const e of file.log) expect(Object.keys(e).sort()).toEqual(['action', 'rolls', 'round', 'seq']);
+    expect(bytes(dir)).not.toMatch(/Barren|placed in play|stays in play/);
+
+    const all = json((await runCli(['log', '--json'], { cwd: dir })).stdout);
+    expect(all.entries.map((e: { notes: string[] }) => e.notes)).toEqual(expected);
+    const one = json((await runCli(['log', '--json', '--round', '1'], { cwd: dir })).stdout);
+    expect(one.entries.map((e: { seq: number; notes: string[] }) => [e.seq, e.notes])).toEqual([
+      [1, expected[1]],
+      [2, expected[2]],
+    ]);
+
+    const txt = await runCli(['log'], { cwd: dir });
+    expect(txt.code).toBe(0);
+    const lines = txt.stdout.split('\n').map((l) => l.trim());
+    for (const n of expected.flat()) expect(lines).toContain(`- ${n}`);
+    // Each entry's words come right after its rolls, before the next entry.
+    const at = (l: string) => lines.indexOf(l);
+    expect(at('#1 round 1: round')).toBeLessThan(at('- Drew Critters Attack (5): Persistent, placed in play'));
+    expect(at('- Drew Critters Attack (5): Persistent, placed in play')).toBeLessThan(at('#2 round 1: end'));
+    expect(at('#2 round 1: end')).toBeLessThan(at('- End Phase: Critters Attack discard check 2 (needs 3+): stays in play'));
+  });
+
+  it('log of a deck game says the deck was shuffled', async () => {
+    const dir = tempDir();
+    await newGame(dir, '--mode', 'deck');
+    const d = json((await runCli(['log', '--json'], { cwd: dir })).stdout);
+    expect(d.entries).toHaveLength(1);
+    expect(d.entries[0].notes).toEqual(['The 64-card deck was shuffled.']);
+  });
+
+  it('log of a file whose log no longer replays: the entries from there on have no words, and log still prints', async () => {
+    const dir = tempDir();
+    await newGame(dir);
+    await runCli(['round', '--dice', '5'], { cwd: dir });
+    await runCli(['end', '--dice', '2'], { cwd: dir });
+    const s = json(bytes(dir));
+    // A discard of an event that was never in play cannot be replayed.
+    s.log.splice(2, 0, { seq: 2, round: 1, action: { type: 'discard', eventId: 'static-storm' }, rolls: [] });
+    s.log.forEach((r: { seq: number }, i: number) => (r.seq = i));
+    fs.writeFileSync(path.join(dir, FILE), JSON.stringify(s));
+    const r = await runCli(['log', '--json'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r.stdout).entries.map((e: { notes: string[] }) => e.notes)).toEqual([
+      [],
+      ['Round 1: Event Phase', 'Drew Critters Attack (5): Persistent, placed in play'],
+      [],
+      [],
+    ]);
+    expect((await runCli(['log'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['verify', '--json'], { cwd: dir })).code).toBe(1);
   });
 
   it('undo steps back to the state right after new, then refuses; redoing gives the same rolls', async () => {

@@ -89,10 +89,10 @@ describe('badzone play', () => {
     expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
     const p = scripted([
       { select: /Ready to play/, value: 'round-own-dice' },
-      { input: /Event Phase: Badzone Event Table \(D64\): enter your D64/, value: '65', invalid: /from 1 to 64/ },
-      { input: /Event Phase: Badzone Event Table \(D64\): enter your D64/, value: '33' }, // Static Storm, persistent, no rolls of its own
+      { input: /Event Phase: event table: enter your D64/, value: '65', invalid: /from 1 to 64/ },
+      { input: /Event Phase: event table: enter your D64/, value: '33' }, // Static Storm, persistent, no rolls of its own
       { select: /Round 1\. What next/, value: 'end-own-dice' },
-      { input: /Static Storm discard check \(D6, 4\+ discards\): enter your D6/, value: '3' },
+      { input: /Static Storm discard check \(4\+\): enter your D6/, value: '3' },
       { select: /Round 1 is over/, value: 'dice-mode' },
       { select: /Round 1 is over \(your own dice\)/, value: 'round' },
       { input: /enter your D64/, value: '34' }, // Static Storm again: already in play, drawn again

@@ -65,6 +65,8 @@ export interface Played {
   state: SessionState;
   report: Report;
   record: LogRecord;
+  /** What happened, in words (not stored in the log: `logNotes` replays them). */
+  notes: string[];
 }
 
 /** Apply an action with exactly these scripted dice; fails the test if it is refused or leaves dice unused. */

@@ -64,7 +64,7 @@ describe('drawing', () => {
     expect(s.deck!.drawPile).toEqual(ALL);
     const r = play(s, { type: 'round' });
     expect(as(r.report, 'round').eventPhase.draws).toEqual([{ roll: 1, eventId: 'power-outage', outcome: 'once' }]);
-    expect(r.record.rolls).toEqual([{ die: 64, value: 1, for: 'Event Phase: card drawn from the Badzone deck', card: true }]);
+    expect(r.record.rolls).toEqual([{ die: 64, value: 1, for: 'Event Phase: card drawn', card: true }]);
     expect(r.state.deck).toEqual({ drawPile: ALL.slice(1), discardPile: [1] });
   });
 
@@ -130,7 +130,7 @@ describe('reshuffling', () => {
     expect(r.state.deck!.discardPile.length + r.state.deck!.drawPile.length).toBe(62);
     expect([...cardsOf(r.state)].sort((a, b) => a - b)).toEqual(ALL);
     expect(ids(r.state).slice(0, 2)).toEqual(['critters-attack', 'pillar-of-flame']);
-    expect(r.record.notes).toContain('The deck ran out: the discard pile (62 cards) was shuffled into a new deck.');
+    expect(r.notes).toContain('The deck ran out: the discard pile (62 cards) was shuffled into a new deck.');
   });
 
   it('the next draw after a normal round is not a reshuffle', () => {
@@ -173,7 +173,7 @@ describe('reshuffling', () => {
       const r = step(s, { type: 'round' }, custom);
       if (!r.ok) throw new Error('refused');
       expect(as(r.report, 'round').eventPhase.noNewEvent).toBe('every event of the table is already in play');
-      expect(r.record.notes).toContain('No new event: every event of the table is already in play');
+      expect(r.notes).toContain('No new event: every event of the table is already in play');
     }
   });
 });
@@ -182,7 +182,7 @@ describe('entered cards', () => {
   it('an entered card must be in the draw pile; it is drawn from wherever it is and marked entered', () => {
     const s = start({ mode: 'deck' });
     const r = play(s, { type: 'round', dice: [25] });
-    expect(r.record.rolls).toEqual([{ die: 64, value: 25, for: 'Event Phase: card drawn from the Badzone deck', card: true, entered: true }]);
+    expect(r.record.rolls).toEqual([{ die: 64, value: 25, for: 'Event Phase: card drawn', card: true, entered: true }]);
     expect(r.state.deck!.drawPile).not.toContain(25);
     expect(r.state.deck!.drawPile[0]).toBe(1);
     const again = step(r.state, { type: 'round', dice: [25] }, book);
@@ -193,6 +193,6 @@ describe('entered cards', () => {
   it('asking for a card names the cards left', () => {
     const s = start({ mode: 'deck' });
     const r = step(s, { type: 'round' }, book, { whenOut: 'ask' });
-    expect(r).toEqual({ ok: false, needs: { kind: 'die', sides: 64, for: 'Event Phase: card drawn from the Badzone deck', index: 0, cards: ALL } });
+    expect(r).toEqual({ ok: false, needs: { kind: 'die', sides: 64, for: 'Event Phase: card drawn', index: 0, cards: ALL } });
   });
 });

@@ -62,10 +62,10 @@ describe('discard on X+', () => {
     ]);
     expect(ids(r.state)).toEqual(['critters-attack', 'haunting-whispers']);
     expect(r.record.rolls.map((x) => x.for)).toEqual([
-      'End Phase: Critters Attack discard check (D6, 3+ discards)',
-      'End Phase: Toxic Downpour discard check (D6, 2+ discards)',
-      'End Phase: Haunting Whispers discard check (D6, 5+ discards)',
-      'End Phase: Static Storm discard check (D6, 4+ discards)',
+      'End Phase: Critters Attack discard check (3+)',
+      'End Phase: Toxic Downpour discard check (2+)',
+      'End Phase: Haunting Whispers discard check (5+)',
+      'End Phase: Static Storm discard check (4+)',
     ]);
   });
 
@@ -150,7 +150,7 @@ describe('the End Phase runs once per round', () => {
     expect(rep.endPhase).toEqual({ round: 1, triggers: [], checks: [{ eventId: 'critters-attack', name: 'Critters Attack', roll: 3, discardOn: 3, discarded: true }] });
     expect(rep.round).toBe(2);
     expect(r.state.inPlay).toEqual([]);
-    expect(r.record.notes[0]).toBe('End Phase of round 1 resolved before the new round');
+    expect(r.notes[0]).toBe('End Phase of round 1 resolved before the new round');
     expect(r.record.rolls.map((x) => x.die)).toEqual([6, 64]);
   });
 

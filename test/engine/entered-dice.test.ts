@@ -13,9 +13,9 @@ describe('entered dice', () => {
   it('are used first, in the order the engine asks, and marked entered: true', () => {
     const r = play(start(), { type: 'round', dice: [7, 2, 3] });
     expect(r.record.rolls).toEqual([
-      { die: 64, value: 7, for: 'Event Phase: Badzone Event Table (D64)', entered: true },
+      { die: 64, value: 7, for: 'Event Phase: event table', entered: true },
       { die: 2, value: 2, for: 'Horde of Rats: how many Underhive Rats (D2+1)', entered: true },
-      { die: 4, value: 3, for: 'Horde of Rats: spawn point (D4)', entered: true },
+      { die: 4, value: 3, for: 'Horde of Rats: spawn point', entered: true },
     ]);
     expect(r.record.action).toEqual({ type: 'round', dice: [7, 2, 3] });
     expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]).toMatchObject({ count: 3, spawnPoint: 3 });
@@ -37,7 +37,7 @@ describe('entered dice', () => {
   });
 
   it.each<[string, number[], RegExp]>([
-    ['a D64 of 65', [65], /die 1 you entered \(65\) is not a D64 result; it is for: Event Phase: Badzone Event Table \(D64\)/],
+    ['a D64 of 65', [65], /die 1 you entered \(65\) is not a D64 result; it is for: Event Phase: event table/],
     ['a D64 of 0', [0], /die 1 you entered \(0\) is not a D64 result/],
     ['a fraction', [7.5], /is not a D64 result/],
     ['a D2 of 3', [7, 3], /die 2 you entered \(3\) is not a D2 result; it is for: Horde of Rats: how many Underhive Rats \(D2\+1\)/],
@@ -75,7 +75,7 @@ describe('entered dice', () => {
     const s = start();
     expect(step(s, { type: 'round' }, book, { whenOut: 'ask' })).toEqual({
       ok: false,
-      needs: { kind: 'die', sides: 64, for: 'Event Phase: Badzone Event Table (D64)', index: 0 },
+      needs: { kind: 'die', sides: 64, for: 'Event Phase: event table', index: 0 },
     });
     expect(step(s, { type: 'round', dice: [7] }, book, { whenOut: 'ask' })).toEqual({
       ok: false,
@@ -83,7 +83,7 @@ describe('entered dice', () => {
     });
     expect(step(s, { type: 'round', dice: [7, 1] }, book, { whenOut: 'ask' })).toEqual({
       ok: false,
-      needs: { kind: 'die', sides: 4, for: 'Horde of Rats: spawn point (D4)', index: 2 },
+      needs: { kind: 'die', sides: 4, for: 'Horde of Rats: spawn point', index: 2 },
     });
     const done = step(s, { type: 'round', dice: [7, 1, 4] }, book, { whenOut: 'ask' });
     expect(done.ok).toBe(true);

@@ -70,7 +70,7 @@ describe('a duplicate persistent event', () => {
       [2, 2],
       [4, 4],
     ]);
-    expect(r.record.notes.some((n) => /already in play, discarded; drawing again/.test(n))).toBe(true);
+    expect(r.notes.some((n) => /already in play, discarded; drawing again/.test(n))).toBe(true);
     s = r.state;
     void s;
   });
@@ -171,9 +171,9 @@ describe('every step kind makes its rolls', () => {
     let o = as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]!;
     expect(o).toMatchObject({ kind: 'spawn', creature: 'rats', count: 3, spawnPoint: 5 });
     expect(r.record.rolls.map((x) => [x.die, x.value, x.for])).toEqual([
-      [64, 9, 'Event Phase: Badzone Event Table (D64)'],
+      [64, 9, 'Event Phase: event table'],
       [2, 2, 'Horde of Rats: how many Underhive Rats (D2+1)'],
-      [6, 5, 'Horde of Rats: spawn point (D6)'],
+      [6, 5, 'Horde of Rats: spawn point'],
     ]);
     r = play(r.state, { type: 'round' }, [26, 1, 6]);
     o = as(r.report, 'round').eventPhase.resolved[1]!.outcomes[0]!;
@@ -278,8 +278,8 @@ describe('every step kind makes its rolls', () => {
       ],
     });
     expect(r.record.rolls.slice(1).map((x) => [x.die, x.for])).toEqual([
-      [2, 'Wyld Magic: fighter of Goliaths (D2)'],
-      [3, 'Wyld Magic: fighter of Eschers (D3)'],
+      [2, 'Wyld Magic: fighter of Goliaths'],
+      [3, 'Wyld Magic: fighter of Eschers'],
     ]);
     r = play(r.state, { type: 'round' }, [2, 25, 1, 1]); // check 2 < 3 stays; Dome Quake; Wyld Magic again
     expect(as(r.report, 'round').eventPhase.resolved[1]!.outcomes[0]).toMatchObject({

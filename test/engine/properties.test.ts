@@ -1,12 +1,15 @@
 // Property tests: random setups (dice and deck mode, rosters, lairs, structures, hazards) and random command
 // sequences, some with the dice entered by hand one at a time. After every step the game's invariants hold,
 // the state survives a JSON round trip and passes validateSession, undo restores the previous state exactly,
-// and at the end replaying the log gives the identical state and verify passes.
+// and at the end replaying the log gives the identical state, verify passes, and logNotes gives the words each
+// step reported.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createGame,
+  logNotes,
   replay,
+  setupNotes,
   step,
   undo,
   verify,
@@ -183,6 +186,8 @@ function runGame(setup: Setup, cmds: Cmd[], undoEvery = 1): SessionState {
   let s = createGame(setup, book);
   invariants(s);
   const history: SessionState[] = [s];
+  // What each log entry did in words, as the steps said it: `logNotes` must replay exactly these.
+  const notes: string[][] = [setupNotes(s, book)];
   let n = 0;
   for (const cmd of cmds) {
     if (cmd.kind === 'undo') {
@@ -192,6 +197,7 @@ function runGame(setup: Setup, cmds: Cmd[], undoEvery = 1): SessionState {
         continue;
       }
       history.pop();
+      notes.pop();
       expect(json(u!.state)).toEqual(json(history[history.length - 1]));
       s = u!.state;
       continue;
@@ -215,12 +221,14 @@ function runGame(setup: Setup, cmds: Cmd[], undoEvery = 1): SessionState {
     }
     s = result.state;
     history.push(s);
+    notes.push(result.notes);
   }
   const actions = s.log.slice(1).map((r) => r.action);
   expect(json(replay(setup, actions, book))).toEqual(json(s));
   const v = verify(s, book);
   expect(v.problem).toBeNull();
   expect(v.ok).toBe(true);
+  expect(logNotes(s, book)).toEqual(notes);
   return s;
 }
 
@@ -248,7 +256,7 @@ describe('engine properties', () => {
         fc.array(PLAY, { minLength: 100, maxLength: 140 }),
         (setup, cmds) => {
           const s = runGame(setup, cmds, 10);
-          reshuffles += s.log.filter((r) => r.notes.some((n) => n.startsWith('The deck ran out'))).length;
+          reshuffles += logNotes(s, book).filter((notes) => notes.some((n) => n.startsWith('The deck ran out'))).length;
         },
       ),
       { numRuns: 8, endOnFailure: true }, // long games: report the first failure without shrinking

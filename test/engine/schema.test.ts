@@ -1,7 +1,8 @@
 // Session-file validation: a saved game round-trips; a broken one is refused naming the field at fault;
 // a newer schemaVersion is refused by name.
 import { describe, expect, it } from 'vitest';
-import { createGame, defaultSetup, SCHEMA_VERSION, step, type SessionState } from '../../src/engine/index.js';
+import { readFileSync } from 'node:fs';
+import { createGame, defaultSetup, logNotes, SCHEMA_VERSION, step, verify, type SessionState } from '../../src/engine/index.js';
 import { SchemaTooNew, validateSession } from '../../src/engine/schema.js';
 import { Invalid } from '../../src/rules/check.js';
 import { book } from './arbitraries.js';
@@ -98,7 +99,8 @@ describe('validateSession', () => {
     ['log action unknown', (s) => (s.log[1].action.type = 'cheat'), 'log[1].action.type', /expected one of/],
     ['a roll above its die', (s) => (s.log[1].rolls[0].value = s.log[1].rolls[0].die + 1), 'log[1].rolls[0].value', /whole number from 1/],
     ['a roll entered: false', (s) => (s.log[1].rolls[0].entered = false), 'log[1].rolls[0].entered', /expected true or absent/],
-    ['notes not text', (s) => (s.log[1].notes = [1]), 'log[1].notes[0]', /expected text/],
+    ['a roll purpose not text', (s) => (s.log[1].rolls[0].for = 1), 'log[1].rolls[0].for', /expected text/],
+    ['a roll purpose missing', (s) => delete s.log[1].rolls[0].for, 'log[1].rolls[0].for', /expected text, found nothing/],
     ['tiles truncated to a string', (s) => (s.tiles = 'A'), 'tiles', /expected an array/],
     ['lairs entry without name', (s) => (s.lairs[0] = { becomes: null }), 'lairs[0].name', /expected text/],
     ['gangs without out', (s) => delete s.gangs[0].out, 'gangs[0].out', /expected an array, found nothing/],
@@ -135,5 +137,136 @@ describe('validateSession', () => {
       const e = invalid(partial);
       expect(e.problem).toMatch(/expected|found nothing/);
     }
+  });
+});
+
+/** A version-1 file of this game: the same state, each log entry carrying its notes, as version 1 stored them. */
+function asVersion1(s: SessionState): Json {
+  const v1 = JSON.parse(JSON.stringify(s));
+  const notes = logNotes(s, book);
+  v1.schemaVersion = 1;
+  v1.log.forEach((r: Json, i: number) => (r.notes = notes[i]));
+  return v1;
+}
+
+describe('schema version 1 (log entries that stored their notes)', () => {
+  it.each(['dice', 'deck'] as const)('a %s game migrates: it loads, the notes are dropped, and it verifies', (mode) => {
+    const s = game(mode);
+    const v1 = asVersion1(s);
+    expect(v1.log.some((r: Json) => r.notes.length > 0)).toBe(true); // the file really carries notes
+    const { state, migratedFrom } = load(v1);
+    expect(migratedFrom).toBe(1);
+    expect(state.schemaVersion).toBe(2);
+    expect(state.log.every((r) => !('notes' in r))).toBe(true);
+    expect(state).toEqual(s);
+    expect(verify(state, book)).toMatchObject({ ok: true, problem: null, entries: s.log.length });
+  });
+
+  it('the notes are dropped whatever they hold: they are no longer read', () => {
+    const v1 = asVersion1(game('dice'));
+    v1.log[1].notes = [1, 'x'.repeat(5000)];
+    v1.log[2].notes = 'not a list';
+    const { state, migratedFrom } = load(v1);
+    expect(migratedFrom).toBe(1);
+    expect(state).toEqual(game('dice'));
+  });
+
+  it.each<[string, (s: Json) => void, string, RegExp]>([
+    ['a roll above its die', (s) => (s.log[1].rolls[0].value = s.log[1].rolls[0].die + 1), 'log[1].rolls[0].value', /whole number from 1/],
+    ['a log that is not a list', (s) => (s.log = { 0: s.log[0] }), 'log', /expected an array/],
+    ['a record that is text', (s) => (s.log[1] = 'round'), 'log[1]', /expected an object/],
+    ['a deck-mode setup without a deck', (s) => (s.setup.mode = 'deck'), 'deck', /a deck-mode game needs a deck/],
+  ])('a migrated file is still checked: %s', (_name, f, path, problem) => {
+    const v1 = asVersion1(game('dice'));
+    f(v1);
+    const e = invalid(v1);
+    expect(e.path).toBe(path);
+    expect(e.problem).toMatch(problem);
+  });
+
+  it('a tampered version-1 file migrates, and verify still finds the tampering', () => {
+    const v1 = asVersion1(game('dice'));
+    const r = v1.log[1].rolls[0];
+    r.value = (r.value % r.die) + 1;
+    const { state } = load(v1);
+    expect(verify(state, book)).toMatchObject({ ok: false, seq: 1 });
+  });
+});
+
+/**
+ * Session files written by badzone before schema 2 (commit aa3663a): test/engine/fixtures/session-v1-*.json.
+ * The dice game (seed 10, a rolled Hazard, two Lairs, two structures, 15 rounds, then an entered D64, a fighter
+ * move, a place, a discard and a visibility change) rolls for every kind of purpose whose wording changed; the
+ * deck game draws cards. Version 1 worded purposes at more length: a migrated log takes version 2's words, or
+ * verify would see every roll as changed.
+ */
+describe('real version-1 session files', () => {
+  const fixture = (mode: 'dice' | 'deck'): Json => JSON.parse(readFileSync(new URL(`./fixtures/session-v1-${mode}.json`, import.meta.url), 'utf8'));
+  const OLD_WORDING = /Badzone Event Table \(D64\)|card drawn from the Badzone deck|discards\)|\(D12, clock\)|among|spawn point \(|fighter of .+ \(D|Beast Lair \(|large structure \(/;
+
+  it.each(['dice', 'deck'] as const)('the %s game loads, migrated from 1, with the same dice, and verifies', (mode) => {
+    const raw = fixture(mode);
+    expect(raw.schemaVersion).toBe(1);
+    const { state, migratedFrom } = load(fixture(mode));
+    expect(migratedFrom).toBe(1);
+    expect(state.log.length).toBe(raw.log.length);
+    state.log.forEach((r, i) => {
+      expect('notes' in r).toBe(false);
+      expect(r.action).toEqual(raw.log[i].action);
+      expect(r.rolls.map((x) => [x.die, x.value, x.entered ?? false, x.card ?? false])).toEqual(
+        raw.log[i].rolls.map((x: Json) => [x.die, x.value, x.entered ?? false, x.card ?? false]),
+      );
+      for (const x of r.rolls) expect(x.for).not.toMatch(OLD_WORDING);
+    });
+    expect(raw.log.some((r: Json) => r.rolls.some((x: Json) => OLD_WORDING.test(x.for)))).toBe(true);
+    expect(verify(state, book)).toMatchObject({ ok: true, problem: null, entries: raw.log.length });
+  });
+
+  it('each changed wording becomes the new one; the others stay as they were', () => {
+    const raw = fixture('dice');
+    const { state } = load(fixture('dice'));
+    const purpose = (seq: number, i: number) => [raw.log[seq].rolls[i].for, state.log[seq]!.rolls[i]!.for];
+    expect(purpose(0, 0)).toEqual(['Setup: Hazard Table (D10)', 'Setup: Hazard Table (D10)']);
+    expect(purpose(1, 0)).toEqual(['Event Phase: Badzone Event Table (D64)', 'Event Phase: event table']);
+    expect(purpose(3, 1)).toEqual(['Collapsed Structure: large structure (D2)', 'Collapsed Structure: large structure']);
+    expect(purpose(7, 1)).toEqual(['Pillar of Flame: tile (D4 among A1 A2 B1 B2)', 'Pillar of Flame: tile (of A1 A2 B1 B2)']);
+    expect(purpose(8, 0)).toEqual(['Pillar of Flame: Large Blast: scatter distance (D6+6")', 'Pillar of Flame: Large Blast: scatter distance (D6+6")']);
+    expect(purpose(8, 1)).toEqual(['Pillar of Flame: Large Blast: scatter direction (D12, clock)', 'Pillar of Flame: Large Blast: scatter direction']);
+    expect(purpose(10, 2)).toEqual(['End Phase: Toxic Downpour discard check (D6, 2+ discards)', 'End Phase: Toxic Downpour discard check (2+)']);
+    expect(purpose(11, 1)).toEqual(['Genestealer Awakens: spawn point (D4)', 'Genestealer Awakens: spawn point']);
+    expect(purpose(13, 1)).toEqual(['Wyld Magic: fighter of Goliaths (D2)', 'Wyld Magic: fighter of Goliaths']);
+    expect(purpose(17, 2)).toEqual(['Mines Detected: how many Frag Mines (D3+1)', 'Mines Detected: how many Frag Mines (D3+1)']);
+    expect(purpose(19, 1)).toEqual(['Rats Awaken: Beast Lair (D2)', 'Rats Awaken: Beast Lair']);
+    expect(purpose(27, 1)).toEqual(['Grid Fluctuation: House Visibility Table (D6)', 'Grid Fluctuation: House Visibility Table (D6)']);
+    expect(purpose(29, 0)).toEqual(['Event Phase: Badzone Event Table (D64)', 'Event Phase: event table']);
+    expect(state.log[29]!.rolls[0]!.entered).toBe(true);
+    expect(purpose(31, 1)).toEqual(['Treasure: worth (2D6x10 credits) (die 1 of 2)', 'Treasure: worth (2D6x10 credits) (die 1 of 2)']);
+    const deckRaw = fixture('deck');
+    expect(deckRaw.log[1].rolls[0].for).toBe('Event Phase: card drawn from the Badzone deck');
+    expect(load(deckRaw).state.log[1]!.rolls[0]!.for).toBe('Event Phase: card drawn');
+  });
+
+  it.each(['dice', 'deck'] as const)('the %s game: the notes version 1 stored are the ones logNotes replays', (mode) => {
+    const raw = fixture(mode);
+    const notes = logNotes(load(fixture(mode)).state, book);
+    expect(raw.log.reduce((n: number, r: Json) => n + r.notes.length, 0)).toBeGreaterThan(10);
+    expect(notes).toEqual(raw.log.map((r: Json) => r.notes));
+  });
+
+  it('only version 1 is reworded: a version-2 file in the old wording does not verify', () => {
+    const s = JSON.parse(JSON.stringify(game('dice')));
+    s.log[1].rolls[0].for = 'Event Phase: Badzone Event Table (D64)';
+    const { state, migratedFrom } = load(s);
+    expect(migratedFrom).toBeNull();
+    expect(state.log[1]!.rolls[0]!.for).toBe('Event Phase: Badzone Event Table (D64)');
+    expect(verify(state, book)).toMatchObject({ ok: false, seq: 1 });
+  });
+
+  it('a tampered real version-1 file: verify names the entry', () => {
+    const raw = fixture('dice');
+    raw.log[11].rolls[1].value = 2; // Genestealer Awakens: spawn point 1 of D4 made 2
+    const v = verify(load(raw).state, book);
+    expect(v).toMatchObject({ ok: false, seq: 11 });
+    expect(v.problem).toBe('log entry 11 (round, round 6), roll 2: Genestealer Awakens: spawn point: the seed gives 1, but the file has 2');
   });
 });

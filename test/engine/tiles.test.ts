@@ -12,7 +12,7 @@ describe('Collapsed Section', () => {
     expect(r.state.setup.tiles).toEqual(['A1', 'A2', 'B1', 'B2']);
     // Mines Detected: a D3 among the three tiles left.
     r = play(r.state, { type: 'round' }, [44, 3, 1, 2, 6, 1, 12]);
-    expect(r.record.rolls[1]).toEqual({ die: 3, value: 3, for: 'Mines Detected: tile (D3 among A1 B1 B2)' });
+    expect(r.record.rolls[1]).toEqual({ die: 3, value: 3, for: 'Mines Detected: tile (of A1 B1 B2)' });
     expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]).toMatchObject({ tile: 'B2', placed: { count: 2 } });
     // Falling Crates: three tiles, three scatters.
     r = play(r.state, { type: 'round' }, [12, 1, 1, 2, 2, 3, 3]);
@@ -26,7 +26,7 @@ describe('Collapsed Section', () => {
     expect(r.state.tiles).toEqual(['A1', 'A2', 'B1']);
     // Two occupied: a D2 between the others.
     r = play(start(), { type: 'round', occupied: ['A1', 'B2'] }, [57, 2]);
-    expect(r.record.rolls[1]).toEqual({ die: 2, value: 2, for: 'Collapsed Section: tile (D2 among A2 B1)' });
+    expect(r.record.rolls[1]).toEqual({ die: 2, value: 2, for: 'Collapsed Section: tile (of A2 B1)' });
     expect(r.state.tiles).toEqual(['A1', 'A2', 'B2']);
     expect(r.record.action).toEqual({ type: 'round', occupied: ['A1', 'B2'] });
   });

@@ -180,7 +180,7 @@ describe('verify', () => {
     expect(verify(edit((s) => (s.rng.seed += 1)), book).problem).toMatch(/^rng in the file/);
   });
 
-  it('finds a changed dice position, a changed entered die, a dropped log entry, and edited notes', () => {
+  it('finds a changed dice position, a changed entered die, a dropped log entry, and an edited round of a log entry', () => {
     expect(verify(edit((s) => (s.rng.uses += 1)), book).problem).toMatch(/^rng in the file/);
     const entered = good.log.findIndex((r) => 'dice' in r.action && r.action.dice);
     const v = verify(
@@ -193,12 +193,12 @@ describe('verify', () => {
     expect(verify(edit((s) => s.log.pop()), book).ok).toBe(false);
     const n = verify(
       edit((s) => {
-        s.log[1]!.notes[0] = 'Round 1: nothing happened';
+        s.log[1]!.round = 5;
       }),
       book,
     );
     expect(n).toMatchObject({ ok: false, seq: 1 });
-    expect(n.problem).toBe('log entry 1 (round): its record of what happened does not follow from the seed');
+    expect(n.problem).toBe('log entry 1 (round): round 5 in the file, but the log gives round 1');
   });
 
   it('finds tiles, gangs and visibility edited by hand', () => {

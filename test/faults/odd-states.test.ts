@@ -122,10 +122,10 @@ describe('odd but valid sessions (fast-check)', () => {
 
   it('a log whose actions no longer apply: undo and verify say so (exit 1), nothing crashes', async () => {
     const cases: [string, (s: any) => void][] = [
-      ['a discard of an event never in play', (s) => s.log.splice(1, 0, { seq: 1, round: 0, action: { type: 'discard', eventId: 'static-storm' }, rolls: [], notes: [] })],
-      ['an End Phase before any round', (s) => s.log.splice(1, 0, { seq: 1, round: 0, action: { type: 'end' }, rolls: [], notes: [] })],
-      ['a place of an unknown event', (s) => s.log.splice(1, 0, { seq: 1, round: 0, action: { type: 'place', eventId: 'nope' }, rolls: [], notes: [] })],
-      ['a visibility level that does not exist', (s) => s.log.splice(1, 0, { seq: 1, round: 0, action: { type: 'visibility', level: 'blinding' }, rolls: [], notes: [] })],
+      ['a discard of an event never in play', (s) => s.log.splice(1, 0, { seq: 1, round: 0, action: { type: 'discard', eventId: 'static-storm' }, rolls: [] })],
+      ['an End Phase before any round', (s) => s.log.splice(1, 0, { seq: 1, round: 0, action: { type: 'end' }, rolls: [] })],
+      ['a place of an unknown event', (s) => s.log.splice(1, 0, { seq: 1, round: 0, action: { type: 'place', eventId: 'nope' }, rolls: [] })],
+      ['a visibility level that does not exist', (s) => s.log.splice(1, 0, { seq: 1, round: 0, action: { type: 'visibility', level: 'blinding' }, rolls: [] })],
       ['entered dice out of range', (s) => (s.log[1].action.dice = [999])],
       ['too many entered dice', (s) => (s.log[1].action.dice = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15])],
     ];
@@ -133,7 +133,7 @@ describe('odd but valid sessions (fast-check)', () => {
       const s = structuredClone(dice);
       change(s);
       s.log.forEach((r: any, i: number) => (r.seq = i));
-      s.log.push({ seq: s.log.length, round: s.round, action: { type: 'end' }, rolls: [], notes: [] });
+      s.log.push({ seq: s.log.length, round: s.round, action: { type: 'end' }, rolls: [] });
       const dir = dirWithSession(JSON.stringify(s));
       for (const args of [['status'], ['verify'], ['undo'], ['log'], ['round']]) {
         const before = snapshot(dir);

@@ -199,7 +199,7 @@ describe('each field', () => {
 });
 
 describe('schema versions and keys', () => {
-  it.each([2, 99, 1e6])('a newer schemaVersion %s asks for a newer badzone', async (v) => {
+  it.each([3, 99, 1e6])('a newer schemaVersion %s asks for a newer badzone', async (v) => {
     await refused(JSON.stringify({ ...parsed, schemaVersion: v }), `schemaVersion ${v}`, /newer badzone.*schemaVersion/);
   });
 
@@ -281,16 +281,38 @@ describe('big files (spawned, each bounded by a timeout)', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('a 15 MB session whose notes are too long is refused in seconds', () => {
+  it('a 15 MB session whose roll purpose is too long is refused in seconds', () => {
     const bad = structuredClone(parsed);
-    bad.log[1].notes.push('n'.repeat(15_000_000));
+    bad.log[1].rolls[0].for = 'n'.repeat(15_000_000);
     const dir = dirWithSession(JSON.stringify(bad));
     const before = snapshot(dir);
     for (const args of [['status'], ['round']]) {
       const r = runBin(args, { cwd: dir, timeout: 15_000 });
-      expectInvalid({ code: r.code, stderr: r.stderr }, `15 MB / ${args[0]}`, 'log[1].notes');
+      expectInvalid({ code: r.code, stderr: r.stderr }, `15 MB / ${args[0]}`, 'log[1].rolls[0].for');
     }
     expect(sameSnapshot(before, snapshot(dir))).toBe(true);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a 15 MB version-1 session whose stored notes are long loads in seconds: the notes are dropped, not read', () => {
+    const v1 = structuredClone(parsed);
+    v1.schemaVersion = 1;
+    v1.log.forEach((r: any) => (r.notes = []));
+    v1.log[1].notes.push('n'.repeat(15_000_000));
+    const dir = dirWithSession(JSON.stringify(v1));
+    const before = snapshot(dir);
+    const st = runBin(['status'], { cwd: dir, timeout: 15_000 });
+    expect(st.signal, 'status was killed by the timeout').toBeNull();
+    expectClean({ code: st.code, stderr: st.stderr, stdout: st.stdout }, '15 MB v1 / status');
+    expect(st.code).toBe(0);
+    expect(sameSnapshot(before, snapshot(dir))).toBe(true); // reading does not rewrite the file
+    const r = runBin(['round'], { cwd: dir, timeout: 15_000 });
+    expect(r.code, r.stderr).toBe(0);
+    const after = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
+    expect(after.schemaVersion).toBe(2);
+    expect(after.log.length).toBe(parsed.log.length + 1);
+    expect(after.log.some((e: any) => 'notes' in e)).toBe(false);
+    expect(fs.statSync(path.join(dir, FILE)).size).toBeLessThan(1_000_000);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -298,7 +320,7 @@ describe('big files (spawned, each bounded by a timeout)', () => {
     const mk = (n: number) => {
       const s = structuredClone(parsed);
       s.log = [s.log[0]];
-      for (let i = 1; i < n; i++) s.log.push({ seq: i, round: i, action: { type: 'round' }, rolls: [], notes: [] });
+      for (let i = 1; i < n; i++) s.log.push({ seq: i, round: i, action: { type: 'round' }, rolls: [] });
       return JSON.stringify(s);
     };
     const dirBig = dirWithSession(mk(150_000));

@@ -130,17 +130,20 @@ describe('badzone verify', () => {
     expect(rc.data.seq).toBeGreaterThan(0);
 
     const made = structuredClone(good);
-    made.log.push({ seq: made.log.length, round: made.round + 1, action: { type: 'round' }, rolls: [{ die: 64, value: 1, for: 'Event Phase: Badzone Event Table (D64)' }], notes: ['made up'] });
+    made.log.push({ seq: made.log.length, round: made.round + 1, action: { type: 'round' }, rolls: [{ die: 64, value: 1, for: 'Event Phase: event table' }] });
     const rm = await verify(made);
     expect(rm.code).toBe(1);
     expect(rm.data.seq).toBe(good.log.length);
   });
 
-  it('finds a rewritten note, a changed round number and an edited rng position', async () => {
+  it('finds a changed round of a log entry, a changed round number and an edited rng position', async () => {
     const i = withRolls(good, 2);
-    const note = structuredClone(good);
-    note.log[i].notes[0] = 'nothing happened';
-    expect((await verify(note)).data.seq).toBe(i);
+    const entry = structuredClone(good);
+    entry.log[i].round += 1;
+    const re = await verify(entry);
+    expect(re.code).toBe(1);
+    expect(re.data.seq).toBe(i);
+    expect(re.data.problem).toBe(`log entry ${i} (${good.log[i].action.type}): round ${good.log[i].round + 1} in the file, but the log gives round ${good.log[i].round}`);
     const round = structuredClone(good);
     round.round += 1;
     const rr = await verify(round);
@@ -151,6 +154,24 @@ describe('badzone verify', () => {
     const ru = await verify(uses);
     expect(ru.code).toBe(1);
     expect(ru.data.problem).toMatch(/^rng in the file/);
+  });
+
+  it('a version-1 file with a rewritten note: the notes are not kept, so log shows what the dice say', async () => {
+    const i = withRolls(good, 2);
+    const dir = dirWithSession(JSON.stringify(good));
+    const words = JSON.parse((await runCli(['log', '--json'], { cwd: dir })).stdout).entries.map((e: any) => e.notes);
+    expect(words[i].length).toBeGreaterThan(0);
+    const v1 = structuredClone(good);
+    v1.schemaVersion = 1;
+    v1.log.forEach((r: any, n: number) => (r.notes = [...words[n]]));
+    v1.log[i].notes[0] = 'nothing happened';
+    const r = await verify(v1);
+    expect(r.code).toBe(0); // the rolls, the rounds and the state all follow from the seed
+    const d1 = dirWithSession(JSON.stringify(v1));
+    const log = await runCli(['log', '--json'], { cwd: d1 });
+    expect(log.code, log.stderr).toBe(0);
+    expect(JSON.parse(log.stdout).entries.map((e: any) => e.notes)).toEqual(words);
+    expect((await runCli(['log'], { cwd: d1 })).stdout).not.toContain('nothing happened');
   });
 
   it('finds a reshuffled deck', async () => {
