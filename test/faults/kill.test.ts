@@ -123,7 +123,7 @@ describe('SIGKILL during `badzone round`', () => {
         if (fs.readFileSync(path.join(dir, `${FILE}.lock`), 'utf8') === '') tally.emptyLockLeft++;
       }
       if (left.some((n) => n.endsWith('.tmp'))) tally.tempsLeft++;
-      for (const n of left) expect(n === `${FILE}.lock` || /^\.badzone-session\.json\.\d+\.\d+-[0-9a-f]{8}\.tmp$/.test(n), `${label}: unexpected file ${n}`).toBe(true);
+      for (const n of left) expect(n === `${FILE}.lock` || /^\.badzone-session\.json\.\d+\.\d+-[0-9a-z]+\.tmp$/.test(n), `${label}: unexpected file ${n}`).toBe(true);
 
       // The next command is not tripped by what the killed one left: it takes over the lock and sweeps the temps.
       const next2 = await runCli(['round'], { cwd: dir });
