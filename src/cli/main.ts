@@ -33,9 +33,18 @@ export async function main(argv: string[], io: IO): Promise<number> {
     writeErr: (s) => io.stderr(s),
     outputError: (s, write) => write(`badzone: ${safeText(s.replace(/^error: /, ''))}`),
   });
+  // The command whose arguments were wrong, so the hint can name its own --help.
+  let failed: string | null = null;
   for (const sub of allCommands(program)) {
     sub.exitOverride();
-    sub.configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s), outputError: (s, write) => write(`badzone: ${safeText(s.replace(/^error: /, ''))}`) });
+    sub.configureOutput({
+      writeOut: (s) => io.stdout(s),
+      writeErr: (s) => io.stderr(s),
+      outputError: (s, write) => {
+        failed = commandPath(sub);
+        write(`badzone: ${safeText(s.replace(/^error: /, ''))}`);
+      },
+    });
   }
   try {
     if (argv.length === 0) {
@@ -45,15 +54,21 @@ export async function main(argv: string[], io: IO): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return code;
   } catch (e) {
-    return handle(e, io);
+    return handle(e, io, failed);
   }
+}
+
+function commandPath(c: import('commander').Command): string {
+  const names: string[] = [];
+  for (let x: import('commander').Command | null = c; x && x.parent; x = x.parent) names.unshift(x.name());
+  return names.join(' ');
 }
 
 function allCommands(c: import('commander').Command): import('commander').Command[] {
   return c.commands.flatMap((x) => [x, ...allCommands(x)]);
 }
 
-function handle(e: unknown, io: IO): number {
+function handle(e: unknown, io: IO, failed: string | null): number {
   if (e instanceof CommanderError) {
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return EXIT.ok;
     // `badzone help` exits 0; `badzone events` with no subcommand shows the help on stderr as an error: a usage error.
@@ -61,7 +76,7 @@ function handle(e: unknown, io: IO): number {
     if (e.code === 'commander.executeSubCommandAsync') return EXIT.ok;
     // commander has already printed its message; add what to do.
     if (e.code === 'commander.missingMandatoryOptionValue' || e.code === 'commander.unknownOption' || e.code === 'commander.unknownCommand' || e.code === 'commander.missingArgument' || e.code === 'commander.invalidArgument' || e.code === 'commander.optionMissingArgument' || e.code === 'commander.excessArguments') {
-      io.stderr('Run `badzone --help` (or `badzone <command> --help`) to see the commands and flags.\n');
+      io.stderr(failed ? `Run \`badzone ${failed} --help\` to see its arguments, flags and examples.\n` : 'Run `badzone --help` (or `badzone <command> --help`) to see the commands and flags.\n');
     }
     return EXIT.usage;
   }

@@ -19,7 +19,7 @@ function sessionOption(cmd: Command): Command {
 
 function diceOptions(cmd: Command): Command {
   return cmd
-    .option('--dice <list>', 'your own dice results, in the order badzone asks for them (e.g. 37,4,2); the rest are rolled')
+    .option('--dice <list>', 'your own dice results, in the order badzone asks for them (e.g. 37,4,2; repeatable); the rest are rolled', collect)
     .option('--manual', 'ask for each die on the terminal, saying what it is for')
     .option('--no-input', 'never prompt, even on a terminal');
 }
@@ -38,14 +38,14 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .addHelpText(
       'after',
       examples(
-        'badzone round                 # start (or continue) the game: next round\'s Event Phase',
-        'badzone end                   # resolve this round\'s End Phase (discard rolls)',
+        'badzone round          # next Event Phase (resolves an open End Phase first)',
+        'badzone end            # this round\'s End Phase: effects, then discard rolls',
         'badzone status',
-        'badzone hazard roll           # roll the Hazard at setup',
+        'badzone hazard roll    # roll the Hazard at setup',
         'badzone events show 37',
         'badzone roll D6+6',
-        'badzone round --json          # for scripts',
-      ) + '\nExit codes: 0 ok, 1 refused/runtime error, 2 usage error, 3 no session, 4 invalid file, 5 session locked.\n',
+        'badzone round --json   # for scripts',
+      ) + '\nExit codes: 0 ok, 1 refused or runtime error, 2 usage error, 3 no session,\n            4 invalid session or table file, 5 session locked.\n',
     );
 
   // --- Dice and tables -------------------------------------------------------------------------
@@ -130,7 +130,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .option('--reserve <roster>', 'fighters in reserve: "Name: Fighter, ..." (repeatable)', collect)
     .option('--lairs <n>', 'number of Beast Lairs on the battlefield')
     .option('--structures <n>', 'number of large structures on the battlefield')
-    .option('--hazard <roll|1-10|none>', 'the Hazard, as for `new` (default none)')
+    .option('--hazard <roll|1-10|id|none>', 'the Hazard, as for `new` (default none)')
     .option('--table <file>', 'simulate a custom event table (validated)')
     .option('--visibility-table <file>', 'with your own visibility table instead of the house one')
     .option('--json', 'print JSON')
@@ -155,7 +155,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       .option('--turf-owner <name>', 'the crew whose Home Turf the Hazard is')
       .option('--lairs <n>', 'number of Beast Lairs on the battlefield')
       .option('--structures <n>', 'number of large structures on the battlefield')
-      .option('--hazard <roll|1-10|none>', 'roll the Hazard, give your roll, or none (default none)')
+      .option('--hazard <roll|1-10|id|none>', 'roll the Hazard, give your roll or the hazard (e.g. bog), or none (default none)')
       .option('--table <file>', 'play with a custom event table (validated)')
       .option('--visibility-table <file>', 'play with your own visibility table instead of the house one')
       .option('--force', 'replace an existing game (the old file is kept as a backup)')
@@ -167,7 +167,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       examples(
         'badzone new',
         'badzone new --grid 3x3 --spawn-points 6 --hazard roll',
-        'badzone new --gang "Goliaths: Krag, Brute, Mauler" --gang "Eschers: Vex, Nyx" --reserve "Eschers: Lyra"',
+        'badzone new --gang "Goliaths: Krag, Brute" --gang "Eschers: Vex, Nyx" \\\n      --reserve "Eschers: Lyra"',
         'badzone new --mode deck --seed 1234 --force',
       ),
     )
@@ -178,7 +178,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       program
         .command('round')
         .description('start the next round: resolve the last End Phase if still open, then the Event Phase')
-        .option('--occupied <tiles>', 'tiles that hold player models, for Collapsed Section (e.g. A1,B2)')
+        .option('--occupied <tiles>', 'tiles that hold player models, for Collapsed Section (e.g. A1,B2; repeatable)', collect)
         .option('--json', 'print JSON'),
     ),
   )

@@ -2,6 +2,7 @@
 import { RefusedError, UsageError } from '../errors.js';
 import type { RuleBook } from '../rules/book.js';
 import { findEvent, suggestEvents } from '../rules/book.js';
+import { editDistance } from '../rules/names.js';
 import { step, createGame, defaultSetup, type Report, type StepResult } from '../engine/step.js';
 import type { Action, SessionState, Setup } from '../engine/state.js';
 import { mutate, noSession, sessionPath, tryLoad, type Loaded } from '../store/session.js';
@@ -27,10 +28,10 @@ export function intArg(value: string | undefined, flag: string, min: number, max
   return n;
 }
 
-/** "37,4, 2" -> [37, 4, 2]; each a whole number from 1 to 1000 (checked against its die later). */
-export function diceList(value: string | undefined): number[] | undefined {
+/** "37,4, 2" -> [37, 4, 2]; each a whole number from 1 to 1000 (checked against its die later). Repeated flags add up. */
+export function diceList(value: string | string[] | undefined): number[] | undefined {
   if (value === undefined) return undefined;
-  const parts = String(value)
+  const parts = (Array.isArray(value) ? value.join(',') : String(value))
     .split(/[\s,]+/)
     .filter((p) => p !== '');
   if (parts.length > 1000) throw new UsageError('--dice takes at most 1000 values.');
@@ -41,9 +42,9 @@ export function diceList(value: string | undefined): number[] | undefined {
 }
 
 /** "A1,B2" -> ["A1","B2"], checked against the tiles of the game. */
-export function tileList(value: string | undefined, known: string[] | null): string[] | undefined {
+export function tileList(value: string | string[] | undefined, known: string[] | null): string[] | undefined {
   if (value === undefined) return undefined;
-  const tiles = String(value)
+  const tiles = (Array.isArray(value) ? value.join(',') : String(value))
     .split(/[\s,]+/)
     .filter((p) => p !== '')
     .map((t) => t.toUpperCase());
@@ -75,16 +76,6 @@ function closeEvents(book: RuleBook, query: string): { id: string }[] {
     .filter((x) => x.d <= limit)
     .sort((a, b) => a.d - b.d)
     .slice(0, 3);
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
 }
 
 /** Whether prompts may be shown: stdin is a terminal and the user did not say --no-input. */

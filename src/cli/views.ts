@@ -78,9 +78,8 @@ function endStepText(st: Step): string {
 export function dueInEndPhase(s: SessionState, book: RuleBook): string[] {
   if (s.phase !== 'round') return [];
   const out: string[] = [];
-  for (const id of s.pendingEnd) out.push(`${book.byId.get(id)?.name ?? id}: ${book.byId.get(id)?.gm ?? ''}`.trim());
-  for (const p of s.inPlay) {
-    const ev = book.byId.get(p.eventId);
+  const due = [...s.pendingEnd.map((id) => book.byId.get(id)), ...s.inPlay.map((p) => book.byId.get(p.eventId))];
+  for (const ev of due) {
     if (ev && ev.resolve.endPhase.length > 0) out.push(`${ev.name}: ${ev.resolve.endPhase.map(endStepText).join('; ')}`);
   }
   for (const p of s.inPlay) {

@@ -21,7 +21,7 @@ export class DiceSyntaxError extends Error {
   override name = 'DiceSyntaxError';
 }
 
-const PATTERN = /^(\d{0,3})D(\d{1,5})(?:([+-])(\d{1,5}))?(?:[X×*](\d{1,5}))?$/;
+const PATTERN = /^(\d{0,7})D(\d{1,7})(?:([+-])(\d{1,7}))?(?:[X×*](\d{1,7}))?$/;
 
 /** Parse a dice expression; throws DiceSyntaxError with a sentence saying what is wrong. */
 export function parseDice(input: string | number): DiceExpr {

@@ -6,7 +6,7 @@ import type { Dice } from './dice.js';
 import type { InPlay, SessionState } from './state.js';
 
 export interface Scatter {
-  /** The tile whose centre it scatters from, where that matters. */
+  /** The tile whose center it scatters from, where that matters. */
   tile?: string;
   distance: number;
   /** Clock bearing 1-12 (12 = straight ahead, away from the GM's table edge; agree it before the game). */
@@ -25,7 +25,8 @@ export type Outcome =
       worth?: { value: number; unit: string };
       text: string;
     }
-  | { kind: 'scatter'; what: string; from: string | null; distance: number; direction: number; text: string }
+  /** distance and direction are null when the thing was never placed (no tile was left to place it on). */
+  | { kind: 'scatter'; what: string; from: string | null; distance: number | null; direction: number | null; text: string }
   | { kind: 'pickFighter'; what: string; picks: { gang: string; fighter: string | null; moved: boolean }[]; text: string }
   | {
       kind: 'rollEachFighter';
@@ -122,7 +123,7 @@ export function runStep(ctx: Ctx, ev: BadzoneEvent, step: Step, entry: InPlay | 
       const text =
         scatters.length === 0
           ? `No tiles left: no ${step.what} to place.`
-          : `A ${step.what} at the centre of each tile, scattered: ${scatters.map(scatterText).join('; ')}`;
+          : `A ${step.what} at the center of each tile, scattered: ${scatters.map(scatterText).join('; ')}`;
       return { kind: 'scatterEachTile', what: step.what, scatters, text };
     }
     case 'pickTile': {
@@ -138,6 +139,7 @@ export function runStep(ctx: Ctx, ev: BadzoneEvent, step: Step, entry: InPlay | 
         }
       }
       if (pool.length === 0) {
+        if (entry) entry.tile = null;
         if (!loud) return null;
         const why = s.tiles.length === 0 ? 'no tiles are left' : 'every tile left holds player models';
         return { kind: 'pickTile', what: step.what, tile: null, removed: false, text: `No tile picked: ${why}.` };
@@ -171,7 +173,7 @@ export function runStep(ctx: Ctx, ev: BadzoneEvent, step: Step, entry: InPlay | 
       let text = `Tile ${tile}: ${step.what}`;
       if (removed) text += `; ${tile} is removed and leaves the tile pool (${s.tiles.length} left)`;
       if (placed) {
-        text += `; ${placed.count} ${placed.what}${placed.count === 1 ? '' : 's'} at its centre`;
+        text += `; ${placed.count} ${placed.what}${placed.count === 1 ? '' : 's'} at its center`;
         if (placed.scatters.length) text += `, scattered ${placed.scatters.map((sc, i) => `#${i + 1} ${scatterText(sc)}`).join(', ')}`;
       }
       if (worth) text += `; worth ${worth.value} ${worth.unit}`;
@@ -181,6 +183,11 @@ export function runStep(ctx: Ctx, ev: BadzoneEvent, step: Step, entry: InPlay | 
       return out;
     }
     case 'scatter': {
+      if (entry && entry.tile === null) {
+        // Its tile pick found no tile (every tile collapsed): nothing was placed, so nothing scatters.
+        if (!loud) return null;
+        return { kind: 'scatter', what: step.what, from: null, distance: null, direction: null, text: `No ${step.what} was placed (no tile was left), so nothing scatters.` };
+      }
       const e = expr(ctx, step.distance);
       const sc = rollScatter(ctx, e, () => `${label}: ${step.what}`);
       if (!loud) return null;

@@ -1,6 +1,7 @@
 // The reducer: (state, action) -> new state + what happened. Pure: no I/O, no clock, dice injected.
 import type { RuleBook } from '../rules/book.js';
 import { Rng } from '../dice/rng.js';
+import { closeNames, matchName } from '../rules/names.js';
 import { BadEntry, Dice, NeedDie, type DiceSource } from './dice.js';
 import { endPhase, eventPhase, type EndPhaseReport, type EventPhaseReport } from './phases.js';
 import { NeedOccupied, runStep, type Ctx, type Outcome } from './resolve.js';
@@ -258,28 +259,51 @@ function apply(ctx: Ctx, action: Action): Applied {
       return { report: { kind: 'visibility', from, to: action.level } };
     }
     case 'fighter': {
-      const matches = s.gangs.filter((g) => (action.gang === undefined || g.name === action.gang) && [...g.battlefield, ...g.reserve, ...g.out].includes(action.name));
-      if (matches.length > 1) {
-        return { refusal: `${matches.length} gangs have a fighter called ${action.name}: say which with --gang (${matches.map((g) => g.name).join(', ')}).`, usage: true };
-      }
-      let g = matches[0];
-      let from = 'nowhere (new to the roster)';
-      if (!g) {
-        if (action.gang === undefined) return { refusal: `No gang has a fighter called ${action.name}. To add one, say which gang with --gang.`, usage: true };
-        g = s.gangs.find((x) => x.name === action.gang);
-        if (!g) {
-          g = { name: action.gang, battlefield: [], reserve: [], out: [] };
-          s.gangs.push(g);
+      // Names are matched exactly, else ignoring case; a typo of an existing gang is refused, not made a new gang.
+      let gang: Gang | undefined;
+      if (action.gang !== undefined) {
+        const name = matchName(action.gang, s.gangs.map((g) => g.name));
+        gang = s.gangs.find((g) => g.name === name);
+        if (!gang) {
+          const near = closeNames(action.gang, s.gangs.map((g) => g.name));
+          if (near.length) return { refusal: `No gang is called ${action.gang}. Did you mean ${near.join(' or ')}?`, usage: true };
         }
-      } else {
-        from = g.battlefield.includes(action.name) ? 'battlefield' : g.reserve.includes(action.name) ? 'reserve' : 'out';
-        g.battlefield = g.battlefield.filter((f) => f !== action.name);
-        g.reserve = g.reserve.filter((f) => f !== action.name);
-        g.out = g.out.filter((f) => f !== action.name);
       }
-      g[action.to].push(action.name);
-      ctx.notes.push(`GM moved ${action.name} (${g.name}) from ${from} to ${action.to}`);
-      return { report: { kind: 'fighter', name: action.name, gang: g.name, from, to: action.to } };
+      const holders = (gang ? [gang] : s.gangs)
+        .map((g) => ({ g, name: matchName(action.name, [...g.battlefield, ...g.reserve, ...g.out]) }))
+        .filter((x): x is { g: Gang; name: string } => x.name !== undefined);
+      if (holders.length > 1) {
+        return { refusal: `${holders.length} gangs have a fighter called ${action.name}: say which with --gang (${holders.map((h) => h.g.name).join(', ')}).`, usage: true };
+      }
+      const found = holders[0];
+      if (found) {
+        const { g, name } = found;
+        const from = g.battlefield.includes(name) ? 'battlefield' : g.reserve.includes(name) ? 'reserve' : 'out';
+        if (from === action.to) return { refusal: `${name} (${g.name}) is already ${{ battlefield: 'on the battlefield', reserve: 'in reserve', out: 'out of the game' }[action.to]}; nothing changed.` };
+        g.battlefield = g.battlefield.filter((f) => f !== name);
+        g.reserve = g.reserve.filter((f) => f !== name);
+        g.out = g.out.filter((f) => f !== name);
+        g[action.to].push(name);
+        ctx.notes.push(`GM moved ${name} (${g.name}) from ${from} to ${action.to}`);
+        return { report: { kind: 'fighter', name, gang: g.name, from, to: action.to } };
+      }
+      const everyone = s.gangs.flatMap((g) => [...g.battlefield, ...g.reserve, ...g.out]);
+      if (action.gang === undefined) {
+        const near = closeNames(action.name, everyone);
+        return {
+          refusal: `No gang has a fighter called ${action.name}.${near.length ? ` Did you mean ${near.join(' or ')}?` : ''} To add a fighter, say which gang with --gang.`,
+          usage: true,
+        };
+      }
+      const elsewhere = s.gangs.find((g) => matchName(action.name, [...g.battlefield, ...g.reserve, ...g.out]) !== undefined);
+      if (elsewhere) return { refusal: `${action.name} is a fighter of ${elsewhere.name}, not ${action.gang}. To move them, leave out --gang (or say --gang ${elsewhere.name}).`, usage: true };
+      if (!gang) {
+        gang = { name: action.gang, battlefield: [], reserve: [], out: [] };
+        s.gangs.push(gang);
+      }
+      gang[action.to].push(action.name);
+      ctx.notes.push(`GM added ${action.name} to ${gang.name} (${action.to})`);
+      return { report: { kind: 'fighter', name: action.name, gang: gang.name, from: 'nowhere (new to the roster)', to: action.to } };
     }
   }
 }
@@ -380,13 +404,32 @@ export function verify(state: SessionState, book: RuleBook): VerifyResult {
   const fields = ['rng', 'round', 'phase', 'inPlay', 'deck', 'visibility', 'hazard', 'tiles', 'lairs', 'structures', 'gangs', 'pendingEnd'] as const;
   for (const f of fields) {
     if (JSON.stringify(state[f]) !== JSON.stringify(s[f])) {
-      return fail(`${f} in the file (${short(state[f])}) does not follow from the log (replay gives ${short(s[f])})`, null);
+      const d = firstDifference(state[f], s[f], '');
+      const at = d.path === '' ? '' : `${d.path} = `;
+      return fail(`${f} in the file (${at}${short(d.file)}) does not follow from the log (replay gives ${at}${short(d.replay)})`, null);
     }
   }
   return { ok: true, ...base, problem: null, seq: null };
 }
 
+/** Where two JSON values first differ: the path inside them ("[1].eventId") and each side's value there. */
+function firstDifference(file: unknown, replay: unknown, path: string): { path: string; file: unknown; replay: unknown } {
+  if (Array.isArray(file) && Array.isArray(replay)) {
+    for (let i = 0; i < Math.max(file.length, replay.length); i++) {
+      if (JSON.stringify(file[i]) !== JSON.stringify(replay[i])) return firstDifference(file[i], replay[i], `${path}[${i}]`);
+    }
+  } else if (file && replay && typeof file === 'object' && typeof replay === 'object' && !Array.isArray(file) && !Array.isArray(replay)) {
+    const a = file as Record<string, unknown>;
+    const b = replay as Record<string, unknown>;
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      if (JSON.stringify(a[k]) !== JSON.stringify(b[k])) return firstDifference(a[k], b[k], `${path}.${k}`);
+    }
+  }
+  return { path, file, replay };
+}
+
 function short(v: unknown): string {
+  if (v === undefined) return 'nothing';
   const t = JSON.stringify(v) ?? 'undefined';
   return t.length > 120 ? `${t.slice(0, 117)}...` : t;
 }

@@ -121,7 +121,16 @@ function toolLines(st: Style, text: string, indent: string): string[] {
 }
 
 function outcomeLines(st: Style, outcomes: Outcome[], indent: string): string[] {
-  return outcomes.flatMap((o) => toolLines(st, o.text, indent));
+  return outcomes.flatMap((o) => {
+    // One line per tile: nine scatters in one paragraph are hard to read across a table.
+    if (o.kind === 'scatterEachTile' && o.scatters.length > 1) {
+      return [
+        ...toolLines(st, `A ${o.what} at the center of each tile, scattered:`, indent),
+        ...o.scatters.flatMap((sc) => toolLines(st, `  ${sc.tile ?? ''}: ${sc.distance}" toward ${sc.direction} o'clock`, indent)),
+      ];
+    }
+    return toolLines(st, o.text, indent);
+  });
 }
 
 function rangeText(r: [number, number]): string {
@@ -211,7 +220,7 @@ function dueLines(due: string[], st: Style): string[] {
 }
 
 function inPlayLine(p: InPlayView, i: number, st: Style): string {
-  const extra = [p.tile ? `tile ${p.tile}` : '', p.worth !== undefined ? `worth ${p.worth}` : ''].filter(Boolean).join(', ');
+  const extra = [p.tile ? `placed on ${p.tile}` : '', p.worth !== undefined ? `worth ${p.worth}` : ''].filter(Boolean).join(', ');
   const num = `${i + 1}.`.padStart(3);
   const name = p.name.length > 22 ? clip(p.name, 22) : p.name.padEnd(22);
   const tail = `${p.discardOn === null ? 'no discard roll' : `discarded on ${p.discardOn}+`}, since round ${p.sinceRound}${extra ? `, ${extra}` : ''}`;
@@ -285,10 +294,11 @@ function commandLines(st: Style, cmd: string, first: string): string[] {
 
 function roll(d: RollData, st: Style): string[] {
   const fmt = (r: RollData['results'][number]) =>
-    `${st.tool(st.bold(String(r.total)))}${r.dice.length > 1 || r.total !== r.dice[0] ? st.dim(` (dice ${r.dice.join('+')})`) : ''}${r.direction !== undefined ? ` toward ${r.direction} o'clock` : ''}`;
+    `${st.tool(st.bold(String(r.total)))}${r.dice.length > 0 && (r.dice.length > 1 || r.total !== r.dice[0]) ? st.dim(` (dice ${r.dice.join('+')})`) : ''}${r.direction !== undefined ? ` toward ${r.direction} o'clock` : ''}`;
   if (d.results.length === 1) return [`${d.expression}${d.scatter ? '" scatter' : ''}: ${fmt(d.results[0]!)}`];
-  const lines = [`${d.expression} x${d.times} (seed ${d.seed}):`];
-  const shown = d.results.slice(0, 200).map((r) => String(r.total));
+  const lines = [`${d.expression}${d.scatter ? '" scatter' : ''} x${d.times} (seed ${d.seed}):`];
+  const shown = d.results.slice(0, 200).map((r) => (r.direction !== undefined ? `${r.total}"@${r.direction}` : String(r.total)));
+  if (d.scatter) lines.push(st.dim('  distance"@direction (clock)'));
   lines.push(...wrap(shown.join(' '), st.width, '  ', '  '));
   if (d.results.length > 200) lines.push(st.dim(`  ... ${d.results.length - 200} more (use --json for all)`));
   const totals = d.results.map((r) => r.total);
@@ -391,7 +401,7 @@ function hazardShow(d: HazardShowData, st: Style): string[] {
 }
 
 function lint(d: LintData, st: Style): string[] {
-  if (d.valid) return para(st, `${d.file}: a valid ${d.kind === 'events' ? `event table (${d.events} entries covering D64 1-64)` : 'visibility table'}.`, `${st.kept('OK')} `);
+  if (d.valid) return para(st, `${d.file}: a valid ${d.kind === 'events' ? `event table (${d.events} entries covering D64 1-64)` : d.kind === 'hazards' ? 'hazard table' : 'visibility table'}.`, `${st.kept('OK')} `);
   return para(st, d.problem ?? '', `${st.discarded('INVALID')} `);
 }
 
@@ -551,14 +561,14 @@ function log(d: LogData, st: Style): string[] {
 
 function undo(d: UndoData, st: Style): string[] {
   return [
-    ...para(st, `#${d.undone.seq} ${actionText(d.undone.action)} (round ${d.undone.round}, ${d.undone.rolls.length} dice).`, `${st.bold('Undone:')} `),
+    ...para(st, `#${d.undone.seq} ${actionText(d.undone.action)} (round ${d.undone.round}, ${d.undone.rolls.length} ${d.undone.rolls.length === 1 ? 'die' : 'dice'}).`, `${st.bold('Undone:')} `),
     ...para(st, `round ${d.round}, ${d.phase === 'setup' ? 'before round 1' : d.phase === 'round' ? 'End Phase not yet resolved' : 'End Phase resolved'}. The same step again gives the same rolls.`, `${st.bold('Now:')} `),
     st.dim(`${d.remaining} step${d.remaining === 1 ? '' : 's'} left to undo.`),
   ];
 }
 
 function verify(d: VerifyData, st: Style): string[] {
-  if (d.ok) return para(st, `${d.session}: all ${d.entries} log entries and ${d.rolls} dice follow from seed ${d.seed}, and so does the current state.`, `${st.kept('OK')} `);
+  if (d.ok) return para(st, `${d.session}: all ${d.entries} log entries and ${d.rolls} ${d.rolls === 1 ? 'die' : 'dice'} follow from seed ${d.seed}, and so does the current state.`, `${st.kept('OK')} `);
   return [
     ...para(st, `${d.session}: ${d.problem ?? ''}`, `${st.discarded('DOES NOT FOLLOW')} `),
     ...para(st, 'The file was not changed. `badzone undo` or `badzone new --force` can get you back to a consistent game.', '', '', st.dim),

@@ -13,11 +13,16 @@ export const DEFAULT_SESSION = 'badzone-session.json';
 /** A session file larger than this is refused unread. A 1000-round game is well under 1 MB. */
 export const MAX_SESSION_BYTES = 20_000_000;
 
-/** Where the session file is: --session, else BADZONE_SESSION, else ./badzone-session.json. */
+/**
+ * Where the session file is: --session, else BADZONE_SESSION, else ./badzone-session.json.
+ * A folder (one that exists, or a path ending in a slash) means badzone-session.json inside it.
+ */
 export function sessionPath(flag: string | undefined, env: NodeJS.ProcessEnv, cwd: string): string {
   const p = flag ?? env.BADZONE_SESSION ?? DEFAULT_SESSION;
   if (p.trim() === '') return path.resolve(cwd, DEFAULT_SESSION);
-  return path.resolve(cwd, p);
+  const full = path.resolve(cwd, p);
+  if (/[\\/]$/.test(p) || isFolder(full)) return path.join(full, DEFAULT_SESSION);
+  return full;
 }
 
 export interface Loaded {
@@ -31,7 +36,15 @@ export interface Loaded {
 export function tryLoad(file: string): Loaded | null {
   const text = readText(file, MAX_SESSION_BYTES);
   if (text === null) return null;
-  const json = parseJson(text, file);
+  let json: unknown;
+  try {
+    json = parseJson(text, file);
+  } catch (e) {
+    if (e instanceof InvalidFileError) {
+      throw new InvalidFileError(`${e.message} Restore it from a copy (a \`.bak\` file beside it, if \`new --force\` made one), or start a new game with \`badzone new --force\`.`);
+    }
+    throw e;
+  }
   try {
     const { state, book, migratedFrom } = validateSession(json, bookFor);
     return { file, state, book, migratedFrom };

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InvalidFileError } from '../errors.js';
 import { compileBook, type RuleBook } from '../rules/book.js';
-import type { EventTable, Tables, VisibilityTable } from '../rules/types.js';
+import type { EventTable, HazardTable, Tables, VisibilityTable } from '../rules/types.js';
 import { crossCheck, TableError, validateEventTable, validateHazardTable, validateVisibilityTable } from '../rules/validate.js';
 import { parseJson, readText } from './files.js';
 
@@ -69,6 +69,21 @@ export function loadEventTable(file: string, visibility?: VisibilityTable): Even
 
 export function loadVisibilityTable(file: string): VisibilityTable {
   return asFileError(() => validateVisibilityTable(readJson(file), file));
+}
+
+export type AnyTable = { kind: 'events'; table: EventTable } | { kind: 'visibility'; table: VisibilityTable } | { kind: 'hazards'; table: HazardTable };
+
+/** A table file of any of the three kinds, told apart by its fields: `levels` (visibility), `hazards`, else events. */
+export function loadAnyTable(file: string): AnyTable {
+  return asFileError(() => {
+    const json = readJson(file);
+    const has = (k: string) => typeof json === 'object' && json !== null && !Array.isArray(json) && k in json;
+    if (has('levels')) return { kind: 'visibility', table: validateVisibilityTable(json, file) };
+    if (has('hazards')) return { kind: 'hazards', table: validateHazardTable(json, file) };
+    const events = validateEventTable(json, file);
+    crossCheck({ ...shippedTables(), events }, file);
+    return { kind: 'events', table: events };
+  });
 }
 
 /** The rule book for a game: the shipped tables with the game's own event and visibility tables, if any. */

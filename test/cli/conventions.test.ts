@@ -96,17 +96,24 @@ describe('session paths: --session and BADZONE_SESSION', () => {
     expect(fs.readdirSync(other)).toEqual(['env-game.json']);
   });
 
-  it('--session naming a folder: exit 4 for every command, even new --force, and nothing is made', async () => {
+  it('--session naming a folder means badzone-session.json inside it; a trailing slash names a folder', async () => {
     const dir = tempDir();
     fs.mkdirSync(path.join(dir, 'sub'));
-    for (const args of [['new'], ['new', '--force'], ['round'], ['status'], ['end']]) {
-      const r = await runCli([...args, '--session', 'sub'], { cwd: dir });
-      expect(r.code, args.join(' ')).toBe(4);
-      expect(r.stderr).toContain('is a folder');
-      expect(r.stderr).toContain(path.join(dir, 'sub'));
+    expect((await runCli(['status', '--session', 'sub'], { cwd: dir })).code).toBe(3);
+    const made = await runCli(['new', '--session', 'sub', '--seed', '3'], { cwd: dir });
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain(path.join(dir, 'sub', 'badzone-session.json'));
+    for (const args of [['round'], ['status'], ['end']]) {
+      const r = await runCli([...args, '--session', 'sub/'], { cwd: dir });
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
     }
     expect(fs.readdirSync(dir)).toEqual(['sub']);
-    expect(fs.readdirSync(path.join(dir, 'sub'))).toEqual([]);
+    expect(fs.readdirSync(path.join(dir, 'sub'))).toEqual(['badzone-session.json']);
+    // A trailing slash on a folder that does not exist: that folder is missing (exit 3), no file named like it is made.
+    const r = await runCli(['round', '--session', 'nodir/'], { cwd: dir });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('does not exist');
+    expect(fs.readdirSync(dir)).toEqual(['sub']);
   });
 
   it('a session in a folder that does not exist is a clear error, not a trace', async () => {

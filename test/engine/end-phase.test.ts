@@ -186,3 +186,31 @@ describe('the End Phase runs once per round', () => {
     expect(JSON.stringify(s)).toBe(before);
   });
 });
+
+describe('a Pillar of Flame that could not be placed', () => {
+  it('does not scatter: no tile was left, so no dice are rolled for a blast that is not there', () => {
+    let s = start({ tiles: ['A1'] });
+    s = play(s, { type: 'round' }, [57]).state; // Collapsed Section: the only tile (no die for a pick of one)
+    expect(s.tiles).toEqual([]);
+    const r = play(s, { type: 'round' }, [49]); // Pillar of Flame: no tile to place it on
+    expect(r.state.inPlay).toEqual([{ eventId: 'pillar-of-flame', sinceRound: 2, roll: 49, tile: null }]);
+    const e = play(r.state, { type: 'end' }, []); // no scatter dice at all
+    const end = as(e.report, 'end');
+    expect(end.triggers).toEqual([
+      {
+        eventId: 'pillar-of-flame',
+        name: 'Pillar of Flame',
+        rolls: [],
+        outcomes: [{ kind: 'scatter', what: 'Large Blast', from: null, distance: null, direction: null, text: 'No Large Blast was placed (no tile was left), so nothing scatters.' }],
+      },
+    ]);
+  });
+
+  it('placed on a tile, it scatters D6+6" and a D12 direction each End Phase', () => {
+    let s = start({ tiles: ['A1', 'A2'] });
+    s = play(s, { type: 'round' }, [50, 2]).state; // Pillar of Flame on A2 (a D2)
+    const e = play(s, { type: 'end' }, [3, 11]);
+    const out = as(e.report, 'end').triggers[0]!.outcomes[0]!;
+    expect(out).toMatchObject({ kind: 'scatter', from: 'A2', distance: 9, direction: 11 });
+  });
+});

@@ -176,6 +176,11 @@ function refusalAllowed(s: SessionState, action: Action): boolean {
       return !s.inPlay.some((p) => p.eventId === action.eventId);
     case 'place':
       return s.inPlay.some((p) => p.eventId === action.eventId);
+    case 'fighter': {
+      // Moving a fighter to where they already are changes nothing, and is refused.
+      const g = s.gangs.find((x) => (action.gang === undefined || x.name === action.gang) && [...x.battlefield, ...x.reserve, ...x.out].includes(action.name));
+      return g !== undefined && g[action.to].includes(action.name);
+    }
     default:
       return false;
   }

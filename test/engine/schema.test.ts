@@ -250,7 +250,8 @@ describe('real version-1 session files', () => {
     const raw = fixture(mode);
     const notes = logNotes(load(fixture(mode)).state, book);
     expect(raw.log.reduce((n: number, r: Json) => n + r.notes.length, 0)).toBeGreaterThan(10);
-    expect(notes).toEqual(raw.log.map((r: Json) => r.notes));
+    // The one wording changed since version 1: "centre" is now "center", as in the rules text.
+    expect(notes).toEqual(raw.log.map((r: Json) => r.notes.map((n: string) => n.replace(/centre/g, 'center'))));
   });
 
   it('only version 1 is reworded: a version-2 file in the old wording does not verify', () => {

@@ -10,7 +10,7 @@ export interface EndData extends Omit<EndReport, 'kind'> {
   visibility: VisibilityView;
 }
 
-export async function run(opts: { session?: string; dice?: string; manual?: boolean; input?: boolean }, io: IO): Promise<View<'end', EndData>> {
+export async function run(opts: { session?: string; dice?: string | string[]; manual?: boolean; input?: boolean }, io: IO): Promise<View<'end', EndData>> {
   const file = fileOf(opts, io);
   const dice = diceList(opts.dice);
   const c = await commit(io, file, { type: 'end', ...(dice ? { dice } : {}) }, { manual: opts.manual === true, interactive: interactive(io, opts) });

@@ -33,7 +33,7 @@ export async function run(opts: { roll?: string; seed?: string; homeTurf?: boole
   const meaning = !nomadic
     ? homeTurf
       ? `${hazard.name} is the crew's Home Turf Hazard; its Home Turf Ploy is ${hazard.ploy.name}.`
-      : `This game's Hazard is ${hazard.name}.`
+      : `The Hazard for this game is ${hazard.name}. This roll is not saved: to play it in a badzone game, set the game up with \`badzone new --hazard ${roll}\`.`
     : homeTurf
       ? `The crew is Nomadic: no Home Turf Hazard or Facility, but its Rating Limit is ${table.nomadic.ratingLimit} instead of ${table.nomadic.standardRatingLimit}.`
       : 'Nomadic: no Hazard this game.';

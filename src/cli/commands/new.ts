@@ -64,6 +64,19 @@ export function parseRoster(text: string, flag: string): { name: string; fighter
   return { name, fighters };
 }
 
+/** --hazard: "roll", a D10 result, or a hazard's id or name ("bog", "Low Visibility"). */
+function hazardArg(value: string): 'roll' | number {
+  const v = value.trim().toLowerCase();
+  if (v === 'roll') return 'roll';
+  if (/^[-+]?\d+$/.test(v)) return intArg(v, '--hazard (roll, 1-10, a hazard id, or none)', 1, 10)!;
+  const t = shippedTables().hazards;
+  const slug = v.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const h = t.hazards.find((x) => x.id === slug || x.name.toLowerCase() === v);
+  if (h) return h.roll;
+  if (slug === 'nomadic') return t.nomadic.roll;
+  throw new UsageError(`--hazard takes roll, a D10 result (1-10), a hazard id (${t.hazards.map((x) => x.id).join(', ')}) or none, not "${value}".`);
+}
+
 export function buildSetup(opts: NewOptions, io: IO): Setup {
   const seed = intArg(opts.seed, '--seed', -2147483648, 2147483647) ?? io.randomSeed();
   const mode = opts.mode ?? 'dice';
@@ -88,7 +101,8 @@ export function buildSetup(opts: NewOptions, io: IO): Setup {
   }
   for (const r of opts.reserve ?? []) {
     const { name, fighters } = parseRoster(r, '--reserve');
-    let g = gangs.find((x) => x.name === name);
+    // The gang of a --gang with the same name (ignoring case: "eschers" is Eschers), else a gang with only a reserve.
+    let g = gangs.find((x) => x.name === name) ?? gangs.find((x) => x.name.toLowerCase() === name.toLowerCase());
     if (!g) {
       g = { name, battlefield: [], reserve: [] };
       gangs.push(g);
@@ -101,7 +115,7 @@ export function buildSetup(opts: NewOptions, io: IO): Setup {
   const turfOwner = opts.turfOwner === undefined ? null : opts.turfOwner.trim();
   if (turfOwner === '') throw new UsageError('--turf-owner needs a name.');
   let hazard: Setup['hazard'] = null;
-  if (opts.hazard !== undefined && opts.hazard !== 'none') hazard = opts.hazard === 'roll' ? 'roll' : intArg(opts.hazard, '--hazard (roll, 1-10 or none)', 1, 10)!;
+  if (opts.hazard !== undefined && opts.hazard.trim().toLowerCase() !== 'none') hazard = hazardArg(opts.hazard);
   const visibilityTable = opts.visibilityTable ? loadVisibilityTable(path.resolve(io.cwd, opts.visibilityTable)) : null;
   const table = opts.table ? loadEventTable(path.resolve(io.cwd, opts.table), visibilityTable ?? undefined) : null;
   return {
@@ -161,7 +175,7 @@ export async function run(given: NewOptions, io: IO): Promise<View<'new', NewDat
     data: {
       ...summary(file, state, book),
       backup,
-      setup: { ...rest, table: table ? (opts.table ?? table.name) : shippedTables().events.name, visibilityTable: visibilityTable ? (opts.visibilityTable ?? visibilityTable.name) : shippedTables().visibility.name },
+      setup: { ...rest, table: table ? `${table.name} (${opts.table ?? 'own table'})` : shippedTables().events.name, visibilityTable: visibilityTable ? `${visibilityTable.name} (${opts.visibilityTable ?? 'own table'})` : shippedTables().visibility.name },
       commandLine: commandLine(setup, opts),
       hazardRoll: state.hazard?.roll ?? null,
     },

@@ -7,7 +7,7 @@ import type { View } from '../view.js';
 
 export type PlaceData = Extract<Report, { kind: 'place' }> & { session: string };
 
-export async function run(event: string, opts: { session?: string; dice?: string; manual?: boolean; input?: boolean }, io: IO): Promise<View<'place', PlaceData>> {
+export async function run(event: string, opts: { session?: string; dice?: string | string[]; manual?: boolean; input?: boolean }, io: IO): Promise<View<'place', PlaceData>> {
   const file = fileOf(opts, io);
   const eventId = eventArg(load(file).book, event);
   const dice = diceList(opts.dice);

@@ -9,9 +9,9 @@ import type { View } from '../view.js';
 
 export interface RoundOptions {
   session?: string;
-  dice?: string;
+  dice?: string | string[];
   manual?: boolean;
-  occupied?: string;
+  occupied?: string | string[];
   input?: boolean;
 }
 

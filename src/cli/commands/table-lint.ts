@@ -1,15 +1,14 @@
-// badzone table lint FILE: validate a group's own event (or visibility) table.
+// badzone table lint FILE: validate a group's own event table (or visibility or hazard table).
 import * as path from 'node:path';
 import { InvalidFileError } from '../../errors.js';
-import { loadEventTable, loadVisibilityTable } from '../../store/tables.js';
-import { parseJson, readText } from '../../store/files.js';
+import { loadAnyTable } from '../../store/tables.js';
 import type { IO } from '../io.js';
 import type { View } from '../view.js';
 
 export interface LintData {
   file: string;
   valid: boolean;
-  kind: 'events' | 'visibility' | null;
+  kind: 'events' | 'visibility' | 'hazards' | null;
   events: number | null;
   problem: string | null;
 }
@@ -17,18 +16,11 @@ export interface LintData {
 export async function run(file: string, _opts: unknown, io: IO): Promise<View<'lint', LintData>> {
   const full = path.resolve(io.cwd, file);
   try {
-    const text = readText(full, 1_000_000);
-    if (text === null) throw new InvalidFileError(`${file} does not exist. Check the path.`);
-    const json = parseJson(text, file) as { levels?: unknown };
-    if (json && typeof json === 'object' && 'levels' in json) {
-      loadVisibilityTable(full);
-      return { kind: 'lint', data: { file, valid: true, kind: 'visibility', events: null, problem: null } };
-    }
-    const t = loadEventTable(full);
-    return { kind: 'lint', data: { file, valid: true, kind: 'events', events: t.results.length, problem: null } };
+    const t = loadAnyTable(full);
+    return { kind: 'lint', data: { file, valid: true, kind: t.kind, events: t.kind === 'events' ? t.table.results.length : null, problem: null } };
   } catch (e) {
     if (e instanceof InvalidFileError) {
-      return { kind: 'lint', data: { file, valid: false, kind: null, events: null, problem: e.message.replace(full, file) }, exitCode: 4 };
+      return { kind: 'lint', data: { file, valid: false, kind: null, events: null, problem: e.message.split(full).join(file) }, exitCode: 4 };
     }
     throw e;
   }

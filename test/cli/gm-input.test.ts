@@ -1,0 +1,169 @@
+// Command layer: what a GM types at the table. Forgiving where the meaning is clear (case, a hazard's name,
+// repeated flags), strict where a guess would change the game (a typo of a gang, a fighter of another gang).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../src/dice/rng.js';
+import { runCli, tempDir } from '../helpers.js';
+
+const json = (s: string): any => JSON.parse(s);
+const FILE = 'badzone-session.json';
+const bytes = (dir: string): string => fs.readFileSync(path.join(dir, FILE), 'utf8');
+
+async function game(...extra: string[]): Promise<string> {
+  const dir = tempDir();
+  const r = await runCli(['new', '--seed', '7', '--gang', 'Goliaths: Krag, Brute', '--gang', 'Eschers: Vex, Nyx', '--reserve', 'eschers: Lyra', ...extra], { cwd: dir });
+  expect(r.code, r.stderr).toBe(0);
+  return dir;
+}
+
+async function gangs(dir: string): Promise<any[]> {
+  return json((await runCli(['status', '--json'], { cwd: dir })).stdout).gangs;
+}
+
+describe('badzone fighter', () => {
+  it('matches names ignoring case, and --reserve joins the --gang of the same name ignoring case', async () => {
+    const dir = await game();
+    expect(await gangs(dir)).toEqual([
+      { name: 'Goliaths', battlefield: ['Krag', 'Brute'], reserve: [], out: [] },
+      { name: 'Eschers', battlefield: ['Vex', 'Nyx'], reserve: ['Lyra'], out: [] },
+    ]);
+    const r = await runCli(['fighter', 'lyra', 'battlefield', '--json'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r.stdout)).toMatchObject({ name: 'Lyra', gang: 'Eschers', from: 'reserve', to: 'battlefield' });
+    expect((await gangs(dir))[1]).toEqual({ name: 'Eschers', battlefield: ['Vex', 'Nyx', 'Lyra'], reserve: [], out: [] });
+  });
+
+  it('refuses a typo of a gang (exit 2, with the gang meant), and changes nothing', async () => {
+    const dir = await game();
+    const before = bytes(dir);
+    const r = await runCli(['fighter', 'Zed', 'reserve', '--gang', 'Goliath'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('No gang is called Goliath. Did you mean Goliaths?');
+    expect(bytes(dir)).toBe(before);
+  });
+
+  it('refuses --gang naming the wrong gang for a fighter on another roster', async () => {
+    const dir = await game();
+    const before = bytes(dir);
+    const r = await runCli(['fighter', 'Vex', 'out', '--gang', 'Goliaths'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Vex is a fighter of Eschers, not Goliaths');
+    expect(bytes(dir)).toBe(before);
+  });
+
+  it('refuses a move to where the fighter already is (exit 1), and changes nothing', async () => {
+    const dir = await game();
+    const before = bytes(dir);
+    const r = await runCli(['fighter', 'Krag', 'battlefield'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('Krag (Goliaths) is already on the battlefield; nothing changed.');
+    expect(bytes(dir)).toBe(before);
+  });
+
+  it('adds a new fighter to a gang, and a new gang when no gang is called anything like it', async () => {
+    const dir = await game();
+    expect((await runCli(['fighter', 'Zed', 'reserve', '--gang', 'Goliaths'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['fighter', 'Ash', 'battlefield', '--gang', 'Van Saar'], { cwd: dir })).code).toBe(0);
+    const g = await gangs(dir);
+    expect(g[0]).toEqual({ name: 'Goliaths', battlefield: ['Krag', 'Brute'], reserve: ['Zed'], out: [] });
+    expect(g[2]).toEqual({ name: 'Van Saar', battlefield: ['Ash'], reserve: [], out: [] });
+  });
+
+  it('a name no gang has gets a suggestion', async () => {
+    const dir = await game();
+    const r = await runCli(['fighter', 'Krog', 'out'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('No gang has a fighter called Krog. Did you mean Krag?');
+  });
+});
+
+describe('repeated flags and names for values', () => {
+  it('--dice given twice adds up, in order', async () => {
+    const dir = tempDir();
+    expect((await runCli(['new', '--seed', '7'], { cwd: dir })).code).toBe(0);
+    // D64 7 (Horde of Rats), then its D2 = 2 and its spawn point D4 = 3.
+    const r = await runCli(['round', '--dice', '7', '--dice', '2,3', '--json'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    const rolls = json(r.stdout).eventPhase.resolved[0].rolls;
+    expect(rolls.map((x: any) => [x.die, x.value, x.entered])).toEqual([
+      [2, 2, true],
+      [4, 3, true],
+    ]);
+    expect(json(r.stdout).eventPhase.draws).toEqual([{ roll: 7, eventId: 'horde-of-rats', outcome: 'placed' }]);
+  });
+
+  it('--hazard takes a hazard id or name as well as its roll', async () => {
+    for (const [value, id] of [
+      ['bog', 'bog'],
+      ['Low Visibility', 'low-visibility'],
+      ['4', 'security-turrets'],
+    ] as const) {
+      const dir = tempDir();
+      const r = await runCli(['new', '--seed', '1', '--hazard', value, '--json'], { cwd: dir });
+      expect(r.code, r.stderr).toBe(0);
+      expect(json(r.stdout).hazard.id).toBe(id);
+    }
+    const bad = await runCli(['new', '--hazard', 'swamp'], { cwd: tempDir() });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--hazard takes roll, a D10 result (1-10), a hazard id');
+  });
+});
+
+describe('badzone table lint on each kind of table', () => {
+  it('tells a hazard table from an event table, and checks it as one', async () => {
+    const dir = tempDir();
+    const src = JSON.parse(fs.readFileSync(path.join(__dirname, '../../data/hazards.json'), 'utf8'));
+    fs.writeFileSync(path.join(dir, 'h.json'), JSON.stringify(src));
+    const ok = await runCli(['table', 'lint', 'h.json', '--json'], { cwd: dir });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(json(ok.stdout)).toEqual({ file: 'h.json', valid: true, kind: 'hazards', events: null, problem: null });
+    src.hazards.pop();
+    fs.writeFileSync(path.join(dir, 'h.json'), JSON.stringify(src));
+    const bad = await runCli(['table', 'lint', 'h.json'], { cwd: dir });
+    expect(bad.code).toBe(4);
+    expect(bad.stdout).toContain('hazards: no row for a roll of 9');
+  });
+});
+
+describe('badzone roll text', () => {
+  it('--times with --scatter shows each distance with its direction; a constant shows no dice', async () => {
+    const rng = new Rng({ seed: 1, uses: 0 });
+    const expected = [0, 1, 2].map(() => {
+      const d = rng.die(6) + 6;
+      return `${d}"@${rng.die(12)}`;
+    });
+    const r = await runCli(['roll', 'D6+6', '--times', '3', '--scatter', '--seed', '1'], {});
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(expected.join(' '));
+    const c = await runCli(['roll', '6'], {});
+    expect(c.stdout).toBe('6: 6\n');
+  });
+});
+
+describe('badzone verify names the first difference', () => {
+  it('an event removed from play: the entry that is missing, not two cut-off lists', async () => {
+    const dir = tempDir();
+    expect((await runCli(['new', '--seed', '7'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['round', '--dice', '4'], { cwd: dir })).code).toBe(0); // Critters Attack
+    expect((await runCli(['round', '--dice', '1,47'], { cwd: dir })).code).toBe(0); // kept (1 < 3); Cold Snap
+    const s = json(bytes(dir));
+    s.inPlay.splice(1, 1);
+    fs.writeFileSync(path.join(dir, FILE), JSON.stringify(s));
+    const r = await runCli(['verify', '--json'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(json(r.stdout).problem).toBe(
+      'inPlay in the file ([1] = nothing) does not follow from the log (replay gives [1] = {"eventId":"cold-snap","sinceRound":2,"roll":47})',
+    );
+  });
+});
+
+describe('help texts', () => {
+  it('fit 80 columns', async () => {
+    for (const args of [['--help'], ['new', '--help'], ['round', '--help'], ['simulate', '--help'], ['fighter', '--help']]) {
+      const r = await runCli(args, {});
+      expect(r.code).toBe(0);
+      for (const line of r.stdout.split('\n')) expect(line.length, `${args.join(' ')}: ${line}`).toBeLessThanOrEqual(80);
+    }
+  });
+});
