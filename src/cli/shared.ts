@@ -3,6 +3,7 @@ import { RefusedError, UsageError } from '../errors.js';
 import type { RuleBook } from '../rules/book.js';
 import { findEvent, suggestEvents } from '../rules/book.js';
 import { editDistance } from '../rules/names.js';
+import { physicalDieHint } from '../dice/expression.js';
 import { step, createGame, defaultSetup, type Report, type StepResult } from '../engine/step.js';
 import type { Action, SessionState, Setup } from '../engine/state.js';
 import { mutate, noSession, sessionPath, tryLoad, type Loaded } from '../store/session.js';
@@ -169,7 +170,7 @@ async function gather(io: IO, state: SessionState, book: RuleBook, action: Actio
     }
     const cards = need.cards;
     const answer = await prompter.input(
-      cards ? `${need.for}: which card did you draw? (1-64, ${cards.length} left in the deck)` : `${need.for}: enter your D${need.sides}`,
+      cards ? `${need.for}: which card did you draw? (1-64, ${cards.length} left in the deck)` : `${need.for}: enter your D${need.sides}${physicalDieHint(need.sides)}`,
       {
         validate: (v: string) => {
           const n = Number(v.trim());

@@ -69,3 +69,13 @@ export function diceTotal(e: DiceExpr, faces: readonly number[]): number {
   for (const f of faces) sum += f;
   return sum * e.multiply;
 }
+
+/** Dice a table usually has (a D2 and D3 are read off a D6; a D64 is the table's own roll). */
+const PHYSICAL = [2, 3, 4, 6, 8, 10, 12, 20, 64, 100];
+
+/** How to roll a DN with physical dice when there is no such die: the next larger die, again above N. */
+export function physicalDieHint(sides: number): string {
+  if (PHYSICAL.includes(sides)) return '';
+  const next = PHYSICAL.find((n) => n > sides);
+  return next === undefined ? '' : ` (no D${sides}? roll a D${next} and roll again on ${sides + 1} or more)`;
+}

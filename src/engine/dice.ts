@@ -2,7 +2,7 @@
 // fed first by the dice the GM entered, and a record of every die with what it was for.
 import type { RngState } from '../dice/rng.js';
 import type { DiceExpr } from '../dice/expression.js';
-import { diceTotal } from '../dice/expression.js';
+import { diceTotal, physicalDieHint } from '../dice/expression.js';
 import type { Roll } from './state.js';
 
 /** Anything that can roll one die of N sides. The seeded Rng satisfies it; tests script it. */
@@ -58,7 +58,7 @@ export class Dice {
       value = this.entered[this.nextEntered]!;
       if (!Number.isInteger(value) || value < 1 || value > sides) {
         throw new BadEntry(
-          `die ${this.nextEntered + 1} you entered (${value}) is not a D${sides} result; it is for: ${text(purpose)}`,
+          `die ${this.nextEntered + 1} you entered (${value}) is not a D${sides} result${physicalDieHint(sides)}; it is for: ${text(purpose)}`,
         );
       }
       this.nextEntered++;

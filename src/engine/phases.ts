@@ -203,7 +203,7 @@ export function eventPhase(ctx: Ctx, stats?: { duplicates: number; reshuffles: n
       discardOn: ev.discardOn,
       rolls,
       outcomes,
-      text: gmText(ev, outcomes),
+      text: !isNew && ev.gmInPlay !== undefined ? ev.gmInPlay : gmText(ev, outcomes),
     });
     const own = isNew ? outcomes.slice(newPersistent!.outcomes.length) : outcomes;
     for (const o of own) ctx.notes.push(`${ev.name}: ${o.text}`);

@@ -227,7 +227,10 @@ export function runStep(ctx: Ctx, ev: BadzoneEvent, step: Step, entry: InPlay | 
         picks.push({ gang: g.name, fighter, moved });
       }
       if (!loud) return null;
-      return { kind: 'pickFighter', what: step.what, picks, text: `${fightersText(picks)} ${picks.length === 1 ? '' : '- each '}${step.what}` };
+      const text = picks.every((p) => p.fighter === null)
+        ? `No gang has a fighter ${step.from === 'reserve' ? 'in reserve' : 'on the battlefield'}: nobody is picked.`
+        : `${fightersText(picks)} ${picks.length === 1 ? '' : '- each '}${step.what}`;
+      return { kind: 'pickFighter', what: step.what, picks, text };
     }
     case 'rollEachFighter': {
       const e = expr(ctx, step.dice);

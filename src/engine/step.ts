@@ -21,8 +21,11 @@ export interface InPlayView {
   name: string;
   sinceRound: number;
   discardOn: number | null;
+  /** The tile it was placed on (Pillar of Flame, Treasure). */
   tile?: string | null;
   worth?: number;
+  /** It has scattered from that tile since (an End Phase has passed): it is no longer at the tile's center. */
+  scattered?: true;
 }
 
 export interface RoundReport {
@@ -75,6 +78,8 @@ export function inPlayView(s: SessionState, book: RuleBook): InPlayView[] {
     const v: InPlayView = { eventId: p.eventId, name: ev?.name ?? p.eventId, sinceRound: p.sinceRound, discardOn: ev?.discardOn ?? null };
     if (p.tile !== undefined) v.tile = p.tile;
     if (p.worth !== undefined) v.worth = p.worth;
+    const endPhasesSince = s.round - p.sinceRound + (s.phase === 'end' ? 1 : 0);
+    if (p.tile && endPhasesSince > 0 && ev?.resolve.endPhase.some((x) => x.kind === 'scatter')) v.scattered = true;
     return v;
   });
 }

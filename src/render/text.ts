@@ -153,11 +153,11 @@ function timingStyled(ev: Timed, st: Style): string {
 }
 
 /** What the timing means at the table, for the new event's card. */
-function timingMeaning(ev: Timed): string {
-  if (ev.timing === 'once') return 'resolve it now; then it is discarded.';
-  return ev.discardOn === null
-    ? 'stays in play and resolves every Event Phase; no discard roll (the GM discards it).'
-    : `stays in play and resolves every Event Phase; discarded on a D6 roll of ${ev.discardOn}+ in the End Phase.`;
+function timingMeaning(ev: Timed & { actsEachEventPhase: boolean; actsInEndPhase: boolean }): string {
+  if (ev.timing === 'once') return ev.actsInEndPhase ? "resolves in this round's End Phase; then it is discarded." : 'resolve it now; then it is discarded.';
+  const acts = [ev.actsEachEventPhase ? 'every Event Phase' : '', ev.actsInEndPhase ? 'every End Phase' : ''].filter(Boolean).join(' and ');
+  const stays = `stays in play${acts ? ` and acts ${acts}` : ''}`;
+  return ev.discardOn === null ? `${stays}; no discard roll (the GM discards it).` : `${stays}; discarded on a D6 roll of ${ev.discardOn}+ in the End Phase.`;
 }
 
 function timingWord(ev: Timed, st: Style): string {
@@ -220,11 +220,12 @@ function dueLines(due: string[], st: Style): string[] {
 }
 
 function inPlayLine(p: InPlayView, i: number, st: Style): string {
-  const extra = [p.tile ? `placed on ${p.tile}` : '', p.worth !== undefined ? `worth ${p.worth}` : ''].filter(Boolean).join(', ');
+  const extra = [p.tile ? `placed on ${p.tile}${p.scattered ? ' (since scattered)' : ''}` : '', p.worth !== undefined ? `worth ${p.worth}` : ''].filter(Boolean).join(', ');
   const num = `${i + 1}.`.padStart(3);
   const name = p.name.length > 22 ? clip(p.name, 22) : p.name.padEnd(22);
   const tail = `${p.discardOn === null ? 'no discard roll' : `discarded on ${p.discardOn}+`}, since round ${p.sinceRound}${extra ? `, ${extra}` : ''}`;
-  return `  ${num} ${st.bold(name)} ${st.persistent(clip(tail, Math.max(10, st.width - 29)))}`;
+  // The details wrap under the name rather than being cut: a GM needs the tile and the worth.
+  return para(st, tail, `  ${num} ${st.bold(name)} `, ' '.repeat(29), st.persistent).join('\n');
 }
 
 function inPlayLines(list: InPlayView[], st: Style): string[] {
@@ -452,6 +453,7 @@ function round(d: RoundData, st: Style): string[] {
     lines.push(...para(st, timingMeaning(card), `${bar}${timingWord(card, st)}: `, bar));
     lines.push(...para(st, card.effect, bar, bar, st.rule));
     if (fresh && fresh.outcomes.length) lines.push(...outcomeLines(st, fresh.outcomes, bar));
+    if (fresh && fresh.text) lines.push(...para(st, fresh.text, `${bar}${st.bold('At the table:')} `, bar));
   }
 
   // The events in play, oldest first, each with what it does this Event Phase.

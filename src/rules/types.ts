@@ -77,6 +77,11 @@ export interface BadzoneEvent {
   effect: string;
   /** What the GM does at the table (shown beside the tool's own rolls). */
   gm: string;
+  /**
+   * What the GM is told in later Event Phases while the event stays in play, when that differs from `gm`
+   * (Treasure's casket is placed once: later phases only remind that it is there).
+   */
+  gmInPlay?: string;
   resolve: Resolution;
   /** Rulings this entry embodies (shown in `events show`, listed in the README). */
   rulings?: string[];

@@ -123,6 +123,7 @@ function event(v: unknown, path: string): BadzoneEvent {
     discardOn,
     effect: str(o.effect, `${path}.effect`, TEXT),
     gm: o.gm === undefined ? '' : str(o.gm, `${path}.gm`, TEXT),
+    ...(o.gmInPlay === undefined ? {} : { gmInPlay: str(o.gmInPlay, `${path}.gmInPlay`, TEXT) }),
     resolve: o.resolve === undefined ? { onDraw: [], eachEventPhase: [], endPhase: [] } : resolution(o.resolve, `${path}.resolve`),
   };
   if (o.rulings !== undefined) ev.rulings = arr(o.rulings, `${path}.rulings`, 20).map((x, i) => str(x, `${path}.rulings[${i}]`, TEXT));

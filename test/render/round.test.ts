@@ -31,12 +31,15 @@ describe('round and End Phase rendering', () => {
         D64 33 Static Storm is already in play: discarded, drawn again.
 
       NEW EVENT  Pillar of Flame  (D64 49)
-        | Persistent: stays in play and resolves every Event Phase; no discard roll
-        | (the GM discards it).
+        | Persistent: stays in play and acts every Event Phase and every End Phase; no
+        | discard roll (the GM discards it).
         | Randomly select a tile and place a Large Blast in the center. It scatters
         | D6+6" each End Phase. Any model touched by the Blast suffers a S3, AP-1, D1
         | hit with the Blaze trait.
         | > Tile A2: Large Blast
+        | At the table: Any model touched by the Large Blast suffers a S3, AP-1, D1
+        | hit with the Blaze trait. When the Blast leaves the table, run \`badzone
+        | discard pillar-of-flame\`.
 
       Events in play (oldest first)
          1. Horde of Rats  no discard roll, since round 0
@@ -113,6 +116,8 @@ describe('round and End Phase rendering', () => {
         | stop functioning.
         | > Visibility is now Pitch Black (3"): the rules' 3" counts as Pitch Black,
         |   so Grid Overload ends it
+        | At the table: All machinery and powered terrain immediately stop
+        | functioning.
 
       Events in play (oldest first)
          1. Horde of Rats  no discard roll, since round 0

@@ -42,13 +42,17 @@ export interface NewEventCard {
   discardOn: number | null;
   /** The event's rules text. */
   effect: string;
+  /** When the event acts after it is drawn: every Event Phase in play, and/or in the End Phase. */
+  actsEachEventPhase: boolean;
+  actsInEndPhase: boolean;
 }
 
 export async function run(opts: RoundOptions, io: IO): Promise<View<'round', RoundData>> {
   const file = fileOf(opts, io);
   const dice = diceList(opts.dice);
   // Checked against this game's tiles, or the default tiles of the game `round` would start.
-  const known = opts.occupied !== undefined ? (tryLoad(file)?.state.tiles ?? defaultSetup(0).tiles) : null;
+  // Any tile of the battlefield may be named, collapsed ones too (a GM listing where models stand need not know).
+  const known = opts.occupied !== undefined ? (tryLoad(file)?.state.setup.tiles ?? defaultSetup(0).tiles) : null;
   const occupied = tileList(opts.occupied, known);
   const c = await commit(
     io,
@@ -60,7 +64,18 @@ export async function run(opts: RoundOptions, io: IO): Promise<View<'round', Rou
   const drawn = [...r.eventPhase.draws].reverse().find((d) => d.outcome !== 'duplicate');
   const ev = drawn ? c.book.byId.get(drawn.eventId) : undefined;
   const newEvent: NewEventCard | null =
-    drawn && ev ? { eventId: ev.id, name: ev.name, roll: drawn.roll, timing: ev.timing, discardOn: ev.discardOn, effect: ev.effect } : null;
+        drawn && ev
+      ? {
+          eventId: ev.id,
+          name: ev.name,
+          roll: drawn.roll,
+          timing: ev.timing,
+          discardOn: ev.discardOn,
+          effect: ev.effect,
+          actsEachEventPhase: ev.resolve.eachEventPhase.length > 0 || ev.gm !== '',
+          actsInEndPhase: ev.resolve.endPhase.length > 0,
+        }
+      : null;
   return {
     kind: 'round',
     data: {
