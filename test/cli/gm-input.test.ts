@@ -167,3 +167,32 @@ describe('help texts', () => {
     }
   });
 });
+
+describe('physical dice at the table', () => {
+  it('a pick among five tiles asks for a D5; a 6 is refused with how to roll a D5, and nothing is saved', async () => {
+    const dir = tempDir();
+    expect((await runCli(['new', '--seed', '7', '--grid', '1x5'], { cwd: dir })).code).toBe(0);
+    const before = bytes(dir);
+    const r = await runCli(['round', '--dice', '49,6'], { cwd: dir }); // Pillar of Flame, then its tile: a D5
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('die 2 you entered (6) is not a D5 result (no D5? roll a D6 and roll again on 6 or more); it is for: Pillar of Flame: tile (of A1 A2 A3 A4 A5)');
+    expect(bytes(dir)).toBe(before);
+  });
+
+  it('--occupied may name a tile that has already collapsed', async () => {
+    const dir = tempDir();
+    expect((await runCli(['new', '--seed', '7', '--grid', '1x2'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['round', '--dice', '57', '--occupied', 'A1'], { cwd: dir })).code).toBe(0); // A2 collapses
+    const r = await runCli(['round', '--dice', '57', '--occupied', 'A1,A2', '--json'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r.stdout).eventPhase.resolved[0].outcomes[0].text).toBe('No tile picked: every tile left holds player models.');
+  });
+
+  it('Reinforcements with every reserve empty says nobody arrives', async () => {
+    const dir = tempDir();
+    expect((await runCli(['new', '--seed', '7', '--gang', 'A: x, y', '--gang', 'B: z'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['round', '--dice', '16'], { cwd: dir })).code).toBe(0);
+    const e = await runCli(['end', '--json'], { cwd: dir });
+    expect(json(e.stdout).triggers[0].outcomes[0].text).toBe('No gang has a fighter in reserve: nobody is picked.');
+  });
+});

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { diceBounds, diceTotal, DiceSyntaxError, LIMITS, parseDice, type DiceExpr } from '../../src/dice/expression.js';
+import { diceBounds, diceTotal, DiceSyntaxError, LIMITS, parseDice, physicalDieHint, type DiceExpr } from '../../src/dice/expression.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readData = (f: string): unknown => JSON.parse(fs.readFileSync(path.join(ROOT, 'data', f), 'utf8'));
@@ -187,5 +187,14 @@ describe('parseDice refuses what is not a dice expression', () => {
     expect(parseDice(String(LIMITS.maxConstant)).add).toBe(LIMITS.maxConstant);
     expect(parseDice('D6+10000').add).toBe(10000);
     expect(parseDice('D6-10000').add).toBe(-10000);
+  });
+});
+
+describe('physicalDieHint', () => {
+  it('says how to roll a die nobody owns, and nothing for the dice a table has', () => {
+    expect(physicalDieHint(5)).toBe(' (no D5? roll a D6 and roll again on 6 or more)');
+    expect(physicalDieHint(7)).toBe(' (no D7? roll a D8 and roll again on 8 or more)');
+    expect(physicalDieHint(9)).toBe(' (no D9? roll a D10 and roll again on 10 or more)');
+    for (const n of [2, 3, 4, 6, 8, 10, 12, 20, 64]) expect(physicalDieHint(n)).toBe('');
   });
 });

@@ -1,7 +1,7 @@
 // The End Phase with scripted dice: triggers first, then one D6 per event with an X, in play order;
 // once per round; and `round` resolving an End Phase left open.
 import { describe, expect, it } from 'vitest';
-import { step, type SessionState } from '../../src/engine/index.js';
+import { inPlayView, step, type SessionState } from '../../src/engine/index.js';
 import { as, book, bySides, ids, play, start } from './arbitraries.js';
 
 const GANGS = [{ name: 'Goliaths', battlefield: ['Krag'], reserve: ['Gor', 'Hak'] }];
@@ -212,5 +212,30 @@ describe('a Pillar of Flame that could not be placed', () => {
     const e = play(s, { type: 'end' }, [3, 11]);
     const out = as(e.report, 'end').triggers[0]!.outcomes[0]!;
     expect(out).toMatchObject({ kind: 'scatter', from: 'A2', distance: 9, direction: 11 });
+  });
+});
+
+describe('events placed once (Treasure, Pillar of Flame) in later phases', () => {
+  it('Treasure: the next Event Phase reminds where the casket is (gmInPlay) instead of placing another', () => {
+    let s = start({ tiles: ['A1', 'A2'] });
+    const drawn = play(s, { type: 'round' }, [60, 1, 3, 4]); // Treasure on A1, worth (3+4)x10
+    expect(drawn.state.inPlay).toEqual([{ eventId: 'treasure', sinceRound: 1, roll: 60, tile: 'A1', worth: 70 }]);
+    const fresh = as(drawn.report, 'round').eventPhase.resolved[0]!;
+    expect(fresh.text).toBe(book.byId.get('treasure')!.gm);
+    s = play(drawn.state, { type: 'end' }, [1]).state; // kept (needs 2+)
+    const later = play(s, { type: 'round' }, [25]); // Dome Quake
+    const r = as(later.report, 'round').eventPhase.resolved.find((x) => x.eventId === 'treasure')!;
+    expect(r.source).toBe('in-play');
+    expect(r.rolls).toEqual([]);
+    expect(r.text).toBe(book.byId.get('treasure')!.gmInPlay);
+    expect(r.text).toMatch(/stays where it was placed/);
+  });
+
+  it('a Pillar of Flame is shown as scattered once an End Phase has passed, not before', () => {
+    let s = start({ tiles: ['A1', 'A2'] });
+    s = play(s, { type: 'round' }, [49, 2]).state;
+    expect(inPlayView(s, book)[0]).toEqual({ eventId: 'pillar-of-flame', name: 'Pillar of Flame', sinceRound: 1, discardOn: null, tile: 'A2' });
+    s = play(s, { type: 'end' }, [1, 1]).state;
+    expect(inPlayView(s, book)[0]).toMatchObject({ tile: 'A2', scattered: true });
   });
 });
