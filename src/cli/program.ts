@@ -24,6 +24,22 @@ function diceOptions(cmd: Command): Command {
     .option('--no-input', 'never prompt, even on a terminal');
 }
 
+/** The battlefield and table flags `new` takes, and `simulate` too (it plays on the setup `new` would make). */
+function setupOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--mode <mode>', 'roll a D64 or draw from a 64-card deck').choices(['dice', 'deck']))
+    .option('--tiles <n>', 'number of 12"x12" tiles (named A1, A2, B1, ...)')
+    .option('--grid <RxC>', 'tiles as rows x columns (default 2x2)')
+    .option('--spawn-points <n>', 'number of spawn points (default 4)')
+    .option('--gang <roster>', 'a gang and its fighters on the battlefield: "Name: Fighter, Fighter" (repeatable)', collect)
+    .option('--reserve <roster>', 'fighters held back who may arrive as reinforcements: "Name: Fighter, ..." (repeatable)', collect)
+    .option('--lairs <n>', 'number of Beast Lairs on the battlefield')
+    .option('--structures <n>', 'number of large structures on the battlefield')
+    .option('--hazard <roll|1-10|id|none>', 'roll the Hazard, give your roll or the hazard (e.g. bog), or none (default none)')
+    .option('--table <file>', 'a custom event table (validated)')
+    .option('--visibility-table <file>', 'your own visibility table instead of the house one');
+}
+
 export function buildProgram(io: IO, emit: Emit, version: string): Command {
   const program = new Command();
   program
@@ -116,23 +132,14 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .addHelpText('after', examples('badzone table lint my-table.json'))
     .action(async (file: string, opts) => emit(await (await import('./commands/table-lint.js')).run(file, opts, io), opts.json === true));
 
-  program
-    .command('simulate')
-    .description('play thousands of games on the setup `new` would make, and report how often each event comes up')
-    .option('--games <n>', 'games to play (1-1000000, default 10000)')
-    .option('--rounds <n>', 'rounds per game (1-100, default 6)')
-    .option('--seed <n>', 'seed, a 32-bit integer (default: a fresh random one, printed)')
-    .addOption(new Option('--mode <mode>', 'roll a D64 or draw from a 64-card deck').choices(['dice', 'deck']))
-    .option('--tiles <n>', 'number of tiles, as for `new`')
-    .option('--grid <RxC>', 'tiles as rows x columns (default 2x2)')
-    .option('--spawn-points <n>', 'number of spawn points (default 4)')
-    .option('--gang <roster>', 'a gang and its fighters: "Name: Fighter, Fighter" (repeatable)', collect)
-    .option('--reserve <roster>', 'fighters in reserve: "Name: Fighter, ..." (repeatable)', collect)
-    .option('--lairs <n>', 'number of Beast Lairs on the battlefield')
-    .option('--structures <n>', 'number of large structures on the battlefield')
-    .option('--hazard <roll|1-10|id|none>', 'the Hazard, as for `new` (default none)')
-    .option('--table <file>', 'simulate a custom event table (validated)')
-    .option('--visibility-table <file>', 'with your own visibility table instead of the house one')
+  setupOptions(
+    program
+      .command('simulate')
+      .description('play thousands of games on the setup `new` would make, and report how often each event comes up')
+      .option('--games <n>', 'games to play (1-1000000, default 10000)')
+      .option('--rounds <n>', 'rounds per game (1-100, default 6)')
+      .option('--seed <n>', 'seed, a 32-bit integer (default: a fresh random one, printed)'),
+  )
     .option('--json', 'print JSON')
     .addHelpText(
       'after',
@@ -142,22 +149,13 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
 
   // --- The game ----------------------------------------------------------------------------------
   sessionOption(
-    program
-      .command('new')
-      .description('set up a new game (its session file); with no flags on a terminal, a setup wizard asks')
-      .option('--seed <n>', 'seed, a 32-bit integer (default: a fresh random one, printed and stored)')
-      .addOption(new Option('--mode <mode>', 'roll a D64 or draw from a 64-card deck').choices(['dice', 'deck']))
-      .option('--tiles <n>', 'number of 12"x12" tiles (named A1, A2, B1, ...)')
-      .option('--grid <RxC>', 'tiles as rows x columns (default 2x2)')
-      .option('--spawn-points <n>', 'number of spawn points (default 4)')
-      .option('--gang <roster>', 'a gang and its fighters on the battlefield: "Name: Fighter, Fighter" (repeatable)', collect)
-      .option('--reserve <roster>', 'fighters held back who may arrive as reinforcements: "Name: Fighter, ..." (repeatable)', collect)
+    setupOptions(
+      program
+        .command('new')
+        .description('set up a new game (its session file); with no flags on a terminal, a setup wizard asks')
+        .option('--seed <n>', 'seed, a 32-bit integer (default: a fresh random one, printed and stored)'),
+    )
       .option('--turf-owner <name>', 'the crew whose Home Turf the Hazard is')
-      .option('--lairs <n>', 'number of Beast Lairs on the battlefield')
-      .option('--structures <n>', 'number of large structures on the battlefield')
-      .option('--hazard <roll|1-10|id|none>', 'roll the Hazard, give your roll or the hazard (e.g. bog), or none (default none)')
-      .option('--table <file>', 'play with a custom event table (validated)')
-      .option('--visibility-table <file>', 'play with your own visibility table instead of the house one')
       .option('--force', 'replace an existing game (the old file is kept as a backup)')
       .option('--no-input', 'never prompt (no setup wizard)')
       .option('--json', 'print JSON'),
