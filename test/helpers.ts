@@ -73,3 +73,25 @@ export function runBin(args: string[], opts: { cwd: string; env?: Record<string,
 }
 
 export { spawn };
+
+/**
+ * A `runBin` for one test file that remembers every stderr; call the returned `checkNoTraces` in `afterEach`:
+ * no command may ever print a stack trace.
+ */
+export function binWithTraceCheck(): {
+  bin: (args: string[], cwd: string, env?: Record<string, string | undefined>) => ReturnType<typeof runBin>;
+  checkNoTraces: (expectNoTrace: (stderr: string) => void) => void;
+} {
+  const stderrs: string[] = [];
+  return {
+    bin(args, cwd, env) {
+      const r = runBin(args, { cwd, ...(env ? { env } : {}) });
+      stderrs.push(r.stderr ?? '');
+      if (r.error) throw r.error;
+      return r;
+    },
+    checkNoTraces(expectNoTrace) {
+      for (const e of stderrs.splice(0)) expectNoTrace(e);
+    },
+  };
+}

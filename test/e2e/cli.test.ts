@@ -5,23 +5,14 @@ import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/dice/rng.js';
-import { BIN, ROOT, runBin, tempDir } from '../helpers.js';
+import { BIN, binWithTraceCheck, ROOT, runBin, tempDir } from '../helpers.js';
 
 const FILE = 'badzone-session.json';
 const json = (s: string): any => JSON.parse(s);
 const ESC = '\x1b';
 
-const stderrs: string[] = [];
-afterEach(() => {
-  for (const e of stderrs.splice(0)) expect(e).not.toContain('    at ');
-});
-
-function bin(args: string[], cwd: string, env?: Record<string, string | undefined>) {
-  const r = runBin(args, { cwd, ...(env ? { env } : {}) });
-  stderrs.push(r.stderr ?? '');
-  if (r.error) throw r.error;
-  return r;
-}
+const { bin, checkNoTraces } = binWithTraceCheck();
+afterEach(() => checkNoTraces((stderr) => expect(stderr).not.toContain('    at ')));
 
 describe('the README quick start', () => {
   it('`badzone round` in an empty folder starts a game, says so, and plays round 1', () => {

@@ -6,24 +6,15 @@ import * as path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/dice/rng.js';
-import { BIN, runBin, runCli, tempDir } from '../helpers.js';
+import { BIN, binWithTraceCheck, runBin, runCli, tempDir } from '../helpers.js';
 
 const FILE = 'badzone-session.json';
 const json = (s: string): any => JSON.parse(s);
 const read = (dir: string): string => fs.readFileSync(path.join(dir, FILE), 'utf8');
 
 /** Every stderr seen in this file: none may hold a stack trace. */
-const stderrs: string[] = [];
-afterEach(() => {
-  for (const e of stderrs.splice(0)) expect(e).not.toContain('    at ');
-});
-
-function bin(args: string[], cwd: string, env?: Record<string, string | undefined>) {
-  const r = runBin(args, { cwd, ...(env ? { env } : {}) });
-  stderrs.push(r.stderr ?? '');
-  if (r.error) throw r.error;
-  return r;
-}
+const { bin, checkNoTraces } = binWithTraceCheck();
+afterEach(() => checkNoTraces((stderr) => expect(stderr).not.toContain('    at ')));
 
 const SEED = 20260;
 /** The game: 10 rounds, with `end` at the table in some of them, and a GM override. */
@@ -191,7 +182,7 @@ describe('two badzone commands at once', () => {
       expect(bin(['new', '--seed', String(300 + trial)], dir).code).toBe(0);
       expect(bin(['round'], dir).code).toBe(0);
       const [x, y] = await Promise.all([spawnBin(['round', '--json'], dir), spawnBin(['round', '--json'], dir)]);
-      stderrs.push(x.stderr, y.stderr);
+      for (const e of [x.stderr, y.stderr]) expect(e).not.toContain('    at ');
       const codes = [x.code, y.code].sort();
       const s = json(read(dir));
       if (codes[0] === 0 && codes[1] === 0) {
