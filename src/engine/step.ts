@@ -385,7 +385,7 @@ export function verify(state: SessionState, book: RuleBook): VerifyResult {
     for (let i = 0; i < n; i++) {
       const a = stored.rolls[i];
       const b = made.rolls[i];
-      if (!a || !b || a.value !== b.value || a.die !== b.die || a.for !== b.for || a.entered !== b.entered) {
+      if (!a || !b || a.value !== b.value || a.die !== b.die || a.for !== b.for || a.entered !== b.entered || a.card !== b.card) {
         const what = b ? `${b.for}: the seed gives ${b.value}` : 'no such roll follows from the seed';
         const was = a ? `the file has ${a.value}${a.for !== b?.for ? ` for "${a.for}"` : ''}` : 'the file is missing it';
         return fail(`log entry ${made.seq} (${made.action.type}, round ${made.round}), roll ${i + 1}: ${what}, but ${was}`, made.seq);

@@ -132,6 +132,17 @@ describe('verify', () => {
     );
   });
 
+  it('finds a die marked as a card drawn (or a card marked as a die)', () => {
+    const seq = good.log.findIndex((r) => r.action.type === 'round');
+    const v = verify(
+      edit((s) => {
+        s.log[seq]!.rolls[0]!.card = true;
+      }),
+      book,
+    );
+    expect(v).toMatchObject({ ok: false, seq });
+  });
+
   it('finds an edited first-entry roll (the hazard D10)', () => {
     const v = verify(
       edit((s) => {
