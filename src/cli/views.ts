@@ -46,7 +46,11 @@ export function hazardView(s: SessionState, book: RuleBook): HazardView | null {
   if (!s.hazard) return null;
   const h = book.hazards.hazards.find((x) => x.id === s.hazard!.id);
   if (!h) {
-    return { roll: s.hazard.roll, nomadic: true, id: null, name: book.hazards.nomadic.name, effect: 'No Hazard this game.', ploy: null, ployAtRoundStart: false, turfOwner: s.setup.turfOwner };
+    const n = book.hazards.nomadic;
+    const effect = s.setup.turfOwner
+      ? `No Hazard this game: ${s.setup.turfOwner} rolled ${n.name} (no Home Turf Hazard or Facility; Rating Limit ${n.ratingLimit} instead of ${n.standardRatingLimit}).`
+      : 'No Hazard this game.';
+    return { roll: s.hazard.roll, nomadic: true, id: null, name: n.name, effect, ploy: null, ployAtRoundStart: false, turfOwner: s.setup.turfOwner };
   }
   return {
     roll: h.roll,

@@ -184,7 +184,7 @@ function ployWhen(p: { when: string; text: string }): string {
 /** The Hazard: its rule, and the Home Turf Ploy (every time when `full`; in a round only when usable at its start). */
 function hazardLines(h: HazardView | null, st: Style, full: boolean): string[] {
   if (!h) return [];
-  if (h.nomadic) return [`${st.bold('Hazard:')} none (D10 ${h.roll}: Nomadic)`];
+  if (h.nomadic) return para(st, h.effect, `${st.bold('Hazard:')} none (D10 ${h.roll}: Nomadic). `, '  ');
   const lines = para(st, h.effect, `${st.bold('Hazard:')} ${h.name} (D10 ${h.roll}). `, '  ');
   if (h.ploy && (full || h.ployAtRoundStart)) {
     const who = h.turfOwner ? ` for ${h.turfOwner}` : '';

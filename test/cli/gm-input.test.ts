@@ -196,3 +196,16 @@ describe('physical dice at the table', () => {
     expect(json(e.stdout).triggers[0].outcomes[0].text).toBe('No gang has a fighter in reserve: nobody is picked.');
   });
 });
+
+describe('a Nomadic hazard roll with a turf owner', () => {
+  it('says there is no Hazard this game and what Nomadic means for that crew', async () => {
+    const r = await runCli(['new', '--seed', '1', '--hazard', '10', '--turf-owner', 'Goliaths', '--json'], { cwd: tempDir() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r.stdout).hazard).toMatchObject({
+      roll: 10,
+      nomadic: true,
+      id: null,
+      effect: 'No Hazard this game: Goliaths rolled Nomadic (no Home Turf Hazard or Facility; Rating Limit 300 instead of 250).',
+    });
+  });
+});
