@@ -453,7 +453,8 @@ function round(d: RoundData, st: Style): string[] {
     lines.push(...para(st, timingMeaning(card), `${bar}${timingWord(card, st)}: `, bar));
     lines.push(...para(st, card.effect, bar, bar, st.rule));
     if (fresh && fresh.outcomes.length) lines.push(...outcomeLines(st, fresh.outcomes, bar));
-    if (fresh && fresh.text) lines.push(...para(st, fresh.text, `${bar}${st.bold('At the table:')} `, bar));
+    // The GM's instruction where it goes with badzone's own picks (for an event without any, it only restates the rules).
+    if (fresh && fresh.text && fresh.outcomes.length > 0) lines.push(...para(st, fresh.text, `${bar}${st.bold('At the table:')} `, bar));
   }
 
   // The events in play, oldest first, each with what it does this Event Phase.

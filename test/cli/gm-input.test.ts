@@ -209,3 +209,16 @@ describe('a Nomadic hazard roll with a turf owner', () => {
     });
   });
 });
+
+describe('the new event card', () => {
+  it("shows the GM's instruction beside badzone's own picks, and not a restatement of the rules", async () => {
+    const dir = tempDir();
+    expect((await runCli(['new', '--seed', '7'], { cwd: dir })).code).toBe(0);
+    const critters = await runCli(['round', '--dice', '5'], { cwd: dir, columns: 200 });
+    expect(critters.stdout).toContain('Each fighter must pass a Strength check');
+    expect(critters.stdout).not.toContain('At the table:');
+    const pillar = await runCli(['round', '--dice', '3,49,1'], { cwd: dir });
+    expect(pillar.stdout).toMatch(/At the table: Any model touched by the Large Blast/);
+    expect(pillar.stdout).toMatch(/Persistent: stays in play and acts every Event Phase and every End Phase; no\s+\|?\s*discard roll/);
+  });
+});
