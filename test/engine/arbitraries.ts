@@ -22,36 +22,29 @@ export const book = shippedBook();
 
 export const SEED = 777;
 
-/** A dice source whose every die shows its highest face: a shuffle with it leaves the deck in order 1..64. */
-export function highest(seed = SEED): DiceSource & { calls: number[] } {
+/** A dice source answering each die with `face(sides)`, recording every die asked for. */
+function recording(face: (sides: number) => number, seed: number): DiceSource & { calls: number[] } {
   const calls: number[] = [];
-  let uses = 0;
   return {
     calls,
     die(sides: number) {
       calls.push(sides);
-      uses++;
-      return sides;
+      const v = face(sides);
+      if (v < 1 || v > sides) throw new Error(`${v} is not a D${sides} result`);
+      return v;
     },
-    state: () => ({ seed, uses }),
+    state: () => ({ seed, uses: calls.length }),
   };
+}
+
+/** A dice source whose every die shows its highest face: a shuffle with it leaves the deck in order 1..64. */
+export function highest(seed = SEED): DiceSource & { calls: number[] } {
+  return recording((sides) => sides, seed);
 }
 
 /** A dice source that answers by the die's size (default 1), recording every die asked for. */
 export function bySides(faces: Record<number, number>, seed = SEED): DiceSource & { calls: number[] } {
-  const calls: number[] = [];
-  let uses = 0;
-  return {
-    calls,
-    die(sides: number) {
-      calls.push(sides);
-      uses++;
-      const v = faces[sides] ?? 1;
-      if (v < 1 || v > sides) throw new Error(`bySides: ${v} is not a D${sides} result`);
-      return v;
-    },
-    state: () => ({ seed, uses }),
-  };
+  return recording((sides) => faces[sides] ?? 1, seed);
 }
 
 /** A new game with scripted setup dice (none needed in dice mode without a rolled hazard). */
