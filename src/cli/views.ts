@@ -23,7 +23,7 @@ export interface HazardView {
   name: string;
   effect: string;
   ploy: HomeTurfPloy | null;
-  /** The ploy may be enacted at the start of any Round (shown as a reminder each round). */
+  /** The ploy's trigger is the start of a Round (shown as a reminder on each round's card). */
   ployAtRoundStart: boolean;
   turfOwner: string | null;
 }
@@ -59,7 +59,7 @@ export function hazardView(s: SessionState, book: RuleBook): HazardView | null {
     name: h.name,
     effect: h.effect,
     ploy: h.ploy,
-    ployAtRoundStart: /start of any round/i.test(h.ploy.when),
+    ployAtRoundStart: h.ploy.trigger === 'round-start',
     turfOwner: s.setup.turfOwner,
   };
 }

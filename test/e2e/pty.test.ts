@@ -77,7 +77,7 @@ describe.skipIf(!python || !built)('badzone play in a real terminal', () => {
 
     // 2. Resume: the status first, then the next round; Ctrl-C at the menu mid-round.
     const second = drive(dir, ['play'], [
-      { expect: 'round 1 over', send: '' },
+      { expect: 'Round 1: over', send: '' },
       { expect: 'Round 1 is over\\. What next\\?', send: ENTER }, // Next round (round 2)
       { expect: 'Round 2\\. What next\\?', send: CTRL_C },
     ]);
