@@ -105,9 +105,9 @@ describe.skipIf(!strace && !required)('the lock under slowed system calls (strac
 
   it('a writer that stalls for 2.5 s just after it creates the lock, while 6 others wait and commit slowly', async () => {
     const g = await game();
-    // The staller: the first system call that creates the lock (open with O_EXCL, or link into place) completes,
-    // then the process sleeps 2.5 s before it goes on.
-    const stall = ['-P', g.lock, '-e', 'trace=openat,open,link,linkat', '-e', 'inject=openat,open,link,linkat:delay_exit=2500000:when=1'];
+    // The staller sleeps 2.5 s just after the lock file appears: before its first write into the lock (a lock
+    // created empty, then written) or just after the link that puts a complete lock in place.
+    const stall = ['-P', g.lock, '-e', 'trace=write,link,linkat', '-e', 'inject=write:delay_enter=2500000:when=1', '-e', 'inject=link,linkat:delay_exit=2500000:when=1'];
     // The others hold the lock longer: each rename (the session's atomic replace) waits 0.8 s.
     const slow = ['-e', 'trace=rename,renameat,renameat2,openat,link,linkat', '-e', 'inject=rename,renameat,renameat2:delay_enter=800000'];
     const staller = writer(g.dir, stall, null);
@@ -122,5 +122,17 @@ describe.skipIf(!strace && !required)('the lock under slowed system calls (strac
     expect(writers[0]!.code, `the staller held a complete lock: ${writers[0]!.stderr}`).toBe(0);
     const v = await runCli(['verify'], { cwd: g.dir });
     expect(v.code, v.stdout).toBe(0);
+  });
+
+  it('a dead process\'s lock found by 6 writers at once, every link, rename and unlink of each delayed 120 ms', async () => {
+    const g = await game();
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const host = (await import('node:os')).hostname();
+    fs.writeFileSync(g.lock, JSON.stringify({ pid: Number(dead.stdout), host, token: 'dead-writer', time: Date.now() }));
+    const slow = ['-e', 'trace=openat,link,linkat,rename,renameat,renameat2,unlink,unlinkat', '-e', 'inject=link,linkat,rename,renameat,renameat2,unlink,unlinkat:delay_enter=120000'];
+    const writers = await Promise.all(Array.from({ length: 6 }, (_, i) => writer(g.dir, slow, path.join(g.dir, `strace.${i}`))));
+    for (const n of fs.readdirSync(g.dir)) if (n.startsWith('strace.')) fs.rmSync(path.join(g.dir, n));
+    checkPromise(g, writers, 'a stale lock taken over by 6 slowed writers');
+    expect(fs.readdirSync(g.dir).sort()).toEqual([FILE]);
   });
 });
