@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BadzoneError, EXIT, NoSessionError, UsageError } from '../../errors.js';
-import type { Phase, SessionState } from '../../engine/state.js';
+import type { SessionState } from '../../engine/state.js';
 import type { RuleBook } from '../../rules/book.js';
 import { renderText } from '../../render/text.js';
 import { safeText } from '../../render/safe.js';
@@ -18,25 +18,14 @@ import { editDistance } from '../../rules/names.js';
 import type { IO } from '../io.js';
 import { PromptBack, PromptCancelled, type Choice, type Prompter } from '../prompts.js';
 import { fileOf, interactive } from '../shared.js';
-import type { View } from '../view.js';
+import type { PlayData, View } from '../../render/view.js';
+
+export type { PlayData };
 import { parseExpr } from './roll.js';
 
 export interface PlayOptions {
   session?: string;
   manual?: boolean;
-}
-
-export interface PlayData {
-  session: string;
-  round: number;
-  phase: Phase;
-  /**
-   * How play ended: the GM chose Quit, cancelled a prompt (Ctrl-C, closed terminal), or declined to set up a
-   * game at a session path where there was none.
-   */
-  stopped: 'quit' | 'cancelled' | 'no-game';
-  /** Whether the session file exists now (nothing is written before the setup questions are all answered). */
-  saved: boolean;
 }
 
 /** The main menu's entries. */
