@@ -32,6 +32,8 @@ export interface RunOptions {
   seeds?: number[];
   prompter?: Prompter;
   now?: Date;
+  /** How the person runs badzone ("badzone", or "npx badzone" when it is not on their PATH). */
+  argv0?: string;
 }
 
 /** Run badzone in this process, as main.ts would, with captured output. */
@@ -40,7 +42,7 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Cli
   let stderr = '';
   const seeds = [...(opts.seeds ?? [])];
   const io: IO = {
-    argv0: 'badzone',
+    argv0: opts.argv0 ?? 'badzone',
     cwd: opts.cwd ?? process.cwd(),
     env: { NO_COLOR: '1', ...opts.env } as NodeJS.ProcessEnv,
     stdout: (s) => {

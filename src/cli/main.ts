@@ -9,6 +9,9 @@ import type { IO } from './io.js';
 import { buildProgram } from './program.js';
 import { inquirerPrompter, PromptCancelled } from './prompts.js';
 import type { View } from '../render/view.js';
+import { commandName } from '../store/command-path.js';
+import { nameCommand } from './naming.js';
+
 
 declare const BADZONE_VERSION: string | undefined;
 const VERSION = typeof BADZONE_VERSION === 'string' ? BADZONE_VERSION : '0.0.0-dev';
@@ -21,9 +24,9 @@ export async function main(argv: string[], io: IO): Promise<number> {
     else {
       const color = wantColor(io.env, io.stdoutIsTTY, false);
       const width = Math.max(40, Math.min(io.stdoutIsTTY ? (io.columns ?? 80) : 80, 120));
-      io.stdout(renderText(view, makeStyle(color, width)));
+      io.stdout(nameCommand(renderText(view, makeStyle(color, width)), io));
     }
-    for (const w of view.warnings ?? []) io.stderr(`${safeText(w)}\n`);
+    for (const w of view.warnings ?? []) io.stderr(nameCommand(`${safeText(w)}\n`, io));
     if (view.exitCode !== undefined) code = view.exitCode;
   };
   const program = buildProgram(io, emit, VERSION);
@@ -54,7 +57,8 @@ export async function main(argv: string[], io: IO): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return code;
   } catch (e) {
-    return handle(e, io, failed);
+    // Messages say what to run: in the words the person can run.
+    return handle(e, Object.assign(Object.create(io) as IO, { stderr: (t: string) => io.stderr(nameCommand(t, io)) }), failed);
   }
 }
 
@@ -95,8 +99,12 @@ function handle(e: unknown, io: IO, failed: string | null): number {
 
 /** The real process's IO. */
 export function processIO(): IO {
+  let name: string | undefined;
   return {
-    argv0: 'badzone',
+    // Looked up only when a text names a command (a few stat calls on the PATH's folders).
+    get argv0() {
+      return (name ??= commandName(process.env));
+    },
     cwd: process.cwd(),
     env: process.env,
     stdout: (s) => {

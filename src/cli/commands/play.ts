@@ -22,6 +22,7 @@ import type { PlayData, View } from '../../render/view.js';
 
 export type { PlayData };
 import { parseExpr } from './roll.js';
+import { nameCommand } from '../naming.js';
 
 export interface PlayOptions {
   session?: string;
@@ -65,8 +66,8 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
   const session = opts.session !== undefined ? { session: opts.session } : {};
   const style = terminalStyle(io.env, io.stdoutIsTTY, io.columns, { hints: false });
   const show = (v: View): void => {
-    io.stdout(`\n${renderText(v, style)}`);
-    for (const w of v.warnings ?? []) io.stderr(`${safeText(w)}\n`);
+    io.stdout(nameCommand(`\n${renderText(v, style)}`, io));
+    for (const w of v.warnings ?? []) io.stderr(nameCommand(`${safeText(w)}\n`, io));
   };
   const done = (stopped: PlayData['stopped']): View<'play', PlayData> => {
     const s = tryLoad(file)?.state;
@@ -118,7 +119,7 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
         // Escape in a sub-menu or question: back to the menu; nothing was changed.
         if (e instanceof PromptBack) continue;
         // A refusal (or the session being locked by another command) is shown, and the menu comes back.
-        if (e instanceof BadzoneError) io.stderr(`badzone: ${safeText(e.message)}\n`);
+        if (e instanceof BadzoneError) io.stderr(nameCommand(`badzone: ${safeText(e.message)}\n`, io));
         else throw e;
       }
     }
