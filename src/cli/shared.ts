@@ -3,6 +3,7 @@ import { RefusedError, UsageError } from '../errors.js';
 import type { RuleBook } from '../rules/book.js';
 import { findEvent, suggestEvents } from '../rules/book.js';
 import { editDistance } from '../rules/names.js';
+import { echo, enteredDiceProblem, occupiedProblem } from '../rules/limits.js';
 import { physicalDieHint } from '../dice/expression.js';
 import { step, createGame, defaultSetup, type Report, type StepResult } from '../engine/step.js';
 import type { Action, SessionState, Setup } from '../engine/state.js';
@@ -23,9 +24,9 @@ export function fileOf(opts: SessionOpts, io: IO): string {
 export function intArg(value: string | undefined, flag: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   const t = String(value).trim();
-  if (!/^[-+]?\d+$/.test(t)) throw new UsageError(`${flag} takes a whole number, not "${value}".`);
+  if (!/^[-+]?\d+$/.test(t)) throw new UsageError(`${flag} takes a whole number, not "${echo(value)}".`);
   const n = Number(t);
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${flag} must be from ${min} to ${max}, not ${t}.`);
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${flag} must be from ${min} to ${max}, not ${echo(t)}.`);
   return n;
 }
 
@@ -35,23 +36,30 @@ export function diceList(value: string | string[] | undefined): number[] | undef
   const parts = (Array.isArray(value) ? value.join(',') : String(value))
     .split(/[\s,]+/)
     .filter((p) => p !== '');
-  if (parts.length > 1000) throw new UsageError('--dice takes at most 1000 values.');
+  const tooMany = enteredDiceProblem(parts.length);
+  if (tooMany) throw new UsageError(`${tooMany}.`);
   return parts.map((p, i) => {
-    if (!/^\d{1,4}$/.test(p) || Number(p) < 1) throw new UsageError(`--dice value ${i + 1} ("${p}") is not a die result; give whole numbers like --dice 37,4,2.`);
+    if (!/^\d{1,4}$/.test(p) || Number(p) < 1) throw new UsageError(`--dice value ${i + 1} ("${echo(p)}") is not a die result; give whole numbers like --dice 37,4,2.`);
     return Number(p);
   });
 }
 
-/** "A1,B2" -> ["A1","B2"], checked against the tiles of the game. */
+/** "A1,B2" -> ["A1","B2"], checked against the tiles of the game; a tile named twice counts once. */
 export function tileList(value: string | string[] | undefined, known: string[] | null): string[] | undefined {
   if (value === undefined) return undefined;
-  const tiles = (Array.isArray(value) ? value.join(',') : String(value))
+  const typed = (Array.isArray(value) ? value.join(',') : String(value))
     .split(/[\s,]+/)
     .filter((p) => p !== '')
     .map((t) => t.toUpperCase());
+  const tooMany = occupiedProblem(typed);
+  if (tooMany) throw new UsageError(`${tooMany}.`);
+  const tiles = [...new Set(typed)];
   if (known) {
     const bad = tiles.filter((t) => !known.includes(t));
-    if (bad.length) throw new UsageError(`--occupied names tiles this game does not have: ${bad.join(', ')}. Tiles: ${known.join(', ')}.`);
+    if (bad.length) {
+      const list = (xs: string[]) => (xs.length > 20 ? `${xs.slice(0, 20).map((x) => echo(x, 12)).join(', ')} and ${xs.length - 20} more` : xs.map((x) => echo(x, 12)).join(', '));
+      throw new UsageError(`--occupied names tiles this game does not have: ${list(bad)}. Tiles: ${list(known)}.`);
+    }
   }
   return tiles;
 }
@@ -62,7 +70,7 @@ export function eventArg(book: RuleBook, query: string): string {
   let near: { id: string }[] = suggestEvents(book, query);
   if (near.length === 0) near = closeEvents(book, query);
   throw new UsageError(
-    `No event matches "${query}".${near.length ? ` Did you mean: ${near.map((e) => e.id).join(', ')}?` : ''} \`badzone events list\` shows them all.`,
+    `No event matches "${echo(query)}".${near.length ? ` Did you mean: ${near.map((e) => e.id).join(', ')}?` : ''} \`badzone events list\` shows them all.`,
   );
 }
 

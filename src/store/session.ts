@@ -8,10 +8,11 @@ import { SchemaTooNew, validateSession } from '../engine/schema.js';
 import type { SessionState } from '../engine/state.js';
 import { backup, exists, isFolder, isSpecial, parseJson, readText, sweepTemps, withLock, writeAtomic, type LockOptions, LOCK_DEFAULTS } from './files.js';
 import { bookFor } from './tables.js';
+import { READ, sessionBytesProblem } from '../rules/limits.js';
 
 export const DEFAULT_SESSION = 'badzone-session.json';
-/** A session file larger than this is refused unread. A 1000-round game is well under 1 MB. */
-export const MAX_SESSION_BYTES = 20_000_000;
+/** A session file larger than this is refused unread (READ.sessionBytes); badzone writes at most LIMITS.sessionBytes. */
+export const MAX_SESSION_BYTES = READ.sessionBytes;
 
 /**
  * Where the session file is: --session, else BADZONE_SESSION, else ./badzone-session.json.
@@ -30,6 +31,8 @@ export interface Loaded {
   state: SessionState;
   book: RuleBook;
   migratedFrom: number | null;
+  /** Size of the file as read, in bytes (a write may not grow a session past LIMITS.sessionBytes). */
+  bytes: number;
 }
 
 /** Read and validate a session; null when there is no file. Never writes. */
@@ -47,7 +50,7 @@ export function tryLoad(file: string): Loaded | null {
   }
   try {
     const { state, book, migratedFrom } = validateSession(json, bookFor);
-    return { file, state, book, migratedFrom };
+    return { file, state, book, migratedFrom, bytes: Buffer.byteLength(text) };
   } catch (e) {
     if (e instanceof SchemaTooNew) {
       throw new InvalidFileError(`${file} was written by a newer badzone (schemaVersion ${e.version}). Upgrade badzone to open it; the file was left as it is.`);
@@ -72,8 +75,15 @@ export function serialize(state: SessionState): string {
   return `${JSON.stringify(state)}\n`;
 }
 
-export function save(file: string, state: SessionState): void {
-  writeAtomic(file, serialize(state));
+/**
+ * Write a session. Refused (exit 1, nothing written) when the file would be larger than a session may be written
+ * and larger than it was (`before`, in bytes): a game an older badzone wrote past the size still opens and undoes.
+ */
+export function save(file: string, state: SessionState, before = 0): void {
+  const text = serialize(state);
+  const tooBig = sessionBytesProblem(Buffer.byteLength(text), before);
+  if (tooBig) throw new RefusedError(tooBig);
+  writeAtomic(file, text);
 }
 
 /**
@@ -91,7 +101,7 @@ export function mutate<T>(
       sweepTemps(file);
       const loaded = tryLoad(file);
       const { state, result } = change(loaded);
-      if (state) save(file, state);
+      if (state) save(file, state, loaded?.bytes ?? 0);
       return result;
     },
     lock,

@@ -166,9 +166,15 @@ describe('a game that 0.1.0 wrote past a limit still opens, verifies, undoes and
     const d = dir();
     fs.copyFileSync(path.join(OLD, name), path.join(d, FILE));
     for (const args of [['status'], ['verify'], ['log']]) await ok(args, d);
+    const entries = () => JSON.parse(fs.readFileSync(path.join(d, FILE), 'utf8')).log.length;
+    const n = entries();
     await ok(['round'], d);
+    await ok(['end'], d);
+    expect(entries()).toBe(n + 2);
     await ok(['undo'], d);
-    await ok(['undo'], d);
+    await ok(['verify'], d);
+    if (n > 1) await ok(['undo'], d);
+    await ok(['round'], d);
     await ok(['verify'], d);
   });
 
@@ -190,8 +196,10 @@ describe('a game that 0.1.0 wrote past a limit still opens, verifies, undoes and
     fs.writeFileSync(path.join(d, FILE), text);
     await ok(['status'], d);
     await ok(['verify'], d);
-    // One more round would make it larger still, past the size a session may be written: refused, nothing changed.
-    await refused(['round'], d, 1, /20 MB/);
+    // Another round would roll as much again: refused. Even a step that adds a few bytes would make a file already
+    // past the size a session may be written larger still: refused, nothing changed.
+    await refused(['round'], d, 1, /100,000 dice/);
+    await refused(['fighter', 'Krag', 'battlefield', '--gang', 'Goliaths'], d, 1, /20 MB/);
     await ok(['undo'], d);
     expect(fs.statSync(path.join(d, FILE)).size).toBeLessThan(100_000);
   });

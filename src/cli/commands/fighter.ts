@@ -11,7 +11,9 @@ export type FighterData = Extract<Report, { kind: 'fighter' }> & { session: stri
 export async function run(name: string, where: string, opts: { session?: string; gang?: string }, io: IO): Promise<View<'fighter', FighterData>> {
   const file = fileOf(opts, io);
   if (where !== 'battlefield' && where !== 'reserve' && where !== 'out') throw new UsageError(`Where to? battlefield, reserve or out, not "${where}".`);
-  if (name.trim() === '' || name.length > 200) throw new UsageError('Give the fighter\'s name (at most 200 characters).');
+  // A new name's length and characters are checked by the engine's step (../../rules/limits.ts), where it is stored.
+  if (name.trim() === '') throw new UsageError('Give the fighter\'s name.');
+  if (opts.gang !== undefined && opts.gang.trim() === '') throw new UsageError('--gang needs a gang name.');
   const c = await commit(io, file, { type: 'fighter', name: name.trim(), to: where, ...(opts.gang ? { gang: opts.gang.trim() } : {}) }, { manual: false, interactive: false });
   return { kind: 'fighter', data: { ...(c.report as Extract<Report, { kind: 'fighter' }>), session: file, gangs: c.state.gangs } };
 }

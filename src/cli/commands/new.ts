@@ -7,6 +7,7 @@ import { create } from '../../store/session.js';
 import { bookFor, loadEventTable, loadVisibilityTable, shippedTables } from '../../store/tables.js';
 import type { IO } from '../io.js';
 import { fileOf, intArg, interactive } from '../shared.js';
+import { LIMITS, count, echo, nameProblem, setupProblem } from '../../rules/limits.js';
 import { summary, type GameSummary } from '../views.js';
 import type { View } from '../view.js';
 
@@ -50,17 +51,22 @@ export interface NewData extends GameSummary {
 /** "Name: Fighter, Fighter" -> { name, fighters } */
 export function parseRoster(text: string, flag: string): { name: string; fighters: string[] } {
   const at = text.indexOf(':');
-  if (at <= 0) throw new UsageError(`${flag} "${text}" should look like "Gang name: Fighter, Fighter, ...".`);
+  if (at <= 0) throw new UsageError(`${flag} "${echo(text)}" should look like "Gang name: Fighter, Fighter, ...".`);
   const name = text.slice(0, at).trim();
   const fighters = text
     .slice(at + 1)
     .split(',')
     .map((f) => f.trim())
     .filter((f) => f !== '');
-  if (name === '') throw new UsageError(`${flag} "${text}" has no gang name before the colon.`);
-  if (name.length > 200 || fighters.some((f) => f.length > 200)) throw new UsageError(`${flag}: names are limited to 200 characters.`);
-  const dup = fighters.find((f, i) => fighters.indexOf(f) !== i);
-  if (dup) throw new UsageError(`${flag}: ${name} lists ${dup} twice; give each fighter a distinct name.`);
+  if (name === '') throw new UsageError(`${flag} "${echo(text)}" has no gang name before the colon.`);
+  const bad = nameProblem(name, `${flag}: the gang name`) ?? fighters.map((f) => nameProblem(f, `${flag}: the fighter name`)).find((p) => p !== null);
+  if (bad) throw new UsageError(`${bad}.`);
+  if (fighters.length > LIMITS.fightersPerGang) {
+    throw new UsageError(`${flag}: ${echo(name)} lists ${count(fighters.length)} fighters; a gang may have at most ${LIMITS.fightersPerGang} fighters (limit: fighters per gang).`);
+  }
+  const seen = new Set<string>();
+  const dup = fighters.find((f) => (seen.has(f) ? true : (seen.add(f), false)));
+  if (dup) throw new UsageError(`${flag}: ${echo(name)} lists ${echo(dup)} twice; give each fighter a distinct name.`);
   return { name, fighters };
 }
 
@@ -74,18 +80,18 @@ function hazardArg(value: string): 'roll' | number {
   const h = t.hazards.find((x) => x.id === slug || x.name.toLowerCase() === v);
   if (h) return h.roll;
   if (slug === 'nomadic') return t.nomadic.roll;
-  throw new UsageError(`--hazard takes roll, a D10 result (1-10), a hazard id (${t.hazards.map((x) => x.id).join(', ')}) or none, not "${value}".`);
+  throw new UsageError(`--hazard takes roll, a D10 result (1-10), a hazard id (${t.hazards.map((x) => x.id).join(', ')}) or none, not "${echo(value)}".`);
 }
 
 export function buildSetup(opts: NewOptions, io: IO): Setup {
   const seed = intArg(opts.seed, '--seed', -2147483648, 2147483647) ?? io.randomSeed();
   const mode = opts.mode ?? 'dice';
-  if (mode !== 'dice' && mode !== 'deck') throw new UsageError(`--mode is "dice" or "deck", not "${mode}".`);
+  if (mode !== 'dice' && mode !== 'deck') throw new UsageError(`--mode is "dice" or "deck", not "${echo(mode)}".`);
   if (opts.tiles !== undefined && opts.grid !== undefined) throw new UsageError('Give --tiles or --grid, not both.');
   let tiles = gridTiles(2, 2);
   if (opts.grid !== undefined) {
     const m = /^\s*(\d{1,2})\s*[xX×]\s*(\d{1,2})\s*$/.exec(opts.grid);
-    if (!m) throw new UsageError(`--grid takes rows x columns like 2x2 or 3x4, not "${opts.grid}".`);
+    if (!m) throw new UsageError(`--grid takes rows x columns like 2x2 or 3x4, not "${echo(opts.grid)}".`);
     const r = Number(m[1]);
     const c = Number(m[2]);
     if (r < 1 || c < 1 || r > 26 || c > 26) throw new UsageError('--grid rows and columns must each be from 1 to 26.');
@@ -96,7 +102,7 @@ export function buildSetup(opts: NewOptions, io: IO): Setup {
   const gangs: GangSetup[] = [];
   for (const g of opts.gang ?? []) {
     const { name, fighters } = parseRoster(g, '--gang');
-    if (gangs.some((x) => x.name === name)) throw new UsageError(`--gang ${name} is given twice; list all its fighters in one --gang.`);
+    if (gangs.some((x) => x.name === name)) throw new UsageError(`--gang ${echo(name)} is given twice; list all its fighters in one --gang.`);
     gangs.push({ name, battlefield: fighters, reserve: [] });
   }
   for (const r of opts.reserve ?? []) {
@@ -108,17 +114,16 @@ export function buildSetup(opts: NewOptions, io: IO): Setup {
       gangs.push(g);
     }
     const clash = fighters.find((f) => g!.battlefield.includes(f) || g!.reserve.includes(f));
-    if (clash) throw new UsageError(`${clash} is listed twice for ${name}; a fighter is either on the battlefield or in reserve.`);
+    if (clash) throw new UsageError(`${echo(clash)} is listed twice for ${echo(name)}; a fighter is either on the battlefield or in reserve.`);
     g.reserve.push(...fighters);
   }
-  if (gangs.length > 50) throw new UsageError('At most 50 gangs.');
   const turfOwner = opts.turfOwner === undefined ? null : opts.turfOwner.trim();
   if (turfOwner === '') throw new UsageError('--turf-owner needs a name.');
   let hazard: Setup['hazard'] = null;
   if (opts.hazard !== undefined && opts.hazard.trim().toLowerCase() !== 'none') hazard = hazardArg(opts.hazard);
   const visibilityTable = opts.visibilityTable ? loadVisibilityTable(path.resolve(io.cwd, opts.visibilityTable)) : null;
   const table = opts.table ? loadEventTable(path.resolve(io.cwd, opts.table), visibilityTable ?? undefined) : null;
-  return {
+  const setup: Setup = {
     seed,
     mode,
     tiles,
@@ -131,6 +136,10 @@ export function buildSetup(opts: NewOptions, io: IO): Setup {
     table,
     visibilityTable,
   };
+  // Every limit of a setup, in one place (../../rules/limits.ts): the game written is one badzone can open.
+  const bad = setupProblem(setup);
+  if (bad) throw new UsageError(`${bad[0]!.toUpperCase()}${bad.slice(1)}.`);
+  return setup;
 }
 
 function q(s: string): string {
