@@ -67,7 +67,7 @@ describe.skipIf(!python || !built)('badzone play in a real terminal', () => {
     const out1 = plain(first.output);
     expect(first.exit, out1).toBe(0);
     expect(out1).toMatch(/New game saved in/);
-    expect(out1.replace(/ \\\n\s+/g, ' ')).toMatch(/The same game without prompts:\s+badzone new --seed -?\d+ --mode dice --grid 2x2 --spawn-points 4 --gang 'Goliaths: Krag, Brute' --hazard none/);
+    expect(out1.replace(/ \\\n\s+/g, ' ')).toMatch(/The same game without prompts:\s+(?:npx )?badzone new --seed -?\d+ --mode dice --grid 2x2 --spawn-points 4 --gang 'Goliaths: Krag, Brute' --hazard none/);
     expect(out1.indexOf('Round 1: Event Phase')).toBeLessThan(out1.indexOf('End Phase of round 1'));
     expect(out1).toMatch(/continues from here/);
     let s = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
