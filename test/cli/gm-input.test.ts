@@ -117,7 +117,7 @@ describe('badzone table lint on each kind of table', () => {
     fs.writeFileSync(path.join(dir, 'h.json'), JSON.stringify(src));
     const ok = await runCli(['table', 'lint', 'h.json', '--json'], { cwd: dir });
     expect(ok.code, ok.stderr).toBe(0);
-    expect(json(ok.stdout)).toEqual({ file: 'h.json', valid: true, kind: 'hazards', events: null, problem: null });
+    expect(json(ok.stdout)).toEqual({ kind: 'table-lint', schema: 2, file: 'h.json', valid: true, tableKind: 'hazards', events: null, problem: null });
     src.hazards.pop();
     fs.writeFileSync(path.join(dir, 'h.json'), JSON.stringify(src));
     const bad = await runCli(['table', 'lint', 'h.json'], { cwd: dir });
@@ -232,6 +232,12 @@ describe('the new event card', () => {
     expect({ name: card.name, actsEachEventPhase: card.actsEachEventPhase, actsInEndPhase: card.actsInEndPhase }).toEqual({ name: 'Headhunters', actsEachEventPhase: false, actsInEndPhase: true });
     const text = await runCli(['status', '--full'], { cwd: dir });
     expect(text.stdout).not.toMatch(/every Event Phase/);
+    // --full as JSON: the rules of the events in play and the clarifications (checked against the schema too).
+    const full = JSON.parse((await runCli(['status', '--full', '--json'], { cwd: dir })).stdout);
+    expect(full.rules.map((r: { eventId: string }) => r.eventId)).toEqual(['headhunters']);
+    expect(full.clarifications.map((c: { id: string }) => c.id)).toContain('roaming-horrors');
+    const plain = JSON.parse((await runCli(['status', '--json'], { cwd: dir })).stdout);
+    expect('rules' in plain || 'clarifications' in plain).toBe(false);
   });
 
   it('a pick that found nothing is never followed by "remove the chosen tile"', async () => {
