@@ -179,6 +179,9 @@ describe.skipIf(!strace && !required)('output that cannot be written (stdout int
     expect(r.code, r.stderr).toBe(7);
     expect(r.stderr).toMatch(/the game was saved .*but its result could not be printed.*Do not run the command again/s);
     expectSentence(r.stderr, 'round --json');
+    // With --json the failure is one JSON error object, like every other.
+    const reported = JSON.parse(r.stderr).error;
+    expect([reported.code, reported.kind]).toEqual([7, 'output']);
     expect(JSON.parse(fs.readFileSync(r.file, 'utf8')).round).toBe(JSON.parse(good).round + 1);
   });
 
