@@ -64,8 +64,12 @@ async function dropTypeAhead(input: NodeJS.ReadStream): Promise<void> {
 /**
  * The real prompter, built on @inquirer/prompts (imported only when a prompt is shown). Before each prompt, keys
  * typed ahead are dropped; during it, Escape backs out (PromptBack) and Ctrl-C cancels (PromptCancelled).
+ * `onTerminalGone` is called when the terminal goes away while badzone waits for an answer (SIGHUP, or the end of
+ * input that a closed terminal gives): main.ts exits quietly. It is called before the prompt library sees the end
+ * of input, which would otherwise fail restoring the closed terminal (EIO) and take the process down.
  */
-export async function inquirerPrompter(output: NodeJS.WritableStream, input: NodeJS.ReadStream = process.stdin): Promise<Prompter> {
+export async function inquirerPrompter(output: NodeJS.WritableStream, onTerminalGone?: () => void, input: NodeJS.ReadStream = process.stdin): Promise<Prompter> {
+  if (onTerminalGone) watchTerminal(onTerminalGone);
   const p = await import('@inquirer/prompts');
   // Escape arrives as a lone ESC byte, which readline holds for escapeCodeTimeout (500 ms by default) in case an
   // arrow key's sequence follows; a terminal sends a whole sequence at once, so 50 ms tells them apart. The
@@ -104,4 +108,14 @@ export async function inquirerPrompter(output: NodeJS.WritableStream, input: Nod
       guard((ctx) => p.input({ message: safeText(message), ...(opts.default !== undefined ? { default: opts.default } : {}), ...check(opts.validate) }, ctx)),
     confirm: (message, defaultValue) => guard((ctx) => p.confirm({ message: safeText(message), ...(defaultValue !== undefined ? { default: defaultValue } : {}) }, ctx)),
   };
+}
+
+let watching = false;
+/** Listen (once per process, before any prompt's own listeners) for the terminal going away. */
+function watchTerminal(onGone: () => void): void {
+  if (watching) return;
+  watching = true;
+  process.once('SIGHUP', onGone);
+  process.stdin.once('end', onGone);
+  process.stdin.once('error', onGone);
 }
