@@ -38,7 +38,7 @@ function screen(dir: string, args: string[], cols: number, rows: number): Screen
 
 const phase = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')) as { round: number; phase: string; log: unknown[] };
 
-describe.skipIf(!hasTmux || !built)('badzone play on a terminal of a given size', () => {
+describe.skipIf(!hasTmux || !built)('badzone play on a terminal of a given size', { timeout: 180_000 }, () => {
   it('80x24: after starting a round the screen shows the new event, its rules text and picks, and the whole menu; no Hazard text, no line over 80', () => {
     const dir = game();
     const s = screen(dir, ['play'], 80, 24);

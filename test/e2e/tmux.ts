@@ -60,7 +60,7 @@ export function openScreen(cwd: string, args: string[], cols: number, rows: numb
     capture: () => capture(false),
     joined: () => capture(true),
     history: () => tmux('capture-pane', '-p', '-J', '-S', '-', '-t', '0'),
-    waitFor(re, ms = 15_000) {
+    waitFor(re, ms = 45_000) {
       const end = Date.now() + ms;
       for (;;) {
         const text = capture(false).join('\n');
@@ -80,7 +80,7 @@ export function openScreen(cwd: string, args: string[], cols: number, rows: numb
 }
 
 /** Wait until `f` holds (polls), or throw `what`. */
-export function until(f: () => boolean, what: string, ms = 15_000): void {
+export function until(f: () => boolean, what: string, ms = 45_000): void {
   const end = Date.now() + ms;
   while (!f()) {
     if (Date.now() > end) throw new Error(`timed out: ${what}`);
