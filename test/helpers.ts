@@ -95,3 +95,14 @@ export function binWithTraceCheck(): {
     },
   };
 }
+
+/**
+ * Names a command refuses today (control characters), put into a session file the way badzone 0.1.0 stored them:
+ * the game is made with plain placeholder names, then every occurrence of each placeholder in the file is replaced
+ * (setup, rosters, log and rolls' purposes alike, so the game still verifies). Placeholders must be distinct words.
+ */
+export function plantNames(file: string, names: Record<string, string>): void {
+  let text = fs.readFileSync(file, 'utf8');
+  for (const [placeholder, name] of Object.entries(names)) text = text.split(placeholder).join(JSON.stringify(name).slice(1, -1));
+  fs.writeFileSync(file, text);
+}

@@ -4,6 +4,7 @@ import { CommanderError } from 'commander';
 import { BadzoneError, EXIT } from '../errors.js';
 import { renderText } from '../render/text.js';
 import { safeJson, safeText } from '../render/safe.js';
+import { echo } from '../rules/limits.js';
 import { makeStyle, wantColor } from '../render/style.js';
 import type { IO } from './io.js';
 import { buildProgram } from './program.js';
@@ -31,7 +32,7 @@ export async function main(argv: string[], io: IO): Promise<number> {
   program.configureOutput({
     writeOut: (s) => io.stdout(s),
     writeErr: (s) => io.stderr(s),
-    outputError: (s, write) => write(`badzone: ${safeText(s.replace(/^error: /, ''))}`),
+    outputError: (s, write) => write(`badzone: ${commanderMessage(s)}`),
   });
   // The command whose arguments were wrong, so the hint can name its own --help.
   let failed: string | null = null;
@@ -42,7 +43,7 @@ export async function main(argv: string[], io: IO): Promise<number> {
       writeErr: (s) => io.stderr(s),
       outputError: (s, write) => {
         failed = commandPath(sub);
-        write(`badzone: ${safeText(s.replace(/^error: /, ''))}`);
+        write(`badzone: ${commanderMessage(s)}`);
       },
     });
   }
@@ -56,6 +57,16 @@ export async function main(argv: string[], io: IO): Promise<number> {
   } catch (e) {
     return handle(e, io, failed);
   }
+}
+
+/**
+ * One of commander's own messages ("unknown option '--x'", then maybe a line "(Did you mean --y?)"): what the
+ * user typed is quoted in it, so each quoted part is cut (echo) and every control character shown escaped, a
+ * line break too; only commander's own line break before its suggestion is kept.
+ */
+function commanderMessage(s: string): string {
+  const text = s.replace(/^error: /, '').replace(/\n$/, '').replace(/'([^']{61,})'/g, (_, a: string) => `'${echo(a)}'`);
+  return `${text.split(/\n(?=\(Did you mean)/).map(safeText).join('\n')}\n`;
 }
 
 function commandPath(c: import('commander').Command): string {

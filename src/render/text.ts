@@ -37,7 +37,8 @@ type Renderer = (data: never, st: Style) => string[];
 
 export function renderText(view: View, st: Style): string {
   const r = RENDERERS[view.kind] as Renderer | undefined;
-  const data = safeDeep(view.data);
+  // A completion script is code badzone generated (its line breaks are its own); every other string is data.
+  const data = view.kind === 'completion' ? view.data : safeDeep(view.data);
   if (!r) return `${JSON.stringify(data, null, 2)}\n`;
   const lines = r(data as never, st);
   // A completion script is code, printed as it is; everything else fits the width, whatever a name's length.

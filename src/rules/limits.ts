@@ -139,7 +139,6 @@ export function echo(text: string, max: number = LIMITS.echo): string {
   return `${s.slice(0, end)}... (${count(s.length)} characters)`;
 }
 
-const CONTROL_REFUSED = false;
 /** Unicode category Cc: the C0 controls, DEL and the C1 controls. A name may not contain them. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
@@ -161,7 +160,7 @@ export function nameProblem(name: string, what: string): string | null {
   if (name.length > LIMITS.name) {
     return `${what} "${echo(name)}" is ${count(name.length)} characters long; a name may have at most ${LIMITS.name} characters (limit: name length)`;
   }
-  const m = CONTROL_REFUSED ? CONTROL.exec(name) : null;
+  const m = CONTROL.exec(name);
   if (m) {
     const c = m[0];
     const kind = CONTROL_NAMES[c.charCodeAt(0)] ?? 'a control character';
