@@ -8,6 +8,7 @@ import { loadAnyTable, loadEventTable, shippedBook, shippedTables } from '../sto
 import { eventArg, wholeNumber } from './args.js';
 import { osRandomSeed } from './seed.js';
 import type { HazardRollData, HazardShowData, LintData, RollData } from './types.js';
+import { echo } from '../rules/limits.js';
 
 export interface TableContext {
   /** Relative table paths start here (default: process.cwd()). */
@@ -81,7 +82,7 @@ export function showHazard(query: string | number): HazardShowData {
   const q = String(query).trim().toLowerCase();
   if ((/^\d+$/.test(q) && Number(q) === t.nomadic.roll) || q === 'nomadic') return { roll: t.nomadic.roll, nomadic: true, hazard: null, nomadicRule: t.nomadic };
   const h = /^\d+$/.test(q) ? t.hazards.find((x) => x.roll === Number(q)) : t.hazards.find((x) => x.id === q || x.name.toLowerCase() === q);
-  if (!h) throw new UsageError(`No hazard matches "${String(query)}". Give a roll from 1 to 10 or an id (${t.hazards.map((x) => x.id).join(', ')}, nomadic).`);
+  if (!h) throw new UsageError(`No hazard matches "${echo(String(query))}". Give a roll from 1 to 10 or an id (${t.hazards.map((x) => x.id).join(', ')}, nomadic).`);
   return { roll: h.roll, nomadic: false, hazard: h };
 }
 

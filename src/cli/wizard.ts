@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { BadzoneError, NoSessionError, RefusedError, UsageError } from '../errors.js';
 import { exists } from '../store/files.js';
 import { safeText } from '../render/safe.js';
-import { LIMITS, nameProblem } from '../rules/limits.js';
+import { LIMITS, echo, nameProblem } from '../rules/limits.js';
 import type { IO } from './io.js';
 import type { Prompter } from './prompts.js';
 import { buildSetup, parseRoster, type NewOptions } from './commands/new.js';
@@ -81,7 +81,7 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
         validate: check((v) => {
           const r = fighters(name, v, '--reserve');
           const clash = r.find((f) => battlefield.includes(f));
-          if (clash) throw new UsageError(`${clash} is already on the battlefield; a fighter is either there or in reserve.`);
+          if (clash) throw new UsageError(`${echo(clash)} is already on the battlefield; a fighter is either there or in reserve.`);
         }),
       })
     ).trim();
