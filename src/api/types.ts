@@ -168,8 +168,20 @@ export interface RollData {
   expression: string;
   seed: number;
   times: number;
+  /**
+   * The rolls in order: all of them with --json (at most LIMITS.rollJsonDice dice in all), the first 200 in the text
+   * view, none with --summary. Rolls beyond these are made and counted in `totals` but not kept.
+   */
   results: { total: number; dice: number[]; direction?: number }[];
+  /** Rolls made but not listed in `results`. */
+  unlisted: number;
   scatter: boolean;
+  /** Over all `times` rolls, counted as they were rolled (population standard deviation). */
+  totals: { min: number; max: number; mean: number; sd: number };
+  /** With --summary: how many rolls gave each total, by total; otherwise null. */
+  distribution: { total: number; count: number }[] | null;
+  /** With --summary and --scatter: how many rolls gave each direction, 1 to 12 o'clock; otherwise null. */
+  directions: number[] | null;
 }
 
 export interface HazardRollData {
