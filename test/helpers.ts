@@ -32,6 +32,8 @@ export interface RunOptions {
   seeds?: number[];
   prompter?: Prompter;
   now?: Date;
+  /** Stands in for Ctrl-C: called with the command's handler when it starts listening; returns the stop function. */
+  onInterrupt?: (handler: () => void) => () => void;
 }
 
 /** Run badzone in this process, as main.ts would, with captured output. */
@@ -59,6 +61,7 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Cli
       if (!opts.prompter) throw new Error('test asked for a prompt but gave no prompter');
       return opts.prompter;
     },
+    ...(opts.onInterrupt ? { onInterrupt: opts.onInterrupt } : {}),
   };
   const code = await main(args, io);
   return { code, stdout, stderr };
