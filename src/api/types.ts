@@ -206,6 +206,12 @@ export interface LintData {
 }
 
 export interface SimulateData extends SimulationReport {
+  /**
+   * Null when every game asked for was played. Otherwise the run was stopped early, by Ctrl-C or at the work
+   * limit (LIMITS.simulateNumbers, when the first rounds' estimate was low): the figures are over the `after`
+   * games finished (`games`), not the `of` asked for.
+   */
+  stopped: { after: number; of: number; why: 'interrupted' | 'work limit' } | null;
   /** The event table played (its name). */
   table: string;
   /** The visibility table played (its name). */

@@ -125,6 +125,14 @@ export function processIO(): IO {
     now: () => new Date(),
     // Prompts go to the terminal; when stdout is piped (e.g. --json into a script), to stderr, so the data stays clean.
     prompter: () => inquirerPrompter(process.stdout.isTTY ? process.stdout : process.stderr),
+    onInterrupt: (handler) => {
+      const once = (): void => {
+        process.removeListener('SIGINT', once);
+        handler();
+      };
+      process.on('SIGINT', once);
+      return () => process.removeListener('SIGINT', once);
+    },
   };
 }
 

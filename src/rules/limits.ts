@@ -119,6 +119,13 @@ export function count(n: number): string {
   return n.toLocaleString('en-US');
 }
 
+/** An estimate in messages, to the three figures it is good for: 259,872,061 -> 260,000,000. */
+export function roughly(n: number): string {
+  if (!Number.isFinite(n) || Math.abs(n) < 1000) return count(Math.round(n));
+  const p = 10 ** (Math.floor(Math.log10(Math.abs(n))) - 2);
+  return count(Math.round(n / p) * p);
+}
+
 /** Bytes in messages: 20 MB, 28.0 MB. */
 export function megabytes(n: number): string {
   const mb = n / 1e6;
