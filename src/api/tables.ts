@@ -6,6 +6,7 @@ import { compileBook } from '../rules/book.js';
 import type { BadzoneEvent, HazardTable } from '../rules/types.js';
 import { loadAnyTable, loadEventTable, shippedBook, shippedTables } from '../store/tables.js';
 import { eventArg, wholeNumber } from './args.js';
+import { heaviestEvent } from '../rules/validate.js';
 import { osRandomSeed } from './seed.js';
 import type { HazardRollData, HazardShowData, LintData, RollData } from './types.js';
 import { LIMITS, count, echo } from '../rules/limits.js';
@@ -168,9 +169,11 @@ export function lintTable(file: string, opts: TableContext = {}): LintData {
   const full = path.resolve(opts.cwd ?? process.cwd(), file);
   try {
     const t = loadAnyTable(full);
-    return { file, valid: true, kind: t.kind, events: t.kind === 'events' ? t.table.results.length : null, problem: null };
+    const h = t.kind === 'events' ? heaviestEvent(t.table, parseDice(shippedTables().visibility.die)) : null;
+    const heaviest = h ? { eventId: h.event.id, name: h.event.name, phase: h.phase, dice: h.dice, limit: LIMITS.rollsPerStep, tilesThatFit: h.tilesThatFit } : null;
+    return { file, valid: true, kind: t.kind, events: t.kind === 'events' ? t.table.results.length : null, problem: null, heaviest };
   } catch (e) {
-    if (e instanceof InvalidFileError) return { file, valid: false, kind: null, events: null, problem: e.message.split(full).join(file) };
+    if (e instanceof InvalidFileError) return { file, valid: false, kind: null, events: null, problem: e.message.split(full).join(file), heaviest: null };
     throw e;
   }
 }

@@ -203,6 +203,12 @@ export interface LintData {
   kind: 'events' | 'visibility' | 'hazards' | null;
   events: number | null;
   problem: string | null;
+  /**
+   * For a valid event table: the event whose one phase can roll the most dice on the largest battlefield (676 tiles,
+   * 50 gangs of 200 fighters), how many (`dice`), the limit a command rolls within (LIMITS.rollsPerStep), and the
+   * most tiles (with no rosters) on which that phase stays within it. Null for other tables.
+   */
+  heaviest: { eventId: string; name: string; phase: 'Event Phase' | 'End Phase'; dice: number; limit: number; tilesThatFit: number } | null;
 }
 
 export interface SimulateData extends SimulationReport {

@@ -423,8 +423,23 @@ function hazardShow(d: HazardShowData, st: Style): string[] {
 }
 
 function lint(d: LintData, st: Style): string[] {
-  if (d.valid) return para(st, `${d.file}: a valid ${d.kind === 'events' ? `event table (${d.events} entries covering D64 1-64)` : d.kind === 'hazards' ? 'hazard table' : 'visibility table'}.`, `${st.kept('OK')} `);
-  return para(st, d.problem ?? '', `${st.discarded('INVALID')} `);
+  if (!d.valid) return para(st, d.problem ?? '', `${st.discarded('INVALID')} `);
+  const lines = para(st, `${d.file}: a valid ${d.kind === 'events' ? `event table (${d.events} entries covering D64 1-64)` : d.kind === 'hazards' ? 'hazard table' : 'visibility table'}.`, `${st.kept('OK')} `);
+  const h = d.heaviest;
+  if (h) {
+    const n = (x: number) => x.toLocaleString('en-US');
+    const most = `${h.name}: one ${h.phase} can roll up to ${n(h.dice)} dice on the largest battlefield (676 tiles, 50 gangs of 200 fighters)`;
+    lines.push(
+      ...(h.dice <= h.limit
+        ? para(st, `${most}, within the ${n(h.limit)} one command may roll.`, `${st.dim('Heaviest event:')} `)
+        : para(
+            st,
+            `${most}; one command may roll at most ${n(h.limit)} (limit: rolls per step), so a round that would roll more is refused. Without rosters it stays within the limit on up to ${n(h.tilesThatFit)} tiles.`,
+            `${st.discarded('WARNING')} `,
+          )),
+    );
+  }
+  return lines;
 }
 
 // --- The game ---------------------------------------------------------------------------------------

@@ -322,6 +322,8 @@ export type DiceStep =
   | { kind: 'pickLair' }
   | { kind: 'pickStructure' }
   | { kind: 'visibilityRoll'; die: DiceExpr }
+  /** One die (an End Phase's discard roll). */
+  | { kind: 'die' }
   | { kind: 'other' };
 
 const hi = (e: DiceExpr): number => (e.count * e.sides + e.add) * e.multiply;
@@ -357,6 +359,9 @@ export function worstCaseDice(steps: readonly DiceStep[], b: Battlefield): numbe
         break;
       case 'visibilityRoll':
         n += s.die.count;
+        break;
+      case 'die':
+        n += 1;
         break;
       case 'other':
         break;
