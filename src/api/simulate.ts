@@ -11,13 +11,14 @@ import { wholeNumber } from './args.js';
 import { osRandomSeed } from './seed.js';
 import { resolveSetup, type NewGameOptions } from './setup.js';
 import type { SimulateData } from './types.js';
+import { CONTRACT } from './views.js';
 
 export const SIMULATE_LIMITS = { games: LIMITS.simulateGames, rounds: LIMITS.simulateRounds, totalRounds: LIMITS.simulateTotalRounds, numbers: LIMITS.simulateNumbers } as const;
 
 /** Random numbers drawn before the whole run is estimated: about a quarter of a second. */
 export const PILOT_NUMBERS = 2_000_000;
 
-export interface SimulateOptions extends Omit<NewGameOptions, 'force'> {
+export interface SimulateOptions extends Omit<NewGameOptions, 'force' | 'hiddenSeed'> {
   /** Games to play (default 10000). */
   games?: number;
   /** Rounds per game (default 6). */
@@ -112,6 +113,8 @@ class Run implements SimulationRun {
     const report = this.sim.report();
     const { setup, book } = this;
     return {
+      kind: 'simulate',
+      schema: CONTRACT,
       ...report,
       stopped: stopped && !this.sim.complete ? { after: this.sim.finished, of: this.games, why: stopped } : null,
       table: book.events.name,

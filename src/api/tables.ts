@@ -3,12 +3,12 @@ import * as path from 'node:path';
 import { parseDice, DiceSyntaxError, Rng, diceTotal, type DiceExpr } from '../dice/index.js';
 import { InvalidFileError, UsageError } from '../errors.js';
 import { compileBook } from '../rules/book.js';
-import type { BadzoneEvent, HazardTable } from '../rules/types.js';
 import { loadAnyTable, loadEventTable, shippedBook, shippedTables } from '../store/tables.js';
 import { eventArg, wholeNumber } from './args.js';
 import { heaviestEvent } from '../rules/validate.js';
 import { osRandomSeed } from './seed.js';
-import type { HazardRollData, HazardShowData, LintData, RollData } from './types.js';
+import type { EventsListData, EventsShowData, HazardListData, HazardRollData, HazardShowData, LintData, RollData } from './types.js';
+import { CONTRACT, hazardOfRoll } from './views.js';
 import { LIMITS, count, echo } from '../rules/limits.js';
 
 export interface TableContext {
@@ -103,6 +103,8 @@ export function rollDice(expr: string, opts: RollOptions & TableContext = {}): R
   }
   const round = (x: number) => Math.round(x * 1e4) / 1e4;
   return {
+    kind: 'roll',
+    schema: CONTRACT,
     expression: e.text,
     seed,
     times,
@@ -125,43 +127,46 @@ export function rollHazard(opts: { roll?: number; seed?: number; homeTurf?: bool
     seed = seedOf(opts.seed, opts);
     roll = new Rng({ seed, uses: 0 }).die(10);
   }
-  const hazard = table.hazards.find((h) => h.roll === roll) ?? null;
-  const nomadic = hazard === null;
+  const hazard = hazardOfRoll(roll, table, null);
+  const nomadic = hazard.nomadic;
   const homeTurf = opts.homeTurf === true;
   const meaning = !nomadic
     ? homeTurf
-      ? `${hazard.name} is the crew's Home Turf Hazard; its Home Turf Ploy is ${hazard.ploy.name}.`
+      ? `${hazard.name} is the crew's Home Turf Hazard; its Home Turf Ploy is ${hazard.ploy?.name ?? "none"}.`
       : `The Hazard for this game is ${hazard.name}. This roll is not saved: to play it in a badzone game, set the game up with \`badzone new --hazard ${roll}\`.`
     : homeTurf
       ? `The crew is Nomadic: no Home Turf Hazard or Facility, but its Rating Limit is ${table.nomadic.ratingLimit} instead of ${table.nomadic.standardRatingLimit}.`
       : 'Nomadic: no Hazard this game.';
-  return { roll, seed, nomadic, homeTurf, hazard, meaning, ratingLimit: nomadic && homeTurf ? table.nomadic.ratingLimit : null };
+  return { kind: 'hazard-roll', schema: CONTRACT, roll, seed, nomadic, homeTurf, hazard, meaning, ratingLimit: nomadic && homeTurf ? table.nomadic.ratingLimit : null };
 }
 
 /** The Hazard Table. */
-export function listHazards(): HazardTable {
-  return shippedTables().hazards;
+export function listHazards(): HazardListData {
+  return { kind: 'hazard-list', schema: CONTRACT, ...shippedTables().hazards };
 }
 
 /** One hazard by D10 roll (1-10), id or name. */
 export function showHazard(query: string | number): HazardShowData {
   const t = shippedTables().hazards;
   const q = String(query).trim().toLowerCase();
-  if ((/^\d+$/.test(q) && Number(q) === t.nomadic.roll) || q === 'nomadic') return { roll: t.nomadic.roll, nomadic: true, hazard: null, nomadicRule: t.nomadic };
+  if ((/^\d+$/.test(q) && Number(q) === t.nomadic.roll) || q === 'nomadic') {
+    return { kind: 'hazard-show', schema: CONTRACT, roll: t.nomadic.roll, nomadic: true, hazard: hazardOfRoll(t.nomadic.roll, t, null), nomadicRule: t.nomadic };
+  }
   const h = /^\d+$/.test(q) ? t.hazards.find((x) => x.roll === Number(q)) : t.hazards.find((x) => x.id === q || x.name.toLowerCase() === q);
   if (!h) throw new UsageError(`No hazard matches "${echo(String(query))}". Give a roll from 1 to 10 or an id (${t.hazards.map((x) => x.id).join(', ')}, nomadic).`);
-  return { roll: h.roll, nomadic: false, hazard: h };
+  return { kind: 'hazard-show', schema: CONTRACT, roll: h.roll, nomadic: false, hazard: hazardOfRoll(h.roll, t, null), nomadicRule: null };
 }
 
 /** The Badzone Event Table's 64 results (or a custom table file's). */
-export function listEvents(opts: { table?: string } & TableContext = {}): BadzoneEvent[] {
-  return (opts.table ? loadEventTable(path.resolve(opts.cwd ?? process.cwd(), opts.table)) : shippedTables().events).results;
+export function listEvents(opts: { table?: string } & TableContext = {}): EventsListData {
+  const t = opts.table ? loadEventTable(path.resolve(opts.cwd ?? process.cwd(), opts.table)) : shippedTables().events;
+  return { kind: 'events-list', schema: CONTRACT, table: t.name, events: t.results };
 }
 
 /** One event by id, D64 number or name (in a custom table file with `table`). */
-export function showEvent(query: string | number, opts: { table?: string } & TableContext = {}): BadzoneEvent {
+export function showEvent(query: string | number, opts: { table?: string } & TableContext = {}): EventsShowData {
   const book = opts.table ? compileBook({ ...shippedTables(), events: loadEventTable(path.resolve(opts.cwd ?? process.cwd(), opts.table)) }) : shippedBook();
-  return book.byId.get(eventArg(book, query))!;
+  return { kind: 'events-show', schema: CONTRACT, table: book.events.name, event: book.byId.get(eventArg(book, query))! };
 }
 
 /** Check a table file of any kind (events, visibility, hazards); `valid: false` says what is wrong. */
@@ -171,9 +176,9 @@ export function lintTable(file: string, opts: TableContext = {}): LintData {
     const t = loadAnyTable(full);
     const h = t.kind === 'events' ? heaviestEvent(t.table, parseDice(shippedTables().visibility.die)) : null;
     const heaviest = h ? { eventId: h.event.id, name: h.event.name, phase: h.phase, dice: h.dice, limit: LIMITS.rollsPerStep, tilesThatFit: h.tilesThatFit } : null;
-    return { file, valid: true, kind: t.kind, events: t.kind === 'events' ? t.table.results.length : null, problem: null, heaviest };
+    return { kind: 'table-lint', schema: CONTRACT, file, valid: true, tableKind: t.kind, events: t.kind === 'events' ? t.table.results.length : null, problem: null, heaviest };
   } catch (e) {
-    if (e instanceof InvalidFileError) return { file, valid: false, kind: null, events: null, problem: e.message.split(full).join(file), heaviest: null };
+    if (e instanceof InvalidFileError) return { kind: 'table-lint', schema: CONTRACT, file, valid: false, tableKind: null, events: null, problem: e.message.split(full).join(file), heaviest: null };
     throw e;
   }
 }

@@ -42,6 +42,11 @@ export function safeLines(s: string): string {
 // JSON.stringify already escapes C0 (the line break as \n); these are the rest a terminal could act on or hide.
 const JSON_EXTRA = /[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0]/gu;
 
+/** One line of JSON (the `--json` error object on stderr), escaped like safeJson. */
+export function safeJsonLine(v: unknown): string {
+  return JSON.stringify(v).replace(JSON_EXTRA, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** JSON for stdout: valid JSON, the text preserved, and nothing a terminal would act on (JSON.stringify already escapes C0). */
 export function safeJson(v: unknown): string {
   return JSON.stringify(v, null, 2).replace(JSON_EXTRA, (c) => {

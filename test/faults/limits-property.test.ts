@@ -79,7 +79,7 @@ describe('for any accepted command, the file it wrote loads again', () => {
           newArgs.push('--gang', `${gname}: ${fighters.join(', ')}`);
         });
         if (setup.turfOwner !== undefined) newArgs.push('--turf-owner', setup.turfOwner);
-        for (const args of [newArgs, ...commands]) {
+        for (const args of [newArgs, ...commands] as string[][]) {
           const before = snapshot(dir);
           const r = await runCli(args, { cwd: dir });
           expectClean(r, args.slice(0, 2).join(' '));
