@@ -15,6 +15,7 @@ import { safeText } from '../../render/safe.js';
 import { terminalStyle } from '../../render/style.js';
 import { DEFAULT_SESSION, load, tryLoad } from '../../store/session.js';
 import { editDistance } from '../../rules/names.js';
+import { nameProblem } from '../../rules/limits.js';
 import type { IO } from '../io.js';
 import { PromptBack, PromptCancelled, type Choice, type Prompter } from '../prompts.js';
 import { fileOf, interactive } from '../shared.js';
@@ -368,7 +369,8 @@ async function rosters(s: SessionState, prompter: Prompter, io: IO, session: { s
               const t = v.trim();
               if (t === '') return 'Give a name.';
               if (t.includes(':')) return 'A gang name cannot contain ":".';
-              if (t.length > 200) return 'At most 200 characters.';
+              const bad = nameProblem(t, 'The gang name');
+              if (bad) return `${bad}.`;
               if (s.gangs.some((g) => g.name === t)) return `${t} is already in this game: choose it from the list.`;
               return true;
             },
@@ -381,7 +383,8 @@ async function rosters(s: SessionState, prompter: Prompter, io: IO, session: { s
           validate: (v) => {
             const t = v.trim();
             if (t === '') return 'Give a name.';
-            if (t.length > 200) return 'At most 200 characters.';
+            const bad = nameProblem(t, "The fighter's name");
+            if (bad) return `${bad}.`;
             if (taken.has(t)) return `There is already a fighter called ${t}.`;
             return true;
           },
