@@ -1,9 +1,8 @@
 // badzone round: resolve the last round's End Phase if it is still open, then run the next Event Phase.
-import { openGame } from '../../api/game.js';
 import type { RoundData } from '../../api/types.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
-import { askFor, contextOf, diceList, fileOf, tileList } from '../shared.js';
+import { askFor, diceList, openSession, tileList } from '../shared.js';
 
 export interface RoundOptions {
   session?: string;
@@ -16,7 +15,7 @@ export interface RoundOptions {
 export async function run(opts: RoundOptions, io: IO): Promise<View<'round', RoundData>> {
   const dice = diceList(opts.dice);
   const occupied = tileList(opts.occupied);
-  const game = await openGame(fileOf(opts, io), { ...contextOf(io), createIfMissing: true });
+  const game = await openSession(opts, io, true);
   const ask = askFor(io, opts);
   const data = await game.round({ ...(dice ? { dice } : {}), ...(occupied ? { occupied } : {}), ...(ask ? { ask } : {}) });
   return { kind: 'round', data };
@@ -24,6 +23,6 @@ export async function run(opts: RoundOptions, io: IO): Promise<View<'round', Rou
 
 /** The current round's card, as `round` showed it (`badzone play` resuming mid-round). */
 export async function current(opts: { session?: string }, io: IO): Promise<View<'round', RoundData>> {
-  const game = await openGame(fileOf(opts, io), contextOf(io));
+  const game = await openSession(opts, io);
   return { kind: 'round', data: await game.currentRound() };
 }
