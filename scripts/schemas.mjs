@@ -143,6 +143,7 @@ export const SCHEMAS = {
     setup: obj({ mode: ref('mode'), tiles: strings, spawnPoints: int, gangs: arr(obj({ name: str, battlefield: strings, reserve: strings })), turfOwner: nullable(str), lairs: nullable(int), structures: nullable(int), hazard: { anyOf: [{ const: 'roll' }, int, { type: 'null' }] }, table: str, visibilityTable: str }),
     commandLine: str,
     hazardRoll: nullable(int),
+    clarifications: arr(ref('clarification')),
   }),
   round: output('round', "A round's Event Phase (and the last End Phase, when it resolved it first).", {
     session: ref('session'),

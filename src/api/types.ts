@@ -137,6 +137,8 @@ export interface NewData extends Output<'new'>, GameSummary {
   /** The command line that makes the same game without prompts (with a hidden seed: `--hidden-seed`, not the seed). */
   commandLine: string;
   hazardRoll: number | null;
+  /** The event table's clarifications of the rules, shown once at setup. */
+  clarifications: Clarification[];
 }
 
 export interface RoundData extends Output<'round'>, SeedFields {

@@ -709,6 +709,10 @@ function newGame(d: NewData, st: Style): string[] {
   lines.push(...para(st, `Event table: ${d.setup.table}. Visibility: ${visText(d.visibility)}.`, ''));
   for (const g of d.setup.gangs) lines.push(...para(st, `${g.battlefield.join(', ') || '-'}${g.reserve.length ? ` | reserve: ${g.reserve.join(', ')}` : ''}`, `  ${st.bold(g.name)}: `, '    '));
   if (d.hazard) lines.push(...hazardLines(d.hazard, st));
+  if (d.clarifications.length) {
+    lines.push(st.bold('Clarifications of the rules') + st.dim(st.hints ? ' (`badzone status --full` shows them again)' : ' (Status, Hazard, rules in full shows them again)'));
+    for (const c of d.clarifications) lines.push(...para(st, c.text, `  ${st.marks.bullet} ${st.bold(`${c.name}:`)} `, '    '));
+  }
   lines.push(st.dim('The same game without prompts:'), ...commandLines(st, d.commandLine, '  ').map(st.dim));
   lines.push(...hint(st, 'Next: `badzone round` at the start of each round (or `badzone play`).'));
   return lines;
