@@ -20,4 +20,9 @@ export interface IO {
   now: () => Date;
   /** Prompts; the real one is imported lazily from @inquirer/prompts. */
   prompter: () => Promise<Prompter>;
+  /**
+   * Call `stop` when the user asks a long-running command (`badzone serve`) to stop: Ctrl-C, SIGTERM, a closed
+   * terminal. Returns a function that removes the handler. Absent: nothing asks it to stop.
+   */
+  onStop?: (stop: () => void) => () => void;
 }

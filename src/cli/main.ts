@@ -114,6 +114,13 @@ export function processIO(): IO {
     now: () => new Date(),
     // Prompts go to the terminal; when stdout is piped (e.g. --json into a script), to stderr, so the data stays clean.
     prompter: () => inquirerPrompter(process.stdout.isTTY ? process.stdout : process.stderr),
+    onStop: (stop) => {
+      const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+      for (const s of signals) process.once(s, stop);
+      return () => {
+        for (const s of signals) process.off(s, stop);
+      };
+    },
   };
 }
 

@@ -34,6 +34,24 @@ export interface Loaded {
 
 /** Read and validate a session; null when there is no file. Never writes. */
 export function tryLoad(file: string): Loaded | null {
+  return tryLoadAs(file, false);
+}
+
+/**
+ * Read a session, or the session inside a battle report (`badzone report --format json`), to check it: for
+ * `badzone verify --file`. Never writes; a report is never opened as a game to play on.
+ */
+export function loadForChecking(file: string): Loaded {
+  const l = tryLoadAs(file, true);
+  if (!l) throw new NoSessionError(`There is no file at ${file}. Give the path of a session file or of a report made by \`badzone report --format json\`.`);
+  return l;
+}
+
+function isReport(json: unknown): json is { kind: 'report'; session: unknown } {
+  return typeof json === 'object' && json !== null && !Array.isArray(json) && (json as { kind?: unknown }).kind === 'report' && 'session' in json;
+}
+
+function tryLoadAs(file: string, reportToo: boolean): Loaded | null {
   const text = readText(file, MAX_SESSION_BYTES);
   if (text === null) return null;
   let json: unknown;
@@ -45,6 +63,7 @@ export function tryLoad(file: string): Loaded | null {
     }
     throw e;
   }
+  if (reportToo && isReport(json)) json = json.session;
   try {
     const { state, book, migratedFrom } = validateSession(json, bookFor);
     return { file, state, book, migratedFrom };
