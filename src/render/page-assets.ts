@@ -61,8 +61,11 @@ li{margin:.15rem 0}
 .gang dd{margin:0 0 .35rem 0}
 .history .rounds{padding-left:0;list-style:none}
 .hround{border-top:1px solid var(--line);padding:.4rem 0}
+.older{padding-left:0;list-style:none}
+.older li{padding:.15rem 0;border-top:1px dotted var(--line)}
 .hround h3{margin-top:.2rem;font-size:1.15rem}
-details summary{cursor:pointer;color:var(--muted)}
+details summary{cursor:pointer;color:var(--muted);padding:.2rem 0}
+.card details{margin-top:.5rem}
 .notice{border:2px solid var(--warn);background:#2a1d16;margin-bottom:.75rem}
 .problem{color:var(--warn)}
 .facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.2rem 1rem}
@@ -73,7 +76,7 @@ footer{padding:.75rem 1rem 1.5rem;color:var(--muted);font-size:.9rem;text-align:
 .visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (min-width:1000px){
  html{font-size:calc(12px + .55vw)}
- .grid{grid-template-columns:minmax(0,3fr) minmax(0,2fr)}
+ .grid{grid-template-columns:minmax(0,3fr) minmax(0,2fr);align-items:start}
  .now,.report-head,.history,.notice{grid-column:1/-1}
  .card{grid-row:span 3}
  .now{display:flex;flex-wrap:wrap;gap:.5rem 2.5rem;align-items:baseline}

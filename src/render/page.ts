@@ -174,7 +174,8 @@ function cardSection(v: PlayersView): Html {
 <p class="when">${when(c)}</p>
 ${c.redrawn.length ? html`<p class="redrawn">Drawn first and drawn again (already in play): ${c.redrawn.map((d, i) => html`${i ? ', ' : ''}${user(d.name)} (${d.roll})`)}.</p>` : null}
 <div class="rules"><h3>Rules</h3>${paragraphs(c.effect)}</div>
-${c.outcomes.length || c.rolls.length ? html`<div class="picks"><h3>What badzone rolled and picked</h3>${outcomeList(c.outcomes)}${rollList(c.rolls, true)}</div>` : null}
+${c.outcomes.length ? html`<div class="picks"><h3>What badzone rolled and picked</h3>${outcomeList(c.outcomes)}</div>` : null}
+${c.rolls.length ? html`<details class="dice"><summary>Its dice (${c.rolls.length})</summary>${rollList(c.rolls)}</details>` : null}
 </section>`;
 }
 
@@ -330,8 +331,23 @@ function historySection(v: PlayersView, report: boolean): Html {
   const rounds = v.history.filter((h) => h.round > 0 || h.setup?.notes.length || h.setup?.rolls.length || h.gm.length);
   return html`<section class="history" aria-labelledby="history-h"><h2 id="history-h">Round history <span class="hint">newest first</span></h2>
 ${v.historyProblem ? html`<p class="problem"><strong>Note:</strong> ${v.historyProblem}</p>` : null}
-${rounds.length ? html`<ol class="rounds" reversed>${rounds.map((h) => historyRound(h, report))}</ol>` : html`<p>No rounds played yet.</p>`}
+${rounds.length ? html`<ol class="rounds">${rounds.slice(0, report ? rounds.length : DETAILED).map((h) => historyRound(h, report))}</ol>` : html`<p>No rounds played yet.</p>`}
+${!report && rounds.length > DETAILED ? html`<h3>Earlier rounds</h3><ol class="older">${rounds.slice(DETAILED).map((h) => html`<li>${roundSummary(h)}</li>`)}</ol><p class="detail">Every die of every round is in the battle report (badzone report).</p>` : null}
 </section>`;
+}
+
+/** On the live page the newest rounds are shown in full and older ones in a line each, so the page (sent again on every change) stays small however long the game. */
+const DETAILED = 5;
+
+/** One line for a round: its events and what its End Phase discarded. */
+function roundSummary(h: HistoryRound): Html {
+  const parts: Html[] = [];
+  for (const d of h.eventPhase?.draws ?? []) if (d.outcome !== 'duplicate') parts.push(html`${d.card ? 'card' : 'D64'} ${d.roll} ${user(d.name)} (${d.outcome === 'once' ? 'Once' : 'Persistent'})`);
+  if (h.eventPhase?.noNewEvent) parts.push(html`no new event`);
+  const gone = h.endPhase?.checks.filter((c) => c.discarded) ?? [];
+  if (h.endPhase) parts.push(html`End Phase: ${gone.length ? html`${gone.map((c, i) => html`${i ? ', ' : ''}${user(c.name)}`)} discarded` : 'nothing discarded'}`);
+  if (h.gm.length) parts.push(html`${h.gm.length} change${h.gm.length === 1 ? '' : 's'} by the GM`);
+  return html`<strong>${h.round === 0 ? 'Setup' : `Round ${h.round}`}</strong>: ${parts.length ? parts.map((p, i) => html`${i ? '; ' : ''}${p}`) : 'nothing recorded'}`;
 }
 
 function reportHead(v: PlayersView, r: ReportExtras): Html {

@@ -42,10 +42,9 @@ function endPhase(e: EndPhaseView): string[] {
 
 function round(h: HistoryRound): string[] {
   const out = [`### ${h.round === 0 ? 'Setup' : `Round ${h.round}`}`, ''];
-  if (h.setup) {
-    out.push(...h.setup.notes.map((n) => `- ${md(n)}`));
-    if (h.setup.rolls.length) out.push('', 'Dice:', '', ...rolls(h.setup.rolls));
-    out.push('');
+  if (h.setup && (h.setup.notes.length || h.setup.rolls.length)) {
+    if (h.setup.notes.length) out.push(...h.setup.notes.map((n) => `- ${md(n)}`), '');
+    if (h.setup.rolls.length) out.push('Dice:', '', ...rolls(h.setup.rolls), '');
   }
   const ep = h.eventPhase;
   if (ep) {

@@ -6,7 +6,7 @@ import type { RuleBook } from '../rules/book.js';
 import { Rng } from '../dice/rng.js';
 import type { Check, Draw } from '../engine/phases.js';
 import type { Outcome } from '../engine/resolve.js';
-import { createGame, step, type Report } from '../engine/step.js';
+import { createGame, setupNotes, step, type Report } from '../engine/step.js';
 import type { Action, LogRecord, Roll, SessionState } from '../engine/state.js';
 
 export interface DrawView extends Draw {
@@ -70,6 +70,9 @@ interface Entry {
   notes: string[];
 }
 
+/** Every this many log entries the replay keeps the state, so an undo resumes from near where it was, not from the start. */
+const SNAPSHOT_EVERY = 16;
+
 /** Replays a session's log, remembering where it got to so that the next version of the same game costs only its new entries. */
 export class HistoryBuilder {
   private setupKey = '';
@@ -77,6 +80,8 @@ export class HistoryBuilder {
   private state: SessionState | null = null;
   private rng: Rng | null = null;
   private problem: string | null = null;
+  /** State after entry i (without its log), for every SNAPSHOT_EVERY-th i. step() never changes a state it is given. */
+  private snapshots = new Map<number, Omit<SessionState, 'log'>>();
   /** How many log entries were stepped (for tests and the benchmark: an update should step only the new ones). */
   stepped = 0;
 
@@ -85,27 +90,49 @@ export class HistoryBuilder {
     return { rounds: group(this.entries, book, s.setup.mode === 'deck'), problem: this.problem };
   }
 
+  private snapshot(i: number): void {
+    if (i % SNAPSHOT_EVERY !== 0 || !this.state) return;
+    const { log: _log, ...rest } = this.state;
+    this.snapshots.set(i, rest);
+  }
+
   private reset(s: SessionState, book: RuleBook, setupKey: string): void {
     this.setupKey = setupKey;
     this.rng = new Rng({ seed: s.setup.seed, uses: 0 });
     this.state = createGame(s.setup, book, this.rng);
     this.problem = null;
+    this.snapshots.clear();
     const first = this.state.log[0]!;
-    this.entries = [{ key: recordKey(s.log[0] ?? first), record: s.log[0] ?? first, report: null, notes: [] }];
+    this.entries = [{ key: recordKey(s.log[0] ?? first), record: s.log[0] ?? first, report: null, notes: setupNotes(this.state, book) }];
+    this.snapshot(0);
+  }
+
+  /** Go back to the latest snapshot within the first `common` entries (which this log shares with the cache). */
+  private rewind(s: SessionState, common: number): boolean {
+    let at = -1;
+    for (const i of this.snapshots.keys()) if (i < common && i > at) at = i;
+    if (at < 0) return false;
+    for (const i of [...this.snapshots.keys()]) if (i > at) this.snapshots.delete(i);
+    const snap = this.snapshots.get(at)!;
+    this.state = { ...snap, log: s.log.slice(0, at + 1) };
+    this.rng = new Rng(snap.rng);
+    this.entries = this.entries.slice(0, at + 1);
+    this.problem = null;
+    return true;
   }
 
   private advance(s: SessionState, book: RuleBook): void {
     const setupKey = JSON.stringify(s.setup);
     const keys = s.log.map(recordKey);
-    let same = setupKey === this.setupKey && this.state !== null;
-    if (same) {
-      // The cache holds a prefix of this log: keep it. Anything else (an undo, an edited entry): start again.
-      if (this.entries.length > keys.length) same = false;
-      else for (let i = 0; i < this.entries.length && same; i++) same = this.entries[i]!.key === keys[i];
-      // A replay that stopped at a bad entry keeps its problem until the log changes under it.
-      if (same && this.problem !== null && this.entries.length < keys.length) same = false;
+    if (setupKey !== this.setupKey || this.state === null) this.reset(s, book, setupKey);
+    else {
+      // How much of this log the cache already has; anything after that (an undo, an edited entry) is replayed.
+      let common = 0;
+      const n = Math.min(this.entries.length, keys.length);
+      while (common < n && this.entries[common]!.key === keys[common]) common++;
+      const whole = common === this.entries.length && (this.problem === null || common === keys.length);
+      if (!whole && !this.rewind(s, common)) this.reset(s, book, setupKey);
     }
-    if (!same) this.reset(s, book, setupKey);
     for (let i = this.entries.length; i < s.log.length && this.problem === null; i++) {
       const record = s.log[i]!;
       const r = step(this.state!, record.action, book, { source: this.rng!, appendLog: true });
@@ -117,6 +144,7 @@ export class HistoryBuilder {
       this.state = r.state;
       // The rolls as the file has them (entered or rolled): `verify` checks they are the ones the seed gives.
       this.entries.push({ key: keys[i]!, record, report: r.report, notes: r.notes });
+      this.snapshot(i);
     }
   }
 }
