@@ -4,8 +4,9 @@
 import type { Outcome } from '../engine/resolve.js';
 import type { Roll } from '../engine/state.js';
 import type { EventCard, PlayersView } from '../serve/model.js';
+import type { ReportSetup } from '../serve/report.js';
 import type { EndPhaseView, HistoryRound } from '../serve/history.js';
-import type { HazardView, VisibilityView } from '../cli/views.js';
+import type { HazardView, VisibilityView } from '../api/types.js';
 import type { InPlayView } from '../engine/step.js';
 import { html, raw, user, type Html, type Part } from './html.js';
 import { PAGE_CSS } from './page-assets.js';
@@ -26,17 +27,6 @@ export interface ReportExtras {
   /** How to check the game's every roll, in words. */
   check: string[];
   version: string;
-}
-
-export interface ReportSetup {
-  mode: 'dice' | 'deck';
-  tiles: string[];
-  spawnPoints: number;
-  gangs: { name: string; battlefield: string[]; reserve: string[] }[];
-  lairs: number | null;
-  structures: number | null;
-  table: string;
-  turfOwner: string | null;
 }
 
 export interface PageOptions {

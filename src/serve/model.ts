@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import type { RuleBook } from '../rules/book.js';
 import type { SessionState, Roll } from '../engine/state.js';
 import type { Outcome } from '../engine/resolve.js';
-import { statusData, type StatusData } from '../cli/commands/status.js';
+import { statusView } from '../api/views.js';
+import type { StatusData } from '../api/types.js';
 import { HistoryBuilder, type DrawView, type HistoryRound } from './history.js';
 
 /** The newest event, as a large card: what it is, its rules, and the rolls and picks badzone made for it. */
@@ -51,7 +52,7 @@ export class PlayersViewBuilder {
   readonly history = new HistoryBuilder();
 
   build(file: string, s: SessionState, book: RuleBook): PlayersView {
-    const { seed: _seed, session: _session, ...status } = statusData(file, s, book);
+    const { seed: _seed, session: _session, ...status } = statusView(file, s, book);
     const h = this.history.build(s, book);
     const latest = [...h.rounds].reverse().find((r) => r.eventPhase !== null) ?? null;
     return {

@@ -3,10 +3,22 @@
 // check the whole game from it; Markdown and HTML (the players' view page, static) are made from the same value.
 import type { RuleBook } from '../rules/book.js';
 import type { SessionState } from '../engine/state.js';
-import type { ReportSetup } from '../render/page.js';
 import { playersView, type PlayersView } from './model.js';
 
 export const REPORT_SCHEMA = 1;
+
+/** How the game was set up, for the report's first section. */
+export interface ReportSetup {
+  mode: 'dice' | 'deck';
+  tiles: string[];
+  spawnPoints: number;
+  gangs: { name: string; battlefield: string[]; reserve: string[] }[];
+  lairs: number | null;
+  structures: number | null;
+  table: string;
+  turfOwner: string | null;
+}
+
 
 export interface ReportData {
   kind: 'report';

@@ -42,6 +42,16 @@ export function isLoopback(address: string): boolean {
   return /^127\./.test(a) || a === '::1' || /^::ffff:127\./.test(a) || a === 'localhost';
 }
 
+/** What `badzone serve` returns when it stops. */
+export interface ServeData {
+  session: string;
+  url: string;
+  /** Other addresses of this machine that reach it too. */
+  otherUrls: string[];
+  /** Updates sent to the pages while it ran. */
+  updates: number;
+}
+
 export interface ServerOptions {
   host: string;
   port: number;

@@ -5,28 +5,19 @@ import { spawn } from 'node:child_process';
 import { RefusedError, UsageError } from '../../errors.js';
 import { watchSession } from '../../store/watch.js';
 import { LiveView } from '../../serve/live.js';
-import { ListenError, startServer, type PlayersServer } from '../../serve/server.js';
+import { ListenError, startServer, type PlayersServer, type ServeData } from '../../serve/server.js';
 import { terminalQr } from '../../serve/qr.js';
 import { wantColor } from '../../render/style.js';
 import { safeText } from '../../render/safe.js';
 import type { IO } from '../io.js';
 import { fileOf, intArg } from '../shared.js';
-import type { View } from '../view.js';
+import type { View } from '../../render/view.js';
 
 export interface ServeOptions {
   session?: string;
   port?: string;
   host?: string;
   open?: boolean;
-}
-
-export interface ServeData {
-  session: string;
-  url: string;
-  /** Other addresses of this machine that reach it too. */
-  otherUrls: string[];
-  /** Updates sent to the pages while it ran. */
-  updates: number;
 }
 
 /** The addresses a phone on the network can use, when bound to every address (0.0.0.0 or ::). */

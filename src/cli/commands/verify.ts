@@ -1,22 +1,14 @@
 // badzone verify: replay the log from the seed and setup; say whether every roll and the state follow.
-import { verify, type VerifyResult } from '../../engine/step.js';
+import { openGame, verifyFile } from '../../api/game.js';
+import type { VerifyData } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
-import { load, loadForChecking } from '../../store/session.js';
-import * as path from 'node:path';
+import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
-import { fileOf } from '../shared.js';
-import type { View } from '../view.js';
-
-export interface VerifyData extends VerifyResult {
-  session: string;
-  seed: number;
-}
+import { contextOf, fileOf } from '../shared.js';
 
 export async function run(opts: { session?: string; file?: string }, io: IO): Promise<View<'verify', VerifyData>> {
   if (opts.file !== undefined && opts.session !== undefined) throw new UsageError('Give --session or --file, not both.');
   // --file: a session file or a battle report (`badzone report --format json`), checked read-only.
-  const file = opts.file !== undefined ? path.resolve(io.cwd, opts.file) : fileOf(opts, io);
-  const { state, book } = opts.file !== undefined ? loadForChecking(file) : load(file);
-  const r = verify(state, book);
-  return { kind: 'verify', data: { session: file, seed: state.setup.seed, ...r }, ...(r.ok ? {} : { exitCode: 1 }) };
+  const data = opts.file !== undefined ? await verifyFile(opts.file, contextOf(io)) : await (await openGame(fileOf(opts, io), contextOf(io))).verify();
+  return { kind: 'verify', data, ...(data.ok ? {} : { exitCode: 1 }) };
 }
