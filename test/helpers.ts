@@ -32,6 +32,9 @@ export interface RunOptions {
   seeds?: number[];
   prompter?: Prompter;
   now?: Date;
+  /** How a long-running command (`serve`) is asked to stop; default: at once, when it is ready. */
+  onStop?: IO['onStop'];
+  openBrowser?: IO['openBrowser'];
 }
 
 /** Run badzone in this process, as main.ts would, with captured output. */
@@ -59,6 +62,13 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Cli
       if (!opts.prompter) throw new Error('test asked for a prompt but gave no prompter');
       return opts.prompter;
     },
+    onStop:
+      opts.onStop ??
+      ((stop) => {
+        setImmediate(stop);
+        return () => {};
+      }),
+    ...(opts.openBrowser ? { openBrowser: opts.openBrowser } : {}),
   };
   const code = await main(args, io);
   return { code, stdout, stderr };

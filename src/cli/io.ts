@@ -25,4 +25,6 @@ export interface IO {
    * terminal. Returns a function that removes the handler. Absent: nothing asks it to stop.
    */
   onStop?: (stop: () => void) => () => void;
+  /** Open a URL in the user's browser (`badzone serve --open`); rejects when no browser could be started. Absent: none. */
+  openBrowser?: (url: string) => Promise<void>;
 }

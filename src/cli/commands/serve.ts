@@ -1,7 +1,6 @@
 // badzone serve: a read-only live players' view of the game, in a browser (docs/serve.md).
 // Loaded only when `serve` runs: node:http, node:crypto and the QR encoder cost the other commands nothing.
 import * as os from 'node:os';
-import { spawn } from 'node:child_process';
 import { RefusedError, UsageError } from '../../errors.js';
 import { watchSession } from '../../store/watch.js';
 import { LiveView } from '../../serve/live.js';
@@ -54,17 +53,6 @@ function listenFailure(e: ListenError, host: string, port: number): Error {
   }
 }
 
-function openBrowser(url: string, io: IO): void {
-  const [cmd, args] = process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
-  try {
-    const child = spawn(cmd, args, { detached: true, stdio: 'ignore' });
-    child.on('error', () => io.stderr(`badzone: could not open a browser (${cmd}); open ${url} yourself.\n`));
-    child.unref();
-  } catch {
-    io.stderr(`badzone: could not open a browser; open ${url} yourself.\n`);
-  }
-}
-
 export async function run(opts: ServeOptions, io: IO): Promise<View<'serve', ServeData>> {
   const file = fileOf(opts, io);
   const port = intArg(opts.port, '--port', 0, 65535) ?? 0;
@@ -103,7 +91,11 @@ export async function run(opts: ServeOptions, io: IO): Promise<View<'serve', Ser
   }
   out.push('Updates live as the game changes. Ctrl-C stops it.');
   io.stdout(`${out.join('\n')}\n`);
-  if (opts.open) openBrowser(url, io);
+  if (opts.open) {
+    const why = "open the address above in a browser yourself";
+    if (!io.openBrowser) io.stderr(`badzone: --open: no browser can be started from here; ${why}.\n`);
+    else await io.openBrowser(url).catch(() => io.stderr(`badzone: --open: could not start a browser; ${why}.\n`));
+  }
 
   await new Promise<void>((resolve) => {
     const off = io.onStop?.(() => {
