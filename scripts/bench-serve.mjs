@@ -108,7 +108,9 @@ export async function benchServe({ BIN, work, env, load, note }) {
   const { createGame, step, defaultSetup } = await load('engine/step.ts');
   const { shippedBook } = await load('store/tables.ts');
   const { serialize } = await load('store/session.ts');
-  const { writeAtomic } = await load('store/files.ts');
+  const files = await load('store/files.ts');
+  // As badzone writes: a temp file beside the session, renamed over it.
+  const writeAtomic = (f, text) => files.writeAtomic(files.resolveTarget(f, 'write'), text);
   const book = shippedBook();
   const setup = defaultSetup(20261201, {
     tiles: ['A1', 'A2', 'A3', 'B1', 'B2', 'B3', 'C1', 'C2', 'C3'],

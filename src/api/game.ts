@@ -266,7 +266,8 @@ export class Game {
   /** Move a fighter to the battlefield, the reserve or out of the game; with `gang`, a new name is added to it. */
   async fighter(name: string, to: 'battlefield' | 'reserve' | 'out', opts: { gang?: string } = {}): Promise<FighterData> {
     if (to !== 'battlefield' && to !== 'reserve' && to !== 'out') throw new UsageError(`Where to? battlefield, reserve or out, not "${String(to)}".`);
-    if (typeof name !== 'string' || name.trim() === '' || name.length > 200) throw new UsageError("Give the fighter's name (at most 200 characters).");
+    // A new fighter's or gang's name is checked (length, control characters) by the engine's step, where it is stored.
+    if (typeof name !== 'string' || name.trim() === '') throw new UsageError("Give the fighter's name.");
     const gang = opts.gang?.trim();
     const c = await commit(this.file, { type: 'fighter', name: name.trim(), to, ...(gang ? { gang } : {}) }, { randomSeed: this.randomSeed });
     return { ...(c.report as Extract<Report, { kind: 'fighter' }>), session: this.file, gangs: c.state.gangs };

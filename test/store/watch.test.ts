@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { writeAtomic } from '../../src/store/files.js';
+import { resolveTarget, writeAtomic as writeTarget } from '../../src/store/files.js';
 import { watchSession, type Watcher } from '../../src/store/watch.js';
 import { tempDir } from '../helpers.js';
 
@@ -52,6 +52,9 @@ function counter(file: string, opts: { debounceMs?: number; pollMs?: number }) {
     },
   };
 }
+
+/** Write as badzone does: through any symbolic link, a temp file renamed over the real file. */
+const writeAtomic = (file: string, text: string): void => writeTarget(resolveTarget(file, 'write'), text);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -110,6 +113,11 @@ describe('watchSession', () => {
     const seen = c.next();
     writeAtomic(real, '{"n":1}');
     await seen;
+    // badzone writing through the link replaces the file it points to, in that file's folder.
+    const again = c.next();
+    writeAtomic(link, '{"n":2}');
+    await again;
+    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
   });
 
   it('a removed file is noticed, and nothing is called after close()', async () => {
