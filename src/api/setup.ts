@@ -35,6 +35,11 @@ export interface NewGameOptions {
   visibilityTable?: string;
   /** Replace an existing game at the path (the old file is kept as a backup). */
   force?: boolean;
+  /**
+   * Hide the seed: every output shows only a commitment (SHA-256 of "SEED:SALT") until `reveal`, and `verify`
+   * with that commitment then proves every roll came from the committed seed. The file still holds the seed.
+   */
+  hiddenSeed?: boolean;
 }
 
 /** A name to be stored: non-empty, within LIMITS.name, no control characters (../rules/limits.ts). */
@@ -130,7 +135,8 @@ export function shellWord(s: string): string {
 
 /** The `badzone new` flags that make this setup (`session`: the path as the caller named it, or null for the default). */
 export function commandLine(setup: Setup, opts: NewGameOptions, session: string | null): string {
-  const parts = ['badzone', 'new', '--seed', String(setup.seed), '--mode', setup.mode];
+  // A hidden seed is never printed: the command line then makes a game like this one, with another seed.
+  const parts = ['badzone', 'new', ...(setup.hiddenSeed ? ['--hidden-seed'] : ['--seed', String(setup.seed)]), '--mode', setup.mode];
   if (opts.grid) parts.push('--grid', `${opts.grid.rows}x${opts.grid.cols}`);
   else parts.push('--tiles', String(setup.tiles.length));
   parts.push('--spawn-points', String(setup.spawnPoints));

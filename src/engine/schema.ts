@@ -78,7 +78,7 @@ function setup(v: unknown): Setup {
     if (e instanceof TableError) fail(`${e.file}.${e.path.replace(/^\(table\)\.?/, '')}`, e.problem);
     throw e;
   }
-  return {
+  const out: Setup = {
     seed: int(o.seed, 'setup.seed', INT32_MIN, INT32_MAX),
     mode: oneOf(o.mode, 'setup.mode', ['dice', 'deck'] as const),
     tiles: strings(o.tiles, 'setup.tiles', READ.tiles, READ.tileName),
@@ -91,6 +91,16 @@ function setup(v: unknown): Setup {
     table,
     visibilityTable,
   };
+  if (o.hiddenSeed !== undefined) {
+    const h = obj(o.hiddenSeed, 'setup.hiddenSeed');
+    const hex = (v: unknown, path: string, len: number): string => {
+      const t = str(v, path, len);
+      if (!new RegExp(`^[0-9a-f]{${len}}$`).test(t)) fail(path, `expected ${len} lowercase hex digits`);
+      return t;
+    };
+    out.hiddenSeed = { salt: hex(h.salt, 'setup.hiddenSeed.salt', 32), commitment: hex(h.commitment, 'setup.hiddenSeed.commitment', 64), revealed: bool(h.revealed, 'setup.hiddenSeed.revealed') };
+  }
+  return out;
 }
 
 function dieList(v: unknown, path: string): number[] | undefined {

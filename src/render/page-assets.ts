@@ -72,6 +72,7 @@ details summary{cursor:pointer;color:var(--muted);padding:.2rem 0}
 .facts dt{color:var(--muted)}
 .facts dd{margin:0}
 code{font-family:ui-monospace,Menlo,Consolas,monospace;overflow-wrap:anywhere}
+main>.commitment{color:var(--muted);font-size:.9rem;margin:.75rem .25rem}
 footer{padding:.75rem 1rem 1.5rem;color:var(--muted);font-size:.9rem;text-align:center}
 .visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (min-width:1000px){

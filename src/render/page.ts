@@ -7,7 +7,7 @@ import type { EventCard, PlayersView } from '../serve/model.js';
 import type { ReportSetup } from '../serve/report.js';
 import type { EndPhaseView, HistoryRound } from '../serve/history.js';
 import type { HazardView, VisibilityView } from '../api/types.js';
-import type { InPlayView } from '../engine/step.js';
+import type { InPlayView } from '../api/types.js';
 import { html, raw, user, type Html, type Part } from './html.js';
 import { PAGE_CSS } from './page-assets.js';
 
@@ -113,7 +113,8 @@ ${hazardSection(v.hazard)}
 ${tableSection(v)}
 ${gangsSection(v)}
 ${historySection(v, opts.mode === 'report')}
-</div>`.text;
+</div>
+${v.commitment && !report ? html`<p class="commitment">Seed commitment: <code>${v.commitment}</code>. Note it down: once the GM reveals the seed, it proves every roll came from the seed fixed at the start.</p>` : null}`.text;
 }
 
 function noticeBox(n: Notice, stale: boolean): Html {
@@ -219,7 +220,7 @@ function inPlaySection(inPlay: InPlayView[]): Html {
     inPlay.length === 0
       ? html`<p>No events in play.</p>`
       : html`<ol class="inplay">${inPlay.map(
-          (p) => html`<li><span class="name">${user(p.name)}</span> <span class="detail">arrived in round ${p.sinceRound}; ${p.discardOn === null ? 'no discard roll' : `discarded on ${p.discardOn}+`}${p.tile ? html`; on tile ${user(p.tile)}${p.scattered ? ' (scattered since)' : ''}` : null}${p.worth !== undefined ? `; worth ${p.worth}` : ''}</span></li>`,
+          (p) => html`<li><span class="name">${user(p.name)}</span> <span class="detail">arrived in round ${p.sinceRound}; ${p.discardOn === null ? 'no discard roll' : `discarded on ${p.discardOn}+`}${p.tile ? html`; on tile ${user(p.tile)}${p.scattered ? ' (scattered since)' : ''}` : null}${p.worth !== undefined ? `; worth ${p.worth.value} ${p.worth.unit}` : ''}</span></li>`,
         )}</ol>`;
   return html`<section class="inplay-s" aria-labelledby="inplay-h"><h2 id="inplay-h">Events in play <span class="hint">oldest first</span></h2>${body}</section>`;
 }
@@ -227,7 +228,7 @@ function inPlaySection(inPlay: InPlayView[]): Html {
 function endPhaseSection(v: PlayersView): Html {
   let body: Html;
   if (v.phase === 'round') {
-    body = v.dueInEndPhase.length ? html`<ul>${v.dueInEndPhase.map((d) => html`<li>${d}</li>`)}</ul>` : html`<p>Nothing: no event acts in this End Phase and none has a discard roll.</p>`;
+    body = v.dueInEndPhase.length ? html`<ul>${v.dueInEndPhase.map((d) => html`<li><strong>${user(d.name)}</strong>: ${d.what}</li>`)}</ul>` : html`<p>Nothing: no event acts in this End Phase and none has a discard roll.</p>`;
   } else if (v.phase === 'end') {
     body = html`<p>The End Phase of round ${v.round} is done. The next round starts with its Event Phase.</p>`;
   } else {
@@ -260,7 +261,7 @@ function tableSection(v: PlayersView): Html {
   for (const p of v.inPlay) {
     if (p.tile === undefined && p.worth === undefined) continue;
     const where = p.tile ? html`on tile <strong>${user(p.tile)}</strong>${p.scattered ? ', scattered from its center since' : ', at its center'}` : p.tile === null ? html`not placed (no tile was left)` : null;
-    objects.push(html`<li>${user(p.name)}: ${where}${p.worth !== undefined ? `; worth ${p.worth}` : ''}</li>`);
+    objects.push(html`<li>${user(p.name)}: ${where}${p.worth !== undefined ? `; worth ${p.worth.value} ${p.worth.unit}` : ''}</li>`);
   }
   for (const l of v.lairs ?? []) if (l.becomes) objects.push(html`<li>${user(l.name)} is now a ${user(l.becomes)}</li>`);
   const removed = v.tilesRemoved.length ? html`${v.tilesRemoved.map((t, i) => html`${i ? ', ' : ''}<strong>${user(t)}</strong>`)}` : html`none`;

@@ -31,7 +31,8 @@ export interface EventCard {
   rolls: Roll[];
 }
 
-export type PlayersStatus = Omit<StatusData, 'seed' | 'session'>;
+/** `status --json` less the seed (it foretells every roll) and the path (the GM's folders); the commitment stays. */
+export type PlayersStatus = Omit<StatusData, 'seed' | 'session' | 'kind'>;
 
 export interface PlayersView extends PlayersStatus {
   kind: 'players-view';
@@ -52,13 +53,13 @@ export class PlayersViewBuilder {
   readonly history = new HistoryBuilder();
 
   build(file: string, s: SessionState, book: RuleBook): PlayersView {
-    const { seed: _seed, session: _session, ...status } = statusView(file, s, book);
+    const { seed: _seed, session: _session, kind: _kind, ...status } = statusView(file, s, book);
     const h = this.history.build(s, book);
     const latest = [...h.rounds].reverse().find((r) => r.eventPhase !== null) ?? null;
     return {
+      ...status,
       kind: 'players-view',
       game: path.basename(file),
-      ...status,
       newEvent: latest ? eventCard(latest, book) : null,
       noNewEvent: latest?.eventPhase?.noNewEvent ?? null,
       history: [...h.rounds].reverse(),

@@ -65,7 +65,12 @@ function loadTarget(t: Target, file: string, reportToo = false): { loaded: Loade
     }
     throw e;
   }
-  if (reportToo && isReport(json)) json = json.session;
+  if (reportToo && isReport(json)) {
+    if ((json as { seed?: unknown }).seed === null) {
+      throw new RefusedError(`${file} is a report made while the game's seed was hidden, so it holds no seed to replay. After \`badzone reveal\`, make the report again and check that one (with --commitment, the hash noted at the start).`);
+    }
+    json = json.session;
+  }
   // A file that is not a badzone session is named as such, and nothing of its content is quoted.
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     const found = json === null ? 'null' : Array.isArray(json) ? 'an array' : `a ${typeof json}`;

@@ -77,7 +77,7 @@ describe('badzone report', () => {
     const dir = await game();
     const out = await cli(dir, 'report', '--format', 'json');
     const rep = JSON.parse(out);
-    expect(rep).toMatchObject({ kind: 'report', schema: 1, seed: 31, commitment: null });
+    expect(rep).toMatchObject({ kind: 'report', schema: 2, seed: 31, commitment: null });
     expect(rep.view.kind).toBe('players-view');
     expect(rep.session.setup.seed).toBe(31);
     const file = path.join(dir, 'game-report.json');
@@ -98,6 +98,38 @@ describe('badzone report', () => {
     const play = await runCli(['round', '--session', 'game-report.json'], { cwd: dir });
     expect(play.code).toBe(4);
     expect(fs.readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('with a hidden seed: the commitment, not the seed, anywhere; verify --file refuses it until the seed is revealed, then checks it against the commitment', async () => {
+    const dir = tempDir('badzone-report-');
+    dirs.push(dir);
+    await cli(dir, 'new', '--seed', '918273645', '--hidden-seed');
+    await cli(dir, 'round');
+    await cli(dir, 'end');
+    const out = await cli(dir, 'report', '--json');
+    expect(out).not.toContain('918273645');
+    const rep = JSON.parse(out);
+    expect(rep.seed).toBeNull();
+    expect(rep.commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(rep.session.setup.seed).toBeUndefined();
+    expect(rep.session.rng.seed).toBeUndefined();
+    expect(rep.session.setup.hiddenSeed.salt).toBeUndefined();
+    const md = await cli(dir, 'report');
+    expect(md).not.toContain('918273645');
+    expect(md).toContain(`- Seed commitment: \`${rep.commitment}\` (the seed is still hidden)`);
+    expect(md).toContain(`--commitment ${rep.commitment}`);
+    const html = await cli(dir, 'report', '--format', 'html');
+    expect(html).not.toContain('918273645');
+    expect(html).toContain(rep.commitment);
+    fs.writeFileSync(path.join(dir, 'hidden.json'), out);
+    const refused = await runCli(['verify', '--file', 'hidden.json'], { cwd: dir });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('made while the game\'s seed was hidden');
+    await cli(dir, 'reveal');
+    fs.writeFileSync(path.join(dir, 'revealed.json'), await cli(dir, 'report', '--format', 'json'));
+    const ok = await runCli(['verify', '--file', 'revealed.json', '--commitment', rep.commitment, '--json'], { cwd: dir });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ ok: true, seed: 918273645, commitmentChecked: { given: rep.commitment, matches: true } });
   });
 
   it('refuses what it cannot do: no game (3), an unknown format (2), --file with --session (2)', async () => {

@@ -51,10 +51,12 @@ describe('the players\u2019 view model', () => {
     for (let i = 0; i < 3; i++) await cli(dir, 'round');
     const status = await cli(dir, 'status');
     const v = view(dir);
-    const { seed, session, ...rest } = status;
+    const { seed, session, kind, ...rest } = status;
     expect(seed).toBe(7);
     expect(session).toBe(path.join(dir, FILE));
+    expect(kind).toBe('status');
     expect(v).toMatchObject(rest);
+    expect(v.kind).toBe('players-view');
     expect(Object.keys(v).sort()).toEqual([...Object.keys(rest), 'kind', 'game', 'newEvent', 'noNewEvent', 'history', 'historyProblem'].sort());
     expect(v.game).toBe(FILE);
   });

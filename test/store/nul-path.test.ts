@@ -15,7 +15,7 @@ describe('a path with a NUL character', () => {
     const dir = tempDir('badzone-nul-');
     dirs.push(dir);
     for (const args of [
-      ['events', 'list', '--table', 'nul\u0000byte', '--json'],
+      ['events', 'list', '--table', 'nul\u0000byte'],
       ['status', '--session', 'a\u0000b.json'],
       ['new', '--seed', '1', '--session', 'a\u0000b.json'],
       ['verify', '--file', 'a\u0000b.json'],

@@ -26,6 +26,7 @@ export interface NewOptions {
   table?: string;
   visibilityTable?: string;
   force?: boolean;
+  hiddenSeed?: boolean;
   /** false with --no-input: never prompt. */
   input?: boolean;
   json?: boolean;
@@ -128,6 +129,7 @@ export function newGameOptions(opts: NewOptions): NewGameOptions {
   if (opts.table) out.table = opts.table;
   if (opts.visibilityTable) out.visibilityTable = opts.visibilityTable;
   if (opts.force) out.force = true;
+  if (opts.hiddenSeed) out.hiddenSeed = true;
   return out;
 }
 
