@@ -23,6 +23,7 @@ a{color:var(--focus)}
 .live-state[data-state=down] .dot{background:transparent;border-color:var(--warn)}
 main{padding:.75rem;max-width:100rem;margin:0 auto}
 .grid{display:grid;grid-template-columns:minmax(0,1fr);gap:.75rem}
+.side{display:flex;flex-direction:column;gap:.75rem;min-width:0}
 section{background:var(--panel);border:1px solid var(--line);border-radius:.5rem;padding:.75rem 1rem;min-width:0}
 h1,h2,h3,h4{line-height:1.2}
 h2{margin:0 0 .5rem;font-size:1.25rem}
@@ -79,7 +80,6 @@ footer{padding:.75rem 1rem 1.5rem;color:var(--muted);font-size:.9rem;text-align:
  html{font-size:calc(12px + .55vw)}
  .grid{grid-template-columns:minmax(0,3fr) minmax(0,2fr);align-items:start}
  .now,.report-head,.history,.notice{grid-column:1/-1}
- .card{grid-row:span 3}
  .now{display:flex;flex-wrap:wrap;gap:.5rem 2.5rem;align-items:baseline}
  .now h2{font-size:2.4rem}
  .card h2{font-size:2.5rem}

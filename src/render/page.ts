@@ -106,9 +106,11 @@ ${report ? reportHead(v, report) : null}
 <div class="grid">
 ${now(v)}
 ${cardSection(v)}
+<div class="side">
 ${inPlaySection(v.inPlay)}
 ${endPhaseSection(v)}
 ${visibilitySection(v.visibility)}
+</div>
 ${hazardSection(v.hazard)}
 ${tableSection(v)}
 ${gangsSection(v)}
