@@ -4,7 +4,7 @@ export { openGame, newGame, verifyFile, resolveSessionPath, Game, type GameConte
 export type { NewGameOptions } from './setup.js';
 export type { Ask, DieNeed, OccupiedNeed } from './commit.js';
 export { rollDice, rollHazard, listHazards, showHazard, listEvents, showEvent, lintTable, parseExpr, type TableContext } from './tables.js';
-export { simulate, SIMULATE_LIMITS, type SimulateOptions } from './simulate.js';
+export { simulate, startSimulation, SIMULATE_LIMITS, type SimulateOptions, type SimulationRun } from './simulate.js';
 export * from './types.js';
 export type { ReportData, ReportSetup } from '../serve/report.js';
 export type { PlayersView, EventCard } from '../serve/model.js';

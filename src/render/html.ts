@@ -11,8 +11,11 @@ export class Html {
   }
 }
 
-// C0 controls except \n and \t, DEL, C1 controls, and the bidi embeddings/overrides/isolates and marks.
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+// As on the terminal (src/render/safe.ts): every control character but the line break and tab (which HTML shows
+// as a space), every format character (bidi embeddings, overrides and isolates, zero-width characters...), the
+// line and paragraph separators and the Hangul fillers: shown escaped, so a name can neither reorder the page nor
+// pass for another name.
+const UNSAFE = /[\p{Cf}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0\u0000-\u0008\u000b-\u001f\u007f-\u009f]/gu;
 const SPECIAL = /[&<>"']/g;
 const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

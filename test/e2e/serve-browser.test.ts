@@ -198,7 +198,12 @@ describe('badzone serve in Chromium', () => {
     ev.effect = '<img src=x onerror=alert("effect")> \u001b[2J\u202eLights out';
     fs.writeFileSync(path.join(dir, 'hostile.json'), JSON.stringify(table));
     const long = 'W'.repeat(120);
-    bin(dir, 'new', '--seed', '3', '--table', 'hostile.json', '--gang', `<img src=x onerror=alert(1)>: \u001b[31mRed, \u202eevil, ${long}`);
+    bin(dir, 'new', '--seed', '3', '--table', 'hostile.json', '--gang', `<img src=x onerror=alert(1)>: Red, Evil, ${long}`);
+    // Typed names with control characters are refused; a file (an old game, a hand edit) can still carry them.
+    const file = path.join(dir, FILE);
+    const edited = JSON.parse(fs.readFileSync(file, 'utf8'));
+    for (const g of [edited.setup.gangs[0], edited.gangs[0]]) g.battlefield = ['\u001b[31mRed', '\u202eevil', '\u3164', long];
+    fs.writeFileSync(file, JSON.stringify(edited));
     bin(dir, 'round', '--dice', '2');
     const s = await serve(dir);
     const ctx = await browser();
@@ -220,7 +225,9 @@ describe('badzone serve in Chromium', () => {
     // Control characters and bidi overrides are shown as escapes, as on the terminal.
     expect(text).toContain('\\x1b[31mRed');
     expect(text).toContain('\\u202eevil');
+    expect(text).toContain('\\u3164');
     expect(text).not.toContain('\u202e');
+    expect(text).not.toContain('\u3164');
     expect(text).not.toContain('\u001b');
     expect(await page.locator('main img, main script').count()).toBe(0);
     expect(await page.evaluate(() => document.scripts.length)).toBe(1);
