@@ -71,6 +71,8 @@ export interface RunOptions {
   /** How a long-running command (`serve`) is asked to stop; default: at once, when it is ready. */
   onStop?: IO['onStop'];
   openBrowser?: IO['openBrowser'];
+  /** How the person runs badzone ("badzone", or "npx badzone" when it is not on their PATH). */
+  argv0?: string;
   /** Stands in for Ctrl-C: called with the command's handler when it starts listening; returns the stop function. */
   onInterrupt?: (handler: () => void) => () => void;
 }
@@ -81,7 +83,7 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Cli
   let stderr = '';
   const seeds = [...(opts.seeds ?? [])];
   const io: IO = {
-    argv0: 'badzone',
+    argv0: opts.argv0 ?? 'badzone',
     cwd: opts.cwd ?? process.cwd(),
     env: { NO_COLOR: '1', ...opts.env } as NodeJS.ProcessEnv,
     stdout: (s) => {
