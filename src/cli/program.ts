@@ -17,9 +17,19 @@ function sessionOption(cmd: Command): Command {
   return cmd.option('--session <file>', 'session file (default ./badzone-session.json, or $BADZONE_SESSION)');
 }
 
+/** How to roll and type physical dice: shown under the commands that take --dice (the manual prompts say it too). */
+export const PHYSICAL_DICE_HELP = `
+Your own dice (--dice, --manual): each die in the order badzone asks for it;
+\`_\` (or a blank answer at a prompt) lets badzone roll that one.
+  D64: roll two D8 and type (first - 1) x 8 + second (3 then 5 is 21).
+  D66: two D6 read as tens and units; type both digits (36).
+  Scatter direction (a D12 clock number): with a scatter dice, type the clock
+  number the arrow points nearest (12 is straight ahead); re-roll a hit.
+`;
+
 function diceOptions(cmd: Command): Command {
   return cmd
-    .option('--dice <list>', 'your own dice results, in the order badzone asks for them (e.g. 37,4,2; repeatable); the rest are rolled', collect)
+    .option('--dice <list>', 'your own dice results, in the order badzone asks for them (e.g. 37,_,2: `_` is one badzone rolls; repeatable); the rest are rolled', collect)
     .option('--manual', 'ask for each die on the terminal, saying what it is for')
     .option('--no-input', 'never prompt, even on a terminal');
 }
@@ -61,19 +71,23 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
         'badzone events show 37',
         'badzone roll D6+6',
         'badzone round --json   # for scripts',
-      ) + '\nExit codes: 0 ok, 1 refused or runtime error, 2 usage error, 3 no session,\n            4 invalid session or table file, 5 session locked.\n',
+      ) + '\nYour own dice: `badzone round --help` says how to roll and type them.\n' + '\nExit codes: 0 ok, 1 refused or runtime error, 2 usage error, 3 no session,\n            4 invalid session or table file, 5 session locked.\n',
     );
 
   // --- Dice and tables -------------------------------------------------------------------------
   program
     .command('roll')
-    .description('roll a dice expression (D6, D2+1, D6+6, 2D6x10, D64, ...)')
+    .description('roll a dice expression (D6, D2+1, D6+6, 2D6x10, D64, D66, ...)')
     .argument('<expr>', 'dice expression in the rules\' notation')
     .option('--times <n>', 'roll it N times (1-1000000)')
     .option('--seed <n>', 'seed (32-bit integer) for a repeatable roll')
     .option('--scatter', 'also roll a D12 clock direction, for a scatter')
     .option('--json', 'print JSON: each total and its dice')
-    .addHelpText('after', examples('badzone roll D6+6', 'badzone roll D6+6 --scatter', 'badzone roll 2D6x10', 'badzone roll D64 --times 1000 --json'))
+    .addHelpText(
+      'after',
+      examples('badzone roll D6+6', 'badzone roll D6+6 --scatter', 'badzone roll 2D6x10', 'badzone roll D66', 'badzone roll D64 --times 1000 --json') +
+        '\nA D66 is two D6 read as tens and units (11..66). With physical dice, a D64 is\ntwo D8: (first - 1) x 8 + second. A scatter direction is a D12 clock number:\nread a scatter dice as the clock number the arrow points nearest; re-roll a hit.\n',
+    )
     .action(async (expr: string, opts) => emit(await (await import('./commands/roll.js')).run(expr, opts, io), opts.json === true));
 
   const events = program
@@ -177,14 +191,18 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
         .command('round')
         .description('start the next round: resolve the last End Phase if still open, then the Event Phase')
         .option('--occupied <tiles>', 'tiles that hold player models, for Collapsed Section (e.g. A1,B2; repeatable)', collect)
+        .option('--end-dice <list>', "your dice for last round's End Phase when it is still open (it comes first; --dice is for the new round)", collect)
         .option('--json', 'print JSON'),
     ),
   )
-    .addHelpText('after', examples('badzone round', 'badzone round --occupied A1,B2', 'badzone round --dice 37', 'badzone round --manual', 'badzone round --json'))
+    .addHelpText(
+      'after',
+      examples('badzone round', 'badzone round --occupied A1,B2', 'badzone round --dice 37', 'badzone round --end-dice 5 --dice 33', 'badzone round --dice 37,_,2', 'badzone round --manual', 'badzone round --json') + PHYSICAL_DICE_HELP,
+    )
     .action(async (opts) => emit(await (await import('./commands/round.js')).run(opts, io), opts.json === true));
 
   diceOptions(sessionOption(program.command('end').description("resolve this round's End Phase: End-Phase effects, then the discard rolls").option('--json', 'print JSON')))
-    .addHelpText('after', examples('badzone end', 'badzone end --dice 4,2'))
+    .addHelpText('after', examples('badzone end', 'badzone end --dice 4,2', 'badzone end --dice _,2') + PHYSICAL_DICE_HELP)
     .action(async (opts) => emit(await (await import('./commands/end.js')).run(opts, io), opts.json === true));
 
   sessionOption(program.command('status').description('round, phase, events in play, visibility, hazard, tiles and rosters').option('--json', 'print JSON'))
@@ -208,7 +226,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .action(async (event: string, opts) => emit(await (await import('./commands/discard.js')).run(event, opts, io), opts.json === true));
 
   diceOptions(sessionOption(program.command('place').description('put a persistent event into play by hand').argument('<event>', 'event id, D64 number or name').option('--json', 'print JSON')))
-    .addHelpText('after', examples('badzone place static-storm'))
+    .addHelpText('after', examples('badzone place static-storm', 'badzone place treasure --dice 3,_,_') + PHYSICAL_DICE_HELP)
     .action(async (event: string, opts) => emit(await (await import('./commands/place.js')).run(event, opts, io), opts.json === true));
 
   sessionOption(

@@ -3,9 +3,9 @@ import { RefusedError, UsageError } from '../errors.js';
 import type { RuleBook } from '../rules/book.js';
 import { findEvent, suggestEvents } from '../rules/book.js';
 import { editDistance } from '../rules/names.js';
-import { physicalDieHint } from '../dice/expression.js';
+import { isD66, physicalDieHint } from '../dice/expression.js';
 import { step, createGame, defaultSetup, type Report, type StepResult } from '../engine/step.js';
-import type { Action, SessionState, Setup } from '../engine/state.js';
+import type { Action, EnteredDie, SessionState, Setup } from '../engine/state.js';
 import { mutate, noSession, sessionPath, tryLoad, type Loaded } from '../store/session.js';
 import { shippedBook } from '../store/tables.js';
 import type { IO } from './io.js';
@@ -29,15 +29,19 @@ export function intArg(value: string | undefined, flag: string, min: number, max
   return n;
 }
 
-/** "37,4, 2" -> [37, 4, 2]; each a whole number from 1 to 1000 (checked against its die later). Repeated flags add up. */
-export function diceList(value: string | string[] | undefined): number[] | undefined {
+/**
+ * "37,_,2" -> [37, null, 2]: each a whole number from 1 to 1000 (checked against its die later), or `_` for a
+ * die badzone rolls itself. Repeated flags add up.
+ */
+export function diceList(value: string | string[] | undefined, flag = '--dice'): EnteredDie[] | undefined {
   if (value === undefined) return undefined;
   const parts = (Array.isArray(value) ? value.join(',') : String(value))
     .split(/[\s,]+/)
     .filter((p) => p !== '');
-  if (parts.length > 1000) throw new UsageError('--dice takes at most 1000 values.');
+  if (parts.length > 1000) throw new UsageError(`${flag} takes at most 1000 values.`);
   return parts.map((p, i) => {
-    if (!/^\d{1,4}$/.test(p) || Number(p) < 1) throw new UsageError(`--dice value ${i + 1} ("${p}") is not a die result; give whole numbers like --dice 37,4,2.`);
+    if (p === '_') return null;
+    if (!/^\d{1,4}$/.test(p) || Number(p) < 1) throw new UsageError(`${flag} value ${i + 1} ("${p}") is not a die result; give whole numbers like ${flag} 37,4,2 (\`_\` for a die badzone should roll).`);
     return Number(p);
   });
 }
@@ -170,18 +174,24 @@ async function gather(io: IO, state: SessionState, book: RuleBook, action: Actio
     }
     const cards = need.cards;
     const answer = await prompter.input(
-      cards ? `${need.for}: which card did you draw? (1-64, ${cards.length} left in the deck)` : `${need.for}: enter your D${need.sides}${physicalDieHint(need.sides)}`,
+      cards
+        ? `${need.for}: which card did you draw? (1-64, ${cards.length} left in the deck; blank: badzone draws)`
+        : `${need.for}: enter your D${need.sides}${physicalDieHint(need.sides, need.for)} (blank: badzone rolls it)`,
       {
         validate: (v: string) => {
+          if (v.trim() === '') return true;
           const n = Number(v.trim());
-          if (!Number.isInteger(n) || n < 1 || n > need.sides) return `Enter a whole number from 1 to ${need.sides}.`;
+          if (need.d66 && !isD66(n)) return 'Enter two digits, each 1-6 (tens, then units), e.g. 36.';
+          if (!Number.isInteger(n) || n < 1 || n > need.sides) return `Enter a whole number from 1 to ${need.sides}, or leave it blank for badzone to roll it.`;
           if (cards && !cards.includes(n)) return `Card ${n} is not in the deck.`;
           return true;
         },
       },
     );
-    const dice = [...(('dice' in act && act.dice) || []), Number(answer.trim())];
-    act = { ...act, dice } as Action;
+    // A blank answer is a placeholder: badzone rolls that one, and the log records it as rolled, not entered.
+    const value: EnteredDie = answer.trim() === '' ? null : Number(answer.trim());
+    if (need.list === 'endDice' && act.type === 'round') act = { ...act, endDice: [...(act.endDice ?? []), value] };
+    else act = { ...act, dice: [...(('dice' in act && act.dice) || []), value] } as Action;
   }
   throw new PromptCancelled('too many prompts');
 }

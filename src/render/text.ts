@@ -545,6 +545,10 @@ function actionText(a: LogData['entries'][number]['action']): string {
       return `visibility set ${a.level}`;
     case 'fighter':
       return `fighter ${a.name} ${a.to}`;
+    case 'rename':
+      return a.fighter !== undefined ? `rename fighter ${a.fighter} ${a.to}${a.gang ? ` --gang ${a.gang}` : ''}` : `rename gang ${a.gang} ${a.to}`;
+    case 'collapse':
+      return a.tile !== undefined ? `collapse ${a.tile}` : `collapse --occupied ${(a.occupied ?? []).join(',')}`;
   }
 }
 

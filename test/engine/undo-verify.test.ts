@@ -62,7 +62,8 @@ describe('undo', () => {
     for (let i = states.length - 1; i >= 1; i--) {
       const u = undo(states[i]!, book);
       expect(u).not.toBeNull();
-      expect(json(u!.state)).toEqual(json(states[i - 1]));
+      // The same state, with what was undone on the redo list.
+      expect(json(u!.state)).toEqual(json({ ...states[i - 1]!, redo: [states[i]!.log[i]] }));
       expect(u!.undone).toEqual(states[i]!.log[i]);
       expect(u!.undone.action).toEqual(ACTIONS[i - 1]);
     }
@@ -78,7 +79,8 @@ describe('undo', () => {
       n++;
     }
     expect(n).toBe(ACTIONS.length);
-    expect(json(s)).toEqual(json(states[0]));
+    // Everything undone can be redone, the first step last.
+    expect(json(s)).toEqual(json({ ...states[0]!, redo: states[states.length - 1]!.log.slice(1).reverse() }));
     expect(s.log).toHaveLength(1);
     expect(s.log[0]!.action).toEqual({ type: 'new' });
   });

@@ -80,7 +80,8 @@ describe('round and End Phase rendering', () => {
         Headhunters
           > 2 Hive Scum with Autoguns at spawn point 4
         Pillar of Flame
-          > The Large Blast scatters 12" toward 12 o'clock
+          > The Large Blast scatters 12" toward 12 o'clock (scatter 1 since it was
+            placed on A2)
       Discard rolls (D6), in play order:
         Static Storm  D6 1  needs 4+  stays in play
         Headhunters   D6 3  needs 4+  stays in play
@@ -95,14 +96,15 @@ describe('round and End Phase rendering', () => {
     const dir = await pinnedGame();
     await ok(['round', '--dice', '33,49'], { cwd: dir });
     // 2: Power Outage (Once) - visibility Pitch Black.
-    const out = await ok(['round', '--dice', '1,1,1,1,1,1,1,2'], { cwd: dir });
+    const out = await ok(['round', '--end-dice', '1,1,1,1,1,1,1', '--dice', '2'], { cwd: dir });
     expect(out).toMatchInlineSnapshot(`
       "== End Phase of round 1 (resolved now) =========================================
       End-Phase effects:
         Headhunters
           > 1 Hive Scum with Autoguns at spawn point 1
         Pillar of Flame
-          > The Large Blast scatters 7" toward 1 o'clock
+          > The Large Blast scatters 7" toward 1 o'clock (scatter 1 since it was
+            placed on A2)
       Discard rolls (D6), in play order:
         Static Storm  D6 1  needs 4+  stays in play
         Headhunters   D6 1  needs 4+  stays in play

@@ -1,5 +1,5 @@
 // badzone roll <expr>: the table-side dice roller.
-import { parseDice, DiceSyntaxError, Rng, diceTotal, type DiceExpr } from '../../dice/index.js';
+import { parseDice, DiceSyntaxError, Rng, rollDice, type DiceExpr } from '../../dice/index.js';
 import { UsageError } from '../../errors.js';
 import type { IO } from '../io.js';
 import { intArg } from '../shared.js';
@@ -9,6 +9,7 @@ export interface RollData {
   expression: string;
   seed: number;
   times: number;
+  /** Each roll's total and its dice (a D66's die is its two D6 read as tens and units, 11..66). */
   results: { total: number; dice: number[]; direction?: number }[];
   scatter: boolean;
 }
@@ -29,9 +30,8 @@ export async function run(expr: string, opts: { times?: string; seed?: string; s
   const rng = new Rng({ seed, uses: 0 });
   const results: RollData['results'] = [];
   for (let i = 0; i < times; i++) {
-    const dice: number[] = [];
-    for (let k = 0; k < e.count; k++) dice.push(rng.die(e.sides));
-    const r: RollData['results'][number] = { total: diceTotal(e, dice), dice };
+    const { total, faces } = rollDice(e, (sides) => rng.die(sides));
+    const r: RollData['results'][number] = { total, dice: faces };
     if (opts.scatter) r.direction = rng.die(12);
     results.push(r);
   }

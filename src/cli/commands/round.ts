@@ -10,6 +10,8 @@ import type { View } from '../view.js';
 export interface RoundOptions {
   session?: string;
   dice?: string | string[];
+  /** Dice for the last round's End Phase when it is still open (the new round's go in `dice`). */
+  endDice?: string | string[];
   manual?: boolean;
   occupied?: string | string[];
   input?: boolean;
@@ -50,6 +52,7 @@ export interface NewEventCard {
 export async function run(opts: RoundOptions, io: IO): Promise<View<'round', RoundData>> {
   const file = fileOf(opts, io);
   const dice = diceList(opts.dice);
+  const endDice = diceList(opts.endDice, '--end-dice');
   // Checked against this game's tiles, or the default tiles of the game `round` would start.
   // Any tile of the battlefield may be named, collapsed ones too (a GM listing where models stand need not know).
   const known = opts.occupied !== undefined ? (tryLoad(file)?.state.setup.tiles ?? defaultSetup(0).tiles) : null;
@@ -57,7 +60,7 @@ export async function run(opts: RoundOptions, io: IO): Promise<View<'round', Rou
   const c = await commit(
     io,
     file,
-    { type: 'round', ...(occupied ? { occupied } : {}), ...(dice ? { dice } : {}) },
+    { type: 'round', ...(occupied ? { occupied } : {}), ...(dice ? { dice } : {}), ...(endDice ? { endDice } : {}) },
     { manual: opts.manual === true, interactive: interactive(io, opts), createIfMissing: true },
   );
   const r = c.report as RoundReport;
