@@ -223,10 +223,8 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
   // Trailing placeholders that asked for nothing are not kept: the action replays the same without them.
   if ('dice' in stored) stored.dice = trimmed(stored.dice, used.dice);
   if ('dice' in stored && stored.dice === undefined) delete stored.dice;
-  if (stored.type === 'round') {
-    stored.endDice = trimmed(stored.endDice, used.endDice ?? 0);
-    if (stored.endDice === undefined) delete stored.endDice;
-  }
+  // endDice given (even empty: "the End Phase gets none of these") stays, so the replay is not refused.
+  if (stored.type === 'round' && stored.endDice !== undefined) stored.endDice = stored.endDice.slice(0, used.endDice ?? 0);
   const record: LogRecord = { seq: state.log.length, round: s.round, action: stored, rolls: dice.rolls ?? [] };
   if (opts.appendLog) {
     state.log.push(record);
@@ -281,7 +279,7 @@ function apply(ctx: Ctx, action: Action, used: Partial<Record<DiceList, number>>
             return {
               refusal:
                 `The End Phase of round ${s.round} is still open, and it needs ${needs.length === 1 ? 'this roll' : `these ${needs.length} rolls`} first: ${needs.map(rollText).join('; ')}. ` +
-                'Give them with --end-dice (`_` for one badzone should roll) and the new round\'s dice with --dice, or resolve it first with `badzone end`.',
+                `Give ${needs.length === 1 ? 'it' : 'them'} with --end-dice (\`_\` for one badzone should roll) and the new round's dice with --dice, or resolve the End Phase first with \`badzone end\`.`,
               usage: true,
             };
           }
