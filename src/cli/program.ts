@@ -2,7 +2,7 @@
 // its View to `emit`; printing happens in main.ts.
 import { Argument, Command, Option } from 'commander';
 import type { IO } from './io.js';
-import type { View } from './view.js';
+import type { View } from '../render/view.js';
 import type { CommandSpec } from './commands/completion.js';
 
 export type Emit = (view: View, json: boolean) => void;
@@ -217,6 +217,15 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .addHelpText('after', examples('badzone undo', 'badzone undo && badzone round   # gives the same rolls as before'))
     .action(async (opts) => emit(await (await import('./commands/undo.js')).run(opts, io), opts.json === true));
 
+  sessionOption(
+    program
+      .command('redo')
+      .description('re-apply the step undone last (since the last new step), with the same rolls and your entered dice')
+      .option('--json', 'print JSON'),
+  )
+    .addHelpText('after', examples('badzone undo && badzone redo', 'badzone redo --json') + '\nWorks across commands: what undo took back is kept in the session file until a new\nstep is made.\n')
+    .action(async (opts) => emit(await (await import('./commands/redo.js')).run(opts, io), opts.json === true));
+
   sessionOption(program.command('verify').description('replay the log from the seed and check every roll and the state (exit 1 if not)').option('--json', 'print JSON'))
     .addHelpText('after', examples('badzone verify', 'badzone verify --session old-game.json --json'))
     .action(async (opts) => emit(await (await import('./commands/verify.js')).run(opts, io), opts.json === true));
@@ -251,6 +260,51 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
   )
     .addHelpText('after', examples('badzone fighter Krag reserve', 'badzone fighter Lyra battlefield --gang Eschers'))
     .action(async (name: string, where: string, opts) => emit(await (await import('./commands/fighter.js')).run(name, where, opts, io), opts.json === true));
+
+  sessionOption(
+    program
+      .command('rename')
+      .description("correct a fighter's or a gang's name")
+      .addArgument(new Argument('<what>', 'fighter or gang').choices(['fighter', 'gang']))
+      .argument('<old>', 'the name now')
+      .argument('<new>', 'the new name')
+      .option('--gang <name>', "the fighter's gang (needed when two gangs share the name)")
+      .option('--json', 'print JSON'),
+  )
+    .addHelpText('after', examples('badzone rename fighter Krag "Krag the Red"', 'badzone rename fighter Vex Vexa --gang Eschers', 'badzone rename gang Eschers "Blade Sisters"'))
+    .action(async (what: string, from: string, to: string, opts) => emit(await (await import('./commands/rename.js')).run(what, from, to, opts, io), opts.json === true));
+
+  diceOptions(
+    sessionOption(
+      program
+        .command('collapse')
+        .description('record the right tile for a Collapsed Section badzone picked without knowing where the models stand')
+        .argument('[tile]', 'the tile that collapsed')
+        .option('--occupied <tiles>', 'the tiles that hold player models: badzone rolls among the others (repeatable)', collect)
+        .option('--json', 'print JSON'),
+    ),
+  )
+    .addHelpText(
+      'after',
+      examples('badzone collapse B2', 'badzone collapse --occupied A1,B1', 'badzone collapse --occupied A1 --dice 2') +
+        '\nFor the last unconfirmed pick (made with no terminal and no --occupied). Naming\nthe tile badzone picked confirms it. The log keeps both the pick and this.\n',
+    )
+    .action(async (tile: string | undefined, opts) => emit(await (await import('./commands/collapse.js')).run(tile, opts, io), opts.json === true));
+
+  sessionOption(
+    program
+      .command('dice')
+      .description("the game's dice: rolled by badzone, or your own from now on (kept in the session)")
+      .addArgument(new Argument('[mode]', 'manual (enter your own dice) or rolled').choices(['manual', 'rolled']))
+      .option('--json', 'print JSON'),
+  )
+    .addHelpText(
+      'after',
+      examples('badzone dice', 'badzone dice manual', 'badzone dice rolled') +
+        '\nWith manual, round, end, place, collapse and play ask for each die on a terminal\n(as --manual does), also after quitting and resuming. Without a terminal, --dice\ngives them and the rest are rolled.\n' +
+        PHYSICAL_DICE_HELP,
+    )
+    .action(async (mode: string | undefined, opts) => emit(await (await import('./commands/dice.js')).run(mode, opts, io), opts.json === true));
 
   // --- At the table --------------------------------------------------------------------------------
   sessionOption(

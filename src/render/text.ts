@@ -3,29 +3,37 @@
 // picks follow the tool mark (» or >) in cyan; Once/Persistent, NEW, DISCARDED/stays in play are always words,
 // colour only underlines them. All untrusted text has been made terminal-safe (safeDeep) before it gets here.
 import Table from 'cli-table3';
-import type { View } from '../cli/view.js';
-import type { RollData } from '../cli/commands/roll.js';
-import type { BadzoneEvent, HazardTable, Step } from '../rules/types.js';
-import type { HazardRollData } from '../cli/commands/hazard-roll.js';
-import type { HazardShowData } from '../cli/commands/hazard-show.js';
-import type { LintData } from '../cli/commands/table-lint.js';
-import type { NewData } from '../cli/commands/new.js';
-import type { RoundData } from '../cli/commands/round.js';
-import type { EndData } from '../cli/commands/end.js';
-import type { StatusData } from '../cli/commands/status.js';
-import type { LogData } from '../cli/commands/log.js';
-import type { UndoData } from '../cli/commands/undo.js';
-import type { VerifyData } from '../cli/commands/verify.js';
-import type { DiscardData } from '../cli/commands/discard.js';
-import type { PlaceData } from '../cli/commands/place.js';
-import type { VisibilityData } from '../cli/commands/visibility.js';
-import type { FighterData } from '../cli/commands/fighter.js';
-import type { PlayData } from '../cli/commands/play.js';
-import type { CompletionData } from '../cli/commands/completion.js';
-import type { EndPhaseReport } from '../engine/phases.js';
-import type { Outcome } from '../engine/resolve.js';
-import type { InPlayView } from '../engine/step.js';
-import type { HazardView, VisibilityView } from '../cli/views.js';
+import type {
+  BadzoneEvent,
+  BattlefieldView,
+  CollapseData,
+  DiceModeData,
+  DiscardData,
+  EndData,
+  EndPhaseReport,
+  FighterData,
+  HazardRollData,
+  HazardShowData,
+  HazardTable,
+  HazardView,
+  InPlayView,
+  LintData,
+  LogData,
+  NewData,
+  Outcome,
+  PlaceData,
+  RedoData,
+  RenameData,
+  RollData,
+  RoundData,
+  StatusData,
+  UndoData,
+  VerifyData,
+  VisibilityData,
+  VisibilityView,
+} from '../api/types.js';
+import type { Step } from '../rules/types.js';
+import type { CompletionData, PlayData, View } from './view.js';
 import { safeDeep } from './safe.js';
 import { clip, visibleWidth, wrap, type Style } from './style.js';
 import { simulateLines } from './simulate.js';
@@ -219,8 +227,16 @@ function dueLines(due: string[], st: Style): string[] {
   return lines;
 }
 
+/** Where a scattered marker went: 'scattered 8" toward 5, then 9" toward 9 o'clock'. */
+function scatterPath(p: InPlayView): string {
+  const s = p.scatters ?? [];
+  if (s.length === 0) return '';
+  const steps = s.map((x, i) => `${x.distance}" toward ${x.direction}${i === s.length - 1 ? " o'clock" : ''}`);
+  return ` (scattered ${steps.length > 1 ? `${steps.slice(0, -1).join(', ')}, then ${steps[steps.length - 1]}` : steps[0]})`;
+}
+
 function inPlayLine(p: InPlayView, i: number, st: Style): string {
-  const extra = [p.tile ? `placed on ${p.tile}${p.scattered ? ' (since scattered)' : ''}` : '', p.worth !== undefined ? `worth ${p.worth}` : ''].filter(Boolean).join(', ');
+  const extra = [p.tile ? `placed on ${p.tile}${scatterPath(p)}` : '', p.worth !== undefined ? `worth ${p.worth}` : ''].filter(Boolean).join(', ');
   const num = `${i + 1}.`.padStart(3);
   const name = p.name.length > 22 ? clip(p.name, 22) : p.name.padEnd(22);
   const tail = `${p.discardOn === null ? 'no discard roll' : `discarded on ${p.discardOn}+`}, since round ${p.sinceRound}${extra ? `, ${extra}` : ''}`;
@@ -231,6 +247,30 @@ function inPlayLine(p: InPlayView, i: number, st: Style): string {
 function inPlayLines(list: InPlayView[], st: Style): string[] {
   if (list.length === 0) return ['  (none)'];
   return list.map((p, i) => inPlayLine(p, i, st));
+}
+
+/** What the rules left on the table beside the events in play: objects, conditions on fighters, unconfirmed tile picks. */
+function battlefieldLines(b: BattlefieldView, st: Style): string[] {
+  const lines: string[] = [];
+  for (const o of b.objects) {
+    const worth = o.worth ? `, worth ${o.worth.value} ${o.worth.unit} to whoever holds it when the game ends` : '';
+    lines.push(...para(st, `${o.what}${o.tile ? `, placed on ${o.tile}` : ''} (round ${o.sinceRound})${worth}.`, `${st.bold('On the battlefield:')} `, '  '));
+  }
+  const byCondition = new Map<string, string[]>();
+  for (const c of b.conditions) byCondition.set(c.condition, [...(byCondition.get(c.condition) ?? []), `${c.fighter} (${c.gang})`]);
+  for (const [condition, who] of byCondition) lines.push(...para(st, who.join(', '), `${st.bold(`${condition}s:`)} `, '  '));
+  for (const t of b.tilePicks) {
+    if (t.confirmed) continue;
+    lines.push(
+      ...para(
+        st,
+        `${t.what} on ${t.tile ?? 'no tile'} (round ${t.round}) was picked among all tiles, not knowing where the player models stand. If it is wrong: \`badzone collapse TILE\` (or \`--occupied TILES\`).`,
+        `${st.warn('Unconfirmed:')} `,
+        '  ',
+      ),
+    );
+  }
+  return lines;
 }
 
 function hint(st: Style, text: string): string[] {
@@ -425,6 +465,9 @@ function endLines(e: EndPhaseReport, st: Style, title: string): string[] {
       const verdict = c.discarded ? st.discarded('DISCARDED') : st.kept('stays in play');
       const name = c.name.length > nameW ? clip(c.name, nameW) : c.name.padEnd(nameW);
       lines.push(`  ${name}  ${st.tool(`D6 ${String(c.roll)}`)}  needs ${c.discardOn}+  ${verdict}`);
+      for (const o of c.stays ?? []) {
+        lines.push(...para(st, `its ${o.what} stays on the battlefield${o.tile ? ` (${o.tile})` : ''}${o.worth ? `, worth ${o.worth.value} ${o.worth.unit}` : ''}`, `    ${st.marks.arrow} `, '      '));
+      }
     }
   }
   return lines;
@@ -473,6 +516,7 @@ function round(d: RoundData, st: Style): string[] {
     if (r.text) lines.push(...para(st, r.text, '      '));
   });
 
+  lines.push(...battlefieldLines(d.battlefield, st));
   lines.push('', ...visibilityLines(d.visibility, st, true));
   lines.push(...hazardLines(d.hazard, st, false));
   lines.push(...dueLines(d.dueInEndPhase, st));
@@ -491,6 +535,7 @@ function end(d: EndData, st: Style): string[] {
   return [
     ...endLines(d, st, `End Phase of round ${d.round}`),
     ...para(st, names.length ? names.join(', ') : '(none)', `${st.bold('In play now:')} `, '  '),
+    ...battlefieldLines(d.battlefield, st),
     ...hint(st, 'Next: `badzone round` starts the next round.'),
   ];
 }
@@ -519,6 +564,11 @@ function status(d: StatusData, st: Style): string[] {
     const text = `${g.battlefield.join(', ') || '(none on the battlefield)'}${g.reserve.length ? ` | reserve: ${g.reserve.join(', ')}` : ''}${g.out.length ? ` | out: ${g.out.join(', ')}` : ''}`;
     lines.push(...para(st, text, `${i === 0 ? st.bold('Gangs:') : '      '} ${g.name}: `, '         '));
   });
+  lines.push(...battlefieldLines(d.battlefield, st));
+  const collapsed = d.battlefield.tilePicks.filter((t) => t.confirmed && t.removesTile && t.tile);
+  if (collapsed.length) lines.push(...para(st, collapsed.map((t) => `${t.tile} (round ${t.round}${t.correctedFrom !== undefined ? `, recorded by the GM instead of ${t.correctedFrom ?? 'no tile'}` : ''})`).join('; '), `${st.bold('Collapsed:')} `, '  '));
+  if (d.manualDice) lines.push(st.dim('Dice: your own (badzone asks for each die on a terminal; `badzone dice rolled` to switch back).'));
+  if (d.redoable) lines.push(st.dim(`${d.redoable} undone step${d.redoable === 1 ? '' : 's'} can be redone (\`badzone redo\`).`));
   // One paragraph: the events in play above already show their discard thresholds.
   if (d.dueInEndPhase.length) {
     const checks = d.dueInEndPhase.filter((x) => DISCARD_CHECK.test(x)).length;
@@ -570,8 +620,38 @@ function undo(d: UndoData, st: Style): string[] {
   return [
     ...para(st, `#${d.undone.seq} ${actionText(d.undone.action)} (round ${d.undone.round}, ${d.undone.rolls.length} ${d.undone.rolls.length === 1 ? 'die' : 'dice'}).`, `${st.bold('Undone:')} `),
     ...para(st, `round ${d.round}, ${d.phase === 'setup' ? 'before round 1' : d.phase === 'round' ? 'End Phase not yet resolved' : 'End Phase resolved'}. The same step again gives the same rolls.`, `${st.bold('Now:')} `),
-    st.dim(`${d.remaining} step${d.remaining === 1 ? '' : 's'} left to undo.`),
+    st.dim(`${d.remaining} step${d.remaining === 1 ? '' : 's'} left to undo; \`badzone redo\` re-applies ${d.redoable === 1 ? 'it' : `the ${d.redoable} undone`}.`),
   ];
+}
+
+function redo(d: RedoData, st: Style): string[] {
+  return [
+    ...para(st, `#${d.redone.seq} ${actionText(d.redone.action)} (round ${d.redone.round}), with the same ${d.redone.rolls.length} ${d.redone.rolls.length === 1 ? 'die' : 'dice'}.`, `${st.bold('Redone:')} `),
+    ...d.notes.flatMap((n) => para(st, n, `  ${st.marks.bullet} `, '    ')),
+    ...para(st, `round ${d.round}, ${d.phase === 'setup' ? 'before round 1' : d.phase === 'round' ? 'End Phase not yet resolved' : 'End Phase resolved'}.`, `${st.bold('Now:')} `),
+    st.dim(d.redoable ? `${d.redoable} more step${d.redoable === 1 ? '' : 's'} to redo.` : 'Nothing more to redo.'),
+  ];
+}
+
+function rename(d: RenameData, st: Style): string[] {
+  return para(st, d.what === 'gang' ? `the gang ${d.from} is now ${d.to}.` : `${d.from} (${d.gang}) is now ${d.to}.`, `${st.bold('Renamed:')} `);
+}
+
+function collapse(d: CollapseData, st: Style): string[] {
+  const lines: string[] = [];
+  if (d.rolledAmong) {
+    const r = d.rolls[0];
+    lines.push(...para(st, `${d.rolledAmong.join(' ') || '(none)'}${r ? ` ${st.tool(`D${r.die} ${r.value}`)}${r.entered ? ' (entered)' : ''}` : ''}`, `${st.bold('Tiles with no player models:')} `, '  '));
+  }
+  const what = d.to === d.from ? `${d.to} is confirmed as the collapsed tile.` : d.to === null ? `no tile collapses (every tile holds player models); ${d.from} is back in play.` : `${d.to} collapsed, not ${d.from ?? 'no tile'}${d.from ? ` (${d.from} is back in play)` : ''}.`;
+  lines.push(...para(st, what, `${st.bold('Collapsed Section:')} `, '  '));
+  lines.push(...para(st, d.tiles.join(' ') || '(none)', `${st.bold('Tiles now:')} `, '  '));
+  return lines;
+}
+
+function diceMode(d: DiceModeData, st: Style): string[] {
+  const now = d.manualDice ? 'your own: badzone asks for each die on a terminal (--dice still works)' : 'rolled by badzone (--dice and --manual still give your own)';
+  return para(st, `${now}.${d.changed ? '' : ' (unchanged)'}`, `${st.bold('Dice:')} `, '  ');
 }
 
 function verify(d: VerifyData, st: Style): string[] {
@@ -583,7 +663,13 @@ function verify(d: VerifyData, st: Style): string[] {
 }
 
 function discard(d: DiscardData, st: Style): string[] {
-  return [`${st.bold(d.name)} ${st.discarded('DISCARDED')} by the GM.`, `${st.bold('In play')} ${st.dim('(oldest first)')}`, ...inPlayLines(d.inPlay, st)];
+  const head = d.removed
+    ? para(st, `${d.name}'s ${d.removed.what}${d.removed.tile ? ` (placed on ${d.removed.tile})` : ''} is off the battlefield.`, '')
+    : [`${st.bold(d.name)} ${st.discarded('DISCARDED')} by the GM.`];
+  const stays = (d.stays ?? []).flatMap((o) =>
+    para(st, `its ${o.what} stays on the battlefield${o.tile ? ` (${o.tile})` : ''}${o.worth ? `, worth ${o.worth.value} ${o.worth.unit}` : ''}; \`badzone discard ${d.eventId}\` again takes it off.`, `  ${st.marks.arrow} `, '    '),
+  );
+  return [...head, ...stays, `${st.bold('In play')} ${st.dim('(oldest first)')}`, ...inPlayLines(d.inPlay, st)];
 }
 
 function place(d: PlaceData, st: Style): string[] {
@@ -644,6 +730,10 @@ const RENDERERS: Record<string, (d: never, st: Style) => string[]> = {
   status,
   log,
   undo,
+  redo,
+  rename,
+  collapse,
+  dice: diceMode,
   verify,
   discard,
   place,

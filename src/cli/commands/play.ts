@@ -2,7 +2,7 @@
 // (so there is no second implementation of anything) and is saved as it happens: quitting, Ctrl-C or a closed
 // terminal loses nothing already shown, and `badzone play` later continues where the game stopped.
 import { BadzoneError, EXIT, UsageError } from '../../errors.js';
-import type { Phase, SessionState } from '../../engine/state.js';
+import type { SessionState } from '../../engine/state.js';
 import type { RuleBook } from '../../rules/book.js';
 import { renderText } from '../../render/text.js';
 import { safeText } from '../../render/safe.js';
@@ -11,20 +11,14 @@ import { load, tryLoad } from '../../store/session.js';
 import type { IO } from '../io.js';
 import { PromptCancelled, type Choice, type Prompter } from '../prompts.js';
 import { fileOf, interactive } from '../shared.js';
-import type { View } from '../view.js';
+import type { PlayData, View } from '../../render/view.js';
+
+export type { PlayData };
 import { parseExpr } from './roll.js';
 
 export interface PlayOptions {
   session?: string;
   manual?: boolean;
-}
-
-export interface PlayData {
-  session: string;
-  round: number;
-  phase: Phase;
-  /** How play ended: the GM chose Quit, or cancelled a prompt (Ctrl-C, closed terminal). */
-  stopped: 'quit' | 'cancelled';
 }
 
 /** The menu's entries. */
@@ -70,7 +64,6 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
     };
   };
 
-  let manual = opts.manual === true;
   try {
     const prompter = await io.prompter();
     if (!tryLoad(file)) {
@@ -79,13 +72,17 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
     } else {
       show(await (await import('./status.js')).run(session, io));
     }
+    // "Your own dice" is the game's preference, kept in the session: --manual sets it, and it holds on resuming.
+    const diceMode = async (manual: boolean) => (await import('./dice.js')).run(manual ? 'manual' : 'rolled', session, io);
+    if (opts.manual === true) await diceMode(true);
     for (let turn = 0; turn < MAX_TURNS; turn++) {
       const { state, book } = load(file);
+      const manual = state.manualDice;
       const choice = await prompter.select(menuTitle(state, manual), menu(state, manual), defaultItem(state));
       if (choice === 'quit') return done('quit');
       if (choice === 'dice-mode') {
-        manual = !manual;
-        io.stdout(manual ? '\nFrom now on badzone asks for your own dice, one by one, naming what each is for.\n' : '\nFrom now on badzone rolls the dice.\n');
+        await diceMode(!manual);
+        io.stdout(!manual ? '\nFrom now on badzone asks for your own dice, one by one, naming what each is for (kept in the game).\n' : '\nFrom now on badzone rolls the dice.\n');
         continue;
       }
       try {
