@@ -41,7 +41,7 @@ export function rename(ctx: Ctx, action: Extract<Action, { type: 'rename' }>): C
     const from = gang.name;
     if (from === to) return { refusal: `${from} is already called ${to}; nothing changed.` };
     if (s.gangs.some((g) => g !== gang && g.name.toLowerCase() === to.toLowerCase())) return { refusal: `Another gang is already called ${to}.`, usage: true };
-    for (const c of s.conditions) if (c.gang === from) c.gang = to;
+    s.conditions = s.conditions.map((c) => (c.gang === from ? { ...c, gang: to } : c));
     gang.name = to;
     ctx.notes.push(`GM renamed the gang ${from} to ${to}`);
     return { report: { kind: 'rename', what: 'gang', gang: to, from, to } };
@@ -66,15 +66,15 @@ export function rename(ctx: Ctx, action: Extract<Action, { type: 'rename' }>): C
     const at = list.indexOf(from);
     if (at >= 0) list[at] = to;
   }
-  for (const c of s.conditions) if (c.gang === g.name && c.fighter === from) c.fighter = to;
+  s.conditions = s.conditions.map((c) => (c.gang === g.name && c.fighter === from ? { ...c, fighter: to } : c));
   ctx.notes.push(`GM renamed ${from} (${g.name}) to ${to}`);
   return { report: { kind: 'rename', what: 'fighter', gang: g.name, from, to } };
 }
 
-/** The last tile pick that is still unconfirmed. */
-export function lastUnconfirmed(picks: readonly TilePick[]): TilePick | undefined {
-  for (let i = picks.length - 1; i >= 0; i--) if (!picks[i]!.confirmed) return picks[i];
-  return undefined;
+/** Where the last tile pick that is still unconfirmed is in the list, or -1. */
+export function lastUnconfirmed(picks: readonly TilePick[]): number {
+  for (let i = picks.length - 1; i >= 0; i--) if (!picks[i]!.confirmed) return i;
+  return -1;
 }
 
 /**
@@ -84,7 +84,8 @@ export function lastUnconfirmed(picks: readonly TilePick[]): TilePick | undefine
  */
 export function collapse(ctx: Ctx, action: Extract<Action, { type: 'collapse' }>): Corrected<CollapseReport> {
   const { s } = ctx;
-  const pick = lastUnconfirmed(s.tilePicks);
+  const at = lastUnconfirmed(s.tilePicks);
+  const pick = s.tilePicks[at];
   if (!pick) return { refusal: 'There is no unconfirmed tile pick to correct: badzone picks among the free tiles whenever it is told (or asks) which tiles hold player models.' };
   if ((action.tile === undefined) === (action.occupied === undefined)) return { refusal: 'Name the right tile, or give the occupied tiles for badzone to roll among the others (not both).', usage: true };
   const ev = ctx.book.byId.get(pick.eventId);
@@ -106,9 +107,9 @@ export function collapse(ctx: Ctx, action: Extract<Action, { type: 'collapse' }>
   }
   const from = pick.tile;
   if (pick.removesTile) s.tiles = pool.filter((t) => t !== to);
-  if (to !== from) pick.correctedFrom = from;
-  pick.tile = to;
-  pick.confirmed = true;
+  // A new record, not a change to the old one: states share the records they did not change (see `working`).
+  s.tilePicks = s.tilePicks.slice();
+  s.tilePicks[at] = { ...pick, tile: to, confirmed: true, ...(to !== from ? { correctedFrom: from } : {}) };
   ctx.notes.push(
     to === from
       ? `GM confirmed ${name}'s tile ${to}`

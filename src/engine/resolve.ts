@@ -63,6 +63,11 @@ export interface Ctx {
   /** Ask for the occupied tiles instead of picking among all (interactive use). */
   askOccupied: boolean;
   tally: Tally | null;
+  /**
+   * The caller owns the state and never looks at the one before again (replay, verify): lists that only grow
+   * (a marker's scatters) are appended in place instead of copied, so a long replay stays linear.
+   */
+  owned?: boolean;
 }
 
 /** Thrown (and caught by `step`) when a pick needs to know which tiles hold models. */
@@ -251,7 +256,11 @@ function scatter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'scatter'>, entry: InP
   const e = expr(ctx, step.distance);
   const sc = rollScatter(ctx, e, () => `${ev.name}: ${step.what}`);
   // Where it is now: each scatter starts where the one before left it.
-  if (entry) entry.scatters = [...(entry.scatters ?? []), { round: ctx.s.round, distance: sc.distance, direction: sc.direction }];
+  if (entry) {
+    const mark = { round: ctx.s.round, distance: sc.distance, direction: sc.direction };
+    if (ctx.owned && entry.scatters) entry.scatters.push(mark);
+    else entry.scatters = [...(entry.scatters ?? []), mark];
+  }
   if (!ctx.loud) return null;
   const n = entry?.scatters?.length ?? 0;
   const since = entry?.tile ? ` (scatter ${n} since it was placed on ${entry.tile})` : '';
@@ -263,7 +272,7 @@ function scatter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'scatter'>, entry: InP
     direction: sc.direction,
     text: `The ${step.what} scatters ${sc.distance}" toward ${clock(sc.direction)}${since}`,
   };
-  if (entry?.scatters) out.scatters = entry.scatters.map((x) => ({ ...x }));
+  if (entry?.scatters) out.scatters = entry.scatters; // replaced on the next scatter, never changed in place
   return out;
 }
 

@@ -105,21 +105,30 @@ export function inPlayView(s: SessionState, book: RuleBook): InPlayView[] {
     if (p.worth !== undefined) v.worth = p.worth;
     if (p.scatters?.length) {
       v.scattered = true;
-      v.scatters = p.scatters.map((x) => ({ ...x }));
+      v.scatters = p.scatters; // replaced, never changed in place: shared
     }
     return v;
   });
 }
 
+/** The records are replaced, never changed in place, and a step's lists are its own, so the view shares them. */
 export function battlefieldView(s: SessionState): BattlefieldView {
-  return { objects: structuredClone(s.objects), conditions: structuredClone(s.conditions), tilePicks: structuredClone(s.tilePicks) };
+  return { objects: s.objects, conditions: s.conditions, tilePicks: s.tilePicks };
 }
 
 /** Copy everything but the log (which only ever grows, so it is shared and extended). */
-function working(s: SessionState): SessionState {
-  const { log, ...rest } = s;
-  const copy = structuredClone(rest) as Omit<SessionState, 'log'>;
-  return { ...copy, log };
+/**
+ * Copy everything a step may change in place. The log only ever grows, so it is shared and extended. Records that
+ * are never changed in place, only replaced (objects, conditions, tile picks, redo entries, a marker's scatters),
+ * are shared too, in new arrays: a long game's growing lists cost a step a copy of references, not a deep clone
+ * (replaying 40 000 entries stays linear).
+ */
+function working(s: SessionState, owned = false): SessionState {
+  const { log, inPlay, objects, conditions, tilePicks, redo, ...rest } = s;
+  const copy = structuredClone(rest) as Omit<SessionState, 'log' | 'inPlay' | 'objects' | 'conditions' | 'tilePicks' | 'redo'>;
+  // A caller that owns the state (replay, verify) never looks at the one before: its lists grow in place.
+  if (owned) return { ...copy, inPlay: inPlay.map((p) => ({ ...p })), objects, conditions, tilePicks, redo, log };
+  return { ...copy, inPlay: inPlay.map((p) => ({ ...p })), objects: [...objects], conditions: [...conditions], tilePicks: [...tilePicks], redo, log };
 }
 
 function refuse(message: string, usage = false): StepResult {
@@ -182,7 +191,7 @@ export function setupNotes(s: SessionState, book: RuleBook): string[] {
 
 /** Apply one action. Never throws for a rules refusal or bad entered dice: those come back as values. */
 export function step(state: SessionState, action: Action, book: RuleBook, opts: StepOptions = {}): StepResult {
-  const s = working(state);
+  const s = working(state, opts.appendLog === true);
   const source = opts.source ?? new Rng(state.rng);
   const entered = 'dice' in action && action.dice ? action.dice : [];
   const dice = new Dice(source, entered, opts.whenOut ?? 'roll');
@@ -195,6 +204,7 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
     occupied: action.type === 'round' ? action.occupied : undefined,
     askOccupied: opts.askOccupied ?? false,
     tally: null,
+    owned: opts.appendLog === true,
   };
   const used: Partial<Record<DiceList, number>> = {};
   let report: Report;
@@ -258,7 +268,7 @@ function rollText(r: Roll): string {
 export function endPhaseNeeds(ctx: Ctx): Roll[] {
   const ones: DiceSource = { die: () => 1, state: () => ({ seed: 0, uses: 0 }) };
   const probe = new Dice(ones);
-  endPhase({ ...ctx, s: working(ctx.s), dice: probe, notes: [], loud: true, tally: null });
+  endPhase({ ...ctx, s: working(ctx.s), dice: probe, notes: [], loud: true, tally: null, owned: false });
   return probe.rolls ?? [];
 }
 

@@ -516,7 +516,8 @@ function round(d: RoundData, st: Style): string[] {
     if (r.text) lines.push(...para(st, r.text, '      '));
   });
 
-  lines.push(...battlefieldLines(d.battlefield, st));
+  const left = battlefieldLines(d.battlefield, st);
+  if (left.length) lines.push('', ...left);
   lines.push('', ...visibilityLines(d.visibility, st, true));
   lines.push(...hazardLines(d.hazard, st, false));
   lines.push(...dueLines(d.dueInEndPhase, st));

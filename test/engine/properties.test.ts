@@ -205,7 +205,8 @@ function refusalAllowed(s: SessionState, action: Action): boolean {
     case 'end':
       return s.phase !== 'round';
     case 'discard':
-      return !s.inPlay.some((p) => p.eventId === action.eventId);
+      // Not in play, and nothing it left on the battlefield (Treasure's casket) to take off instead.
+      return !s.inPlay.some((p) => p.eventId === action.eventId) && !s.objects.some((o) => o.eventId === action.eventId);
     case 'place':
       return s.inPlay.some((p) => p.eventId === action.eventId);
     case 'fighter': {
@@ -319,7 +320,8 @@ describe('engine properties', () => {
       fc.property(setupArb, fc.array(cmdArb, { minLength: 1, maxLength: 30, size: 'max' }), (setup, cmds) => {
         runGame(setup, cmds);
       }),
-      { numRuns: 100 },
+      // A fixed seed; PROP_RUNS=1000 PROP_SEED=n explore further.
+      { numRuns: Number(process.env.PROP_RUNS ?? 100), seed: Number(process.env.PROP_SEED ?? 101) },
     );
   });
 
@@ -334,7 +336,7 @@ describe('engine properties', () => {
           reshuffles += logNotes(s, book).filter((notes) => notes.some((n) => n.startsWith('The deck ran out'))).length;
         },
       ),
-      { numRuns: 8, endOnFailure: true }, // long games: report the first failure without shrinking
+      { numRuns: 8, endOnFailure: true, seed: 102 }, // long games: report the first failure without shrinking
     );
     expect(reshuffles).toBeGreaterThan(0);
   });
@@ -344,7 +346,7 @@ describe('engine properties', () => {
       fc.property(setupArb.map((s) => ({ ...s, mode: 'dice' as const })), fc.array(PLAY, { minLength: 60, maxLength: 100 }), (setup, cmds) => {
         runGame(setup, cmds, 10);
       }),
-      { numRuns: 8, endOnFailure: true }, // long games: report the first failure without shrinking
+      { numRuns: 8, endOnFailure: true, seed: 103 }, // long games: report the first failure without shrinking
     );
   });
 
@@ -362,7 +364,7 @@ describe('engine properties', () => {
         };
         expect(json(run())).toEqual(json(run()));
       }),
-      { numRuns: 30 },
+      { numRuns: 30, seed: 104 },
     );
   });
 });

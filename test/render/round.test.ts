@@ -58,6 +58,8 @@ describe('round and End Phase rendering', () => {
             Ghast.
          5. Pillar of Flame  NEW (drawn this round, above)
 
+      Psykers: Gorgon (Goliaths), Nyx (Eschers)
+
       Visibility: Normal (unlimited)
       Hazard: Bog (D10 3). Any area of the Battlefield not containing Major or Minor
         Terrain is part of the Bog. Whenever a model makes a Get Moving Action, or is
@@ -87,6 +89,7 @@ describe('round and End Phase rendering', () => {
         Headhunters   D6 3  needs 4+  stays in play
         Wyld Magic    D6 4  needs 3+  DISCARDED
       In play now: Horde of Rats, Static Storm, Headhunters, Pillar of Flame
+      Psykers: Gorgon (Goliaths), Nyx (Eschers)
       Next: \`badzone round\` starts the next round.
       "
     `);
@@ -140,6 +143,8 @@ describe('round and End Phase rendering', () => {
             Any model touched by the Large Blast suffers a S3, AP-1, D1 hit with the
             Blaze trait. When the Blast leaves the table, run \`badzone discard
             pillar-of-flame\`.
+
+      Psykers: Gorgon (Goliaths), Nyx (Eschers), Brute (Goliaths), Lyra (Eschers)
 
       Visibility: Pitch Black (3") since round 2
         Fighters are Hidden and can only be targeted within 3" (12" with
