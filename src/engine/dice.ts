@@ -31,6 +31,11 @@ export class BadEntry {
   constructor(readonly message: string) {}
 }
 
+/** More dice than one step may roll (LIMITS.rollsPerStep). Caught by `step`, which refuses the step. */
+export class TooManyRolls {
+  constructor(readonly purpose: string) {}
+}
+
 export type Purpose = string | (() => string);
 
 export class Dice {
@@ -39,12 +44,15 @@ export class Dice {
   private entered: readonly EnteredDie[];
   private nextEntered = 0;
   private list: DiceList = 'dice';
+  private made = 0;
 
   constructor(
     readonly source: DiceSource,
     entered: readonly EnteredDie[] = [],
     private readonly whenOut: 'roll' | 'ask' = 'roll',
     quiet = false,
+    /** The most dice this step may roll: one more throws TooManyRolls at once, before it costs time or memory. */
+    private readonly maxRolls = Infinity,
   ) {
     this.entered = entered;
     this.rolls = quiet ? null : [];
@@ -87,6 +95,7 @@ export class Dice {
 
   /** One die, from the GM's entered dice while any are left (a placeholder rolls), else from the source. */
   roll(sides: number, purpose: Purpose): number {
+    if (++this.made > this.maxRolls) throw new TooManyRolls(text(purpose));
     const e = this.next();
     let value: number;
     if (typeof e === 'number') {
@@ -105,6 +114,7 @@ export class Dice {
 
   /** A D66: two D6 read as tens and units. Entered as one value (two digits, each 1-6: 36). */
   rollD66(purpose: Purpose): number {
+    if (++this.made > this.maxRolls) throw new TooManyRolls(text(purpose));
     const e = this.next();
     let value: number;
     if (typeof e === 'number') {
@@ -129,6 +139,7 @@ export class Dice {
 
   /** Draw a card: an entered value must be one of the cards in the draw pile; otherwise (or a placeholder) the top card. */
   card(drawPile: readonly number[], purpose: Purpose): number {
+    if (++this.made > this.maxRolls) throw new TooManyRolls(text(purpose));
     const e = this.next();
     let value: number;
     if (typeof e === 'number') {

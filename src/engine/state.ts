@@ -42,6 +42,17 @@ export interface Setup {
    * tens and units (11..66).
    */
   legacyD66?: true;
+  /**
+   * Set when the game was started with a hidden seed (`badzone new --hidden-seed`): outputs show only the
+   * commitment, the SHA-256 (hex) of "SEED:SALT", until `badzone reveal` sets `revealed`. The engine ignores it.
+   */
+  hiddenSeed?: HiddenSeed;
+}
+
+export interface HiddenSeed {
+  salt: string;
+  commitment: string;
+  revealed: boolean;
 }
 
 export interface InPlay {
