@@ -4,7 +4,7 @@ import type { EndPhaseReport, EventPhaseReport } from '../engine/phases.js';
 import type { Outcome } from '../engine/resolve.js';
 import type { BattlefieldView, VerifyResult } from '../engine/step.js';
 import type { CollapseReport, RenameReport } from '../engine/corrections.js';
-import type { BattlefieldObject, Condition, Gang, LogRecord, Phase, Roll, ScatterMark, Setup, TilePick } from '../engine/state.js';
+import type { BattlefieldObject, Condition, Gang, LogRecord, Phase, Roll, Setup, TilePick } from '../engine/state.js';
 import type { SimulationReport } from '../engine/simulate.js';
 import type { BadzoneEvent, HazardTable, HomeTurfPloy, VisibilityLevel } from '../rules/types.js';
 
@@ -22,7 +22,6 @@ export type {
   BattlefieldObject,
   Condition,
   TilePick,
-  ScatterMark,
   Roll,
 };
 
@@ -46,6 +45,13 @@ export interface Worth {
   unit: string;
 }
 
+/** One scatter of a marker in play: in which round's End Phase, how far (inches) and toward which clock number. */
+export interface ScatterView {
+  round: number;
+  distance: number;
+  direction: number;
+}
+
 /** An event in play, oldest first. */
 export interface InPlayView {
   eventId: string;
@@ -58,7 +64,7 @@ export interface InPlayView {
   /** It has scattered from that tile since: it is no longer at the tile's center. */
   scattered?: true;
   /** Each scatter since it was placed on `tile`, in order, each from where the last left it: where it is now (Pillar of Flame). */
-  scatters?: ScatterMark[];
+  scatters?: ScatterView[];
 }
 
 export interface VisibilityView {

@@ -33,7 +33,7 @@ export function inPlayView(s: SessionState, book: RuleBook): InPlayView[] {
     if (p.worth !== undefined) v.worth = { value: p.worth, unit: worthUnit(ev) };
     if (p.scatters?.length) {
       v.scattered = true;
-      v.scatters = p.scatters;
+      v.scatters = p.scatters.map(([round, distance, direction]) => ({ round, distance, direction }));
     }
     return v;
   });

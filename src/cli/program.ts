@@ -227,7 +227,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       .description('re-apply the step undone last (since the last new step), with the same rolls and your entered dice')
       .option('--json', 'print JSON'),
   )
-    .addHelpText('after', examples('badzone undo && badzone redo', 'badzone redo --json') + '\nWorks across commands: what undo took back is kept in the session file until a new\nstep is made.\n')
+    .addHelpText('after', examples('badzone undo && badzone redo', 'badzone redo --json') + '\nWorks across commands: what undo took back is kept in the session file until\na new step is made.\n')
     .action(async (opts) => emit(await (await import('./commands/redo.js')).run(opts, io), opts.json === true));
 
   sessionOption(

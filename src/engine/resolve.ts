@@ -5,6 +5,7 @@ import { parseDice, type DiceExpr } from '../dice/expression.js';
 import type { Dice } from './dice.js';
 import type { BattlefieldObject, InPlay, ScatterMark, SessionState } from './state.js';
 
+
 export interface Scatter {
   /** The tile whose center it scatters from, where that matters. */
   tile?: string;
@@ -31,9 +32,9 @@ export type Outcome =
     }
   /**
    * distance and direction are null when the thing was never placed (no tile was left to place it on).
-   * scatters: every scatter since it was placed on `from`, this one last (where it is now).
+   * scatterNo: which scatter this is since it was placed on `from` (1 for the first).
    */
-  | { kind: 'scatter'; what: string; from: string | null; distance: number | null; direction: number | null; scatters?: ScatterMark[]; text: string }
+  | { kind: 'scatter'; what: string; from: string | null; distance: number | null; direction: number | null; scatterNo?: number; text: string }
   | { kind: 'pickFighter'; what: string; picks: { gang: string; fighter: string | null; moved: boolean }[]; text: string }
   | {
       kind: 'rollEachFighter';
@@ -257,7 +258,7 @@ function scatter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'scatter'>, entry: InP
   const sc = rollScatter(ctx, e, () => `${ev.name}: ${step.what}`);
   // Where it is now: each scatter starts where the one before left it.
   if (entry) {
-    const mark = { round: ctx.s.round, distance: sc.distance, direction: sc.direction };
+    const mark: ScatterMark = [ctx.s.round, sc.distance, sc.direction];
     if (ctx.owned && entry.scatters) entry.scatters.push(mark);
     else entry.scatters = [...(entry.scatters ?? []), mark];
   }
@@ -272,7 +273,7 @@ function scatter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'scatter'>, entry: InP
     direction: sc.direction,
     text: `The ${step.what} scatters ${sc.distance}" toward ${clock(sc.direction)}${since}`,
   };
-  if (entry?.scatters) out.scatters = entry.scatters; // replaced on the next scatter, never changed in place
+  if (n > 0) out.scatterNo = n;
   return out;
 }
 

@@ -14,7 +14,9 @@ import {
   type EnteredDie,
   type InPlay,
   type LogRecord,
+  type RedoEntry,
   type Roll,
+  type ScatterMark,
   type SessionState,
   type Setup,
   type TilePick,
@@ -314,10 +316,12 @@ function inPlayEntry(x: unknown, i: number): InPlay {
   if (p.tile !== undefined) e.tile = p.tile === null ? null : str(p.tile, `inPlay[${i}].tile`, 10);
   if (p.worth !== undefined) e.worth = int(p.worth, `inPlay[${i}].worth`, 0, 1_000_000);
   if (p.scatters !== undefined) {
-    e.scatters = arr(p.scatters, `inPlay[${i}].scatters`, 100_000).map((y, j) => {
-      const q = obj(y, `inPlay[${i}].scatters[${j}]`);
+    // Each scatter is [round, distance, direction].
+    e.scatters = arr(p.scatters, `inPlay[${i}].scatters`, READ.round).map((y, j) => {
       const at = `inPlay[${i}].scatters[${j}]`;
-      return { round: int(q.round, `${at}.round`, 0, READ.round), distance: int(q.distance, `${at}.distance`, 0, 1_000_000), direction: int(q.direction, `${at}.direction`, 1, 12) };
+      const q = arr(y, at, 3);
+      if (q.length !== 3) fail(at, 'expected [round, distance, direction]');
+      return [int(q[0], `${at}[0]`, 0, READ.round), int(q[1], `${at}[1]`, 0, 1_000_000), int(q[2], `${at}[2]`, 1, 12)] as ScatterMark;
     });
   }
   return e;
@@ -394,6 +398,17 @@ function deriveFromLog(state: SessionState, book: RuleBook): void {
   }
 }
 
+function redoEntry(v: unknown, path: string): RedoEntry {
+  const o = obj(v, path);
+  return {
+    seq: int(o.seq, `${path}.seq`, 0, READ.round),
+    round: int(o.round, `${path}.round`, 0, READ.round),
+    action: action(o.action, `${path}.action`),
+    rolls: int(o.rolls, `${path}.rolls`, 0, READ.rollsPerStep),
+    uses: int(o.uses, `${path}.uses`, 0, READ.rngUses),
+  };
+}
+
 function cards(v: unknown, path: string): number[] {
   return arr(v, path, 64).map((x, i) => int(x, `${path}[${i}]`, 1, 64));
 }
@@ -453,7 +468,7 @@ export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook)
     conditions: conditions(o.conditions),
     tilePicks: tilePicks(o.tilePicks),
     manualDice: bool(o.manualDice, 'manualDice'),
-    redo: arr(o.redo, 'redo', READ.logEntries).map((x, i) => record(x, `redo[${i}]`)),
+    redo: arr(o.redo, 'redo', READ.logEntries).map((x, i) => redoEntry(x, `redo[${i}]`)),
     log: arr(o.log, 'log', READ.logEntries).map((x, i) => (isPlainRecord(x) ? x : record(x, `log[${i}]`))),
   };
   if (state.rng.seed !== su.seed) fail('rng.seed', `${state.rng.seed} is not the game's seed (setup.seed ${su.seed})`);

@@ -68,12 +68,12 @@ export interface InPlay {
   scatters?: ScatterMark[];
 }
 
-/** One scatter of a marker in play: in which round's End Phase, how far and toward which clock number. */
-export interface ScatterMark {
-  round: number;
-  distance: number;
-  direction: number;
-}
+/**
+ * One scatter of a marker in play: in which round's End Phase, how far (inches) and toward which clock number.
+ * A triple, not an object: a Pillar of Flame that never leaves a long game scatters every round (the views show
+ * `{ round, distance, direction }`).
+ */
+export type ScatterMark = [round: number, distance: number, direction: number];
 
 /** Something an event left on the battlefield after the event itself was discarded (Treasure's golden Loot Casket). */
 export interface BattlefieldObject {
@@ -157,6 +157,21 @@ export interface Roll {
   d66?: true;
 }
 
+/**
+ * A step undone, kept so that `redo` can re-apply it: its action (with the entered dice and occupied tiles), and,
+ * to check that it rolls the same dice again, how many it rolled and the dice position after it. The rolls
+ * themselves follow from the seed and need not be kept (a heavy table's round can roll a quarter million).
+ */
+export interface RedoEntry {
+  seq: number;
+  round: number;
+  action: Action;
+  /** Dice the step rolled (or were entered). */
+  rolls: number;
+  /** The dice position (rng uses) after it. */
+  uses: number;
+}
+
 /** One die the GM entered, or null: a placeholder (`_`, a blank answer) for "badzone rolls this one". */
 export type EnteredDie = number | null;
 
@@ -214,7 +229,7 @@ export interface SessionState {
   /** "Enter my own dice from now on": badzone asks for each die where it can prompt. A preference, not in the log. */
   manualDice: boolean;
   /** Log entries undone since the last new step, the most recently undone last: `redo` re-applies them. */
-  redo: LogRecord[];
+  redo: RedoEntry[];
   log: LogRecord[];
 }
 

@@ -16,6 +16,7 @@ import {
   type Gang,
   type InPlay,
   type LogRecord,
+  type RedoEntry,
   type Roll,
   type ScatterMark,
   type SessionState,
@@ -502,8 +503,13 @@ export function undo(state: SessionState, book: RuleBook): { state: SessionState
   const undone = state.log[state.log.length - 1]!;
   const s = replay(state.setup, actions, book);
   s.manualDice = state.manualDice;
-  s.redo = [...state.redo, undone];
+  s.redo = [...state.redo, redoEntry(undone, state.rng.uses)];
   return { state: s, undone };
+}
+
+/** What the redo list keeps of an undone log entry; `usesAfter` is the dice position after it. */
+export function redoEntry(r: LogRecord, usesAfter: number): RedoEntry {
+  return { seq: r.seq, round: r.round, action: r.action, rolls: r.rolls.length, uses: usesAfter };
 }
 
 /** Whether two rolls are the same die with the same result for the same purpose, entered or not alike. */
@@ -525,11 +531,8 @@ export function redo(state: SessionState, book: RuleBook): RedoResult {
     const why = 'refusal' in r ? r.refusal.message : `it needs ${r.needs.kind === 'die' ? 'a die' : 'the occupied tiles'}`;
     return { ok: false, refusal: { usage: false, message: `Cannot redo log entry ${top.seq} (${top.action.type}): ${why}` } };
   }
-  const n = Math.max(top.rolls.length, r.record.rolls.length);
-  for (let i = 0; i < n; i++) {
-    if (!sameRoll(top.rolls[i], r.record.rolls[i])) {
-      return { ok: false, refusal: { usage: false, message: `Cannot redo log entry ${top.seq} (${top.action.type}): its roll ${i + 1} would not be the same as before. Nothing was changed.` } };
-    }
+  if (r.record.rolls.length !== top.rolls || r.state.rng.uses !== top.uses) {
+    return { ok: false, refusal: { usage: false, message: `Cannot redo log entry ${top.seq} (${top.action.type}): its dice would not be the same as before. Nothing was changed.` } };
   }
   r.state.redo = state.redo.slice(0, -1);
   return r;

@@ -13,6 +13,7 @@ import {
   step,
   undo,
   redo,
+  redoEntry,
   verify,
   type Action,
   type Outcome,
@@ -253,7 +254,7 @@ function runGame(setup: Setup, cmds: Cmd[], undoEvery = 1): SessionState {
       }
       undone.push({ state: history.pop()!, notes: notes.pop()! });
       expect(withoutRedo(u!.state)).toEqual(withoutRedo(history[history.length - 1]!));
-      expect(u!.state.redo).toEqual([...s.redo, s.log[s.log.length - 1]]);
+      expect(u!.state.redo).toEqual([...s.redo, redoEntry(s.log[s.log.length - 1]!, s.rng.uses)]);
       s = u!.state;
       continue;
     }
@@ -290,7 +291,7 @@ function runGame(setup: Setup, cmds: Cmd[], undoEvery = 1): SessionState {
     if (++n % undoEvery === 0) {
       // Undo goes back exactly (the dice position included), and redo comes back to the identical state.
       const u = undo(result.state, book)!;
-      expect(json(u.state)).toEqual(json({ ...s, redo: [result.record] }));
+      expect(json(u.state)).toEqual(json({ ...s, redo: [redoEntry(result.record, result.state.rng.uses)] }));
       expect(u.undone).toEqual(result.record);
       const r = redo(u.state, book);
       expect(r && r.ok && json(r.state)).toEqual(json(result.state));

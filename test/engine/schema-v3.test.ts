@@ -50,9 +50,9 @@ describe('a real version-2 dice game', () => {
       roll: 49,
       tile: 'B1',
       scatters: [
-        { round: 1, distance: 8, direction: 5 },
-        { round: 2, distance: 9, direction: 9 },
-        { round: 3, distance: 10, direction: 5 },
+        [1, 8, 5],
+        [2, 9, 9],
+        [3, 10, 5],
       ],
     });
     expect(state.tilePicks).toEqual([
@@ -126,7 +126,8 @@ describe('version-3 fields are validated', () => {
     ['an object without its tile', (s) => delete s.objects[0].tile, 'objects[0].tile'],
     ['a casket worth text', (s) => (s.objects[0].worth.value = '60'), 'objects[0].worth.value'],
     ['a condition lasting forever', (s) => (s.conditions[0].lasts = 'forever'), 'conditions[0].lasts'],
-    ['a scatter direction 13', (s) => (s.inPlay[0].scatters[0].direction = 13), 'inPlay[0].scatters[0].direction'],
+    ['a scatter direction 13', (s) => (s.inPlay[0].scatters[0][2] = 13), 'inPlay[0].scatters[0][2]'],
+    ['a scatter that is not a triple', (s) => (s.inPlay[0].scatters[0] = [1, 8]), 'inPlay[0].scatters[0]'],
     ['a tile pick on a tile the game lacks', (s) => (s.tilePicks[0].tile = 'Z9'), 'tilePicks[0]'],
     ['a tile pick not saying if confirmed', (s) => delete s.tilePicks[0].confirmed, 'tilePicks[0].confirmed'],
     ['redo that is not a list', (s) => (s.redo = {}), 'redo'],

@@ -116,7 +116,8 @@ describe('rename', () => {
     ['a gang to another gang\'s name', { type: 'rename', gang: 'Eschers', to: 'goliaths' }, true, /^Another gang is already called goliaths\.$/],
     ['an unknown gang', { type: 'rename', gang: 'Escher', to: 'X' }, true, /^No gang is called Escher\. Did you mean Eschers\?/],
     ['the same name', { type: 'rename', fighter: 'Gor', to: 'Gor' }, false, /already called Gor; nothing changed/],
-    ['an empty name', { type: 'rename', fighter: 'Gor', to: '  ' }, true, /A new name takes 1 to 200 characters/],
+    ['an empty name', { type: 'rename', fighter: 'Gor', to: '  ' }, true, /^The new name is empty; give a name\.$/],
+    ['a name past the limit', { type: 'rename', fighter: 'Gor', to: 'x'.repeat(201) }, true, /is 201 characters long; a name may have at most 200 characters \(limit: name length\)/],
   ])('refuses %s, changing nothing', (_n, action, usage, message) => {
     const s = rosterGame();
     const ref = refusal(step(s, action, book));
@@ -228,7 +229,7 @@ describe("Pillar of Flame's position", () => {
       from: 'B1',
       distance: 9,
       direction: 7,
-      scatters: [{ round: 1, distance: 9, direction: 7 }],
+      scatterNo: 1,
       text: 'The Large Blast scatters 9" toward 7 o\'clock (scatter 1 since it was placed on B1)',
     });
     s = play(e1.state, { type: 'round', endDice: [], dice: [25] }).state; // round 2 (the End Phase was resolved)
@@ -236,8 +237,8 @@ describe("Pillar of Flame's position", () => {
     const o = as(r.report, 'round').endPhase!.triggers[0]!.outcomes[0]!;
     expect(o.text).toBe('The Large Blast scatters 7" toward 12 o\'clock (scatter 2 since it was placed on B1)');
     expect(r.state.inPlay[0]!.scatters).toEqual([
-      { round: 1, distance: 9, direction: 7 },
-      { round: 2, distance: 7, direction: 12 },
+      [1, 9, 7],
+      [2, 7, 12],
     ]);
     expect(inPlayView(r.state, book)[0]).toMatchObject({ tile: 'B1', scattered: true, scatters: r.state.inPlay[0]!.scatters });
   });
@@ -345,7 +346,7 @@ describe('redo', () => {
     const s = start();
     const r = ok(step(s, { type: 'round', dice: [7, null, 3] }, book));
     const u = undo(r.state, book)!;
-    expect(u.state.redo).toEqual([r.record]);
+    expect(u.state.redo).toEqual([{ seq: 1, round: 1, action: r.record.action, rolls: 3, uses: r.state.rng.uses }]);
     const again = redo(u.state, book);
     if (!again || !again.ok) throw new Error('redo failed');
     expect(again.record).toEqual(r.record);
@@ -372,8 +373,8 @@ describe('redo', () => {
     const r = ok(step(start(), { type: 'round' }, book));
     const u = undo(r.state, book)!;
     const tampered = structuredClone(u.state);
-    tampered.redo[0]!.rolls[0]!.value = (tampered.redo[0]!.rolls[0]!.value % 64) + 1;
-    expect(redo(tampered, book)).toEqual({ ok: false, refusal: { usage: false, message: 'Cannot redo log entry 1 (round): its roll 1 would not be the same as before. Nothing was changed.' } });
+    tampered.redo[0]!.uses += 1;
+    expect(redo(tampered, book)).toEqual({ ok: false, refusal: { usage: false, message: 'Cannot redo log entry 1 (round): its dice would not be the same as before. Nothing was changed.' } });
   });
 
   it('the redo list is checked on load: each entry is the next one the log would take', () => {
