@@ -114,6 +114,18 @@ describe('badzone play', () => {
     expect(r.stdout).toMatch(/D64 34 Static Storm is already in play: discarded, drawn again/);
     expect(r.stdout).toMatch(/Static Storm\s+D6 4\s+needs 4\+\s+DISCARDED/);
     expect(r.stdout).toMatch(/From now on badzone asks for your own dice/);
+    // The choice is kept in the session: a later `badzone play` (or command on a terminal) still asks.
+    expect(s.manualDice).toBe(true);
+    const again = scripted([
+      { select: /Round 2 is over \(your own dice\)/, value: 'round' },
+      { input: /enter your D64/, value: '25' },
+      { select: /Round 3 \(your own dice\)/, value: 'dice-mode' },
+      { select: /Round 3\. What next/, value: 'quit' },
+    ]);
+    const r2 = await runCli(['play'], tty(dir, again));
+    expect(r2.code).toBe(0);
+    expect(again.left()).toBe(0);
+    expect(state(dir).manualDice).toBe(false);
   });
 
   it('--manual asks for every die from the start', async () => {

@@ -72,15 +72,17 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
     } else {
       show(await (await import('./status.js')).run(session, io));
     }
-    // "Your own dice" is the game's preference, kept in the session: --manual sets it, and it holds on resuming.
+    // "Your own dice from now on" is the game's preference, kept in the session (the menu item sets it, and it holds
+    // on resuming); --manual asks for them in this run, whatever the preference.
     const diceMode = async (manual: boolean) => (await import('./dice.js')).run(manual ? 'manual' : 'rolled', session, io);
-    if (opts.manual === true) await diceMode(true);
+    let flag = opts.manual === true;
     for (let turn = 0; turn < MAX_TURNS; turn++) {
       const { state, book } = load(file);
-      const manual = state.manualDice;
+      const manual = flag || state.manualDice;
       const choice = await prompter.select(menuTitle(state, manual), menu(state, manual), defaultItem(state));
       if (choice === 'quit') return done('quit');
       if (choice === 'dice-mode') {
+        flag = false;
         await diceMode(!manual);
         io.stdout(!manual ? '\nFrom now on badzone asks for your own dice, one by one, naming what each is for (kept in the game).\n' : '\nFrom now on badzone rolls the dice.\n');
         continue;
