@@ -6,6 +6,7 @@ import type { Action, SessionState } from '../engine/state.js';
 import { mutate, noSession, tryLoad, type Loaded } from '../store/session.js';
 import { shippedBook } from '../store/tables.js';
 import { isD66 } from '../dice/expression.js';
+import { echo } from '../rules/limits.js';
 
 /** A die the step needs that was not given: what it is for, its sides, and in deck mode the cards left. */
 export type DieNeed = Extract<Need, { kind: 'die' }>;
@@ -108,7 +109,7 @@ async function gather(state: SessionState, book: RuleBook, action: Action, ask: 
     const value = await ask.die!(need);
     if (value !== null && (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > need.sides || (need.d66 === true && !isD66(value)))) {
       const what = need.d66 ? 'D66 result (two digits, each 1-6: 36)' : `D${need.sides} result (a whole number from 1 to ${need.sides})`;
-      throw new UsageError(`${need.for}: ${JSON.stringify(value) ?? String(value)} is not a ${what}, nor null for badzone to roll it.`);
+      throw new UsageError(`${need.for}: ${echo(JSON.stringify(value) ?? String(value))} is not a ${what}, nor null for badzone to roll it.`);
     }
     // The open End Phase's dice go to endDice, the rest to dice: a die is never used for another purpose.
     if (need.list === 'endDice' && act.type === 'round') act = { ...act, endDice: [...(act.endDice ?? []), value] };
