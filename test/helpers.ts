@@ -68,6 +68,8 @@ export interface RunOptions {
   seeds?: number[];
   prompter?: Prompter;
   now?: Date;
+  /** How the person runs badzone ("badzone", or "npx badzone" when it is not on their PATH). */
+  argv0?: string;
   /** Stands in for Ctrl-C: called with the command's handler when it starts listening; returns the stop function. */
   onInterrupt?: (handler: () => void) => () => void;
 }
@@ -78,7 +80,7 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Cli
   let stderr = '';
   const seeds = [...(opts.seeds ?? [])];
   const io: IO = {
-    argv0: 'badzone',
+    argv0: opts.argv0 ?? 'badzone',
     cwd: opts.cwd ?? process.cwd(),
     env: { NO_COLOR: '1', ...opts.env } as NodeJS.ProcessEnv,
     stdout: (s) => {

@@ -9,8 +9,10 @@ import {
   defaultSetup,
   logNotes,
   redo as engineRedo,
+  replay,
   ReplayError,
   setManualDice,
+  step,
   undo as engineUndo,
   verify as engineVerify,
   type EndReport,
@@ -18,7 +20,8 @@ import {
   type RoundReport,
 } from '../engine/step.js';
 import type { CollapseReport, RenameReport } from '../engine/corrections.js';
-import type { Action } from '../engine/state.js';
+import type { Action, SessionState } from '../engine/state.js';
+import type { RuleBook } from '../rules/book.js';
 import { create, load, noSession, sessionPath, tryLoad, DEFAULT_SESSION } from '../store/session.js';
 import { mutate } from '../store/session.js';
 import { exists } from '../store/files.js';
@@ -32,6 +35,7 @@ import type {
   DiscardData,
   EndData,
   FighterData,
+  HazardView,
   LogData,
   NewData,
   PlaceData,
@@ -44,7 +48,7 @@ import type {
   VerifyData,
   VisibilityData,
 } from './types.js';
-import { CONTRACT, dueInEndPhase, eventPhaseView, hazardView, inPlayView, newEventCard, seedFields, summary, visibilityView } from './views.js';
+import { CONTRACT, dueInEndPhase, eventPhaseView, hazardView, inPlayView, newEventCard, roundNotes, seedFields, summary, visibilityView } from './views.js';
 import * as path from 'node:path';
 import { commitmentOf, committedText, freshSalt, osRandomSeed } from './seed.js';
 import { echo } from '../rules/limits.js';
@@ -155,9 +159,23 @@ export class Game {
     this.randomSeed = opts.randomSeed ?? osRandomSeed;
   }
 
-  /** Where the game stands: round, phase, events in play, visibility, hazard, tiles, rosters. */
-  async status(): Promise<StatusData> {
+  /**
+   * Where the game stands: round, phase, events in play, visibility, hazard, tiles, rosters. `full` adds the rules
+   * text of each event in play and the event table's clarifications.
+   */
+  async status(opts: { full?: boolean } = {}): Promise<StatusData> {
     const { state: s, book } = load(this.file);
+    const full = opts.full
+      ? {
+          rules: s.inPlay.flatMap((p) => {
+            const ev = book.byId.get(p.eventId);
+            if (!ev) return [];
+            const clarifications = (book.events.clarifications ?? []).filter((c) => c.events?.includes(ev.id)).map((c) => c.text);
+            return [{ eventId: ev.id, name: ev.name, timing: ev.timing, discardOn: ev.discardOn, effect: ev.effect, gm: ev.gmInPlay ?? ev.gm, clarifications }];
+          }),
+          clarifications: book.events.clarifications ?? [],
+        }
+      : {};
     return {
       kind: 'status',
       schema: CONTRACT,
@@ -175,7 +193,37 @@ export class Game {
       battlefield: battlefieldView(s),
       manualDice: s.manualDice,
       redoable: s.redo.length,
+      ...full,
     };
+  }
+
+  /** The game's Hazard in full, with its Home Turf Ploy and when that may be enacted (null: no Hazard). */
+  async hazard(): Promise<HazardView | null> {
+    const { state, book } = load(this.file);
+    return hazardView(state, book);
+  }
+
+  /**
+   * The current round's Event Phase as it was when the round started (`badzone play` resuming mid-round):
+   * replayed from the log up to that step, so its rolls and picks are the ones made; the events in play, the
+   * visibility and what is due are the game's now. The End Phase resolved before it is not repeated. Refused
+   * before round 1.
+   */
+  async currentRound(): Promise<RoundData> {
+    const { state, book } = load(this.file);
+    const at = state.log.map((e) => e.action.type).lastIndexOf('round');
+    if (at < 1 || state.log[at]!.round !== state.round) throw new RefusedError(`No round has started yet in ${this.file}.`);
+    let report: RoundReport;
+    try {
+      const before = replay(state.setup, state.log.slice(1, at).map((e) => e.action), book);
+      const r = step(before, state.log[at]!.action, book);
+      if (!r.ok || r.report.kind !== 'round') throw new ReplayError(`log entry ${at} (round) no longer applies`, at);
+      report = r.report;
+    } catch (e) {
+      if (e instanceof ReplayError) throw new RefusedError(`Round ${state.round}'s Event Phase does not follow from the log: ${e.message}. \`badzone verify\` says where.`);
+      throw e;
+    }
+    return this.roundView(state, book, { ...report, endPhase: null }, false);
   }
 
   /** The next round: the last round's End Phase first if it is still open, then the Event Phase. */
@@ -188,24 +236,29 @@ export class Game {
     if (opts.occupied !== undefined) occupied = tileNames(opts.occupied, tryLoad(this.file)?.state.setup.tiles ?? defaultSetup(0).tiles, 'The occupied tiles');
     const action: Action = { type: 'round', ...(occupied ? { occupied } : {}), ...(dice ? { dice } : {}), ...(endDice ? { endDice } : {}) };
     const c = await commit(this.file, action, { ask: opts.ask, createIfMissing: this.opts.createIfMissing === true, randomSeed: this.randomSeed });
-    const r = c.report as RoundReport;
+    return this.roundView(c.state, c.book, c.report as RoundReport, c.created !== null);
+  }
+
+  /** A round's view: its report, and the game as it stands in `state`. */
+  private roundView(state: SessionState, book: RuleBook, r: RoundReport, startedNew: boolean): RoundData {
     return {
       kind: 'round',
       schema: CONTRACT,
       session: this.file,
-      startedNew: c.created !== null,
+      startedNew,
       round: r.round,
-      phase: c.state.phase,
-      mode: c.state.setup.mode,
-      ...seedFields(c.state.setup),
+      phase: state.phase,
+      mode: state.setup.mode,
+      ...seedFields(state.setup),
       endPhase: r.endPhase,
       eventPhase: eventPhaseView(r),
-      inPlay: inPlayView(c.state, c.book),
-      visibility: visibilityView(c.state, c.book),
-      hazard: hazardView(c.state, c.book),
-      dueInEndPhase: dueInEndPhase(c.state, c.book),
+      inPlay: inPlayView(state, book),
+      visibility: visibilityView(state, book),
+      hazard: hazardView(state, book),
+      dueInEndPhase: dueInEndPhase(state, book),
       notes: r.notes,
-      newEvent: newEventCard(r, c.book),
+      newEvent: newEventCard(r, book),
+      roundNotes: roundNotes(book),
       battlefield: r.battlefield,
     };
   }

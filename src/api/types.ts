@@ -6,7 +6,7 @@ import type { BattlefieldView, VerifyResult } from '../engine/step.js';
 import type { CollapseReport, RenameReport } from '../engine/corrections.js';
 import type { BattlefieldObject, Condition, Gang, LogRecord, Phase, Roll, Setup, TilePick } from '../engine/state.js';
 import type { SimulationReport } from '../engine/simulate.js';
-import type { BadzoneEvent, HazardTable, HomeTurfPloy, VisibilityLevel } from '../rules/types.js';
+import type { BadzoneEvent, Clarification, HazardTable, HomeTurfPloy, PloyTrigger, VisibilityLevel } from '../rules/types.js';
 
 export type {
   EndPhaseReport,
@@ -15,8 +15,10 @@ export type {
   Gang,
   Phase,
   BadzoneEvent,
+  Clarification,
   HazardTable,
   HomeTurfPloy,
+  PloyTrigger,
   VisibilityLevel,
   BattlefieldView,
   BattlefieldObject,
@@ -89,8 +91,9 @@ export interface HazardView {
   name: string;
   effect: string;
   page: string | null;
+  /** The Home Turf Ploy, with its `trigger`: when it may be enacted. */
   ploy: HomeTurfPloy | null;
-  /** The ploy may be enacted at the start of any Round (shown as a reminder each round). */
+  /** The ploy's trigger is the start of a Round (reminded on each round's card). */
   ployAtRoundStart: boolean;
   /** The crew whose Home Turf it is (null: nobody's, or not a game). */
   turfOwner: string | null;
@@ -141,6 +144,8 @@ export interface NewEventCard {
   actsEachEventPhase: boolean;
   /** It acts in the End Phase (this round's, for a Once event; every one while in play, for a Persistent one). */
   actsInEndPhase: boolean;
+  /** The rules' clarifications that matter for this event ("Roaming Horrors are not affected ..."). */
+  clarifications: string[];
 }
 
 /** The Event Phase: draws (re-rolled duplicates first), then each event resolved. */
@@ -179,6 +184,8 @@ export interface RoundData extends Output<'round'>, SeedFields {
   notes: string[];
   /** The event drawn this Event Phase, with its rules text (null when none could be drawn). */
   newEvent: NewEventCard | null;
+  /** The short words of the clarifications that matter every round, for the heading ("before Priority"). */
+  roundNotes: string[];
   /** What events left on the battlefield, the conditions they gave fighters, and tile picks (after this round's Event Phase). */
   battlefield: BattlefieldView;
 }
@@ -208,6 +215,23 @@ export interface StatusData extends Output<'status'>, GameSummary {
   manualDice: boolean;
   /** Steps undone since the last new step, that `redo` re-applies (the last undone first). */
   redoable: number;
+  /** Only with `full`: the rules text of each event in play, and the clarifications that matter for it. */
+  rules?: EventRules[];
+  /** Only with `full`: the event table's clarifications. */
+  clarifications?: Clarification[];
+}
+
+/** An event in play in full (`status --full`). */
+export interface EventRules {
+  eventId: string;
+  name: string;
+  timing: 'once' | 'persistent';
+  discardOn: number | null;
+  /** The rules text. */
+  effect: string;
+  /** What the GM does at the table while it is in play. */
+  gm: string;
+  clarifications: string[];
 }
 
 export interface LogData extends Output<'log'>, SeedFields {

@@ -68,7 +68,7 @@ export function hazardOfRoll(roll: number, table: HazardTable, turfOwner: string
     effect: h.effect,
     page: h.page ?? null,
     ploy: h.ploy,
-    ployAtRoundStart: /start of any round/i.test(h.ploy.when),
+    ployAtRoundStart: h.ploy.trigger === 'round-start',
     turfOwner,
   };
 }
@@ -139,6 +139,11 @@ export function actsEachEventPhase(ev: BadzoneEvent): boolean {
   return ev.resolve.onDraw.length === 0 && ev.resolve.endPhase.length === 0;
 }
 
+/** The short words of the clarifications that matter every round ("before Priority"), for the Event Phase's heading. */
+export function roundNotes(book: RuleBook): string[] {
+  return (book.events.clarifications ?? []).filter((c) => c.round && c.short).map((c) => c.short!);
+}
+
 /** The event this Event Phase drew (the last draw that was not a duplicate), as a card with its rules text. */
 export function newEventCard(r: RoundReport, book: RuleBook): NewEventCard | null {
   const drawn = [...r.eventPhase.draws].reverse().find((d) => d.outcome !== 'duplicate');
@@ -153,6 +158,7 @@ export function newEventCard(r: RoundReport, book: RuleBook): NewEventCard | nul
     effect: ev.effect,
     actsEachEventPhase: actsEachEventPhase(ev),
     actsInEndPhase: ev.resolve.endPhase.length > 0,
+    clarifications: (book.events.clarifications ?? []).filter((c) => c.events?.includes(ev.id)).map((c) => c.text),
   };
 }
 

@@ -210,8 +210,14 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .addHelpText('after', examples('badzone end', 'badzone end --dice 4,2', 'badzone end --dice _,2') + PHYSICAL_DICE_HELP)
     .action(async (opts) => emit(await (await import('./commands/end.js')).run(opts, io), opts.json === true));
 
-  sessionOption(program.command('status').description('round, phase, events in play, visibility, hazard, tiles and rosters').option('--json', 'print JSON'))
-    .addHelpText('after', examples('badzone status', 'badzone status --json'))
+  sessionOption(
+    program
+      .command('status')
+      .description('round, phase, events in play, visibility, hazard, tiles and rosters')
+      .option('--full', 'also the Hazard and its Home Turf Ploy in full, the rules of each event in play, and the clarifications')
+      .option('--json', 'print JSON'),
+  )
+    .addHelpText('after', examples('badzone status', 'badzone status --full', 'badzone status --json'))
     .action(async (opts) => emit(await (await import('./commands/status.js')).run(opts, io), opts.json === true));
 
   sessionOption(program.command('log').description('every roll so far, with what it was for').option('--round <n>', 'only this round').option('--json', 'print JSON'))
