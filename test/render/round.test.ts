@@ -40,6 +40,7 @@ describe('round and End Phase rendering', () => {
              they had consumed Ghast
       In play (oldest first; discard roll): Horde of Rats (no roll), Static Storm
         (4+), Headhunters (4+), Wyld Magic (3+), Pillar of Flame (no roll, on A2, NEW)
+      On the table: Psykers: Gorgon (Goliaths), Nyx (Eschers)
       Visibility: Normal (unlimited)
       Home Turf Ploy: Goliaths may enact Easy Target (Bog) now.
       Next: \`badzone end\` in the End Phase, then \`badzone round\` for the next round.
@@ -95,6 +96,8 @@ describe('round and End Phase rendering', () => {
       In play (oldest first; discard roll): Horde of Rats (no roll), Static Storm
         (4+), Headhunters (4+), Wyld Magic (3+), Pillar of Flame (no roll, scattered
         from A2)
+      On the table: Psykers: Gorgon (Goliaths), Nyx (Eschers), Brute (Goliaths), Lyra
+        (Eschers)
       Visibility: Pitch Black (3") since round 2. Fighters are Hidden and can only be
         targeted within 3" (12" with photo-goggles, infra-sights or photo-lumens)
         unless Revealed.
