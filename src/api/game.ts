@@ -4,7 +4,6 @@
 // file afresh (another process, `badzone play` or a shell, may have changed it), and every change takes the lock.
 import { RefusedError, UsageError } from '../errors.js';
 import {
-  battlefieldView,
   createGame as engineCreate,
   defaultSetup,
   logNotes,
@@ -22,7 +21,7 @@ import {
 import type { CollapseReport, RenameReport } from '../engine/corrections.js';
 import type { Action, SessionState } from '../engine/state.js';
 import type { RuleBook } from '../rules/book.js';
-import { create, load, noSession, sessionPath, tryLoad, DEFAULT_SESSION } from '../store/session.js';
+import { create, load, loadForChecking, noSession, sessionPath, tryLoad, DEFAULT_SESSION } from '../store/session.js';
 import { mutate } from '../store/session.js';
 import { exists } from '../store/files.js';
 import { bookFor, shippedTables } from '../store/tables.js';
@@ -48,7 +47,8 @@ import type {
   VerifyData,
   VisibilityData,
 } from './types.js';
-import { CONTRACT, dueInEndPhase, eventPhaseView, hazardView, inPlayView, newEventCard, roundNotes, seedFields, summary, visibilityView } from './views.js';
+import { CONTRACT, dueInEndPhase, eventPhaseView, hazardView, inPlayView, newEventCard, roundNotes, seedFields, statusView, summary, visibilityView } from './views.js';
+import { buildReport, type ReportData } from '../serve/report.js';
 import * as path from 'node:path';
 import { commitmentOf, committedText, freshSalt, osRandomSeed } from './seed.js';
 import { echo } from '../rules/limits.js';
@@ -146,6 +146,32 @@ export async function newGame(file: string, opts: NewGameOptions & GameContext =
   return game;
 }
 
+/** `verify` on a game already read: replay it, and check the commitment when one is given. */
+function verifyLoaded(file: string, state: SessionState, book: RuleBook, opts: { commitment?: string }): VerifyData {
+  const given = opts.commitment === undefined ? undefined : commitmentArg(opts.commitment);
+  const r = engineVerify(state, book);
+  const base = { kind: 'verify' as const, schema: CONTRACT, session: file, ...seedFields(state.setup) };
+  if (given === undefined) return { ...base, ...r, commitmentChecked: null };
+  const h = state.setup.hiddenSeed;
+  let problem: string | null = null;
+  if (!h) problem = 'this game has no commitment: it was not started with a hidden seed (`badzone new --hidden-seed`)';
+  else if (h.commitment !== given) problem = `the game's commitment is ${h.commitment}, not ${given}: this is not the game that was committed to`;
+  else if (commitmentOf(state.setup.seed, h.salt) !== given) problem = 'the seed and salt in the file do not hash to the commitment: the seed (or the salt) was changed after the game was started';
+  const checked = { given, matches: problem === null };
+  if (problem !== null) return { ...base, ...r, ok: false, problem: r.ok ? problem : `${problem}; and ${r.problem}`, seq: r.ok ? null : r.seq, commitmentChecked: checked };
+  return { ...base, ...r, commitmentChecked: checked };
+}
+
+/**
+ * Check a session file, or the session inside a battle report (`badzone report --format json`), against its seed
+ * (and a commitment, when given): `game.verify()` for a file that need not be a game to play on. Reads only.
+ */
+export async function verifyFile(file: string, opts: GameContext & { commitment?: string } = {}): Promise<VerifyData> {
+  const full = path.resolve(opts.cwd ?? process.cwd(), file);
+  const { state, book } = loadForChecking(full);
+  return verifyLoaded(full, state, book, opts.commitment !== undefined ? { commitment: opts.commitment } : {});
+}
+
 export class Game {
   /** What `newGame` made (the `new --json` object); null for a game opened with `openGame`. */
   created: NewData | null = null;
@@ -176,25 +202,7 @@ export class Game {
           clarifications: book.events.clarifications ?? [],
         }
       : {};
-    return {
-      kind: 'status',
-      schema: CONTRACT,
-      ...summary(this.file, s, book),
-      tiles: s.tiles,
-      tilesRemoved: s.setup.tiles.filter((t) => !s.tiles.includes(t)),
-      spawnPoints: s.setup.spawnPoints,
-      gangs: s.gangs,
-      lairs: s.lairs,
-      structures: s.structures,
-      deck: s.deck ? { drawPile: s.deck.drawPile.length, discardPile: s.deck.discardPile.length } : null,
-      table: book.events.name,
-      dueInEndPhase: dueInEndPhase(s, book),
-      logEntries: s.log.length,
-      battlefield: battlefieldView(s),
-      manualDice: s.manualDice,
-      redoable: s.redo.length,
-      ...full,
-    };
+    return { ...statusView(this.file, s, book), ...full };
   }
 
   /** The game's Hazard in full, with its Home Turf Ploy and when that may be enacted (null: no Hazard). */
@@ -401,18 +409,17 @@ export class Game {
    */
   async verify(opts: { commitment?: string } = {}): Promise<VerifyData> {
     const { state, book } = load(this.file);
-    const given = opts.commitment === undefined ? undefined : commitmentArg(opts.commitment);
-    const r = engineVerify(state, book);
-    const base = { kind: 'verify' as const, schema: CONTRACT, session: this.file, ...seedFields(state.setup) };
-    if (given === undefined) return { ...base, ...r, commitmentChecked: null };
-    const h = state.setup.hiddenSeed;
-    let problem: string | null = null;
-    if (!h) problem = 'this game has no commitment: it was not started with a hidden seed (`badzone new --hidden-seed`)';
-    else if (h.commitment !== given) problem = `the game's commitment is ${h.commitment}, not ${given}: this is not the game that was committed to`;
-    else if (commitmentOf(state.setup.seed, h.salt) !== given) problem = 'the seed and salt in the file do not hash to the commitment: the seed (or the salt) was changed after the game was started';
-    const checked = { given, matches: problem === null };
-    if (problem !== null) return { ...base, ...r, ok: false, problem: r.ok ? problem : `${problem}; and ${r.problem}`, seq: r.ok ? null : r.seq, commitmentChecked: checked };
-    return { ...base, ...r, commitmentChecked: checked };
+    return verifyLoaded(this.file, state, book, opts);
+  }
+
+  /**
+   * The game as a record for a campaign (`badzone report`): setup, Hazard, each round's events, dice and End Phase,
+   * the seed (or, while it is hidden, its commitment), and the session, so that `verifyFile` can check the record.
+   * `version`: the badzone that wrote it.
+   */
+  async report(version: string): Promise<ReportData> {
+    const { state, book } = load(this.file);
+    return buildReport(this.file, state, book, version);
   }
 
   /** Show the hidden seed and its salt, so that anyone can check the commitment; from now on outputs show the seed. */

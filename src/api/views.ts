@@ -3,9 +3,9 @@
 import type { RuleBook } from '../rules/book.js';
 import type { Hazard, HazardTable, Step } from '../rules/types.js';
 import type { SessionState, Setup } from '../engine/state.js';
-import type { RoundReport } from '../engine/step.js';
+import { battlefieldView, type RoundReport } from '../engine/step.js';
 import type { BadzoneEvent } from '../rules/types.js';
-import type { DueInEndPhase, EventPhaseView, GameSummary, HazardView, InPlayView, NewEventCard, SeedFields, VisibilityView } from './types.js';
+import type { DueInEndPhase, EventPhaseView, GameSummary, HazardView, InPlayView, NewEventCard, SeedFields, StatusData, VisibilityView } from './types.js';
 
 /** The JSON contract's version: every object the library returns carries it as `schema`. */
 export const CONTRACT = 2 as const;
@@ -112,6 +112,28 @@ export function dueInEndPhase(s: SessionState, book: RuleBook): DueInEndPhase[] 
     if (ev && ev.discardOn !== null) out.push({ eventId: ev.id, name: ev.name, type: 'discard-check', what: `discard check, D6 ${ev.discardOn}+`, discardOn: ev.discardOn });
   }
   return out;
+}
+
+/** What `status` shows (`game.status()`, `status --json`); the players' view (src/serve/model.ts) is built on it too. */
+export function statusView(file: string, s: SessionState, book: RuleBook): StatusData {
+  return {
+    kind: 'status',
+    schema: CONTRACT,
+    ...summary(file, s, book),
+    tiles: s.tiles,
+    tilesRemoved: s.setup.tiles.filter((t) => !s.tiles.includes(t)),
+    spawnPoints: s.setup.spawnPoints,
+    gangs: s.gangs,
+    lairs: s.lairs,
+    structures: s.structures,
+    deck: s.deck ? { drawPile: s.deck.drawPile.length, discardPile: s.deck.discardPile.length } : null,
+    table: book.events.name,
+    dueInEndPhase: dueInEndPhase(s, book),
+    logEntries: s.log.length,
+    battlefield: battlefieldView(s),
+    manualDice: s.manualDice,
+    redoable: s.redo.length,
+  };
 }
 
 export function summary(file: string, s: SessionState, book: RuleBook): GameSummary {

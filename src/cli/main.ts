@@ -233,6 +233,25 @@ export function processIO(): IO {
     now: () => new Date(),
     // Prompts go to the terminal; when stdout is piped (e.g. --json into a script), to stderr, so the data stays clean.
     prompter: () => inquirerPrompter(process.stdout.isTTY ? process.stdout : process.stderr, terminalGone),
+    // node:child_process is loaded only when a browser is opened (start-up).
+    openBrowser: (url) =>
+      new Promise((resolve, reject) => {
+        const { spawn } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
+        const [cmd, args] = process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+        const child = spawn(cmd, args, { detached: true, stdio: 'ignore' });
+        child.once('error', reject);
+        child.once('spawn', () => {
+          child.unref();
+          resolve();
+        });
+      }),
+    onStop: (stop) => {
+      const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+      for (const s of signals) process.once(s, stop);
+      return () => {
+        for (const s of signals) process.off(s, stop);
+      };
+    },
     onInterrupt: (handler) => {
       const once = (): void => {
         process.removeListener('SIGINT', once);

@@ -41,6 +41,10 @@ import type { CompletionData, PlayData, View } from './view.js';
 import { safeDeep } from './safe.js';
 import { clip, visibleWidth, wrap, type Style } from './style.js';
 import { simulateLines } from './simulate.js';
+import type { ServeData } from '../serve/server.js';
+import type { ReportData } from '../serve/report.js';
+import { renderPage } from './page.js';
+import { reportMarkdown } from './report-md.js';
 
 type Renderer = (data: never, st: Style) => string[];
 
@@ -50,9 +54,12 @@ export function renderText(view: View, st: Style): string {
   const data = view.kind === 'completion' ? view.data : safeDeep(view.data);
   if (!r) return `${JSON.stringify(data, null, 2)}\n`;
   const lines = r(data as never, st);
-  // A completion script is code, printed as it is; everything else fits the width, whatever a name's length.
-  return `${(view.kind === 'completion' ? lines : lines.flatMap((l) => fit(st, l))).join('\n')}\n`;
+  // A completion script is code, and a report a document, printed as they are; everything else fits the width,
+  // whatever a name's length.
+  return `${(AS_IS.has(view.kind) ? lines : lines.flatMap((l) => fit(st, l))).join('\n')}\n`;
 }
+
+const AS_IS = new Set(['completion', 'report-md', 'report-html']);
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 
@@ -862,4 +869,9 @@ const RENDERERS: Record<string, (d: never, st: Style) => string[]> = {
   play,
   completion,
   simulate: simulateLines,
+  serve: (d: ServeData) => [`Stopped the players' view (${d.updates} update${d.updates === 1 ? '' : 's'} sent).`],
+  'report-md': reportMarkdown,
+  'report-html': (d: ReportData) => [
+    renderPage(d.view, { mode: 'report', report: { setup: d.setup, seed: d.seed, commitment: d.commitment, check: d.check, version: d.version } }).trimEnd(),
+  ],
 } as Record<string, (d: never, st: Style) => string[]>;
