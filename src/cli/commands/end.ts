@@ -2,11 +2,11 @@
 import type { EndData } from '../../api/types.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
-import { askFor, diceList, openSession } from '../shared.js';
+import { askForGame, diceList, openSession } from '../shared.js';
 
 export async function run(opts: { session?: string; dice?: string | string[]; manual?: boolean; input?: boolean }, io: IO): Promise<View<'end', EndData>> {
   const dice = diceList(opts.dice);
   const game = await openSession(opts, io);
-  const ask = askFor(io, opts);
+  const ask = await askForGame(io, opts, game);
   return { kind: 'end', data: await game.end({ ...(dice ? { dice } : {}), ...(ask ? { ask } : {}) }) };
 }

@@ -2,11 +2,11 @@
 import type { PlaceData } from '../../api/types.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
-import { askFor, diceList, openSession } from '../shared.js';
+import { askForGame, diceList, openSession } from '../shared.js';
 
 export async function run(event: string, opts: { session?: string; dice?: string | string[]; manual?: boolean; input?: boolean }, io: IO): Promise<View<'place', PlaceData>> {
   const game = await openSession(opts, io);
   const dice = diceList(opts.dice);
-  const ask = askFor(io, opts);
+  const ask = await askForGame(io, opts, game);
   return { kind: 'place', data: await game.place(event, { ...(dice ? { dice } : {}), ...(ask ? { ask } : {}) }) };
 }
