@@ -107,7 +107,7 @@ ${report ? reportHead(v, report) : null}
 ${now(v)}
 ${cardSection(v)}
 <div class="side">
-${inPlaySection(v.inPlay)}
+${inPlaySection(v)}
 ${endPhaseSection(v)}
 ${visibilitySection(v.visibility)}
 </div>
@@ -217,13 +217,18 @@ function rollList(rolls: Roll[], heading = false): Html | null {
   )}</ol>`;
 }
 
-function inPlaySection(inPlay: InPlayView[]): Html {
+function inPlaySection(v: PlayersView): Html {
+  const inPlay = v.inPlay;
+  // What each event in play did in this round's Event Phase (the new one's picks are on its card).
+  const now = v.history[0]?.round === v.round ? v.history[0]?.eventPhase : null;
+  const didNow = (p: InPlayView) => (now?.resolved ?? []).find((r) => r.eventId === p.eventId && r.source === 'in-play' && r.outcomes.length > 0);
   const body =
     inPlay.length === 0
       ? html`<p>No events in play.</p>`
-      : html`<ol class="inplay">${inPlay.map(
-          (p) => html`<li><span class="name">${user(p.name)}</span> <span class="detail">arrived in round ${p.sinceRound}; ${p.discardOn === null ? 'no discard roll' : `discarded on ${p.discardOn}+`}${p.tile ? html`; on tile ${user(p.tile)}${p.scattered ? ' (scattered since)' : ''}` : null}${p.worth !== undefined ? `; worth ${p.worth.value} ${p.worth.unit}` : ''}</span></li>`,
-        )}</ol>`;
+      : html`<ol class="inplay">${inPlay.map((p) => {
+          const did = didNow(p);
+          return html`<li><span class="name">${user(p.name)}</span> <span class="detail">arrived in round ${p.sinceRound}; ${p.discardOn === null ? 'no discard roll' : `discarded on ${p.discardOn}+`}${p.tile ? html`; on tile ${user(p.tile)}${p.scattered ? ' (scattered since)' : ''}` : null}${p.worth !== undefined ? `; worth ${p.worth.value} ${p.worth.unit}` : ''}</span>${did ? html`<p class="did">This round: </p>${outcomeList(did.outcomes)}` : null}</li>`;
+        })}</ol>`;
   return html`<section class="inplay-s" aria-labelledby="inplay-h"><h2 id="inplay-h">Events in play <span class="hint">oldest first</span></h2>${body}</section>`;
 }
 
