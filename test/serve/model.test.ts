@@ -233,7 +233,7 @@ describe('the players\u2019 view model', () => {
     const v = view(dir);
     const pillar = v.inPlay.find((p) => p.eventId === 'pillar-of-flame');
     if (pillar) expect(pillar.scatters?.length).toBeGreaterThan(10);
-    await cli(dir, 'end');
+    await cli(dir, 'round');
     expect(build()).toEqual(view(dir));
   });
 
