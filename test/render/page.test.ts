@@ -77,4 +77,42 @@ describe('the page', () => {
     expect(before).not.toContain('This round:');
     expect(before).toContain('<h2 id="card-h"><span class="kicker">New this round (round 1)</span> <bdi>Zombie Horde</bdi></h2>');
   });
+
+  it('what the rules leave on the table: the casket after Treasure is discarded, Psykers, the Pillar’s path, an unconfirmed collapse', async () => {
+    const dir = tempDir('badzone-page-');
+    dirs.push(dir);
+    await cli(dir, 'new', '--seed', '5', '--gang', 'Goliaths: Krag, Brute', '--gang', 'Eschers: Vex, Nyx');
+    await cli(dir, 'round', '--dice', '60'); // Treasure
+    await cli(dir, 'discard', 'treasure');
+    await cli(dir, 'round', '--dice', '41'); // Wyld Magic
+    await cli(dir, 'end');
+    await cli(dir, 'round', '--dice', '49'); // Pillar of Flame
+    await cli(dir, 'end');
+    await cli(dir, 'round');
+    await cli(dir, 'end');
+    await cli(dir, 'round', '--dice', '57'); // Collapsed Section, no occupied tiles given
+    const st = await cli(dir, 'status');
+    const bf = st.battlefield;
+    expect(bf.objects).toHaveLength(1);
+    expect(bf.conditions.length).toBeGreaterThan(0);
+    expect(bf.tilePicks.some((t: any) => !t.confirmed)).toBe(true);
+    const pillar = st.inPlay.find((p: any) => p.eventId === 'pillar-of-flame');
+    expect(pillar.scatters.length).toBe(2);
+    const main = renderMain(view(dir), { mode: 'live' });
+    const o = bf.objects[0];
+    expect(main).toContain(`<li><strong><bdi>${o.what}</bdi></strong> (left by <bdi>Treasure</bdi>, round ${o.sinceRound}): placed on tile <strong><bdi>${o.tile}</bdi></strong> (it may have been carried since); worth ${o.worth.value} ${o.worth.unit}</li>`);
+    for (const c of bf.conditions) {
+      expect(main).toContain(`<bdi>${c.fighter}</bdi> <span class="condition">(<bdi>Psyker</bdi>)</span>`);
+      expect(main).toContain(`<li><bdi>${c.fighter}</bdi> (<bdi>${c.gang}</bdi>) is a <bdi>Psyker</bdi>, since round ${c.sinceRound} (<bdi>Wyld Magic</bdi>, for the rest of the game)</li>`);
+    }
+    expect(main).toContain(`placed at the center of tile <strong><bdi>${pillar.tile}</bdi></strong>, then scattered 2 times, each from where the last left it`);
+    for (const x of pillar.scatters) expect(main).toContain(`<li>round ${x.round}: ${x.distance}\u2033 toward ${x.direction} o\u2019clock</li>`);
+    const pick = bf.tilePicks.find((t: any) => !t.confirmed);
+    expect(main).toContain(`<li><bdi>Collapsed Section</bdi>, round ${pick.round}: tile <strong><bdi>${pick.tile}</bdi></strong> collapsed <strong class="unconfirmed">not confirmed</strong>`);
+    // The Markdown report says the same.
+    const md = (await runCli(['report'], { cwd: dir })).stdout;
+    expect(md).toContain(`- ${o.what} (left by Treasure, round ${o.sinceRound}) on tile ${o.tile}; worth ${o.worth.value} ${o.worth.unit}`);
+    expect(md).toContain(`- Pillar of Flame: placed at the center of tile ${pillar.tile}, then scattered ${pillar.scatters.map((x: any) => `${x.distance}" toward ${x.direction} o'clock (round ${x.round})`).join(', then ')}`);
+    expect(md).toContain(`- Collapsed Section, round ${pick.round}: tile ${pick.tile} (not confirmed: picked among all tiles)`);
+  });
 });
