@@ -15,7 +15,7 @@ afterEach(() => {
   for (const d of made.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-const READERS: string[][] = [['round'], ['end'], ['status'], ['log'], ['undo'], ['verify'], ['discard', 'static-storm'], ['place', 'static-storm'], ['visibility'], ['visibility', 'set', 'dark'], ['fighter', 'Krag', 'out'], ['reveal'], ['report']];
+const READERS: string[][] = [['round'], ['end'], ['status'], ['log'], ['undo'], ['verify'], ['discard', 'static-storm'], ['place', 'static-storm'], ['visibility'], ['visibility', 'set', 'dark'], ['fighter', 'Krag', 'out'], ['reveal'], ['report'], ['redo'], ['rename', 'fighter', 'Krag', 'Bob'], ['collapse', 'A1'], ['dice'], ['dice', 'manual']];
 
 describe('a mistyped session path never starts a new game', () => {
   it.each(READERS)('%s with a --session that does not exist: exit 3, the command that starts one, did you mean, nothing written', async (...args) => {
