@@ -5,20 +5,18 @@
 // Keys: Enter takes the highlighted (likely next) step; keys typed before a prompt appeared never answer it (the
 // prompter drops them), so a second Enter pressed while a round is being drawn does not also resolve its End
 // Phase. Escape backs out of any sub-menu or question to the one before, without changing the game.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { BadzoneError, EXIT, NoSessionError, UsageError } from '../../errors.js';
 import type { SessionState } from '../../engine/state.js';
 import type { RuleBook } from '../../rules/book.js';
 import { renderText } from '../../render/text.js';
 import { safeText } from '../../render/safe.js';
 import { terminalStyle } from '../../render/style.js';
-import { DEFAULT_SESSION, load, tryLoad } from '../../store/session.js';
-import { editDistance } from '../../rules/names.js';
+import { load, tryLoad } from '../../store/session.js';
+import { folderExists, similarSession } from '../../store/nearby.js';
 import { nameProblem } from '../../rules/limits.js';
 import type { IO } from '../io.js';
 import { PromptBack, PromptCancelled, type Choice, type Prompter } from '../prompts.js';
-import { fileOf, interactive } from '../shared.js';
+import { explicitSession, fileOf, interactive } from '../shared.js';
 import type { PlayData, View } from '../../render/view.js';
 
 export type { PlayData };
@@ -87,8 +85,8 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
     const existing = tryLoad(file);
     if (!existing) {
       // A path the GM typed (--session, BADZONE_SESSION) that holds no game may be a typo: ask before setting up.
-      if (explicitPath(opts, io)) {
-        if (!fs.existsSync(path.dirname(file))) throw new NoSessionError(`The folder for ${file} does not exist. Create it first, or give another --session path.`);
+      if (explicitSession(opts, io)) {
+        if (!folderExists(file)) throw new NoSessionError(`The folder for ${file} does not exist. Create it first, or give another --session path.`);
         const near = similarSession(file);
         const hint = near ? ` (did you mean ${near}?)` : '';
         const go = await prompter.confirm(`There is no game at ${file}${hint}. Set up a new game there?`, false);
@@ -133,30 +131,6 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
     if (e instanceof PromptCancelled) return done('cancelled');
     throw e;
   }
-}
-
-/** The GM named the session file (--session or BADZONE_SESSION), rather than taking the folder's default one. */
-function explicitPath(opts: PlayOptions, io: IO): boolean {
-  const p = opts.session ?? io.env.BADZONE_SESSION;
-  return p !== undefined && p.trim() !== '' && path.resolve(io.cwd, p) !== path.resolve(io.cwd, DEFAULT_SESSION);
-}
-
-/** A session file beside `file` whose name is a small typo away from it ("typo-sesion.json" -> "typo-session.json"). */
-export function similarSession(file: string): string | null {
-  const dir = path.dirname(file);
-  const want = path.basename(file).toLowerCase();
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir).filter((n) => n.toLowerCase().endsWith('.json'));
-  } catch {
-    return null;
-  }
-  const limit = Math.max(2, Math.floor(want.length / 5));
-  const best = names
-    .map((n) => ({ n, d: editDistance(n.toLowerCase(), want) }))
-    .filter((x) => x.d > 0 && x.d <= limit)
-    .sort((a, b) => a.d - b.d)[0];
-  return best ? path.join(dir, best.n) : null;
 }
 
 function menuTitle(s: SessionState, manual: boolean): string {
