@@ -46,6 +46,8 @@ const noColorDetection = {
 
 // Build beside dist/ and swap it in, so a test running the bin meanwhile never sees a half-written dist/.
 const out = join(root, `.dist-${process.pid}`);
+// Marks this build's bundle and its V8 code cache (bin/badzone.js uses a cache only with the same id).
+const buildId = `${Date.now().toString(36)}-${process.pid.toString(36)}-${process.hrtime.bigint().toString(36).slice(-6)}`;
 await build({
   entryPoints: { badzone: join(root, 'src/cli/main.ts') },
   outdir: out,
@@ -61,10 +63,22 @@ await build({
   logLevel: 'warning',
   // The sources are ESM: import.meta.url (src/store/tables.ts finds data/ from it) becomes the bundle's own URL.
   define: { BADZONE_VERSION: JSON.stringify(pkg.version), 'import.meta.url': '__bzImportMetaUrl' },
-  banner: { js: "const __bzImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  banner: { js: `/*bz-build:${buildId}*/\nconst __bzImportMetaUrl = require('node:url').pathToFileURL(__filename).href;` },
 });
 // package.json says "type": "module"; this file makes Node read dist/*.js as CommonJS.
 writeFileSync(join(out, 'package.json'), '{ "type": "commonjs" }\n');
+
+// The V8 code cache of the bundle (bin/badzone.js says why): compiled and trained in a child process that plays a
+// throwaway game in a temp folder (new, round, end, status, log, undo), so the functions every command runs
+// are in the cache. A build whose training fails still works: without a cache the bundle is compiled as usual.
+{
+  const train = spawnSync(process.execPath, [join(root, 'scripts', 'train-cache.cjs'), join(root, 'bin', 'badzone.js'), join(out, 'badzone.js')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NO_COLOR: '1', BADZONE_SESSION: '', CI: 'true' },
+    timeout: 60_000,
+  });
+  if (train.status !== 0) console.error(`build: the code cache was not made (exit ${train.status ?? train.signal}); badzone will work, and start a little slower.`);
+}
 
 // The library: ESM and CommonJS, each one file; its dependencies (random-js) come from node_modules.
 const lib = {

@@ -1,0 +1,85 @@
+// The V8 code cache that bin/badzone.js loads the bundle with (scripts/build.mjs makes it): V8 accepts the cache
+// the build made, and a missing, stale (another build's) or damaged cache only costs time: the bin still runs,
+// with the same output, and never writes a cache itself.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, tempDir } from '../helpers.js';
+
+const require = createRequire(import.meta.url);
+const loader = require(path.join(ROOT, 'bin', 'badzone.js')) as {
+  load: (file: string) => { exports: Record<string, unknown>; script: { cachedDataRejected?: boolean } | null; id: string | null };
+  buildId: (source: string) => string | null;
+  cacheFor: (file: string, id: string | null) => Buffer | undefined;
+};
+const BUNDLE = path.join(ROOT, 'dist', 'badzone.js');
+
+/** A copy of the installed package (bin, dist, data) in a temp folder, sharing node_modules. */
+function copyInstall(): string {
+  const dir = tempDir('badzone-cache-');
+  for (const d of ['bin', 'dist', 'data']) fs.cpSync(path.join(ROOT, d), path.join(dir, d), { recursive: true });
+  fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+function run(install: string, args: string[], cwd: string) {
+  const r = spawnSync(process.execPath, [path.join(install, 'bin', 'badzone.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('the code cache', () => {
+  it('is made by the build for this bundle, and V8 accepts it', () => {
+    const source = fs.readFileSync(BUNDLE, 'utf8');
+    const id = loader.buildId(source);
+    expect(id).toMatch(/^[a-z0-9-]+$/);
+    const cache = loader.cacheFor(BUNDLE, id);
+    expect(cache && cache.length).toBeGreaterThan(10_000);
+    // A child process, so the cache meets V8 with Node's default flags (vitest's worker may have others).
+    const r = spawnSync(process.execPath, ['-e', `const l = require(${JSON.stringify(path.join(ROOT, 'bin', 'badzone.js'))}); const { script } = l.load(${JSON.stringify(BUNDLE)}); process.stdout.write(String(script && script.cachedDataRejected));`], { encoding: 'utf8' });
+    expect(r.stdout).toBe('false');
+  });
+
+  it('is ignored when it belongs to another build, is damaged or missing; the output is the same', () => {
+    const install = copyInstall();
+    const game = tempDir();
+    expect(run(install, ['new', '--seed', '7'], game).code).toBe(0);
+    const expected = run(install, ['round', '--json'], game);
+    expect(expected.code).toBe(0);
+    const undo = () => expect(run(install, ['undo'], game).code).toBe(0);
+    undo();
+    const cacheFile = path.join(install, 'dist', 'badzone.js.cache');
+    const good = fs.readFileSync(cacheFile);
+    const variants: [string, Buffer | null][] = [
+      ['another build', Buffer.concat([Buffer.from('another-build\n'), good.subarray(good.indexOf(10) + 1)])],
+      ['damaged', Buffer.concat([good.subarray(0, good.indexOf(10) + 1), Buffer.alloc(5000, 0x5a)])],
+      ['truncated', good.subarray(0, good.indexOf(10) + 100)],
+      ['empty', Buffer.alloc(0)],
+      ['missing', null],
+    ];
+    for (const [what, bytes] of variants) {
+      if (bytes) fs.writeFileSync(cacheFile, bytes);
+      else fs.rmSync(cacheFile);
+      const r = run(install, ['round', '--json'], game);
+      expect({ what, code: r.code, stderr: r.stderr }).toEqual({ what, code: 0, stderr: '' });
+      expect(r.stdout).toBe(expected.stdout);
+      undo();
+      // The bin never writes a cache of its own.
+      if (bytes) expect(fs.readFileSync(cacheFile).equals(bytes)).toBe(true);
+      else expect(fs.existsSync(cacheFile)).toBe(false);
+    }
+  });
+
+  it('a bundle without a build id is loaded with plain require', () => {
+    const install = copyInstall();
+    const bundle = path.join(install, 'dist', 'badzone.js');
+    fs.writeFileSync(bundle, fs.readFileSync(bundle, 'utf8').replace(/^\/\*bz-build:[^*]*\*\//, '/* no id */'));
+    const game = tempDir();
+    expect(run(install, ['new', '--seed', '7'], game).code).toBe(0);
+    const r = run(install, ['status', '--json'], game);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).round).toBe(0);
+  });
+});
