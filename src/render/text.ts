@@ -39,6 +39,7 @@ import type {
 import type { Step } from '../rules/types.js';
 import type { CompletionData, PlayData, View } from './view.js';
 import { safeDeep } from './safe.js';
+import { nameCommand } from './naming.js';
 import { clip, visibleWidth, wrap, type Style } from './style.js';
 import { simulateLines } from './simulate.js';
 import type { ServeData } from '../serve/server.js';
@@ -275,7 +276,7 @@ function battlefieldShort(b: BattlefieldView, st: Style): string[] {
 }
 
 function hint(st: Style, text: string): string[] {
-  return st.hints ? para(st, text, '', '', st.dim) : [];
+  return st.hints ? para(st, st.commandName ? nameCommand(text, st.commandName) : text, '', '', st.dim) : [];
 }
 
 /** The value of one shell word as q() in new.ts writes it: 'single quoted', \x, or bare. */
@@ -542,7 +543,7 @@ function menuWords(st: Style, text: string): string {
 function inPlayShort(p: InPlayView, fresh: boolean): string {
   const bits = [p.discardOn === null ? 'no roll' : `${p.discardOn}+`];
   if (p.tile) bits.push(`${p.scattered ? 'scattered from ' : 'on '}${p.tile}`);
-  if (p.worth !== undefined) bits.push(`worth ${p.worth}`);
+  if (p.worth !== undefined) bits.push(`worth ${p.worth.value}${p.worth.unit === 'credits' ? '' : ` ${p.worth.unit}`}`);
   if (fresh) bits.push('NEW');
   return `${p.name} (${bits.join(', ')})`;
 }
