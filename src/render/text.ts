@@ -57,7 +57,13 @@ export function renderText(view: View, st: Style): string {
   const lines = r(data as never, st);
   // A completion script is code, and a report a document, printed as they are; everything else fits the width,
   // whatever a name's length.
-  return `${(AS_IS.has(view.kind) ? lines : lines.flatMap((l) => fit(st, l))).join('\n')}\n`;
+  // In `badzone play` a command is its menu item; elsewhere it is named as the person can run it (`npx badzone end`),
+  // before the line is fitted to the width.
+  const named = (l: string): string => {
+    const m = menuWords(st, l);
+    return st.commandName ? nameCommand(m, st.commandName) : m;
+  };
+  return `${(AS_IS.has(view.kind) ? lines : lines.flatMap((l) => fit(st, named(l)))).join('\n')}\n`;
 }
 
 const AS_IS = new Set(['completion', 'report-md', 'report-html']);
@@ -121,10 +127,37 @@ function rule(st: Style, title: string): string {
 }
 
 /**
+ * Inside `badzone play` (no hints: its menu says what comes next), a command the text names is the menu item that
+ * does it there: a GM at the table is never sent to a shell.
+ */
+const MENU_WORDS: [RegExp, string][] = [
+  [/run `badzone discard [^`]*`/g, 'choose Events > Discard an event'],
+  [/\(`badzone discard [^`]*`, or the Events menu in `badzone play`\)/g, '(Events > Discard an event)'],
+  [/\(`badzone discard [^`]*`\)/g, '(Events > Discard an event)'],
+  [/`badzone discard [^`]*` again takes it off/g, 'Events > Discard an event takes it off'],
+  [/`badzone discard [^`]*`/g, 'Events > Discard an event'],
+  [/\(see `badzone status`\)/g, '(see Status)'],
+  [/`badzone status`/g, 'Status'],
+  [/`badzone collapse TILE` \(or `(?:badzone collapse )?--occupied TILES`(?: to have badzone roll)?\)/g, 'Events > Collapsed Section: record the right tile'],
+  [/`badzone collapse[^`]*`/g, 'Events > Collapsed Section: record the right tile'],
+  [/\(`badzone redo`\)/g, '(Redo, in the menu)'],
+  [/`badzone redo`/g, 'Redo'],
+  [/`badzone dice rolled` to switch back/g, 'Dice > Let badzone roll, to switch back'],
+];
+
+function menuWords(st: Style, text: string): string {
+  if (st.hints || !text.includes('`badzone ')) return text;
+  let out = text;
+  for (const [re, to] of MENU_WORDS) out = out.replace(re, to);
+  return out;
+}
+
+/**
  * Wrapped text after a prefix (which may be styled); continuation lines start with `rest` (default: spaces as
  * wide as the prefix). `paint` styles the text, not the prefix.
  */
 function para(st: Style, text: string, first = '  ', rest?: string, paint: (s: string) => string = (s) => s): string[] {
+  text = menuWords(st, text);
   const indent = rest ?? ' '.repeat(visibleWidth(first));
   const wf = visibleWidth(first);
   const wi = visibleWidth(indent);
@@ -528,15 +561,6 @@ function endLines(e: EndPhaseReport, st: Style, title: string): string[] {
 function cardTiming(c: { timing: string; discardOn: number | null; actsInEndPhase: boolean }): string {
   if (c.timing === 'once') return c.actsInEndPhase ? "Once, resolved in this round's End Phase" : 'Once';
   return c.discardOn !== null ? `Persistent, discarded on ${c.discardOn}+` : 'Persistent, no discard roll';
-}
-
-/** Inside `badzone play` a command the text names is a menu item there. */
-function menuWords(st: Style, text: string): string {
-  if (st.hints) return text;
-  return text
-    .replace(/run `badzone discard [^`]*`/g, 'choose Events > Discard an event')
-    .replace(/\(`badzone discard [^`]*`\)/g, '(Events > Discard an event)')
-    .replace(/\(see `badzone status`\)/g, '(see Status)');
 }
 
 /** One event in play, compactly: its name, the D6 that discards it, where its marker is. */
