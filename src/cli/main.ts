@@ -14,7 +14,7 @@ import { buildProgram } from './program.js';
 import { inquirerPrompter, PromptCancelled } from './prompts.js';
 import type { View } from '../render/view.js';
 import { commandName } from '../store/command-path.js';
-import { nameCommand } from './naming.js';
+import { nameCommand } from '../render/naming.js';
 
 
 declare const BADZONE_VERSION: string | undefined;
@@ -28,7 +28,7 @@ export async function main(argv: string[], io: IO): Promise<number> {
     else {
       const color = wantColor(io.env, io.stdoutIsTTY, false);
       const width = Math.max(40, Math.min(io.stdoutIsTTY ? (io.columns ?? 80) : 80, 120));
-      io.stdout(nameCommand(renderText(view, makeStyle(color, width)), io));
+      io.stdout(renderText(view, makeStyle(color, width, { commandName: () => io.argv0 })));
     }
     for (const w of view.warnings ?? []) io.stderr(nameCommand(`${safeText(w)}\n`, io));
     if (view.exitCode !== undefined) code = view.exitCode;

@@ -23,6 +23,11 @@ export interface Style {
   width: number;
   /** Show hints naming the next command to run (off inside `badzone play`, whose menu does that). */
   hints: boolean;
+  /**
+   * How the person runs badzone ("badzone", or "npx badzone" when it is not on their PATH), asked only when a
+   * line names a command: text naming `badzone ...` is written with it before it is fitted to the width.
+   */
+  commandName?: () => string;
   c: ChalkInstance;
   marks: Marks;
   heading: (s: string) => string;
@@ -48,7 +53,7 @@ export interface Style {
 const UNICODE_MARKS: Marks = { tool: '»', bar: '┃', hr: '━', bullet: '•', arrow: '→' };
 const ASCII_MARKS: Marks = { tool: '>', bar: '|', hr: '=', bullet: '-', arrow: '->' };
 
-export function makeStyle(color: boolean, width: number, opts: { ascii?: boolean; hints?: boolean } = {}): Style {
+export function makeStyle(color: boolean, width: number, opts: { ascii?: boolean; hints?: boolean; commandName?: () => string } = {}): Style {
   const c = new Chalk({ level: color ? 1 : 0 });
   const ascii = opts.ascii ?? !color;
   return {
@@ -56,6 +61,7 @@ export function makeStyle(color: boolean, width: number, opts: { ascii?: boolean
     ascii,
     width,
     hints: opts.hints ?? true,
+    ...(opts.commandName ? { commandName: opts.commandName } : {}),
     c,
     marks: ascii ? ASCII_MARKS : UNICODE_MARKS,
     heading: (s) => c.bold(s),
@@ -86,7 +92,7 @@ export function layoutWidth(isTTY: boolean, columns: number | undefined): number
 }
 
 /** The style for a terminal (or pipe) as main.ts chooses it for text output. */
-export function terminalStyle(env: NodeJS.ProcessEnv, isTTY: boolean, columns: number | undefined, opts: { hints?: boolean } = {}): Style {
+export function terminalStyle(env: NodeJS.ProcessEnv, isTTY: boolean, columns: number | undefined, opts: { hints?: boolean; commandName?: () => string } = {}): Style {
   return makeStyle(wantColor(env, isTTY, false), layoutWidth(isTTY, columns), opts);
 }
 

@@ -39,6 +39,7 @@ import type {
 import type { Step } from '../rules/types.js';
 import type { CompletionData, PlayData, View } from './view.js';
 import { safeDeep } from './safe.js';
+import { nameCommand } from './naming.js';
 import { clip, visibleWidth, wrap, type Style } from './style.js';
 import { simulateLines } from './simulate.js';
 import type { ServeData } from '../serve/server.js';
@@ -56,7 +57,13 @@ export function renderText(view: View, st: Style): string {
   const lines = r(data as never, st);
   // A completion script is code, and a report a document, printed as they are; everything else fits the width,
   // whatever a name's length.
-  return `${(AS_IS.has(view.kind) ? lines : lines.flatMap((l) => fit(st, l))).join('\n')}\n`;
+  // In `badzone play` a command is its menu item; elsewhere it is named as the person can run it (`npx badzone end`),
+  // before the line is fitted to the width.
+  const named = (l: string): string => {
+    const m = menuWords(st, l);
+    return st.commandName ? nameCommand(m, st.commandName) : m;
+  };
+  return `${(AS_IS.has(view.kind) ? lines : lines.flatMap((l) => fit(st, named(l)))).join('\n')}\n`;
 }
 
 const AS_IS = new Set(['completion', 'report-md', 'report-html']);
@@ -120,10 +127,37 @@ function rule(st: Style, title: string): string {
 }
 
 /**
+ * Inside `badzone play` (no hints: its menu says what comes next), a command the text names is the menu item that
+ * does it there: a GM at the table is never sent to a shell.
+ */
+const MENU_WORDS: [RegExp, string][] = [
+  [/run `badzone discard [^`]*`/g, 'choose Events > Discard an event'],
+  [/\(`badzone discard [^`]*`, or the Events menu in `badzone play`\)/g, '(Events > Discard an event)'],
+  [/\(`badzone discard [^`]*`\)/g, '(Events > Discard an event)'],
+  [/`badzone discard [^`]*` again takes it off/g, 'Events > Discard an event takes it off'],
+  [/`badzone discard [^`]*`/g, 'Events > Discard an event'],
+  [/\(see `badzone status`\)/g, '(see Status)'],
+  [/`badzone status`/g, 'Status'],
+  [/`badzone collapse TILE` \(or `(?:badzone collapse )?--occupied TILES`(?: to have badzone roll)?\)/g, 'Events > Collapsed Section: record the right tile'],
+  [/`badzone collapse[^`]*`/g, 'Events > Collapsed Section: record the right tile'],
+  [/\(`badzone redo`\)/g, '(Redo, in the menu)'],
+  [/`badzone redo`/g, 'Redo'],
+  [/`badzone dice rolled` to switch back/g, 'Dice > Let badzone roll, to switch back'],
+];
+
+function menuWords(st: Style, text: string): string {
+  if (st.hints || !text.includes('`badzone ')) return text;
+  let out = text;
+  for (const [re, to] of MENU_WORDS) out = out.replace(re, to);
+  return out;
+}
+
+/**
  * Wrapped text after a prefix (which may be styled); continuation lines start with `rest` (default: spaces as
  * wide as the prefix). `paint` styles the text, not the prefix.
  */
 function para(st: Style, text: string, first = '  ', rest?: string, paint: (s: string) => string = (s) => s): string[] {
+  text = menuWords(st, text);
   const indent = rest ?? ' '.repeat(visibleWidth(first));
   const wf = visibleWidth(first);
   const wi = visibleWidth(indent);
@@ -275,7 +309,7 @@ function battlefieldShort(b: BattlefieldView, st: Style): string[] {
 }
 
 function hint(st: Style, text: string): string[] {
-  return st.hints ? para(st, text, '', '', st.dim) : [];
+  return st.hints ? para(st, st.commandName ? nameCommand(text, st.commandName) : text, '', '', st.dim) : [];
 }
 
 /** The value of one shell word as q() in new.ts writes it: 'single quoted', \x, or bare. */
@@ -529,20 +563,11 @@ function cardTiming(c: { timing: string; discardOn: number | null; actsInEndPhas
   return c.discardOn !== null ? `Persistent, discarded on ${c.discardOn}+` : 'Persistent, no discard roll';
 }
 
-/** Inside `badzone play` a command the text names is a menu item there. */
-function menuWords(st: Style, text: string): string {
-  if (st.hints) return text;
-  return text
-    .replace(/run `badzone discard [^`]*`/g, 'choose Events > Discard an event')
-    .replace(/\(`badzone discard [^`]*`\)/g, '(Events > Discard an event)')
-    .replace(/\(see `badzone status`\)/g, '(see Status)');
-}
-
 /** One event in play, compactly: its name, the D6 that discards it, where its marker is. */
 function inPlayShort(p: InPlayView, fresh: boolean): string {
   const bits = [p.discardOn === null ? 'no roll' : `${p.discardOn}+`];
   if (p.tile) bits.push(`${p.scattered ? 'scattered from ' : 'on '}${p.tile}`);
-  if (p.worth !== undefined) bits.push(`worth ${p.worth}`);
+  if (p.worth !== undefined) bits.push(`worth ${p.worth.value}${p.worth.unit === 'credits' ? '' : ` ${p.worth.unit}`}`);
   if (fresh) bits.push('NEW');
   return `${p.name} (${bits.join(', ')})`;
 }

@@ -240,6 +240,16 @@ describe('the new event card', () => {
     expect('rules' in plain || 'clarifications' in plain).toBe(false);
   });
 
+  it("the round card's list of events in play shows Treasure's tile and worth", async () => {
+    const dir = tempDir();
+    expect((await runCli(['new', '--seed', '7'], { cwd: dir })).code).toBe(0);
+    const placed = JSON.parse((await runCli(['place', 'treasure', '--json'], { cwd: dir })).stdout);
+    const { tile, worth } = placed.inPlay[0];
+    const r = await runCli(['round', '--dice', '5'], { cwd: dir });
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain(`Treasure (2+, on ${tile}, worth ${worth.value})`);
+    expect(r.stdout).not.toMatch(/object Object/);
+  });
+
   it('a pick that found nothing is never followed by "remove the chosen tile"', async () => {
     const dir = tempDir();
     expect((await runCli(['new', '--seed', '7', '--tiles', '1'], { cwd: dir })).code).toBe(0);

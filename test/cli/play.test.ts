@@ -92,8 +92,13 @@ describe('badzone play', () => {
     ]);
     // Said once, not "Round 2: round 2 over".
     expect(r.stdout).not.toMatch(/Round (\d+): round \1/);
-    // Inside play, the menu says what comes next: no "Next: `badzone ...`" hints.
-    expect(r.stdout).not.toMatch(/Next: `badzone/);
+    // Inside play, the menu says what comes next: no "Next: `badzone ...`" hints, and no shell command at all:
+    // what a text would send to a shell (`badzone redo` after an undo) is named as its menu item.
+    // (The last words, after play has stopped, do name the shell command that continues the game.)
+    const shown = r.stdout.slice(0, r.stdout.lastIndexOf('The game is saved'));
+    expect(shown).not.toMatch(/Next: `badzone/);
+    expect(shown).not.toMatch(/`badzone /);
+    expect(shown.replace(/\s+/g, ' ')).toMatch(/Redo re-applies it/);
 
     // Play has no second implementation: the same commands give the same file, byte for byte.
     const other = tempDir();
@@ -489,6 +494,10 @@ describe('badzone play: redo, rename, and the right tile for a Collapsed Section
     expect(s.tiles).toContain(picked.tile);
     expect(s.tiles).not.toContain(right);
     expect(s.log.map((e) => e.action.type)).toEqual(['new', 'round', 'collapse']);
+    // The resumed round's card names the menu item, not `badzone collapse`.
+    const shown = r.stdout.slice(0, r.stdout.lastIndexOf('The game is saved')).replace(/[\s|]+/g, ' ');
+    expect(shown).toMatch(/Events > Collapsed Section: record the right tile/);
+    expect(shown).not.toMatch(/`badzone /);
     // Once recorded, the item is gone.
     expect(p.menus[1]!.map((c) => c.value)).toContain('collapse');
     expect(p.menus[4]!.map((c) => c.value)).not.toContain('collapse');

@@ -15,7 +15,7 @@ afterEach(() => {
   for (const d of made.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 import { commandName, onPath } from '../../src/store/command-path.js';
-import { nameCommand } from '../../src/cli/naming.js';
+import { nameCommand } from '../../src/render/naming.js';
 
 const built = fs.existsSync(path.join(ROOT, 'dist', 'badzone.js'));
 
@@ -62,6 +62,10 @@ describe('how hints name the command', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Next: `npx badzone end` in the End Phase, then `npx badzone round`/);
     expect(r.stdout).not.toMatch(/`badzone /);
+    // Named before the lines are fitted: the longer command never pushes a line past the width.
+    for (const out of [r.stdout, (await runCli(['end'], { cwd: dir, argv0: 'npx badzone' })).stdout, (await runCli(['round'], { cwd: dir, argv0: 'npx badzone', columns: 60, stdoutIsTTY: true })).stdout]) {
+      expect(out.split('\n').filter((l) => [...l].length > 80)).toEqual([]);
+    }
     const j = await runCli(['status', '--json'], { cwd: dir, argv0: 'npx badzone' });
     expect(j.stdout).not.toMatch(/npx/);
     const missing = await runCli(['end', '--session', 'nope.json'], { cwd: dir, argv0: 'npx badzone' });

@@ -21,7 +21,7 @@ import type { PlayData, View } from '../../render/view.js';
 
 export type { PlayData };
 import { parseExpr } from './roll.js';
-import { nameCommand } from '../naming.js';
+import { nameCommand } from '../../render/naming.js';
 
 export interface PlayOptions {
   session?: string;
@@ -65,9 +65,9 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
   }
   const file = fileOf(opts, io);
   const session = opts.session !== undefined ? { session: opts.session } : {};
-  const style = terminalStyle(io.env, io.stdoutIsTTY, io.columns, { hints: false });
+  const style = terminalStyle(io.env, io.stdoutIsTTY, io.columns, { hints: false, commandName: () => io.argv0 });
   const show = (v: View): void => {
-    io.stdout(nameCommand(`\n${renderText(v, style)}`, io));
+    io.stdout(`\n${renderText(v, style)}`);
     for (const w of v.warnings ?? []) io.stderr(nameCommand(`${safeText(w)}\n`, io));
   };
   const done = (stopped: PlayData['stopped']): View<'play', PlayData> => {
