@@ -8,7 +8,7 @@ import { makeStyle, wantColor } from '../render/style.js';
 import type { IO } from './io.js';
 import { buildProgram } from './program.js';
 import { inquirerPrompter, PromptCancelled } from './prompts.js';
-import type { View } from './view.js';
+import type { View } from '../render/view.js';
 
 declare const BADZONE_VERSION: string | undefined;
 const VERSION = typeof BADZONE_VERSION === 'string' ? BADZONE_VERSION : '0.0.0-dev';

@@ -2,7 +2,7 @@
 // its View to `emit`; printing happens in main.ts.
 import { Argument, Command, Option } from 'commander';
 import type { IO } from './io.js';
-import type { View } from './view.js';
+import type { View } from '../render/view.js';
 import type { CommandSpec } from './commands/completion.js';
 
 export type Emit = (view: View, json: boolean) => void;

@@ -1,7 +1,7 @@
 // The human view of `badzone simulate`: a table per event and the per-round figures as a terminal chart.
 // Plain characters only (# | -), so it reads the same with NO_COLOR and fits 80 columns. (The progress bar
 // is in ./progress.ts, loaded only by the command.)
-import type { SimulateData } from '../cli/commands/simulate.js';
+import type { SimulateData } from '../api/types.js';
 import type { Style } from './style.js';
 
 function pct(x: number): string {

@@ -3,29 +3,32 @@
 // picks follow the tool mark (» or >) in cyan; Once/Persistent, NEW, DISCARDED/stays in play are always words,
 // colour only underlines them. All untrusted text has been made terminal-safe (safeDeep) before it gets here.
 import Table from 'cli-table3';
-import type { View } from '../cli/view.js';
-import type { RollData } from '../cli/commands/roll.js';
-import type { BadzoneEvent, HazardTable, Step } from '../rules/types.js';
-import type { HazardRollData } from '../cli/commands/hazard-roll.js';
-import type { HazardShowData } from '../cli/commands/hazard-show.js';
-import type { LintData } from '../cli/commands/table-lint.js';
-import type { NewData } from '../cli/commands/new.js';
-import type { RoundData } from '../cli/commands/round.js';
-import type { EndData } from '../cli/commands/end.js';
-import type { StatusData } from '../cli/commands/status.js';
-import type { LogData } from '../cli/commands/log.js';
-import type { UndoData } from '../cli/commands/undo.js';
-import type { VerifyData } from '../cli/commands/verify.js';
-import type { DiscardData } from '../cli/commands/discard.js';
-import type { PlaceData } from '../cli/commands/place.js';
-import type { VisibilityData } from '../cli/commands/visibility.js';
-import type { FighterData } from '../cli/commands/fighter.js';
-import type { PlayData } from '../cli/commands/play.js';
-import type { CompletionData } from '../cli/commands/completion.js';
-import type { EndPhaseReport } from '../engine/phases.js';
-import type { Outcome } from '../engine/resolve.js';
-import type { InPlayView } from '../engine/step.js';
-import type { HazardView, VisibilityView } from '../cli/views.js';
+import type {
+  BadzoneEvent,
+  DiscardData,
+  EndData,
+  EndPhaseReport,
+  FighterData,
+  HazardRollData,
+  HazardShowData,
+  HazardTable,
+  HazardView,
+  InPlayView,
+  LintData,
+  LogData,
+  NewData,
+  Outcome,
+  PlaceData,
+  RollData,
+  RoundData,
+  StatusData,
+  UndoData,
+  VerifyData,
+  VisibilityData,
+  VisibilityView,
+} from '../api/types.js';
+import type { Step } from '../rules/types.js';
+import type { CompletionData, PlayData, View } from './view.js';
 import { safeDeep } from './safe.js';
 import { clip, visibleWidth, wrap, type Style } from './style.js';
 import { simulateLines } from './simulate.js';

@@ -1,12 +1,13 @@
 // The session file: one JSON document per game, read and validated, written atomically under a lock.
 import * as path from 'node:path';
-import { InvalidFileError, NoSessionError, RefusedError } from '../errors.js';
+import { InvalidFileError, LockedError, NoSessionError, RefusedError } from '../errors.js';
 import { Invalid } from '../rules/check.js';
 import { TableError } from '../rules/validate.js';
 import type { RuleBook } from '../rules/book.js';
 import { SchemaTooNew, validateSession } from '../engine/schema.js';
 import type { SessionState } from '../engine/state.js';
-import { backup, exists, isFolder, isSpecial, parseJson, readText, sweepTemps, withLock, writeAtomic, type LockOptions, LOCK_DEFAULTS } from './files.js';
+import { backup, checkNameRoom, checkWritable, isFolder, parseJson, readTarget, refresh, resolveTarget, sameFile, sweepTemps, writeAtomic, type FileId, type Target } from './files.js';
+import { LOCK_DEFAULTS, stillHeld, withLock, type Held, type LockOptions } from './lock.js';
 import { bookFor } from './tables.js';
 
 export const DEFAULT_SESSION = 'badzone-session.json';
@@ -34,20 +35,30 @@ export interface Loaded {
 
 /** Read and validate a session; null when there is no file. Never writes. */
 export function tryLoad(file: string): Loaded | null {
-  const text = readText(file, MAX_SESSION_BYTES);
-  if (text === null) return null;
+  return loadTarget(resolveTarget(file, 'read'), file)?.loaded ?? null;
+}
+
+function loadTarget(t: Target, file: string): { loaded: Loaded; id: FileId } | null {
+  const read = readTarget(t, MAX_SESSION_BYTES);
+  if (read === null) return null;
   let json: unknown;
   try {
-    json = parseJson(text, file);
+    json = parseJson(read.text, file);
   } catch (e) {
     if (e instanceof InvalidFileError) {
       throw new InvalidFileError(`${e.message} Restore it from a copy (a \`.bak\` file beside it, if \`new --force\` made one), or start a new game with \`badzone new --force\`.`);
     }
     throw e;
   }
+  // A file that is not a badzone session is named as such, and nothing of its content is quoted.
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    const found = json === null ? 'null' : Array.isArray(json) ? 'an array' : `a ${typeof json}`;
+    throw new InvalidFileError(`${file}: expected an object, found ${found}: this is not a badzone session file. It was left as it is.`);
+  }
+  if (!('schemaVersion' in json)) throw new InvalidFileError(`${file}: schemaVersion: missing: this is not a badzone session file. It was left as it is.`);
   try {
     const { state, book, migratedFrom } = validateSession(json, bookFor);
-    return { file, state, book, migratedFrom };
+    return { loaded: { file, state, book, migratedFrom }, id: read.id };
   } catch (e) {
     if (e instanceof SchemaTooNew) {
       throw new InvalidFileError(`${file} was written by a newer badzone (schemaVersion ${e.version}). Upgrade badzone to open it; the file was left as it is.`);
@@ -72,9 +83,29 @@ export function serialize(state: SessionState): string {
   return `${JSON.stringify(state)}\n`;
 }
 
-export function save(file: string, state: SessionState): void {
-  writeAtomic(file, serialize(state));
+/**
+ * The last check before the session's rename (lock.ts, "Second guard"): we still hold the lock, and the file is
+ * the one we read. Under the lock both hold; they catch a lock deleted by hand or a 0.1.0 badzone.
+ */
+function guard(held: Held, t: Target, file: string, read: FileId | null): () => void {
+  return () => {
+    if (!stillHeld(held)) {
+      throw new LockedError(`The lock on ${file} was removed or taken over while this command ran, so it did not save. The game was not changed by this command; run it again.`);
+    }
+    let now: import('node:fs').Stats | null;
+    try {
+      now = refresh(t).stat;
+    } catch {
+      now = null;
+    }
+    if (!sameFile(read, now)) {
+      throw new LockedError(`${file} was changed by another program while this command ran (it did not respect the lock), so this command did not save. The game keeps the other change; run the command again.`);
+    }
+  };
 }
+
+/** Games written since this process started (for main.ts: an output failure after a save says the game was saved). */
+export const saved: string[] = [];
 
 /**
  * Read, change and write the session while holding its lock, so two badzone processes never both
@@ -85,13 +116,21 @@ export function mutate<T>(
   change: (loaded: Loaded | null) => { state: SessionState | null; result: T },
   lock: LockOptions = LOCK_DEFAULTS,
 ): T {
+  const first = resolveTarget(file, 'save');
+  checkWritable(first, file);
   return withLock(
+    first.real,
     file,
-    () => {
-      sweepTemps(file);
-      const loaded = tryLoad(file);
-      const { state, result } = change(loaded);
-      if (state) save(file, state);
+    (held) => {
+      sweepTemps(first.real, lock.foreignStaleMs);
+      const t = refresh(first);
+      const got = loadTarget(t, file);
+      if (got) checkWritable(t, file);
+      const { state, result } = change(got?.loaded ?? null);
+      if (state) {
+        writeAtomic(t, serialize(state), guard(held, t, file, got?.id ?? null));
+        saved.push(file);
+      }
       return result;
     },
     lock,
@@ -100,19 +139,32 @@ export function mutate<T>(
 
 /** Create a new session; refuses to replace one unless `force`, and then keeps the old file as a backup. */
 export function create(file: string, state: SessionState, force: boolean, stamp: string, lock: LockOptions = LOCK_DEFAULTS): { backup: string | null } {
+  const first = resolveTarget(file, 'create');
+  checkNameRoom(first.real, file);
+  const refuse = (t: Target): void => {
+    if (!t.stat) return;
+    if (t.stat.isDirectory()) throw new InvalidFileError(`${file} is a folder, not a file. Give the path of a session file with --session.`);
+    // Never back up (read forever) or replace a device or pipe, e.g. `--session /dev/null --force` run as root.
+    if (!t.stat.isFile()) throw new InvalidFileError(`${file} is not a regular file (a device, pipe, socket or terminal); it was left alone. Give the path of a session file with --session.`);
+    if (!force) throw new RefusedError(`A game already exists at ${file}. Continue it with \`badzone round\`, or replace it with \`badzone new --force\` (the old file is kept as a backup).`);
+    checkWritable(t, file);
+  };
+  refuse(first);
   return withLock(
+    first.real,
     file,
-    () => {
-      sweepTemps(file);
+    (held) => {
+      sweepTemps(first.real, lock.foreignStaleMs);
+      const t = refresh(first);
+      refuse(t);
       let kept: string | null = null;
-      if (isFolder(file)) throw new InvalidFileError(`${file} is a folder, not a file. Give the path of a session file with --session.`);
-      // Never back up (read forever) or replace a device or pipe, e.g. `--session /dev/null --force` run as root.
-      if (isSpecial(file)) throw new InvalidFileError(`${file} is not a regular file (a device, pipe or socket); it was left alone. Give the path of a session file with --session.`);
-      if (exists(file)) {
-        if (!force) throw new RefusedError(`A game already exists at ${file}. Continue it with \`badzone round\`, or replace it with \`badzone new --force\` (the old file is kept as a backup).`);
-        kept = backup(file, stamp);
+      let id: FileId | null = null;
+      if (t.stat) {
+        id = { dev: t.stat.dev, ino: t.stat.ino, size: t.stat.size, mtimeMs: t.stat.mtimeMs };
+        kept = backup(t, stamp);
       }
-      save(file, state);
+      writeAtomic(t, serialize(state), guard(held, t, file, id));
+      saved.push(file);
       return { backup: kept };
     },
     lock,

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { step } from '../../src/engine/step.js';
 import { serialize, tryLoad } from '../../src/store/session.js';
+import { tempName } from '../../src/store/files.js';
 import { BIN, runCli, tempDir } from '../helpers.js';
 import { FILE, NEW_ARGS, STACK_FRAME, assertBuilt, seeded } from './fixtures.js';
 
@@ -123,7 +124,7 @@ describe('SIGKILL during `badzone round`', () => {
         if (fs.readFileSync(path.join(dir, `${FILE}.lock`), 'utf8') === '') tally.emptyLockLeft++;
       }
       if (left.some((n) => n.endsWith('.tmp'))) tally.tempsLeft++;
-      for (const n of left) expect(n === `${FILE}.lock` || /^\.badzone-session\.json\.\d+\.\d+-[0-9a-z]+\.tmp$/.test(n), `${label}: unexpected file ${n}`).toBe(true);
+      for (const n of left) expect(n === `${FILE}.lock` || /^\.badzone-session\.json\.(lock(\.takeover)*\.)?\d+~[A-Za-z0-9-]+~[0-9a-z]+\.tmp$/.test(n), `${label}: unexpected file ${n}`).toBe(true);
 
       // The next command is not tripped by what the killed one left: it takes over the lock and sweeps the temps.
       const next2 = await runCli(['round'], { cwd: dir });
@@ -138,6 +139,8 @@ describe('SIGKILL during `badzone round`', () => {
     // Kills landed throughout the run: some before the write (the old state kept).
     expect(tally.before).toBeGreaterThan(0);
     expect(tally.before + tally.after + tally.finished).toBe(TRIALS);
+    // The lock is created complete (linked into place): a kill never leaves an empty one.
+    expect(tally.emptyLockLeft).toBe(0);
   }, 120_000);
 });
 
@@ -146,7 +149,13 @@ describe('temp files left by a dead badzone', () => {
     const dir = tempDir('badzone-pid-reuse-');
     expect((await runCli(NEW_ARGS, { cwd: dir })).code).toBe(0);
     // In-process, the next badzone has this worker's pid: leave temp files under every name it might pick.
-    for (let n = 0; n <= 2000; n++) fs.writeFileSync(path.join(dir, `.${FILE}.${process.pid}.${n}.tmp`), 'half a session');
+    // Today's names (pid~host~unique) and 0.1.0's (pid.counter-unique, and pid.counter before that).
+    for (let n = 0; n <= 700; n++) {
+      fs.writeFileSync(tempName(path.join(dir, FILE), n.toString(36)), 'half a session');
+      fs.writeFileSync(tempName(path.join(dir, `${FILE}.lock`), n.toString(36)), '{"pid":1}');
+      fs.writeFileSync(path.join(dir, `.${FILE}.${process.pid}.${n}.tmp`), 'half a session');
+      fs.writeFileSync(path.join(dir, `.${FILE}.${process.pid}.${n}-x${n}.tmp`), 'half a session');
+    }
     for (const args of [['round'], ['end'], ['undo'], ['new', '--force', '--seed', '8']]) {
       const r = await runCli(args, { cwd: dir });
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);

@@ -2,7 +2,9 @@
 // the command tree that program.ts describes (so it never drifts from the real flags) and the shipped tables.
 import { UsageError } from '../../errors.js';
 import { shippedTables } from '../../store/tables.js';
-import type { View } from '../view.js';
+import type { CompletionData, Shell, View } from '../../render/view.js';
+
+export type { CompletionData, Shell };
 
 export interface OptionSpec {
   /** "--json", "-h", ... (long and short forms). */
@@ -25,13 +27,7 @@ export interface CommandSpec {
   commands: CommandSpec[];
 }
 
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
-export type Shell = (typeof SHELLS)[number];
-
-export interface CompletionData {
-  shell: Shell;
-  script: string;
-}
+export const SHELLS = ['bash', 'zsh', 'fish'] as const satisfies readonly Shell[];
 
 /** What a value can be: words to offer, or a file name. */
 type Values = { words: string[] } | { files: true } | null;

@@ -1,15 +1,11 @@
 // badzone discard <event>: the GM takes an event out of play (e.g. Pillar of Flame left the table).
-import type { Report } from '../../engine/step.js';
-import { load } from '../../store/session.js';
+import { openGame } from '../../api/game.js';
+import type { DiscardData } from '../../api/types.js';
+import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
-import { commit, eventArg, fileOf } from '../shared.js';
-import type { View } from '../view.js';
-
-export type DiscardData = Extract<Report, { kind: 'discard' }> & { session: string };
+import { contextOf, fileOf } from '../shared.js';
 
 export async function run(event: string, opts: { session?: string }, io: IO): Promise<View<'discard', DiscardData>> {
-  const file = fileOf(opts, io);
-  const eventId = eventArg(load(file).book, event);
-  const c = await commit(io, file, { type: 'discard', eventId }, { manual: false, interactive: false });
-  return { kind: 'discard', data: { ...(c.report as Extract<Report, { kind: 'discard' }>), session: file } };
+  const game = await openGame(fileOf(opts, io), contextOf(io));
+  return { kind: 'discard', data: await game.discard(event) };
 }

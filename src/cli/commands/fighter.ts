@@ -1,17 +1,13 @@
 // badzone fighter NAME battlefield|reserve|out: correct the rosters by hand.
+import { openGame } from '../../api/game.js';
+import type { FighterData } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
-import type { Report } from '../../engine/step.js';
-import type { Gang } from '../../engine/state.js';
+import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
-import { commit, fileOf } from '../shared.js';
-import type { View } from '../view.js';
-
-export type FighterData = Extract<Report, { kind: 'fighter' }> & { session: string; gangs: Gang[] };
+import { contextOf, fileOf } from '../shared.js';
 
 export async function run(name: string, where: string, opts: { session?: string; gang?: string }, io: IO): Promise<View<'fighter', FighterData>> {
-  const file = fileOf(opts, io);
   if (where !== 'battlefield' && where !== 'reserve' && where !== 'out') throw new UsageError(`Where to? battlefield, reserve or out, not "${where}".`);
-  if (name.trim() === '' || name.length > 200) throw new UsageError('Give the fighter\'s name (at most 200 characters).');
-  const c = await commit(io, file, { type: 'fighter', name: name.trim(), to: where, ...(opts.gang ? { gang: opts.gang.trim() } : {}) }, { manual: false, interactive: false });
-  return { kind: 'fighter', data: { ...(c.report as Extract<Report, { kind: 'fighter' }>), session: file, gangs: c.state.gangs } };
+  const game = await openGame(fileOf(opts, io), contextOf(io));
+  return { kind: 'fighter', data: await game.fighter(name, where, opts.gang ? { gang: opts.gang } : {}) };
 }

@@ -1,8 +1,8 @@
 // badzone hazard list
-import type { HazardTable } from '../../rules/types.js';
-import { shippedTables } from '../../store/tables.js';
-import type { View } from '../view.js';
+import { listHazards } from '../../api/tables.js';
+import type { HazardTable } from '../../api/types.js';
+import type { View } from '../../render/view.js';
 
 export async function run(): Promise<View<'hazards', HazardTable>> {
-  return { kind: 'hazards', data: shippedTables().hazards };
+  return { kind: 'hazards', data: listHazards() };
 }

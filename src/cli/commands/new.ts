@@ -1,14 +1,13 @@
 // badzone new: set up a game and its session file.
-import * as path from 'node:path';
 import { UsageError } from '../../errors.js';
-import { createGame } from '../../engine/step.js';
-import { countTiles, gridTiles, type GangSetup, type Setup } from '../../engine/state.js';
-import { create } from '../../store/session.js';
-import { bookFor, loadEventTable, loadVisibilityTable, shippedTables } from '../../store/tables.js';
+import { newGame } from '../../api/game.js';
+import { resolveSetup, type NewGameOptions } from '../../api/setup.js';
+import type { NewData } from '../../api/types.js';
+import type { GangSetup, Setup } from '../../engine/state.js';
+import type { View } from '../../render/view.js';
+import { shippedTables } from '../../store/tables.js';
 import type { IO } from '../io.js';
-import { fileOf, intArg, interactive } from '../shared.js';
-import { summary, type GameSummary } from '../views.js';
-import type { View } from '../view.js';
+import { contextOf, fileOf, intArg, interactive } from '../shared.js';
 
 export interface NewOptions {
   session?: string;
@@ -37,14 +36,6 @@ export const SETUP_FLAGS = ['seed', 'mode', 'tiles', 'grid', 'spawnPoints', 'gan
 /** The wizard runs for `badzone new` with no setup flag, on a terminal, without --no-input or --json. */
 export function wantsWizard(opts: NewOptions, io: IO): boolean {
   return !SETUP_FLAGS.some((k) => opts[k] !== undefined) && opts.json !== true && interactive(io, opts);
-}
-
-export interface NewData extends GameSummary {
-  backup: string | null;
-  setup: Omit<Setup, 'table' | 'visibilityTable'> & { table: string; visibilityTable: string };
-  /** The command line that makes the same game without prompts. */
-  commandLine: string;
-  hazardRoll: number | null;
 }
 
 /** "Name: Fighter, Fighter" -> { name, fighters } */
@@ -77,21 +68,24 @@ function hazardArg(value: string): 'roll' | number {
   throw new UsageError(`--hazard takes roll, a D10 result (1-10), a hazard id (${t.hazards.map((x) => x.id).join(', ')}) or none, not "${value}".`);
 }
 
-export function buildSetup(opts: NewOptions, io: IO): Setup {
-  const seed = intArg(opts.seed, '--seed', -2147483648, 2147483647) ?? io.randomSeed();
+/** The flags, parsed and checked with messages that name them, as the library's options. */
+export function newGameOptions(opts: NewOptions): NewGameOptions {
+  const out: NewGameOptions = {};
+  const seed = intArg(opts.seed, '--seed', -2147483648, 2147483647);
+  if (seed !== undefined) out.seed = seed;
   const mode = opts.mode ?? 'dice';
   if (mode !== 'dice' && mode !== 'deck') throw new UsageError(`--mode is "dice" or "deck", not "${mode}".`);
+  out.mode = mode;
   if (opts.tiles !== undefined && opts.grid !== undefined) throw new UsageError('Give --tiles or --grid, not both.');
-  let tiles = gridTiles(2, 2);
   if (opts.grid !== undefined) {
     const m = /^\s*(\d{1,2})\s*[xX×]\s*(\d{1,2})\s*$/.exec(opts.grid);
     if (!m) throw new UsageError(`--grid takes rows x columns like 2x2 or 3x4, not "${opts.grid}".`);
-    const r = Number(m[1]);
-    const c = Number(m[2]);
-    if (r < 1 || c < 1 || r > 26 || c > 26) throw new UsageError('--grid rows and columns must each be from 1 to 26.');
-    tiles = gridTiles(r, c);
+    const rows = Number(m[1]);
+    const cols = Number(m[2]);
+    if (rows < 1 || cols < 1 || rows > 26 || cols > 26) throw new UsageError('--grid rows and columns must each be from 1 to 26.');
+    out.grid = { rows, cols };
   } else if (opts.tiles !== undefined) {
-    tiles = countTiles(intArg(opts.tiles, '--tiles', 1, 676)!);
+    out.tiles = intArg(opts.tiles, '--tiles', 1, 676)!;
   }
   const gangs: GangSetup[] = [];
   for (const g of opts.gang ?? []) {
@@ -112,72 +106,35 @@ export function buildSetup(opts: NewOptions, io: IO): Setup {
     g.reserve.push(...fighters);
   }
   if (gangs.length > 50) throw new UsageError('At most 50 gangs.');
-  const turfOwner = opts.turfOwner === undefined ? null : opts.turfOwner.trim();
-  if (turfOwner === '') throw new UsageError('--turf-owner needs a name.');
-  let hazard: Setup['hazard'] = null;
-  if (opts.hazard !== undefined && opts.hazard.trim().toLowerCase() !== 'none') hazard = hazardArg(opts.hazard);
-  const visibilityTable = opts.visibilityTable ? loadVisibilityTable(path.resolve(io.cwd, opts.visibilityTable)) : null;
-  const table = opts.table ? loadEventTable(path.resolve(io.cwd, opts.table), visibilityTable ?? undefined) : null;
-  return {
-    seed,
-    mode,
-    tiles,
-    spawnPoints: intArg(opts.spawnPoints, '--spawn-points', 1, 100) ?? 4,
-    gangs,
-    turfOwner,
-    lairs: intArg(opts.lairs, '--lairs', 0, 100) ?? null,
-    structures: intArg(opts.structures, '--structures', 0, 100) ?? null,
-    hazard,
-    table,
-    visibilityTable,
-  };
+  out.gangs = gangs;
+  if (opts.turfOwner !== undefined) {
+    const turfOwner = opts.turfOwner.trim();
+    if (turfOwner === '') throw new UsageError('--turf-owner needs a name.');
+    out.turfOwner = turfOwner;
+  }
+  if (opts.hazard !== undefined && opts.hazard.trim().toLowerCase() !== 'none') out.hazard = hazardArg(opts.hazard);
+  const spawnPoints = intArg(opts.spawnPoints, '--spawn-points', 1, 100);
+  if (spawnPoints !== undefined) out.spawnPoints = spawnPoints;
+  const lairs = intArg(opts.lairs, '--lairs', 0, 100);
+  if (lairs !== undefined) out.lairs = lairs;
+  const structures = intArg(opts.structures, '--structures', 0, 100);
+  if (structures !== undefined) out.structures = structures;
+  if (opts.table) out.table = opts.table;
+  if (opts.visibilityTable) out.visibilityTable = opts.visibilityTable;
+  if (opts.force) out.force = true;
+  return out;
 }
 
-function q(s: string): string {
-  return /^[\w.,:/=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-/** The flags that make this setup. */
-export function commandLine(setup: Setup, opts: NewOptions): string {
-  const parts = ['badzone', 'new', '--seed', String(setup.seed), '--mode', setup.mode];
-  if (opts.grid) parts.push('--grid', opts.grid);
-  else parts.push('--tiles', String(setup.tiles.length));
-  parts.push('--spawn-points', String(setup.spawnPoints));
-  // A gang with no one on the battlefield still needs its --gang when a later gang has one, so that the
-  // gangs keep their order (random picks go gang by gang); and when it has no reserve either.
-  setup.gangs.forEach((g, i) => {
-    const later = setup.gangs.slice(i + 1).some((x) => x.battlefield.length > 0);
-    if (g.battlefield.length || g.reserve.length === 0 || later) parts.push('--gang', q(`${g.name}: ${g.battlefield.join(', ')}`.trimEnd()));
-    if (g.reserve.length) parts.push('--reserve', q(`${g.name}: ${g.reserve.join(', ')}`));
-  });
-  if (setup.turfOwner) parts.push('--turf-owner', q(setup.turfOwner));
-  if (setup.lairs !== null) parts.push('--lairs', String(setup.lairs));
-  if (setup.structures !== null) parts.push('--structures', String(setup.structures));
-  parts.push('--hazard', setup.hazard === null ? 'none' : String(setup.hazard));
-  if (opts.table) parts.push('--table', q(opts.table));
-  if (opts.visibilityTable) parts.push('--visibility-table', q(opts.visibilityTable));
-  if (opts.session) parts.push('--session', q(opts.session));
-  if (opts.force) parts.push('--force');
-  return parts.join(' ');
+/** The Setup these flags make (the wizard checks its answers with it; `simulate` plays on it). */
+export function buildSetup(opts: NewOptions, io: IO): Setup {
+  return resolveSetup(newGameOptions(opts), io.cwd, io.randomSeed);
 }
 
 export async function run(given: NewOptions, io: IO): Promise<View<'new', NewData>> {
-  const file = fileOf(given, io);
-  const opts = wantsWizard(given, io) ? await (await import('../wizard.js')).askSetup(io, await io.prompter(), given, file) : given;
-  const setup = buildSetup(opts, io);
-  const book = bookFor(setup);
-  const state = createGame(setup, book);
-  const stamp = io.now().toISOString().replace(/[:.]/g, '-');
-  const { backup } = create(file, state, opts.force === true, stamp);
-  const { table, visibilityTable, ...rest } = setup;
-  return {
-    kind: 'new',
-    data: {
-      ...summary(file, state, book),
-      backup,
-      setup: { ...rest, table: table ? `${table.name} (${opts.table ?? 'own table'})` : shippedTables().events.name, visibilityTable: visibilityTable ? `${visibilityTable.name} (${opts.visibilityTable ?? 'own table'})` : shippedTables().visibility.name },
-      commandLine: commandLine(setup, opts),
-      hazardRoll: state.hazard?.roll ?? null,
-    },
-  };
+  const opts = wantsWizard(given, io) ? await (await import('../wizard.js')).askSetup(io, await io.prompter(), given, fileOf(given, io)) : given;
+  const setup = newGameOptions(opts);
+  // The file as the user named it with --session (for the printed command line); the library resolves it as fileOf does.
+  const file = opts.session !== undefined && opts.session.trim() !== '' ? opts.session : fileOf(opts, io);
+  const game = await newGame(file, { ...setup, ...contextOf(io) });
+  return { kind: 'new', data: game.created! };
 }

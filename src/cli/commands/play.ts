@@ -2,7 +2,7 @@
 // (so there is no second implementation of anything) and is saved as it happens: quitting, Ctrl-C or a closed
 // terminal loses nothing already shown, and `badzone play` later continues where the game stopped.
 import { BadzoneError, EXIT, UsageError } from '../../errors.js';
-import type { Phase, SessionState } from '../../engine/state.js';
+import type { SessionState } from '../../engine/state.js';
 import type { RuleBook } from '../../rules/book.js';
 import { renderText } from '../../render/text.js';
 import { safeText } from '../../render/safe.js';
@@ -11,20 +11,14 @@ import { load, tryLoad } from '../../store/session.js';
 import type { IO } from '../io.js';
 import { PromptCancelled, type Choice, type Prompter } from '../prompts.js';
 import { fileOf, interactive } from '../shared.js';
-import type { View } from '../view.js';
+import type { PlayData, View } from '../../render/view.js';
+
+export type { PlayData };
 import { parseExpr } from './roll.js';
 
 export interface PlayOptions {
   session?: string;
   manual?: boolean;
-}
-
-export interface PlayData {
-  session: string;
-  round: number;
-  phase: Phase;
-  /** How play ended: the GM chose Quit, or cancelled a prompt (Ctrl-C, closed terminal). */
-  stopped: 'quit' | 'cancelled';
 }
 
 /** The menu's entries. */

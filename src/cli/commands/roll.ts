@@ -1,39 +1,18 @@
 // badzone roll <expr>: the table-side dice roller.
-import { parseDice, DiceSyntaxError, Rng, diceTotal, type DiceExpr } from '../../dice/index.js';
-import { UsageError } from '../../errors.js';
+import { parseExpr, rollDice } from '../../api/tables.js';
+import type { RollData } from '../../api/types.js';
+import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { intArg } from '../shared.js';
-import type { View } from '../view.js';
 
-export interface RollData {
-  expression: string;
-  seed: number;
-  times: number;
-  results: { total: number; dice: number[]; direction?: number }[];
-  scatter: boolean;
-}
-
-export function parseExpr(text: string): DiceExpr {
-  try {
-    return parseDice(text);
-  } catch (e) {
-    if (e instanceof DiceSyntaxError) throw new UsageError(`${e.message}.`);
-    throw e;
-  }
-}
+export { parseExpr };
 
 export async function run(expr: string, opts: { times?: string; seed?: string; scatter?: boolean }, io: IO): Promise<View<'roll', RollData>> {
-  const e = parseExpr(expr);
-  const times = intArg(opts.times, '--times', 1, 1_000_000) ?? 1;
-  const seed = intArg(opts.seed, '--seed', -2147483648, 2147483647) ?? io.randomSeed();
-  const rng = new Rng({ seed, uses: 0 });
-  const results: RollData['results'] = [];
-  for (let i = 0; i < times; i++) {
-    const dice: number[] = [];
-    for (let k = 0; k < e.count; k++) dice.push(rng.die(e.sides));
-    const r: RollData['results'][number] = { total: diceTotal(e, dice), dice };
-    if (opts.scatter) r.direction = rng.die(12);
-    results.push(r);
-  }
-  return { kind: 'roll', data: { expression: e.text, seed, times, results, scatter: opts.scatter === true } };
+  parseExpr(expr);
+  const times = intArg(opts.times, '--times', 1, 1_000_000);
+  const seed = intArg(opts.seed, '--seed', -2147483648, 2147483647);
+  return {
+    kind: 'roll',
+    data: rollDice(expr, { ...(times !== undefined ? { times } : {}), ...(seed !== undefined ? { seed } : {}), scatter: opts.scatter === true, randomSeed: io.randomSeed }),
+  };
 }

@@ -1,29 +1,19 @@
 // badzone simulate: play many games on the setup `new` would make, with the engine `round` uses, and report the odds.
+import { simulate, SIMULATE_LIMITS } from '../../api/simulate.js';
+import type { SimulateData } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
-import { simulate, type SimulationReport } from '../../engine/simulate.js';
 import { progressLine } from '../../render/progress.js';
-import { bookFor } from '../../store/tables.js';
+import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { intArg } from '../shared.js';
-import type { View } from '../view.js';
-import { buildSetup, type NewOptions } from './new.js';
+import { newGameOptions, type NewOptions } from './new.js';
 
-export const LIMITS = { games: 1_000_000, rounds: 100, totalRounds: 20_000_000 } as const;
+export const LIMITS = SIMULATE_LIMITS;
 
 export interface SimulateOptions extends Omit<NewOptions, 'session' | 'force'> {
   games?: string;
   rounds?: string;
   json?: boolean;
-}
-
-export interface SimulateData extends SimulationReport {
-  /** The event table played (its name). */
-  table: string;
-  /** The visibility table played (its name). */
-  visibilityTable: string;
-  /** The visibility level that counts as not reduced. */
-  normalVisibility: string;
-  setup: { tiles: number; spawnPoints: number; gangs: number; lairs: number | null; structures: number | null };
 }
 
 /** A progress bar on stderr, shown only when the run looks like taking more than about a second. */
@@ -57,23 +47,12 @@ export async function run(opts: SimulateOptions, io: IO): Promise<View<'simulate
       `--games ${games} x --rounds ${rounds} is ${games * rounds} rounds; at most ${LIMITS.totalRounds} are simulated in one run. Use fewer games: 100000 already gives each figure to about 0.3 percentage points.`,
     );
   }
-  const setup = buildSetup(opts, io);
-  const book = bookFor(setup);
+  const setup = newGameOptions(opts);
   const bar = opts.json !== true && io.stderrIsTTY ? progress(io) : null;
-  let report: SimulationReport;
   try {
-    report = simulate(setup, book, { games, rounds, ...(bar ? { onProgress: bar.update } : {}) });
+    const data = simulate({ ...setup, games, rounds, cwd: io.cwd, randomSeed: io.randomSeed, ...(bar ? { onProgress: bar.update } : {}) });
+    return { kind: 'simulate', data };
   } finally {
     bar?.finish();
   }
-  return {
-    kind: 'simulate',
-    data: {
-      ...report,
-      table: book.events.name,
-      visibilityTable: book.visibility.name,
-      normalVisibility: book.level.get(book.visibility.normal)?.name ?? book.visibility.normal,
-      setup: { tiles: setup.tiles.length, spawnPoints: setup.spawnPoints, gangs: setup.gangs.length, lairs: setup.lairs, structures: setup.structures },
-    },
-  };
 }

@@ -1,18 +1,12 @@
 // badzone verify: replay the log from the seed and setup; say whether every roll and the state follow.
-import { verify, type VerifyResult } from '../../engine/step.js';
-import { load } from '../../store/session.js';
+import { openGame } from '../../api/game.js';
+import type { VerifyData } from '../../api/types.js';
+import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
-import { fileOf } from '../shared.js';
-import type { View } from '../view.js';
-
-export interface VerifyData extends VerifyResult {
-  session: string;
-  seed: number;
-}
+import { contextOf, fileOf } from '../shared.js';
 
 export async function run(opts: { session?: string }, io: IO): Promise<View<'verify', VerifyData>> {
-  const file = fileOf(opts, io);
-  const { state, book } = load(file);
-  const r = verify(state, book);
-  return { kind: 'verify', data: { session: file, seed: state.setup.seed, ...r }, ...(r.ok ? {} : { exitCode: 1 }) };
+  const game = await openGame(fileOf(opts, io), contextOf(io));
+  const data = await game.verify();
+  return { kind: 'verify', data, ...(data.ok ? {} : { exitCode: 1 }) };
 }

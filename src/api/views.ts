@@ -1,32 +1,9 @@
-// Building the data that several commands show: visibility, hazard, what is due in the End Phase.
+// Building the data that several commands show: visibility, hazard, what is due in the End Phase, the new event.
 import type { RuleBook } from '../rules/book.js';
-import type { HomeTurfPloy, Step } from '../rules/types.js';
+import type { Step } from '../rules/types.js';
 import type { SessionState } from '../engine/state.js';
-import { inPlayView, type InPlayView } from '../engine/step.js';
-
-export interface VisibilityView {
-  level: string;
-  name: string;
-  rangeInches: number | null;
-  pitchBlack: boolean;
-  rules: string;
-  sinceRound: number;
-  source: string;
-  /** True when the level comes from the shipped house table. */
-  houseTable: boolean;
-}
-
-export interface HazardView {
-  roll: number;
-  nomadic: boolean;
-  id: string | null;
-  name: string;
-  effect: string;
-  ploy: HomeTurfPloy | null;
-  /** The ploy may be enacted at the start of any Round (shown as a reminder each round). */
-  ployAtRoundStart: boolean;
-  turfOwner: string | null;
-}
+import { inPlayView, type RoundReport } from '../engine/step.js';
+import type { GameSummary, HazardView, NewEventCard, VisibilityView } from './types.js';
 
 export function visibilityView(s: SessionState, book: RuleBook): VisibilityView {
   const l = book.level.get(s.visibility.level);
@@ -93,17 +70,23 @@ export function dueInEndPhase(s: SessionState, book: RuleBook): string[] {
   return out;
 }
 
-export interface GameSummary {
-  session: string;
-  round: number;
-  phase: SessionState['phase'];
-  mode: SessionState['setup']['mode'];
-  seed: number;
-  inPlay: InPlayView[];
-  visibility: VisibilityView;
-  hazard: HazardView | null;
-}
-
 export function summary(file: string, s: SessionState, book: RuleBook): GameSummary {
   return { session: file, round: s.round, phase: s.phase, mode: s.setup.mode, seed: s.setup.seed, inPlay: inPlayView(s, book), visibility: visibilityView(s, book), hazard: hazardView(s, book) };
+}
+
+/** The event this Event Phase drew (the last draw that was not a duplicate), as a card with its rules text. */
+export function newEventCard(r: RoundReport, book: RuleBook): NewEventCard | null {
+  const drawn = [...r.eventPhase.draws].reverse().find((d) => d.outcome !== 'duplicate');
+  const ev = drawn ? book.byId.get(drawn.eventId) : undefined;
+  if (!drawn || !ev) return null;
+  return {
+    eventId: ev.id,
+    name: ev.name,
+    roll: drawn.roll,
+    timing: ev.timing,
+    discardOn: ev.discardOn,
+    effect: ev.effect,
+    actsEachEventPhase: ev.resolve.eachEventPhase.length > 0 || ev.gm !== '',
+    actsInEndPhase: ev.resolve.endPhase.length > 0,
+  };
 }

@@ -1,0 +1,61 @@
+// Checking what a caller hands the library: typed values, each checked again here (a JavaScript caller has no
+// compiler), with errors that say which option is wrong. The command line parses its flags into these values first.
+import { UsageError } from '../errors.js';
+import type { RuleBook } from '../rules/book.js';
+import { findEvent, suggestEvents } from '../rules/book.js';
+import { editDistance } from '../rules/names.js';
+
+/** A whole number within bounds, or a usage error naming the option. */
+export function wholeNumber(value: unknown, name: string, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new UsageError(`${name} takes a whole number, not ${JSON.stringify(value) ?? String(value)}.`);
+  if (value < min || value > max) throw new UsageError(`${name} must be from ${min} to ${max}, not ${value}.`);
+  return value;
+}
+
+/** Dice results the GM rolled, in the order badzone asks for them: at most 1000, each a whole number from 1 to 9999 (checked against its die by the step). */
+export function diceValues(value: unknown, name: string): number[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) throw new UsageError(`${name} is a list of die results, like [37, 4, 2].`);
+  if (value.length > 1000) throw new UsageError(`${name} takes at most 1000 values.`);
+  return value.map((v, i) => {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 9999) {
+      throw new UsageError(`${name} value ${i + 1} (${JSON.stringify(v) ?? String(v)}) is not a die result; give whole numbers like [37, 4, 2].`);
+    }
+    return v;
+  });
+}
+
+/** Tile names ("a1" is A1), checked against the tiles of the game. */
+export function tileNames(value: unknown, known: readonly string[], name: string): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.some((t) => typeof t !== 'string')) throw new UsageError(`${name} is a list of tile names, like ["A1", "B2"].`);
+  const tiles = (value as string[]).map((t) => t.trim().toUpperCase()).filter((t) => t !== '');
+  const bad = tiles.filter((t) => !known.includes(t));
+  if (bad.length) throw new UsageError(`${name} names tiles this game does not have: ${bad.join(', ')}. Tiles: ${known.join(', ')}.`);
+  return tiles;
+}
+
+/** An event by id, D64 number or name; a usage error with the likely ones when none matches. */
+export function eventArg(book: RuleBook, query: string | number): string {
+  const q = String(query);
+  const ev = findEvent(book, q);
+  if (ev) return ev.id;
+  let near: { id: string }[] = suggestEvents(book, q);
+  if (near.length === 0) near = closeEvents(book, q);
+  throw new UsageError(
+    `No event matches "${q}".${near.length ? ` Did you mean: ${near.map((e) => e.id).join(', ')}?` : ''} \`badzone events list\` shows them all.`,
+  );
+}
+
+/** Events whose id or name is a small typo away from the query ("colld-snap" -> cold-snap). */
+function closeEvents(book: RuleBook, query: string): { id: string }[] {
+  const q = query.trim().toLowerCase();
+  if (q.length < 3 || q.length > 60) return [];
+  const slug = q.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const limit = Math.max(1, Math.floor(slug.length / 4));
+  return book.events.results
+    .map((e) => ({ id: e.id, d: Math.min(editDistance(slug, e.id), editDistance(q, e.name.toLowerCase())) }))
+    .filter((x) => x.d <= limit)
+    .sort((a, b) => a.d - b.d)
+    .slice(0, 3);
+}

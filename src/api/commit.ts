@@ -1,0 +1,111 @@
+// Applying one action to a session file: answers asked first (outside the lock), then the step under the lock.
+import { RefusedError, UsageError } from '../errors.js';
+import type { RuleBook } from '../rules/book.js';
+import { step, createGame, defaultSetup, type Need, type Report, type StepResult } from '../engine/step.js';
+import type { Action, SessionState } from '../engine/state.js';
+import { mutate, noSession, tryLoad, type Loaded } from '../store/session.js';
+import { shippedBook } from '../store/tables.js';
+
+/** A die the step needs that was not given: what it is for, its sides, and in deck mode the cards left. */
+export type DieNeed = Extract<Need, { kind: 'die' }>;
+/** Collapsed Section: which of these tiles hold player models. */
+export type OccupiedNeed = Extract<Need, { kind: 'occupied' }>;
+
+/**
+ * The seam for a person at the table. The library never prompts: when a step needs something that was not
+ * given, it asks these callbacks (the command line's are prompts on the terminal; a bot's might ask in a chat).
+ * Each answer is checked like a given die; every answer is asked before the session is locked, and the step is
+ * then applied at once under the lock (refused, with nothing saved, if another command changed the game meanwhile).
+ */
+export interface Ask {
+  /** Each die the step needs beyond the `dice` given: return the value rolled at the table. Absent: badzone rolls it. */
+  die?: (need: DieNeed) => number | Promise<number>;
+  /** Which tiles hold player models (Collapsed Section). Absent: the `occupied` option, else any tile may be picked. */
+  occupied?: (need: OccupiedNeed) => string[] | Promise<string[]>;
+}
+
+export interface Committed {
+  file: string;
+  before: SessionState;
+  state: SessionState;
+  book: RuleBook;
+  report: Report;
+  /** Set when this command started a new game because there was none. */
+  created: { seed: number } | null;
+}
+
+export interface CommitOptions {
+  ask?: Ask | undefined;
+  /** Start a game with the defaults when there is none (`badzone round` in an empty folder). */
+  createIfMissing?: boolean;
+  /** A fresh seed, drawn only when a game is created. */
+  randomSeed: () => number;
+}
+
+function refusalError(r: Extract<StepResult, { ok: false }>): Error {
+  if ('refusal' in r) return r.refusal.usage ? new UsageError(r.refusal.message) : new RefusedError(r.refusal.message);
+  return new UsageError('this step needs input that was not given (give the dice, or an ask callback / a terminal to answer).');
+}
+
+/** Apply an action to the session file, asking `ask` for whatever it needs first. */
+export async function commit(file: string, action: Action, opts: CommitOptions): Promise<Committed> {
+  let act: Action = action;
+  // Drawn only when a game is created (once, so the answers and the commit agree): a fresh seed costs start-up.
+  let seed: number | undefined;
+  const newSeed = (): number => (seed ??= opts.randomSeed());
+  const newGame = (): { state: SessionState; book: RuleBook } => {
+    const book = shippedBook();
+    return { state: createGame(defaultSetup(newSeed()), book), book };
+  };
+  const ask = opts.ask && (opts.ask.die || opts.ask.occupied) ? opts.ask : null;
+  let gatheredOn: { existed: boolean; logLength: number; uses: number } | null = null;
+  if (ask) {
+    const loaded = tryLoad(file);
+    const base = loaded ?? (opts.createIfMissing ? newGame() : null);
+    if (!base) throw noSession(file);
+    act = await gather(base.state, base.book, act, ask);
+    gatheredOn = { existed: loaded !== null, logLength: base.state.log.length, uses: base.state.rng.uses };
+  }
+  return mutate(file, (loaded: Loaded | null) => {
+    let created: Committed['created'] = null;
+    let base: { state: SessionState; book: RuleBook };
+    if (loaded) base = loaded;
+    else if (opts.createIfMissing) {
+      base = newGame();
+      created = { seed: newSeed() };
+    } else throw noSession(file);
+    // The answers were given for the game as it was read before asking (or the one about to be created).
+    if (
+      gatheredOn &&
+      ((loaded !== null) !== gatheredOn.existed || (loaded && (loaded.state.log.length !== gatheredOn.logLength || loaded.state.rng.uses !== gatheredOn.uses)))
+    ) {
+      throw new RefusedError('The game changed (another badzone command ran) while you were answering. Nothing was saved; run the command again.');
+    }
+    const r = step(base.state, act, base.book);
+    if (!r.ok) throw refusalError(r);
+    return { state: r.state, result: { file, before: base.state, state: r.state, book: base.book, report: r.report, created } };
+  });
+}
+
+/** Run the step, asking for whatever it needs, until it needs nothing more; returns the action with every answer. */
+async function gather(state: SessionState, book: RuleBook, action: Action, ask: Ask): Promise<Action> {
+  let act = { ...action } as Action;
+  for (let guard = 0; guard < 10_000; guard++) {
+    const r = step(state, act, book, { whenOut: ask.die ? 'ask' : 'roll', askOccupied: ask.occupied !== undefined });
+    if (r.ok || 'refusal' in r) return act;
+    const need = r.needs;
+    if (need.kind === 'occupied') {
+      const occupied = await ask.occupied!(need);
+      if (!Array.isArray(occupied) || occupied.some((t) => typeof t !== 'string')) throw new UsageError('ask.occupied must return a list of tile names.');
+      act = { ...act, occupied: occupied.map((t) => t.trim().toUpperCase()) } as Action;
+      continue;
+    }
+    const value = await ask.die!(need);
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > need.sides) {
+      throw new UsageError(`${need.for}: ${JSON.stringify(value) ?? String(value)} is not a D${need.sides} result (a whole number from 1 to ${need.sides}).`);
+    }
+    const dice = [...(('dice' in act && act.dice) || []), value];
+    act = { ...act, dice } as Action;
+  }
+  throw new RefusedError('The step kept asking for more answers (over 10000); nothing was saved.');
+}

@@ -1,0 +1,266 @@
+// A game on disk, as a JavaScript object: every command that reads or changes a game is a method here, returning
+// the object `--json` prints and throwing the typed errors of src/errors.ts. The command line calls these methods
+// and only parses flags, prompts and prints. A Game holds no state of its own but the path: every method reads the
+// file afresh (another process, `badzone play` or a shell, may have changed it), and every change takes the lock.
+import { RefusedError, UsageError } from '../errors.js';
+import { createGame as engineCreate, defaultSetup, logNotes, ReplayError, undo as engineUndo, verify as engineVerify, type EndReport, type Report, type RoundReport } from '../engine/step.js';
+import type { Action } from '../engine/state.js';
+import { create, load, noSession, sessionPath, tryLoad, DEFAULT_SESSION } from '../store/session.js';
+import { mutate } from '../store/session.js';
+import { exists } from '../store/files.js';
+import { bookFor, shippedTables } from '../store/tables.js';
+import { diceValues, eventArg, tileNames, wholeNumber } from './args.js';
+import { commit, type Ask } from './commit.js';
+import { commandLine, resolveSetup, type NewGameOptions } from './setup.js';
+import type {
+  DiscardData,
+  EndData,
+  FighterData,
+  LogData,
+  NewData,
+  PlaceData,
+  RoundData,
+  StatusData,
+  UndoData,
+  VerifyData,
+  VisibilityData,
+} from './types.js';
+import { dueInEndPhase, hazardView, newEventCard, summary, visibilityView } from './views.js';
+import * as path from 'node:path';
+import { osRandomSeed } from './seed.js';
+
+/** Where and how the library works: the folder relative paths start from, and where fresh seeds come from. */
+export interface GameContext {
+  /** Relative session and table paths start here (default: process.cwd()). */
+  cwd?: string;
+  /** A fresh 32-bit seed for a new game (default: the operating system's random numbers). */
+  randomSeed?: () => number;
+  /** The clock, for the names of backup files (default: now). */
+  now?: () => Date;
+}
+
+export interface OpenOptions extends GameContext {
+  /** `round` starts a game with the defaults when the file does not exist yet (as `badzone round` does). */
+  createIfMissing?: boolean;
+}
+
+export interface RoundOptions {
+  /** Dice rolled at the table for this round's Event Phase, in the order badzone asks for them; the rest are rolled. */
+  dice?: number[];
+  /** Dice for the last round's End Phase when it is still open (resolved first). */
+  endDice?: number[];
+  /** Tiles that hold player models (for Collapsed Section). */
+  occupied?: string[];
+  /** Ask a person for dice or occupied tiles not given (see Ask). */
+  ask?: Ask;
+}
+
+export interface DiceOptions {
+  /** Dice rolled at the table, in the order badzone asks for them; the rest are rolled. */
+  dice?: number[];
+  ask?: Ask;
+}
+
+/** The session file a path names: a folder (or a path ending in a slash) means badzone-session.json inside it. */
+export function resolveSessionPath(file: string, cwd: string = process.cwd()): string {
+  if (typeof file !== 'string' || file.trim() === '') throw new UsageError('Give the path of a session file.');
+  return sessionPath(file, {}, cwd);
+}
+
+/** Open the game at `file`. Throws NoSessionError (exit 3) when there is none, unless `createIfMissing`. */
+export async function openGame(file: string, opts: OpenOptions = {}): Promise<Game> {
+  const full = resolveSessionPath(file, opts.cwd);
+  if (!opts.createIfMissing && !exists(full)) {
+    // Reading says why when the path itself is wrong (a file where a folder should be, no permission).
+    tryLoad(full);
+    throw noSession(full);
+  }
+  return new Game(full, opts);
+}
+
+/** Set up a new game at `file` (a folder means badzone-session.json inside it); `game.created` holds what `new` shows. */
+export async function newGame(file: string, opts: NewGameOptions & GameContext = {}): Promise<Game> {
+  const cwd = opts.cwd ?? process.cwd();
+  const full = resolveSessionPath(file, cwd);
+  const setup = resolveSetup(opts, cwd, opts.randomSeed ?? osRandomSeed);
+  const book = bookFor(setup);
+  const state = engineCreate(setup, book);
+  const stamp = (opts.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-');
+  const { backup } = create(full, state, opts.force === true, stamp);
+  const { table, visibilityTable, ...rest } = setup;
+  // The command line names the session as the caller did, unless it is the default one.
+  const session = full === path.resolve(cwd, DEFAULT_SESSION) ? null : file;
+  const created: NewData = {
+    ...summary(full, state, book),
+    backup,
+    setup: {
+      ...rest,
+      table: table ? `${table.name} (${opts.table ?? 'own table'})` : shippedTables().events.name,
+      visibilityTable: visibilityTable ? `${visibilityTable.name} (${opts.visibilityTable ?? 'own table'})` : shippedTables().visibility.name,
+    },
+    commandLine: commandLine(setup, opts, session),
+    hazardRoll: state.hazard?.roll ?? null,
+  };
+  const game = new Game(full, opts);
+  game.created = created;
+  return game;
+}
+
+export class Game {
+  /** What `newGame` made (the `new --json` object); null for a game opened with `openGame`. */
+  created: NewData | null = null;
+  private readonly randomSeed: () => number;
+
+  constructor(
+    /** The session file's absolute path. */
+    readonly file: string,
+    private readonly opts: OpenOptions = {},
+  ) {
+    this.randomSeed = opts.randomSeed ?? osRandomSeed;
+  }
+
+  /** Where the game stands: round, phase, events in play, visibility, hazard, tiles, rosters. */
+  async status(): Promise<StatusData> {
+    const { state: s, book } = load(this.file);
+    return {
+      ...summary(this.file, s, book),
+      tiles: s.tiles,
+      tilesRemoved: s.setup.tiles.filter((t) => !s.tiles.includes(t)),
+      spawnPoints: s.setup.spawnPoints,
+      gangs: s.gangs,
+      lairs: s.lairs,
+      structures: s.structures,
+      deck: s.deck ? { drawPile: s.deck.drawPile.length, discardPile: s.deck.discardPile.length } : null,
+      table: book.events.name,
+      dueInEndPhase: dueInEndPhase(s, book),
+      logEntries: s.log.length,
+    };
+  }
+
+  /** The next round: the last round's End Phase first if it is still open, then the Event Phase. */
+  async round(opts: RoundOptions = {}): Promise<RoundData> {
+    const dice = diceValues(opts.dice, 'dice');
+    const endDice = diceValues(opts.endDice, 'endDice');
+    // Checked against this game's tiles, or the default tiles of the game `round` would start.
+    // Any tile of the battlefield may be named, collapsed ones too (a GM listing where models stand need not know).
+    let occupied: string[] | undefined;
+    if (opts.occupied !== undefined) occupied = tileNames(opts.occupied, tryLoad(this.file)?.state.setup.tiles ?? defaultSetup(0).tiles, 'The occupied tiles');
+    const action: Action = { type: 'round', ...(occupied ? { occupied } : {}), ...(dice || endDice ? { dice: this.roundDice(dice, endDice) } : {}) };
+    const c = await commit(this.file, action, { ask: opts.ask, createIfMissing: this.opts.createIfMissing === true, randomSeed: this.randomSeed });
+    const r = c.report as RoundReport;
+    return {
+      session: this.file,
+      startedNew: c.created,
+      round: r.round,
+      mode: c.state.setup.mode,
+      endPhase: r.endPhase,
+      eventPhase: r.eventPhase,
+      inPlay: r.inPlay,
+      visibility: visibilityView(c.state, c.book),
+      hazard: hazardView(c.state, c.book),
+      dueInEndPhase: dueInEndPhase(c.state, c.book),
+      notes: r.notes,
+      newEvent: newEventCard(r, c.book),
+    };
+  }
+
+  /**
+   * SEAM(engine): the End Phase's dice and the Event Phase's dice as the engine takes them. Until the engine's
+   * round action keeps the two lists apart, an End Phase resolved by `round` takes the first entered dice, so
+   * `endDice` go first; `endDice` with no End Phase open is refused rather than used for something else.
+   */
+  private roundDice(dice: number[] | undefined, endDice: number[] | undefined): number[] {
+    if (endDice && endDice.length > 0) {
+      const s = tryLoad(this.file)?.state;
+      if (!s || s.phase !== 'round') throw new UsageError('endDice were given, but no End Phase is open: they would be used for something else. Give them only while a round\'s End Phase is unresolved.');
+    }
+    return [...(endDice ?? []), ...(dice ?? [])];
+  }
+
+  /** This round's End Phase: End-Phase effects, then the discard rolls. */
+  async end(opts: DiceOptions = {}): Promise<EndData> {
+    const dice = diceValues(opts.dice, 'dice');
+    const c = await commit(this.file, { type: 'end', ...(dice ? { dice } : {}) }, { ask: opts.ask, randomSeed: this.randomSeed });
+    const { kind: _k, ...rest } = c.report as EndReport;
+    return { session: this.file, ...rest, visibility: visibilityView(c.state, c.book) };
+  }
+
+  /** Back to the state before the last command that changed the game, dice position included. */
+  async undo(): Promise<UndoData> {
+    return mutate(this.file, (loaded) => {
+      if (!loaded) throw noSession(this.file);
+      let u: ReturnType<typeof engineUndo>;
+      try {
+        u = engineUndo(loaded.state, loaded.book);
+      } catch (e) {
+        // A hand-edited log whose actions no longer apply: say which entry, change nothing.
+        if (e instanceof ReplayError) throw new RefusedError(`Cannot undo: ${e.message}. Nothing was changed; \`badzone verify\` shows what does not follow.`);
+        throw e;
+      }
+      if (!u) throw new RefusedError('Nothing to undo: the game is as `badzone new` set it up. To start again, run `badzone new --force`.');
+      return { state: u.state, result: { ...summary(this.file, u.state, loaded.book), undone: u.undone, remaining: u.state.log.length - 1 } };
+    });
+  }
+
+  /** SEAM(engine): the steps undone since the last new step, again, with the same rolls. Not in this version yet. */
+  async redo(): Promise<never> {
+    throw new RefusedError('redo is not in this version of badzone yet. Run the undone step again: it gives the same rolls.');
+  }
+
+  /** Every command that changed the game, every die rolled or entered, with what it was for (`round`: only that round). */
+  async log(opts: { round?: number } = {}): Promise<LogData> {
+    const round = opts.round === undefined ? null : wholeNumber(opts.round, 'round', 0, 10_000_000);
+    const { state, book } = load(this.file);
+    const notes = logNotes(state, book);
+    const all = state.log.map((r, i) => ({ ...r, notes: notes[i] ?? [] }));
+    const entries = round === null ? all : all.filter((r) => r.round === round);
+    return { session: this.file, seed: state.setup.seed, round, entries };
+  }
+
+  /** Replay the log from the seed and setup: does every roll, and the state, follow? (`ok: false` says what does not.) */
+  async verify(): Promise<VerifyData> {
+    const { state, book } = load(this.file);
+    const r = engineVerify(state, book);
+    return { session: this.file, seed: state.setup.seed, ...r };
+  }
+
+  /** Take an event out of play by hand (id, D64 number or name). */
+  async discard(event: string | number): Promise<DiscardData> {
+    const eventId = eventArg(load(this.file).book, event);
+    const c = await commit(this.file, { type: 'discard', eventId }, { randomSeed: this.randomSeed });
+    return { ...(c.report as Extract<Report, { kind: 'discard' }>), session: this.file };
+  }
+
+  /** Put a persistent event into play by hand; its on-draw rolls are made. */
+  async place(event: string | number, opts: DiceOptions = {}): Promise<PlaceData> {
+    const eventId = eventArg(load(this.file).book, event);
+    const dice = diceValues(opts.dice, 'dice');
+    const c = await commit(this.file, { type: 'place', eventId, ...(dice ? { dice } : {}) }, { ask: opts.ask, randomSeed: this.randomSeed });
+    return { ...(c.report as Extract<Report, { kind: 'place' }>), session: this.file };
+  }
+
+  /** The visibility, with the table's levels; `set` (a level's id or name) changes it. */
+  async visibility(opts: { set?: string } = {}): Promise<VisibilityData> {
+    const loaded = load(this.file);
+    const levels = loaded.book.visibility.levels;
+    if (opts.set === undefined) {
+      return { session: this.file, changed: false, from: null, visibility: visibilityView(loaded.state, loaded.book), levels };
+    }
+    if (typeof opts.set !== 'string' || opts.set.trim() === '') throw new UsageError(`Say which level: ${levels.map((l) => l.id).join(', ')}.`);
+    const wanted = opts.set.trim().toLowerCase();
+    const match = levels.find((l) => l.id === wanted || l.name.toLowerCase() === wanted);
+    if (!match) throw new UsageError(`There is no visibility level "${opts.set}". Levels: ${levels.map((l) => l.id).join(', ')}.`);
+    const c = await commit(this.file, { type: 'visibility', level: match.id }, { randomSeed: this.randomSeed });
+    const from = (c.report as Extract<Report, { kind: 'visibility' }>).from;
+    return { session: this.file, changed: true, from, visibility: visibilityView(c.state, c.book), levels };
+  }
+
+  /** Move a fighter to the battlefield, the reserve or out of the game; with `gang`, a new name is added to it. */
+  async fighter(name: string, to: 'battlefield' | 'reserve' | 'out', opts: { gang?: string } = {}): Promise<FighterData> {
+    if (to !== 'battlefield' && to !== 'reserve' && to !== 'out') throw new UsageError(`Where to? battlefield, reserve or out, not "${String(to)}".`);
+    if (typeof name !== 'string' || name.trim() === '' || name.length > 200) throw new UsageError("Give the fighter's name (at most 200 characters).");
+    const gang = opts.gang?.trim();
+    const c = await commit(this.file, { type: 'fighter', name: name.trim(), to, ...(gang ? { gang } : {}) }, { randomSeed: this.randomSeed });
+    return { ...(c.report as Extract<Report, { kind: 'fighter' }>), session: this.file, gangs: c.state.gangs };
+  }
+}

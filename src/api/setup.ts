@@ -1,0 +1,148 @@
+// What a new game is set up with: the library's options, checked and turned into the engine's Setup, and the
+// `badzone new` command line that makes the same game.
+import * as path from 'node:path';
+import { UsageError } from '../errors.js';
+import { countTiles, gridTiles, type GangSetup, type Setup } from '../engine/state.js';
+import { loadEventTable, loadVisibilityTable, shippedTables } from '../store/tables.js';
+import { wholeNumber } from './args.js';
+
+/** How to set up a game: every field optional, with the defaults of `badzone new`. */
+export interface NewGameOptions {
+  /** A 32-bit integer; default: a fresh random one. */
+  seed?: number;
+  /** Roll a D64 each round ('dice', default) or draw from a 64-card deck ('deck'). */
+  mode?: 'dice' | 'deck';
+  /** Number of 12"x12" tiles, laid out in near-square rows (A1, A2, B1, ...). Give this or `grid`, not both. */
+  tiles?: number;
+  /** Tiles as rows x columns (default 2 x 2). */
+  grid?: { rows: number; cols: number };
+  /** Default 4. */
+  spawnPoints?: number;
+  /** The gangs, each with its fighters on the battlefield and in reserve, in the order random picks go through them. */
+  gangs?: { name: string; battlefield?: string[]; reserve?: string[] }[];
+  /** The crew whose Home Turf the Hazard is. */
+  turfOwner?: string | null;
+  /** Number of Beast Lairs on the battlefield (null: not counted). */
+  lairs?: number | null;
+  /** Number of large structures (null: not counted). */
+  structures?: number | null;
+  /** 'roll' (badzone rolls the D10), the D10 the group rolled (1-10), a hazard's id or name, or null / 'none'. */
+  hazard?: 'roll' | number | string | null;
+  /** A custom event table file (validated), relative to `cwd`. */
+  table?: string;
+  /** A custom visibility table file, relative to `cwd`. */
+  visibilityTable?: string;
+  /** Replace an existing game at the path (the old file is kept as a backup). */
+  force?: boolean;
+}
+
+const NAME = 200;
+
+function name(v: unknown, what: string): string {
+  if (typeof v !== 'string' || v.trim() === '') throw new UsageError(`${what} needs a name.`);
+  if (v.length > NAME) throw new UsageError(`${what}: names are limited to ${NAME} characters.`);
+  return v.trim();
+}
+
+function names(v: unknown, what: string): string[] {
+  if (v === undefined) return [];
+  if (!Array.isArray(v)) throw new UsageError(`${what} is a list of names.`);
+  return v.map((x) => name(x, what));
+}
+
+function gangsOf(list: NewGameOptions['gangs']): GangSetup[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) throw new UsageError('gangs is a list of { name, battlefield, reserve }.');
+  if (list.length > 50) throw new UsageError('At most 50 gangs.');
+  const out: GangSetup[] = [];
+  for (const g of list) {
+    const gang = name(g?.name, 'A gang');
+    if (out.some((x) => x.name === gang)) throw new UsageError(`The gang ${gang} is listed twice; list all its fighters once.`);
+    const battlefield = names(g.battlefield, `${gang}'s battlefield`);
+    const reserve = names(g.reserve, `${gang}'s reserve`);
+    const all = [...battlefield, ...reserve];
+    const dup = all.find((f, i) => all.indexOf(f) !== i);
+    if (dup) throw new UsageError(`${gang} lists ${dup} twice; give each fighter a distinct name (a fighter is either on the battlefield or in reserve).`);
+    out.push({ name: gang, battlefield, reserve });
+  }
+  return out;
+}
+
+/** The Hazard option: 'roll', a D10 result, or a hazard's id or name ("bog", "Low Visibility"); null for none. */
+function hazardOf(value: NewGameOptions['hazard']): Setup['hazard'] {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'number') return wholeNumber(value, 'hazard (roll, 1-10, a hazard id, or none)', 1, 10);
+  if (typeof value !== 'string') throw new UsageError('hazard is "roll", a D10 result (1-10), a hazard id, or null.');
+  const v = value.trim().toLowerCase();
+  if (v === 'none') return null;
+  if (v === 'roll') return 'roll';
+  if (/^[-+]?\d+$/.test(v)) return wholeNumber(Number(v), 'hazard (roll, 1-10, a hazard id, or none)', 1, 10);
+  const t = shippedTables().hazards;
+  const slug = v.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const h = t.hazards.find((x) => x.id === slug || x.name.toLowerCase() === v);
+  if (h) return h.roll;
+  if (slug === 'nomadic') return t.nomadic.roll;
+  throw new UsageError(`hazard takes roll, a D10 result (1-10), a hazard id (${t.hazards.map((x) => x.id).join(', ')}) or none, not "${value}".`);
+}
+
+/** Check the options and make the engine's Setup. Table files are read (and validated) relative to `cwd`. */
+export function resolveSetup(opts: NewGameOptions, cwd: string, randomSeed: () => number): Setup {
+  const seed = opts.seed === undefined ? randomSeed() : wholeNumber(opts.seed, 'seed', -2147483648, 2147483647);
+  const mode = opts.mode ?? 'dice';
+  if (mode !== 'dice' && mode !== 'deck') throw new UsageError(`mode is "dice" or "deck", not "${String(mode)}".`);
+  if (opts.tiles !== undefined && opts.grid !== undefined) throw new UsageError('Give tiles or grid, not both.');
+  let tiles = gridTiles(2, 2);
+  if (opts.grid !== undefined) {
+    const r = wholeNumber(opts.grid?.rows, 'grid rows', 1, 26);
+    const c = wholeNumber(opts.grid?.cols, 'grid columns', 1, 26);
+    tiles = gridTiles(r, c);
+  } else if (opts.tiles !== undefined) {
+    tiles = countTiles(wholeNumber(opts.tiles, 'tiles', 1, 676));
+  }
+  const turfOwner = opts.turfOwner === undefined || opts.turfOwner === null ? null : name(opts.turfOwner, 'The turf owner');
+  const count = (v: number | null | undefined, what: string) => (v === undefined || v === null ? null : wholeNumber(v, what, 0, 100));
+  const visibilityTable = opts.visibilityTable ? loadVisibilityTable(path.resolve(cwd, opts.visibilityTable)) : null;
+  const table = opts.table ? loadEventTable(path.resolve(cwd, opts.table), visibilityTable ?? undefined) : null;
+  return {
+    seed,
+    mode,
+    tiles,
+    spawnPoints: opts.spawnPoints === undefined ? 4 : wholeNumber(opts.spawnPoints, 'spawnPoints', 1, 100),
+    gangs: gangsOf(opts.gangs),
+    turfOwner,
+    lairs: count(opts.lairs, 'lairs'),
+    structures: count(opts.structures, 'structures'),
+    hazard: hazardOf(opts.hazard),
+    table,
+    visibilityTable,
+  };
+}
+
+/** A shell word: bare when safe, else single-quoted. */
+export function shellWord(s: string): string {
+  return /^[\w.,:/=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The `badzone new` flags that make this setup (`session`: the path as the caller named it, or null for the default). */
+export function commandLine(setup: Setup, opts: NewGameOptions, session: string | null): string {
+  const parts = ['badzone', 'new', '--seed', String(setup.seed), '--mode', setup.mode];
+  if (opts.grid) parts.push('--grid', `${opts.grid.rows}x${opts.grid.cols}`);
+  else parts.push('--tiles', String(setup.tiles.length));
+  parts.push('--spawn-points', String(setup.spawnPoints));
+  // A gang with no one on the battlefield still needs its --gang when a later gang has one, so that the
+  // gangs keep their order (random picks go gang by gang); and when it has no reserve either.
+  setup.gangs.forEach((g, i) => {
+    const later = setup.gangs.slice(i + 1).some((x) => x.battlefield.length > 0);
+    if (g.battlefield.length || g.reserve.length === 0 || later) parts.push('--gang', shellWord(`${g.name}: ${g.battlefield.join(', ')}`.trimEnd()));
+    if (g.reserve.length) parts.push('--reserve', shellWord(`${g.name}: ${g.reserve.join(', ')}`));
+  });
+  if (setup.turfOwner) parts.push('--turf-owner', shellWord(setup.turfOwner));
+  if (setup.lairs !== null) parts.push('--lairs', String(setup.lairs));
+  if (setup.structures !== null) parts.push('--structures', String(setup.structures));
+  parts.push('--hazard', setup.hazard === null ? 'none' : String(setup.hazard));
+  if (opts.table) parts.push('--table', shellWord(opts.table));
+  if (opts.visibilityTable) parts.push('--visibility-table', shellWord(opts.visibilityTable));
+  if (session !== null) parts.push('--session', shellWord(session));
+  if (opts.force) parts.push('--force');
+  return parts.join(' ');
+}

@@ -1,0 +1,109 @@
+// The commands that need no game: the dice roller, the Hazard Table, the Event Table, checking a table file.
+import * as path from 'node:path';
+import { parseDice, DiceSyntaxError, Rng, diceTotal, type DiceExpr } from '../dice/index.js';
+import { InvalidFileError, UsageError } from '../errors.js';
+import { compileBook } from '../rules/book.js';
+import type { BadzoneEvent, HazardTable } from '../rules/types.js';
+import { loadAnyTable, loadEventTable, shippedBook, shippedTables } from '../store/tables.js';
+import { eventArg, wholeNumber } from './args.js';
+import { osRandomSeed } from './seed.js';
+import type { HazardRollData, HazardShowData, LintData, RollData } from './types.js';
+
+export interface TableContext {
+  /** Relative table paths start here (default: process.cwd()). */
+  cwd?: string;
+  /** A fresh seed when none is given (default: the operating system's random numbers). */
+  randomSeed?: () => number;
+}
+
+/** A dice expression in the rules' notation (D6, D3+3, 2D6x10, D64), or a usage error saying what is wrong. */
+export function parseExpr(text: string): DiceExpr {
+  try {
+    return parseDice(text);
+  } catch (e) {
+    if (e instanceof DiceSyntaxError) throw new UsageError(`${e.message}.`);
+    throw e;
+  }
+}
+
+function seedOf(seed: number | undefined, ctx: TableContext): number {
+  return seed === undefined ? (ctx.randomSeed ?? osRandomSeed)() : wholeNumber(seed, 'seed', -2147483648, 2147483647);
+}
+
+/** Roll a dice expression `times` times (each with a D12 clock direction when `scatter`). */
+export function rollDice(expr: string, opts: { times?: number; seed?: number; scatter?: boolean } & TableContext = {}): RollData {
+  const e = parseExpr(expr);
+  const times = opts.times === undefined ? 1 : wholeNumber(opts.times, 'times', 1, 1_000_000);
+  const seed = seedOf(opts.seed, opts);
+  const rng = new Rng({ seed, uses: 0 });
+  const results: RollData['results'] = [];
+  for (let i = 0; i < times; i++) {
+    const dice: number[] = [];
+    for (let k = 0; k < e.count; k++) dice.push(rng.die(e.sides));
+    const r: RollData['results'][number] = { total: diceTotal(e, dice), dice };
+    if (opts.scatter) r.direction = rng.die(12);
+    results.push(r);
+  }
+  return { expression: e.text, seed, times, results, scatter: opts.scatter === true };
+}
+
+/** D10 on the Hazard Table (or look up the group's own `roll`); `homeTurf`: rolling a crew's Home Turf. */
+export function rollHazard(opts: { roll?: number; seed?: number; homeTurf?: boolean } & TableContext = {}): HazardRollData {
+  const table = shippedTables().hazards;
+  let seed: number | null = null;
+  let roll: number;
+  if (opts.roll !== undefined) roll = wholeNumber(opts.roll, 'roll', 1, 10);
+  else {
+    seed = seedOf(opts.seed, opts);
+    roll = new Rng({ seed, uses: 0 }).die(10);
+  }
+  const hazard = table.hazards.find((h) => h.roll === roll) ?? null;
+  const nomadic = hazard === null;
+  const homeTurf = opts.homeTurf === true;
+  const meaning = !nomadic
+    ? homeTurf
+      ? `${hazard.name} is the crew's Home Turf Hazard; its Home Turf Ploy is ${hazard.ploy.name}.`
+      : `The Hazard for this game is ${hazard.name}. This roll is not saved: to play it in a badzone game, set the game up with \`badzone new --hazard ${roll}\`.`
+    : homeTurf
+      ? `The crew is Nomadic: no Home Turf Hazard or Facility, but its Rating Limit is ${table.nomadic.ratingLimit} instead of ${table.nomadic.standardRatingLimit}.`
+      : 'Nomadic: no Hazard this game.';
+  return { roll, seed, nomadic, homeTurf, hazard, meaning, ratingLimit: nomadic && homeTurf ? table.nomadic.ratingLimit : null };
+}
+
+/** The Hazard Table. */
+export function listHazards(): HazardTable {
+  return shippedTables().hazards;
+}
+
+/** One hazard by D10 roll (1-10), id or name. */
+export function showHazard(query: string | number): HazardShowData {
+  const t = shippedTables().hazards;
+  const q = String(query).trim().toLowerCase();
+  if ((/^\d+$/.test(q) && Number(q) === t.nomadic.roll) || q === 'nomadic') return { roll: t.nomadic.roll, nomadic: true, hazard: null, nomadicRule: t.nomadic };
+  const h = /^\d+$/.test(q) ? t.hazards.find((x) => x.roll === Number(q)) : t.hazards.find((x) => x.id === q || x.name.toLowerCase() === q);
+  if (!h) throw new UsageError(`No hazard matches "${String(query)}". Give a roll from 1 to 10 or an id (${t.hazards.map((x) => x.id).join(', ')}, nomadic).`);
+  return { roll: h.roll, nomadic: false, hazard: h };
+}
+
+/** The Badzone Event Table's 64 results (or a custom table file's). */
+export function listEvents(opts: { table?: string } & TableContext = {}): BadzoneEvent[] {
+  return (opts.table ? loadEventTable(path.resolve(opts.cwd ?? process.cwd(), opts.table)) : shippedTables().events).results;
+}
+
+/** One event by id, D64 number or name (in a custom table file with `table`). */
+export function showEvent(query: string | number, opts: { table?: string } & TableContext = {}): BadzoneEvent {
+  const book = opts.table ? compileBook({ ...shippedTables(), events: loadEventTable(path.resolve(opts.cwd ?? process.cwd(), opts.table)) }) : shippedBook();
+  return book.byId.get(eventArg(book, query))!;
+}
+
+/** Check a table file of any kind (events, visibility, hazards); `valid: false` says what is wrong. */
+export function lintTable(file: string, opts: TableContext = {}): LintData {
+  const full = path.resolve(opts.cwd ?? process.cwd(), file);
+  try {
+    const t = loadAnyTable(full);
+    return { file, valid: true, kind: t.kind, events: t.kind === 'events' ? t.table.results.length : null, problem: null };
+  } catch (e) {
+    if (e instanceof InvalidFileError) return { file, valid: false, kind: null, events: null, problem: e.message.split(full).join(file) };
+    throw e;
+  }
+}

@@ -1,0 +1,30 @@
+// What a command hands the printer: `--json` prints `data` as it is; the text renderer formats the same `data`.
+// The data of the commands that read or change a game come from the library (src/api/types.ts); the two views
+// that only the command line has (`play`, `completion`) are described here.
+import type { Phase } from '../engine/state.js';
+
+export interface View<K extends string = string, D = unknown> {
+  kind: K;
+  data: D;
+  /** Exit code for a command that completed but found a problem (`verify`, `table lint`). */
+  exitCode?: number;
+  /** Extra lines for stderr (warnings) that are not part of the data. */
+  warnings?: string[];
+}
+
+/** `badzone play` when it stops. */
+export interface PlayData {
+  session: string;
+  round: number;
+  phase: Phase;
+  /** How play ended: the GM chose Quit, or cancelled a prompt (Ctrl-C, closed terminal). */
+  stopped: 'quit' | 'cancelled';
+}
+
+export type Shell = 'bash' | 'zsh' | 'fish';
+
+/** `badzone completion SHELL`. */
+export interface CompletionData {
+  shell: Shell;
+  script: string;
+}

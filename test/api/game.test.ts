@@ -1,0 +1,167 @@
+// The library: a game played through openGame/newGame, returning what `--json` prints, throwing typed errors.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { InvalidFileError, LockedError, newGame, NoSessionError, openGame, RefusedError, UsageError, type DieNeed, type Game } from '../../src/api/index.js';
+import { runCli, tempDir } from '../helpers.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+function dir(): string {
+  const d = tempDir('badzone-api-');
+  dirs.push(d);
+  return d;
+}
+
+const GANGS = [
+  { name: 'Goliaths', battlefield: ['Krag', 'Brute'], reserve: ['Grub'] },
+  { name: 'Eschers', battlefield: ['Vex', 'Nyx'] },
+];
+
+describe('a game through the library', () => {
+  it('new, rounds and End Phases, with the seed pinned: exact rolls', async () => {
+    const d = dir();
+    const game = await newGame('g.json', { cwd: d, seed: 42, gangs: GANGS });
+    expect(game.file).toBe(path.join(d, 'g.json'));
+    expect(game.created).toMatchObject({ round: 0, phase: 'setup', seed: 42, backup: null });
+    expect(game.created!.commandLine).toBe("badzone new --seed 42 --mode dice --tiles 4 --spawn-points 4 --gang 'Goliaths: Krag, Brute' --reserve 'Goliaths: Grub' --gang 'Eschers: Vex, Nyx' --hazard none --session g.json");
+    const r = await game.round();
+    expect(r.round).toBe(1);
+    expect(r.eventPhase.draws).toEqual([{ roll: 39, eventId: 'headhunters', outcome: 'placed' }]);
+    expect(r.newEvent).toMatchObject({ eventId: 'headhunters', timing: 'persistent', discardOn: 4 });
+    const e = await game.end();
+    expect(e.triggers[0]!.rolls.map((x) => [x.die, x.value])).toEqual([
+      [3, 3],
+      [4, 1],
+    ]);
+    const s = await game.status();
+    expect(s).toMatchObject({ round: 1, phase: 'end', logEntries: 3 });
+    // A second handle on the same file sees every change (nothing is cached between calls).
+    const again = await openGame(path.join(d, 'g.json'));
+    await again.round();
+    expect((await game.status()).round).toBe(2);
+    expect((await game.verify()).ok).toBe(true);
+    expect((await game.log({ round: 2 })).entries.map((x) => x.action.type)).toEqual(['round']);
+  });
+
+  it('returns exactly what `--json` prints, command by command', async () => {
+    const a = dir();
+    const b = dir();
+    const lib = await newGame('badzone-session.json', { cwd: a, seed: 7, gangs: GANGS, lairs: 2, structures: 3 });
+    const cli = await runCli(['new', '--seed', '7', '--gang', 'Goliaths: Krag, Brute', '--reserve', 'Goliaths: Grub', '--gang', 'Eschers: Vex, Nyx', '--lairs', '2', '--structures', '3', '--json'], { cwd: b });
+    const same = (fromLib: unknown, out: string) => {
+      const strip = (x: unknown) => JSON.parse(JSON.stringify(x).split(a).join('<dir>').split(b).join('<dir>'));
+      expect(strip(fromLib)).toEqual(strip(JSON.parse(out)));
+    };
+    same(lib.created, cli.stdout);
+    const steps: [() => Promise<unknown>, string[]][] = [
+      [() => lib.round({ dice: [60] }), ['round', '--dice', '60']],
+      [() => lib.status(), ['status']],
+      [() => lib.place('pillar-of-flame'), ['place', 'pillar-of-flame']],
+      [() => lib.end(), ['end']],
+      [() => lib.round(), ['round']],
+      [() => lib.discard(50), ['discard', '50']],
+      [() => lib.visibility({ set: 'dark' }), ['visibility', 'set', 'dark']],
+      [() => lib.visibility(), ['visibility']],
+      [() => lib.fighter('Grub', 'battlefield'), ['fighter', 'Grub', 'battlefield']],
+      [() => lib.undo(), ['undo']],
+      [() => lib.log(), ['log']],
+      [() => lib.verify(), ['verify']],
+    ];
+    for (const [call, args] of steps) {
+      const out = await runCli([...args, '--json'], { cwd: b });
+      expect(out.code, `${args.join(' ')}: ${out.stderr}`).toBe(0);
+      same(await call(), out.stdout);
+    }
+  });
+
+  it('asks the ask callbacks for dice and occupied tiles, and logs the dice as entered', async () => {
+    const d = dir();
+    const game = await newGame(d, { seed: 3 });
+    const asked: DieNeed[] = [];
+    const r = await game.round({
+      ask: {
+        die: (need) => {
+          asked.push(need);
+          return need.sides === 64 ? 57 : 1;
+        },
+        occupied: () => ['a1', 'A2', 'B1'],
+      },
+    });
+    expect(asked[0]).toMatchObject({ kind: 'die', sides: 64 });
+    expect(r.newEvent?.eventId).toBe('collapsed-section');
+    const s = await game.status();
+    expect(s.tilesRemoved).toEqual(['B2']);
+    const log = await game.log({ round: 1 });
+    expect(log.entries[0]!.action).toMatchObject({ type: 'round', occupied: ['A1', 'A2', 'B1'] });
+    expect(log.entries[0]!.rolls.every((x) => x.entered === true)).toBe(true);
+    expect(log.entries[0]!.rolls.length).toBe(asked.length);
+  });
+
+  it('a wrong answer from ask is a usage error, and nothing is saved', async () => {
+    const d = dir();
+    const game = await newGame(d, { seed: 3 });
+    const before = fs.readFileSync(game.file, 'utf8');
+    await expect(game.round({ ask: { die: () => 65 } })).rejects.toMatchObject({ kind: 'usage', exitCode: 2 });
+    expect(fs.readFileSync(game.file, 'utf8')).toBe(before);
+  });
+
+  it('endDice go to the open End Phase, dice to the Event Phase', async () => {
+    const d = dir();
+    const game = await newGame(d, { seed: 5 });
+    await game.round({ dice: [39] }); // Headhunters: D3 Hive Scum at a D4 spawn point in the End Phase, discarded on 4+
+    const r = await game.round({ endDice: [2, 3, 5], dice: [4] });
+    expect(r.endPhase!.triggers[0]!.outcomes[0]).toMatchObject({ kind: 'spawn', count: 2, spawnPoint: 3 });
+    expect(r.endPhase!.checks[0]).toMatchObject({ eventId: 'headhunters', roll: 5, discarded: true });
+    expect(r.eventPhase.draws[0]).toMatchObject({ roll: 4, eventId: 'critters-attack' });
+  });
+
+  it('endDice with no End Phase open are refused, not used for something else', async () => {
+    const d = dir();
+    const game = await newGame(d, { seed: 5 });
+    const before = fs.readFileSync(game.file, 'utf8');
+    await expect(game.round({ endDice: [3] })).rejects.toBeInstanceOf(UsageError);
+    expect(fs.readFileSync(game.file, 'utf8')).toBe(before);
+  });
+});
+
+describe('typed errors, with the kinds and exit codes of the command line', () => {
+  const kindOf = async (p: Promise<unknown>) => {
+    try {
+      await p;
+    } catch (e) {
+      const err = e as { kind: string; exitCode: number; constructor: unknown };
+      return [err.constructor, err.kind, err.exitCode];
+    }
+    return 'no error';
+  };
+
+  it('no session, refused, usage, invalid file', async () => {
+    const d = dir();
+    expect(await kindOf(openGame(path.join(d, 'missing.json')))).toEqual([NoSessionError, 'no-session', 3]);
+    const game = await newGame(d, { seed: 1 });
+    expect(await kindOf(game.end())).toEqual([RefusedError, 'refused', 1]);
+    expect(await kindOf(newGame(d, { seed: 2 }))).toEqual([RefusedError, 'refused', 1]);
+    expect(await kindOf(game.round({ dice: [0] }))).toEqual([UsageError, 'usage', 2]);
+    expect(await kindOf(game.round({ occupied: ['Z9'] }))).toEqual([UsageError, 'usage', 2]);
+    expect(await kindOf(game.discard('no-such-event'))).toEqual([UsageError, 'usage', 2]);
+    expect(await kindOf(newGame(path.join(d, 'x.json'), { seed: 1.5 }))).toEqual([UsageError, 'usage', 2]);
+    expect(await kindOf(game.redo())).toEqual([RefusedError, 'refused', 1]);
+    fs.writeFileSync(game.file, '{ not json');
+    expect(await kindOf(game.status())).toEqual([InvalidFileError, 'invalid', 4]);
+  });
+
+  it('takes the same lock as the command line: a held lock is exit 5, and the game is not changed', async () => {
+    const d = dir();
+    const game: Game = await newGame(d, { seed: 1 });
+    const before = fs.readFileSync(game.file, 'utf8');
+    // This process is alive, so its lock is never taken over: the call waits its 2 s and gives up.
+    fs.writeFileSync(`${game.file}.lock`, JSON.stringify({ pid: process.pid, token: 'held-by-test' }));
+    expect(await kindOf(game.round())).toEqual([LockedError, 'locked', 5]);
+    expect(fs.readFileSync(game.file, 'utf8')).toBe(before);
+    fs.rmSync(`${game.file}.lock`);
+    expect((await game.round()).round).toBe(1);
+  });
+});
