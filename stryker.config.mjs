@@ -16,7 +16,7 @@ export default {
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
-  timeoutMS: 20_000,
+  timeoutMS: 10_000,
   thresholds: { high: 95, low: 90, break: null },
   ignoreStatic: false,
 };

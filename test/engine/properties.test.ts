@@ -22,6 +22,7 @@ import {
 } from '../../src/engine/index.js';
 import { validateSession } from '../../src/engine/schema.js';
 import { book, cmdArb, PERSISTENT, setupArb, type Cmd } from './arbitraries.js';
+import { MUTATION_STRIDE } from '../helpers.js';
 
 const ALL_CARDS = Array.from({ length: 64 }, (_, i) => i + 1);
 const json = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
@@ -276,7 +277,7 @@ const PLAY: fc.Arbitrary<Cmd> = fc.oneof(
 );
 
 /** Long games per property (each plays 60 to 140 commands with every check). */
-const LONG_RUNS = 40;
+const LONG_RUNS = Math.ceil(40 / MUTATION_STRIDE);
 
 describe('engine properties', () => {
   it('short games: invariants, JSON round trip, undo after every step, replay and verify', () => {
@@ -284,7 +285,7 @@ describe('engine properties', () => {
       fc.property(setupArb, fc.array(cmdArb, { minLength: 1, maxLength: 30, size: 'max' }), (setup, cmds) => {
         runGame(setup, cmds);
       }),
-      { seed: 1301, numRuns: 100 },
+      { seed: 1301, numRuns: 100 / MUTATION_STRIDE },
     );
   });
 
@@ -327,7 +328,7 @@ describe('engine properties', () => {
         };
         expect(json(run())).toEqual(json(run()));
       }),
-      { seed: 1304, numRuns: 30 },
+      { seed: 1304, numRuns: 30 / MUTATION_STRIDE },
     );
   });
 });

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, runBin, runCli, tempDir } from '../helpers.js';
+import { MUTATION_RUN, MUTATION_STRIDE, ROOT, runBin, runCli, strided, tempDir } from '../helpers.js';
 import {
   FILE,
   allPaths,
@@ -53,7 +53,7 @@ describe('a session file cut short', () => {
     const bytes = Buffer.from(good);
     const fd = fs.openSync(file, 'r+');
     try {
-      for (let k = whole - 1; k >= 0; k--) {
+      for (let k = whole - 1; k >= 0; k -= MUTATION_STRIDE) {
         fs.ftruncateSync(fd, k);
         for (const args of [['status'], ['round']]) {
           const r = await runCli(args, { cwd: dir });
@@ -124,7 +124,7 @@ describe('random and wrongly shaped content', () => {
 
 describe('each field', () => {
   it('with a value of the wrong type is refused, naming the field', async () => {
-    const paths = allPaths(parsed);
+    const paths = strided(allPaths(parsed));
     for (const keys of paths) {
       const bad = setAt(parsed, keys, otherType(getAt(parsed, keys)));
       await refused(JSON.stringify(bad), `${pathText(keys)} of the wrong type`, pathText(keys));
@@ -138,7 +138,7 @@ describe('each field', () => {
     fs.copyFileSync(path.join(ROOT, 'data', 'visibility.json'), path.join(dir, 'vis.json'));
     const custom = JSON.parse(await playedSession(dir, { rounds: 2, extra: ['--table', 'mine.json', '--visibility-table', 'vis.json'] }));
     expect(custom.setup.table).not.toBeNull();
-    const paths = allPaths(custom).filter((k) => k[0] === 'setup' && (k[1] === 'table' || k[1] === 'visibilityTable') && k.length > 2);
+    const paths = strided(allPaths(custom)).filter((k) => k[0] === 'setup' && (k[1] === 'table' || k[1] === 'visibilityTable') && k.length > 2);
     for (const keys of paths) {
       // A dice count may be a number or dice text, so a number becomes text that is no dice expression.
       const bad = setAt(custom, keys, otherType(getAt(custom, keys), 'seven'));
@@ -173,8 +173,8 @@ describe('each field', () => {
   });
 
   it('negative, fractional and huge numbers are refused, naming the field', async () => {
-    const numeric = allPaths(parsed).filter((k) => typeof getAt(parsed, k) === 'number');
-    expect(numeric.length).toBeGreaterThan(20);
+    const numeric = strided(allPaths(parsed).filter((k) => typeof getAt(parsed, k) === 'number'));
+    expect(numeric.length).toBeGreaterThan(20 / MUTATION_STRIDE);
     let tried = 0;
     for (const keys of numeric) {
       const old = getAt(parsed, keys) as number;
@@ -188,7 +188,7 @@ describe('each field', () => {
     console.log(`[faults] numbers: ${tried} values tried`);
   });
 
-  it('a huge rng position is refused before anything tries to reach it (spawned, with a timeout)', () => {
+  it.skipIf(MUTATION_RUN)('a huge rng position is refused before anything tries to reach it (spawned, with a timeout)', () => {
     assertBuilt();
     // Resuming the dice stream means replaying `uses` words: 10^15 of them would take days.
     for (const uses of [1e15, 2 ** 53 - 1, 1e9]) {
@@ -263,7 +263,7 @@ describe('the game does not fit its table', () => {
   });
 });
 
-describe('big files (spawned, each bounded by a timeout)', () => {
+describe.skipIf(MUTATION_RUN)('big files (spawned, each bounded by a timeout)', () => {
   beforeAll(() => assertBuilt());
 
   it('a 50 MB file is refused unread', () => {

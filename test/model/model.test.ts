@@ -15,6 +15,7 @@ import { shippedBook } from '../../src/store/tables.js';
 import { DRAW_BOUND, modelStart, modelStep, type ModelAction, type ModelPurpose, type ModelResult, type ModelState, type ModelTable, type NoNewEvent } from './phases.js';
 import { modelTable, shippedSpec, tableJson, tableSpecArb, type TableSpec } from './tables.js';
 import { setupArb } from '../engine/arbitraries.js';
+import { MUTATION_STRIDE } from '../helpers.js';
 
 // ---------------------------------------------------------------- dice
 
@@ -335,12 +336,12 @@ function projectShipped(setup: Setup, cmds: Cmd[]): void {
 
 describe('the engine against an independent model of the phase mechanics', () => {
   it('the shipped table with all its effects, dice mode: the same draws, checks, visibility and events in play', () => {
-    fc.assert(fc.property(setupArb, fc.array(cmdArb, { minLength: 10, maxLength: 60, size: 'max' }), projectShipped), { seed: 20261202, numRuns: 150 });
+    fc.assert(fc.property(setupArb, fc.array(cmdArb, { minLength: 10, maxLength: 60, size: 'max' }), projectShipped), { seed: 20261202, numRuns: 150 / MUTATION_STRIDE });
   });
 
   it('generated games on generated tables agree step by step; every rare path is reached', () => {
     for (const k of Object.keys(counters) as (keyof typeof counters)[]) counters[k] = 0;
-    fc.assert(fc.property(gameArb, playSideBySide), { seed: Number(process.env.MODEL_SEED ?? 20261201), numRuns: 300 });
+    fc.assert(fc.property(gameArb, playSideBySide), { seed: Number(process.env.MODEL_SEED ?? 20261201), numRuns: Math.ceil(300 / (MUTATION_STRIDE / 2)) });
     console.log(`[model] ${JSON.stringify(counters)}`);
     for (const [k, v] of Object.entries(counters)) expect(v, `counter ${k} was never reached`).toBeGreaterThan(0);
   });
