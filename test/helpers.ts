@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { main } from '../src/cli/main.js';
 import type { IO } from '../src/cli/io.js';
 import type { Prompter } from '../src/cli/prompts.js';
+import { checkJsonRun } from './contract.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = path.join(ROOT, 'bin', 'badzone.js');
@@ -74,6 +75,7 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Cli
     },
   };
   const code = await main(args, io);
+  checkJsonRun(args, code, stdout, stderr);
   return { code, stdout, stderr };
 }
 
@@ -82,7 +84,9 @@ export function runBin(args: string[], opts: { cwd: string; env?: Record<string,
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, CI: undefined, ...opts.env };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd: opts.cwd, env: env as NodeJS.ProcessEnv, input: opts.input ?? '', encoding: 'utf8', timeout: opts.timeout ?? 30_000 });
-  return Object.assign(r, { code: r.status ?? -1 });
+  const code = r.status ?? -1;
+  checkJsonRun(args, code, r.stdout ?? '', r.stderr ?? '');
+  return Object.assign(r, { code });
 }
 
 export { spawn };

@@ -4,10 +4,11 @@ import { UsageError } from '../errors.js';
 import type { RuleBook } from '../rules/book.js';
 import { findEvent, suggestEvents } from '../rules/book.js';
 import { editDistance } from '../rules/names.js';
+import { echo, enteredDiceProblem, occupiedProblem } from '../rules/limits.js';
 
 /** A whole number within bounds, or a usage error naming the option. */
 export function wholeNumber(value: unknown, name: string, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new UsageError(`${name} takes a whole number, not ${JSON.stringify(value) ?? String(value)}.`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new UsageError(`${name} takes a whole number, not ${echo(JSON.stringify(value) ?? String(value))}.`);
   if (value < min || value > max) throw new UsageError(`${name} must be from ${min} to ${max}, not ${value}.`);
   return value;
 }
@@ -16,23 +17,33 @@ export function wholeNumber(value: unknown, name: string, min: number, max: numb
 export function diceValues(value: unknown, name: string): number[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value)) throw new UsageError(`${name} is a list of die results, like [37, 4, 2].`);
-  if (value.length > 1000) throw new UsageError(`${name} takes at most 1000 values.`);
+  const tooMany = enteredDiceProblem(value.length);
+  if (tooMany) throw new UsageError(`${tooMany}.`);
   return value.map((v, i) => {
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 9999) {
-      throw new UsageError(`${name} value ${i + 1} (${JSON.stringify(v) ?? String(v)}) is not a die result; give whole numbers like [37, 4, 2].`);
+      throw new UsageError(`${name} value ${i + 1} (${echo(JSON.stringify(v) ?? String(v))}) is not a die result; give whole numbers like [37, 4, 2].`);
     }
     return v;
   });
 }
 
-/** Tile names ("a1" is A1), checked against the tiles of the game. */
+/** Tile names ("a1" is A1), checked against the tiles of the game; a tile named twice counts once. */
 export function tileNames(value: unknown, known: readonly string[], name: string): string[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || value.some((t) => typeof t !== 'string')) throw new UsageError(`${name} is a list of tile names, like ["A1", "B2"].`);
-  const tiles = (value as string[]).map((t) => t.trim().toUpperCase()).filter((t) => t !== '');
+  const typed = (value as string[]).map((t) => t.trim().toUpperCase()).filter((t) => t !== '');
+  const tooMany = occupiedProblem(typed);
+  if (tooMany) throw new UsageError(`${tooMany}.`);
+  const tiles = [...new Set(typed)];
   const bad = tiles.filter((t) => !known.includes(t));
-  if (bad.length) throw new UsageError(`${name} names tiles this game does not have: ${bad.join(', ')}. Tiles: ${known.join(', ')}.`);
+  if (bad.length) throw new UsageError(`${name} names tiles this game does not have: ${listed(bad)}. Tiles: ${listed(known)}.`);
   return tiles;
+}
+
+/** A list of names for a message: the first 20, each cut, and how many more. */
+function listed(xs: readonly string[]): string {
+  const shown = xs.slice(0, 20).map((x) => echo(x, 12)).join(', ');
+  return xs.length > 20 ? `${shown} and ${xs.length - 20} more` : shown;
 }
 
 /** An event by id, D64 number or name; a usage error with the likely ones when none matches. */
@@ -43,7 +54,7 @@ export function eventArg(book: RuleBook, query: string | number): string {
   let near: { id: string }[] = suggestEvents(book, q);
   if (near.length === 0) near = closeEvents(book, q);
   throw new UsageError(
-    `No event matches "${q}".${near.length ? ` Did you mean: ${near.map((e) => e.id).join(', ')}?` : ''} \`badzone events list\` shows them all.`,
+    `No event matches "${echo(q)}".${near.length ? ` Did you mean: ${near.map((e) => e.id).join(', ')}?` : ''} \`badzone events list\` shows them all.`,
   );
 }
 

@@ -19,15 +19,16 @@ import type {
   LogData,
   NewData,
   PlaceData,
+  RevealData,
   RoundData,
   StatusData,
   UndoData,
   VerifyData,
   VisibilityData,
 } from './types.js';
-import { dueInEndPhase, hazardView, newEventCard, summary, visibilityView } from './views.js';
+import { CONTRACT, dueInEndPhase, eventPhaseView, hazardView, inPlayView, newEventCard, seedFields, summary, visibilityView } from './views.js';
 import * as path from 'node:path';
-import { osRandomSeed } from './seed.js';
+import { commitmentOf, committedText, freshSalt, osRandomSeed } from './seed.js';
 
 /** Where and how the library works: the folder relative paths start from, and where fresh seeds come from. */
 export interface GameContext {
@@ -83,14 +84,20 @@ export async function newGame(file: string, opts: NewGameOptions & GameContext =
   const cwd = opts.cwd ?? process.cwd();
   const full = resolveSessionPath(file, cwd);
   const setup = resolveSetup(opts, cwd, opts.randomSeed ?? osRandomSeed);
+  if (opts.hiddenSeed === true) {
+    const salt = freshSalt();
+    setup.hiddenSeed = { salt, commitment: commitmentOf(setup.seed, salt), revealed: false };
+  }
   const book = bookFor(setup);
   const state = engineCreate(setup, book);
   const stamp = (opts.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-');
   const { backup } = create(full, state, opts.force === true, stamp);
-  const { table, visibilityTable, ...rest } = setup;
+  const { table, visibilityTable, seed: _seed, hiddenSeed: _hidden, ...rest } = setup;
   // The command line names the session as the caller did, unless it is the default one.
   const session = full === path.resolve(cwd, DEFAULT_SESSION) ? null : file;
   const created: NewData = {
+    kind: 'new',
+    schema: CONTRACT,
     ...summary(full, state, book),
     backup,
     setup: {
@@ -123,6 +130,8 @@ export class Game {
   async status(): Promise<StatusData> {
     const { state: s, book } = load(this.file);
     return {
+      kind: 'status',
+      schema: CONTRACT,
       ...summary(this.file, s, book),
       tiles: s.tiles,
       tilesRemoved: s.setup.tiles.filter((t) => !s.tiles.includes(t)),
@@ -149,13 +158,17 @@ export class Game {
     const c = await commit(this.file, action, { ask: opts.ask, createIfMissing: this.opts.createIfMissing === true, randomSeed: this.randomSeed });
     const r = c.report as RoundReport;
     return {
+      kind: 'round',
+      schema: CONTRACT,
       session: this.file,
-      startedNew: c.created,
+      startedNew: c.created !== null,
       round: r.round,
+      phase: c.state.phase,
       mode: c.state.setup.mode,
+      ...seedFields(c.state.setup),
       endPhase: r.endPhase,
-      eventPhase: r.eventPhase,
-      inPlay: r.inPlay,
+      eventPhase: eventPhaseView(r),
+      inPlay: inPlayView(c.state, c.book),
       visibility: visibilityView(c.state, c.book),
       hazard: hazardView(c.state, c.book),
       dueInEndPhase: dueInEndPhase(c.state, c.book),
@@ -181,8 +194,17 @@ export class Game {
   async end(opts: DiceOptions = {}): Promise<EndData> {
     const dice = diceValues(opts.dice, 'dice');
     const c = await commit(this.file, { type: 'end', ...(dice ? { dice } : {}) }, { ask: opts.ask, randomSeed: this.randomSeed });
-    const { kind: _k, ...rest } = c.report as EndReport;
-    return { session: this.file, ...rest, visibility: visibilityView(c.state, c.book) };
+    const { kind: _k, inPlay: _i, ...rest } = c.report as EndReport;
+    return {
+      kind: 'end',
+      schema: CONTRACT,
+      session: this.file,
+      ...rest,
+      phase: c.state.phase,
+      ...seedFields(c.state.setup),
+      inPlay: inPlayView(c.state, c.book),
+      visibility: visibilityView(c.state, c.book),
+    };
   }
 
   /** Back to the state before the last command that changed the game, dice position included. */
@@ -198,7 +220,8 @@ export class Game {
         throw e;
       }
       if (!u) throw new RefusedError('Nothing to undo: the game is as `badzone new` set it up. To start again, run `badzone new --force`.');
-      return { state: u.state, result: { ...summary(this.file, u.state, loaded.book), undone: u.undone, remaining: u.state.log.length - 1 } };
+      const result: UndoData = { kind: 'undo', schema: CONTRACT, ...summary(this.file, u.state, loaded.book), undone: u.undone, remaining: u.state.log.length - 1 };
+      return { state: u.state, result };
     });
   }
 
@@ -214,21 +237,50 @@ export class Game {
     const notes = logNotes(state, book);
     const all = state.log.map((r, i) => ({ ...r, notes: notes[i] ?? [] }));
     const entries = round === null ? all : all.filter((r) => r.round === round);
-    return { session: this.file, seed: state.setup.seed, round, entries };
+    return { kind: 'log', schema: CONTRACT, session: this.file, ...seedFields(state.setup), round, entries };
   }
 
-  /** Replay the log from the seed and setup: does every roll, and the state, follow? (`ok: false` says what does not.) */
-  async verify(): Promise<VerifyData> {
+  /**
+   * Replay the log from the seed and setup: does every roll, and the state, follow? (`ok: false` says what does not.)
+   * With `commitment` (the hash the players were shown at the start), also check that it is this game's
+   * commitment and that the seed and salt in the file hash to it: then every roll came from the committed seed.
+   */
+  async verify(opts: { commitment?: string } = {}): Promise<VerifyData> {
     const { state, book } = load(this.file);
+    const given = opts.commitment === undefined ? undefined : commitmentArg(opts.commitment);
     const r = engineVerify(state, book);
-    return { session: this.file, seed: state.setup.seed, ...r };
+    const base = { kind: 'verify' as const, schema: CONTRACT, session: this.file, ...seedFields(state.setup) };
+    if (given === undefined) return { ...base, ...r, commitmentChecked: null };
+    const h = state.setup.hiddenSeed;
+    let problem: string | null = null;
+    if (!h) problem = 'this game has no commitment: it was not started with a hidden seed (`badzone new --hidden-seed`)';
+    else if (h.commitment !== given) problem = `the game's commitment is ${h.commitment}, not ${given}: this is not the game that was committed to`;
+    else if (commitmentOf(state.setup.seed, h.salt) !== given) problem = 'the seed and salt in the file do not hash to the commitment: the seed (or the salt) was changed after the game was started';
+    const checked = { given, matches: problem === null };
+    if (problem !== null) return { ...base, ...r, ok: false, problem: r.ok ? problem : `${problem}; and ${r.problem}`, seq: r.ok ? null : r.seq, commitmentChecked: checked };
+    return { ...base, ...r, commitmentChecked: checked };
+  }
+
+  /** Show the hidden seed and its salt, so that anyone can check the commitment; from now on outputs show the seed. */
+  async reveal(): Promise<RevealData> {
+    return mutate(this.file, (loaded) => {
+      if (!loaded) throw noSession(this.file);
+      const h = loaded.state.setup.hiddenSeed;
+      if (!h) throw new RefusedError(`The seed of this game was never hidden: it is ${loaded.state.setup.seed} (\`badzone status\` shows it). Start a game with \`badzone new --hidden-seed\` to commit to a seed.`);
+      const seed = loaded.state.setup.seed;
+      const result: RevealData = { kind: 'reveal', schema: CONTRACT, session: this.file, seed, salt: h.salt, commitment: h.commitment, hashed: committedText(seed, h.salt), firstReveal: !h.revealed };
+      if (h.revealed) return { state: null, result };
+      const setup = { ...loaded.state.setup, hiddenSeed: { ...h, revealed: true } };
+      return { state: { ...loaded.state, setup }, result };
+    });
   }
 
   /** Take an event out of play by hand (id, D64 number or name). */
   async discard(event: string | number): Promise<DiscardData> {
     const eventId = eventArg(load(this.file).book, event);
     const c = await commit(this.file, { type: 'discard', eventId }, { randomSeed: this.randomSeed });
-    return { ...(c.report as Extract<Report, { kind: 'discard' }>), session: this.file };
+    const r = c.report as Extract<Report, { kind: 'discard' }>;
+    return { kind: 'discard', schema: CONTRACT, session: this.file, eventId: r.eventId, name: r.name, inPlay: inPlayView(c.state, c.book) };
   }
 
   /** Put a persistent event into play by hand; its on-draw rolls are made. */
@@ -236,7 +288,8 @@ export class Game {
     const eventId = eventArg(load(this.file).book, event);
     const dice = diceValues(opts.dice, 'dice');
     const c = await commit(this.file, { type: 'place', eventId, ...(dice ? { dice } : {}) }, { ask: opts.ask, randomSeed: this.randomSeed });
-    return { ...(c.report as Extract<Report, { kind: 'place' }>), session: this.file };
+    const r = c.report as Extract<Report, { kind: 'place' }>;
+    return { kind: 'place', schema: CONTRACT, session: this.file, eventId: r.eventId, name: r.name, outcomes: r.outcomes, inPlay: inPlayView(c.state, c.book) };
   }
 
   /** The visibility, with the table's levels; `set` (a level's id or name) changes it. */
@@ -244,7 +297,7 @@ export class Game {
     const loaded = load(this.file);
     const levels = loaded.book.visibility.levels;
     if (opts.set === undefined) {
-      return { session: this.file, changed: false, from: null, visibility: visibilityView(loaded.state, loaded.book), levels };
+      return { kind: 'visibility', schema: CONTRACT, session: this.file, changed: false, from: null, visibility: visibilityView(loaded.state, loaded.book), levels };
     }
     if (typeof opts.set !== 'string' || opts.set.trim() === '') throw new UsageError(`Say which level: ${levels.map((l) => l.id).join(', ')}.`);
     const wanted = opts.set.trim().toLowerCase();
@@ -252,15 +305,24 @@ export class Game {
     if (!match) throw new UsageError(`There is no visibility level "${opts.set}". Levels: ${levels.map((l) => l.id).join(', ')}.`);
     const c = await commit(this.file, { type: 'visibility', level: match.id }, { randomSeed: this.randomSeed });
     const from = (c.report as Extract<Report, { kind: 'visibility' }>).from;
-    return { session: this.file, changed: true, from, visibility: visibilityView(c.state, c.book), levels };
+    return { kind: 'visibility', schema: CONTRACT, session: this.file, changed: true, from, visibility: visibilityView(c.state, c.book), levels };
   }
 
   /** Move a fighter to the battlefield, the reserve or out of the game; with `gang`, a new name is added to it. */
   async fighter(name: string, to: 'battlefield' | 'reserve' | 'out', opts: { gang?: string } = {}): Promise<FighterData> {
     if (to !== 'battlefield' && to !== 'reserve' && to !== 'out') throw new UsageError(`Where to? battlefield, reserve or out, not "${String(to)}".`);
-    if (typeof name !== 'string' || name.trim() === '' || name.length > 200) throw new UsageError("Give the fighter's name (at most 200 characters).");
+    // A new fighter's or gang's name is checked (length, control characters) by the engine's step, where it is stored.
+    if (typeof name !== 'string' || name.trim() === '') throw new UsageError("Give the fighter's name.");
     const gang = opts.gang?.trim();
     const c = await commit(this.file, { type: 'fighter', name: name.trim(), to, ...(gang ? { gang } : {}) }, { randomSeed: this.randomSeed });
-    return { ...(c.report as Extract<Report, { kind: 'fighter' }>), session: this.file, gangs: c.state.gangs };
+    const r = c.report as Extract<Report, { kind: 'fighter' }>;
+    return { kind: 'fighter', schema: CONTRACT, session: this.file, name: r.name, gang: r.gang, from: r.from, to: r.to, gangs: c.state.gangs };
   }
+}
+
+/** A commitment as the players wrote it down: 64 hex digits (any case, spaces around ignored). */
+function commitmentArg(v: unknown): string {
+  const t = typeof v === 'string' ? v.trim().toLowerCase() : '';
+  if (!/^[0-9a-f]{64}$/.test(t)) throw new UsageError(`A commitment is 64 hex digits (a SHA-256, as \`badzone new --hidden-seed\` printed it), not ${JSON.stringify(v) ?? String(v)}.`);
+  return t;
 }

@@ -5,6 +5,7 @@ import { UsageError } from '../errors.js';
 import { countTiles, gridTiles, type GangSetup, type Setup } from '../engine/state.js';
 import { loadEventTable, loadVisibilityTable, shippedTables } from '../store/tables.js';
 import { wholeNumber } from './args.js';
+import { LIMITS, count, echo, nameProblem, setupProblem } from '../rules/limits.js';
 
 /** How to set up a game: every field optional, with the defaults of `badzone new`. */
 export interface NewGameOptions {
@@ -34,13 +35,18 @@ export interface NewGameOptions {
   visibilityTable?: string;
   /** Replace an existing game at the path (the old file is kept as a backup). */
   force?: boolean;
+  /**
+   * Hide the seed: every output shows only a commitment (SHA-256 of "SEED:SALT") until `reveal`, and `verify`
+   * with that commitment then proves every roll came from the committed seed. The file still holds the seed.
+   */
+  hiddenSeed?: boolean;
 }
 
-const NAME = 200;
-
+/** A name to be stored: non-empty, within LIMITS.name, no control characters (../rules/limits.ts). */
 function name(v: unknown, what: string): string {
   if (typeof v !== 'string' || v.trim() === '') throw new UsageError(`${what} needs a name.`);
-  if (v.length > NAME) throw new UsageError(`${what}: names are limited to ${NAME} characters.`);
+  const bad = nameProblem(v.trim(), what);
+  if (bad) throw new UsageError(`${bad}.`);
   return v.trim();
 }
 
@@ -53,16 +59,16 @@ function names(v: unknown, what: string): string[] {
 function gangsOf(list: NewGameOptions['gangs']): GangSetup[] {
   if (list === undefined) return [];
   if (!Array.isArray(list)) throw new UsageError('gangs is a list of { name, battlefield, reserve }.');
-  if (list.length > 50) throw new UsageError('At most 50 gangs.');
+  if (list.length > LIMITS.gangs) throw new UsageError(`${count(list.length)} gangs were given; a game may have at most ${LIMITS.gangs} gangs (limit: gangs).`);
   const out: GangSetup[] = [];
   for (const g of list) {
     const gang = name(g?.name, 'A gang');
-    if (out.some((x) => x.name === gang)) throw new UsageError(`The gang ${gang} is listed twice; list all its fighters once.`);
+    if (out.some((x) => x.name === gang)) throw new UsageError(`The gang ${echo(gang)} is listed twice; list all its fighters once.`);
     const battlefield = names(g.battlefield, `${gang}'s battlefield`);
     const reserve = names(g.reserve, `${gang}'s reserve`);
     const all = [...battlefield, ...reserve];
     const dup = all.find((f, i) => all.indexOf(f) !== i);
-    if (dup) throw new UsageError(`${gang} lists ${dup} twice; give each fighter a distinct name (a fighter is either on the battlefield or in reserve).`);
+    if (dup) throw new UsageError(`${echo(gang)} lists ${echo(dup)} twice; give each fighter a distinct name (a fighter is either on the battlefield or in reserve).`);
     out.push({ name: gang, battlefield, reserve });
   }
   return out;
@@ -82,14 +88,14 @@ function hazardOf(value: NewGameOptions['hazard']): Setup['hazard'] {
   const h = t.hazards.find((x) => x.id === slug || x.name.toLowerCase() === v);
   if (h) return h.roll;
   if (slug === 'nomadic') return t.nomadic.roll;
-  throw new UsageError(`hazard takes roll, a D10 result (1-10), a hazard id (${t.hazards.map((x) => x.id).join(', ')}) or none, not "${value}".`);
+  throw new UsageError(`hazard takes roll, a D10 result (1-10), a hazard id (${t.hazards.map((x) => x.id).join(', ')}) or none, not "${echo(value)}".`);
 }
 
 /** Check the options and make the engine's Setup. Table files are read (and validated) relative to `cwd`. */
 export function resolveSetup(opts: NewGameOptions, cwd: string, randomSeed: () => number): Setup {
   const seed = opts.seed === undefined ? randomSeed() : wholeNumber(opts.seed, 'seed', -2147483648, 2147483647);
   const mode = opts.mode ?? 'dice';
-  if (mode !== 'dice' && mode !== 'deck') throw new UsageError(`mode is "dice" or "deck", not "${String(mode)}".`);
+  if (mode !== 'dice' && mode !== 'deck') throw new UsageError(`mode is "dice" or "deck", not "${echo(String(mode))}".`);
   if (opts.tiles !== undefined && opts.grid !== undefined) throw new UsageError('Give tiles or grid, not both.');
   let tiles = gridTiles(2, 2);
   if (opts.grid !== undefined) {
@@ -103,7 +109,7 @@ export function resolveSetup(opts: NewGameOptions, cwd: string, randomSeed: () =
   const count = (v: number | null | undefined, what: string) => (v === undefined || v === null ? null : wholeNumber(v, what, 0, 100));
   const visibilityTable = opts.visibilityTable ? loadVisibilityTable(path.resolve(cwd, opts.visibilityTable)) : null;
   const table = opts.table ? loadEventTable(path.resolve(cwd, opts.table), visibilityTable ?? undefined) : null;
-  return {
+  const setup: Setup = {
     seed,
     mode,
     tiles,
@@ -116,6 +122,10 @@ export function resolveSetup(opts: NewGameOptions, cwd: string, randomSeed: () =
     table,
     visibilityTable,
   };
+  // Every limit of a setup, in one place (../rules/limits.ts): the game written is one badzone can open.
+  const bad = setupProblem(setup);
+  if (bad) throw new UsageError(`${bad[0]!.toUpperCase()}${bad.slice(1)}.`);
+  return setup;
 }
 
 /** A shell word: bare when safe, else single-quoted. */
@@ -125,7 +135,8 @@ export function shellWord(s: string): string {
 
 /** The `badzone new` flags that make this setup (`session`: the path as the caller named it, or null for the default). */
 export function commandLine(setup: Setup, opts: NewGameOptions, session: string | null): string {
-  const parts = ['badzone', 'new', '--seed', String(setup.seed), '--mode', setup.mode];
+  // A hidden seed is never printed: the command line then makes a game like this one, with another seed.
+  const parts = ['badzone', 'new', ...(setup.hiddenSeed ? ['--hidden-seed'] : ['--seed', String(setup.seed)]), '--mode', setup.mode];
   if (opts.grid) parts.push('--grid', `${opts.grid.rows}x${opts.grid.cols}`);
   else parts.push('--tiles', String(setup.tiles.length));
   parts.push('--spawn-points', String(setup.spawnPoints));

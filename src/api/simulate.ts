@@ -6,10 +6,11 @@ import { wholeNumber } from './args.js';
 import { osRandomSeed } from './seed.js';
 import { resolveSetup, type NewGameOptions } from './setup.js';
 import type { SimulateData } from './types.js';
+import { CONTRACT } from './views.js';
 
 export const SIMULATE_LIMITS = { games: 1_000_000, rounds: 100, totalRounds: 20_000_000 } as const;
 
-export interface SimulateOptions extends Omit<NewGameOptions, 'force'> {
+export interface SimulateOptions extends Omit<NewGameOptions, 'force' | 'hiddenSeed'> {
   /** Games to play (default 10000). */
   games?: number;
   /** Rounds per game (default 6). */
@@ -34,6 +35,8 @@ export function simulate(opts: SimulateOptions = {}): SimulateData {
   const book = bookFor(setup);
   const report: SimulationReport = engineSimulate(setup, book, { games, rounds, ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
   return {
+    kind: 'simulate',
+    schema: CONTRACT,
     ...report,
     table: book.events.name,
     visibilityTable: book.visibility.name,

@@ -3,11 +3,11 @@ import * as path from 'node:path';
 import { parseDice, DiceSyntaxError, Rng, diceTotal, type DiceExpr } from '../dice/index.js';
 import { InvalidFileError, UsageError } from '../errors.js';
 import { compileBook } from '../rules/book.js';
-import type { BadzoneEvent, HazardTable } from '../rules/types.js';
 import { loadAnyTable, loadEventTable, shippedBook, shippedTables } from '../store/tables.js';
 import { eventArg, wholeNumber } from './args.js';
 import { osRandomSeed } from './seed.js';
-import type { HazardRollData, HazardShowData, LintData, RollData } from './types.js';
+import type { EventsListData, EventsShowData, HazardListData, HazardRollData, HazardShowData, LintData, RollData } from './types.js';
+import { CONTRACT, hazardOfRoll } from './views.js';
 
 export interface TableContext {
   /** Relative table paths start here (default: process.cwd()). */
@@ -44,7 +44,7 @@ export function rollDice(expr: string, opts: { times?: number; seed?: number; sc
     if (opts.scatter) r.direction = rng.die(12);
     results.push(r);
   }
-  return { expression: e.text, seed, times, results, scatter: opts.scatter === true };
+  return { kind: 'roll', schema: CONTRACT, expression: e.text, seed, times, results, scatter: opts.scatter === true };
 }
 
 /** D10 on the Hazard Table (or look up the group's own `roll`); `homeTurf`: rolling a crew's Home Turf. */
@@ -57,43 +57,46 @@ export function rollHazard(opts: { roll?: number; seed?: number; homeTurf?: bool
     seed = seedOf(opts.seed, opts);
     roll = new Rng({ seed, uses: 0 }).die(10);
   }
-  const hazard = table.hazards.find((h) => h.roll === roll) ?? null;
-  const nomadic = hazard === null;
+  const hazard = hazardOfRoll(roll, table, null);
+  const nomadic = hazard.nomadic;
   const homeTurf = opts.homeTurf === true;
   const meaning = !nomadic
     ? homeTurf
-      ? `${hazard.name} is the crew's Home Turf Hazard; its Home Turf Ploy is ${hazard.ploy.name}.`
+      ? `${hazard.name} is the crew's Home Turf Hazard; its Home Turf Ploy is ${hazard.ploy?.name ?? "none"}.`
       : `The Hazard for this game is ${hazard.name}. This roll is not saved: to play it in a badzone game, set the game up with \`badzone new --hazard ${roll}\`.`
     : homeTurf
       ? `The crew is Nomadic: no Home Turf Hazard or Facility, but its Rating Limit is ${table.nomadic.ratingLimit} instead of ${table.nomadic.standardRatingLimit}.`
       : 'Nomadic: no Hazard this game.';
-  return { roll, seed, nomadic, homeTurf, hazard, meaning, ratingLimit: nomadic && homeTurf ? table.nomadic.ratingLimit : null };
+  return { kind: 'hazard-roll', schema: CONTRACT, roll, seed, nomadic, homeTurf, hazard, meaning, ratingLimit: nomadic && homeTurf ? table.nomadic.ratingLimit : null };
 }
 
 /** The Hazard Table. */
-export function listHazards(): HazardTable {
-  return shippedTables().hazards;
+export function listHazards(): HazardListData {
+  return { kind: 'hazard-list', schema: CONTRACT, ...shippedTables().hazards };
 }
 
 /** One hazard by D10 roll (1-10), id or name. */
 export function showHazard(query: string | number): HazardShowData {
   const t = shippedTables().hazards;
   const q = String(query).trim().toLowerCase();
-  if ((/^\d+$/.test(q) && Number(q) === t.nomadic.roll) || q === 'nomadic') return { roll: t.nomadic.roll, nomadic: true, hazard: null, nomadicRule: t.nomadic };
+  if ((/^\d+$/.test(q) && Number(q) === t.nomadic.roll) || q === 'nomadic') {
+    return { kind: 'hazard-show', schema: CONTRACT, roll: t.nomadic.roll, nomadic: true, hazard: hazardOfRoll(t.nomadic.roll, t, null), nomadicRule: t.nomadic };
+  }
   const h = /^\d+$/.test(q) ? t.hazards.find((x) => x.roll === Number(q)) : t.hazards.find((x) => x.id === q || x.name.toLowerCase() === q);
   if (!h) throw new UsageError(`No hazard matches "${String(query)}". Give a roll from 1 to 10 or an id (${t.hazards.map((x) => x.id).join(', ')}, nomadic).`);
-  return { roll: h.roll, nomadic: false, hazard: h };
+  return { kind: 'hazard-show', schema: CONTRACT, roll: h.roll, nomadic: false, hazard: hazardOfRoll(h.roll, t, null), nomadicRule: null };
 }
 
 /** The Badzone Event Table's 64 results (or a custom table file's). */
-export function listEvents(opts: { table?: string } & TableContext = {}): BadzoneEvent[] {
-  return (opts.table ? loadEventTable(path.resolve(opts.cwd ?? process.cwd(), opts.table)) : shippedTables().events).results;
+export function listEvents(opts: { table?: string } & TableContext = {}): EventsListData {
+  const t = opts.table ? loadEventTable(path.resolve(opts.cwd ?? process.cwd(), opts.table)) : shippedTables().events;
+  return { kind: 'events-list', schema: CONTRACT, table: t.name, events: t.results };
 }
 
 /** One event by id, D64 number or name (in a custom table file with `table`). */
-export function showEvent(query: string | number, opts: { table?: string } & TableContext = {}): BadzoneEvent {
+export function showEvent(query: string | number, opts: { table?: string } & TableContext = {}): EventsShowData {
   const book = opts.table ? compileBook({ ...shippedTables(), events: loadEventTable(path.resolve(opts.cwd ?? process.cwd(), opts.table)) }) : shippedBook();
-  return book.byId.get(eventArg(book, query))!;
+  return { kind: 'events-show', schema: CONTRACT, table: book.events.name, event: book.byId.get(eventArg(book, query))! };
 }
 
 /** Check a table file of any kind (events, visibility, hazards); `valid: false` says what is wrong. */
@@ -101,9 +104,9 @@ export function lintTable(file: string, opts: TableContext = {}): LintData {
   const full = path.resolve(opts.cwd ?? process.cwd(), file);
   try {
     const t = loadAnyTable(full);
-    return { file, valid: true, kind: t.kind, events: t.kind === 'events' ? t.table.results.length : null, problem: null };
+    return { kind: 'table-lint', schema: CONTRACT, file, valid: true, tableKind: t.kind, events: t.kind === 'events' ? t.table.results.length : null, problem: null };
   } catch (e) {
-    if (e instanceof InvalidFileError) return { file, valid: false, kind: null, events: null, problem: e.message.split(full).join(file) };
+    if (e instanceof InvalidFileError) return { kind: 'table-lint', schema: CONTRACT, file, valid: false, tableKind: null, events: null, problem: e.message.split(full).join(file) };
     throw e;
   }
 }

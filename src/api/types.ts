@@ -2,14 +2,45 @@
 // format these; nothing here knows the command line. Type-only module: importing it costs nothing at run time.
 import type { EndPhaseReport, EventPhaseReport } from '../engine/phases.js';
 import type { Outcome } from '../engine/resolve.js';
-import type { InPlayView, VerifyResult } from '../engine/step.js';
+import type { VerifyResult } from '../engine/step.js';
 import type { Gang, LogRecord, Phase, Setup } from '../engine/state.js';
 import type { SimulationReport } from '../engine/simulate.js';
-import type { BadzoneEvent, Hazard, HazardTable, HomeTurfPloy, VisibilityLevel } from '../rules/types.js';
+import type { BadzoneEvent, HazardTable, HomeTurfPloy, VisibilityLevel } from '../rules/types.js';
 
-export type { InPlayView, EndPhaseReport, EventPhaseReport, Outcome, LogRecord, Gang, Phase, BadzoneEvent, Hazard, HazardTable, HomeTurfPloy, VisibilityLevel };
+export type { EndPhaseReport, Outcome, LogRecord, Gang, Phase, BadzoneEvent, HazardTable, HomeTurfPloy, VisibilityLevel };
+
+/**
+ * The version of the JSON contract (every `--json` object's `schema`), separate from the session file's
+ * `schemaVersion`. Raised when a field changes meaning or is removed; new fields may come without a raise.
+ */
+export type ContractVersion = 2;
+
+/** Every object the library returns (and `--json` prints) says which command made it, and the contract version. */
+export interface Output<K extends string> {
+  kind: K;
+  schema: ContractVersion;
+}
 
 // --- Shared shapes -----------------------------------------------------------------------------------------------
+
+/** What an event is worth to whoever holds its marker when the game ends (Treasure). */
+export interface Worth {
+  value: number;
+  unit: string;
+}
+
+/** An event in play, oldest first. */
+export interface InPlayView {
+  eventId: string;
+  name: string;
+  sinceRound: number;
+  discardOn: number | null;
+  /** The tile it was placed on (Pillar of Flame, Treasure). */
+  tile?: string | null;
+  worth?: Worth;
+  /** It has scattered from that tile since (an End Phase has passed): it is no longer at the tile's center. */
+  scattered?: true;
+}
 
 export interface VisibilityView {
   level: string;
@@ -23,25 +54,49 @@ export interface VisibilityView {
   houseTable: boolean;
 }
 
+/** The Hazard, the same shape wherever it appears (`new`, `status`, `round`, `hazard roll`, `hazard show`). */
 export interface HazardView {
   roll: number;
+  /** A 10: the crew is Nomadic, there is no Hazard. */
   nomadic: boolean;
+  /** The hazard's id; null when Nomadic. */
   id: string | null;
   name: string;
   effect: string;
+  page: string | null;
   ploy: HomeTurfPloy | null;
   /** The ploy may be enacted at the start of any Round (shown as a reminder each round). */
   ployAtRoundStart: boolean;
+  /** The crew whose Home Turf it is (null: nobody's, or not a game). */
   turfOwner: string | null;
 }
 
+/** One thing the End Phase of the current round will do: an event's End-Phase effect, or its discard roll. */
+export interface DueInEndPhase {
+  eventId: string;
+  name: string;
+  type: 'effect' | 'discard-check';
+  /** In words: "D3 Hive Scum with Autoguns spawn at a random spawn point", "discard check, D6 4+". */
+  what: string;
+  /** The D6 roll that discards it (discard checks only). */
+  discardOn: number | null;
+}
+
+/**
+ * The seed, and its commitment. A game started with a hidden seed shows `seed: null` and only the commitment
+ * (SHA-256 of "SEED:SALT", hex) until `reveal`; other games show the seed and `commitment: null`.
+ */
+export interface SeedFields {
+  seed: number | null;
+  commitment: string | null;
+}
+
 /** Where a game stands, as `new`, `status` and `undo` show it. */
-export interface GameSummary {
+export interface GameSummary extends SeedFields {
   session: string;
   round: number;
   phase: Phase;
   mode: Setup['mode'];
-  seed: number;
   inPlay: InPlayView[];
   visibility: VisibilityView;
   hazard: HazardView | null;
@@ -57,46 +112,58 @@ export interface NewEventCard {
   discardOn: number | null;
   /** The event's rules text. */
   effect: string;
-  /** When the event acts after it is drawn: every Event Phase in play, and/or in the End Phase. */
+  /** It stays in play and is resolved again each Event Phase (false for Once events and End-Phase-only ones). */
   actsEachEventPhase: boolean;
+  /** It acts in the End Phase (this round's, for a Once event; every one while in play, for a Persistent one). */
   actsInEndPhase: boolean;
+}
+
+/** The Event Phase: draws (re-rolled duplicates first), then each event resolved. */
+export interface EventPhaseView extends Omit<EventPhaseReport, 'noNewEvent'> {
+  /** No new event could be drawn (every event left is already in play). */
+  noNewEvent: boolean;
+  noNewEventReason: string | null;
 }
 
 // --- The game ----------------------------------------------------------------------------------------------------
 
-export interface NewData extends GameSummary {
+export interface NewData extends Output<'new'>, GameSummary {
   backup: string | null;
-  setup: Omit<Setup, 'table' | 'visibilityTable'> & { table: string; visibilityTable: string };
-  /** The command line that makes the same game without prompts. */
+  /** What the game was set up with (the seed is in `seed`, hidden or not). */
+  setup: Omit<Setup, 'table' | 'visibilityTable' | 'seed' | 'hiddenSeed'> & { table: string; visibilityTable: string };
+  /** The command line that makes the same game without prompts (with a hidden seed: `--hidden-seed`, not the seed). */
   commandLine: string;
   hazardRoll: number | null;
 }
 
-export interface RoundData {
+export interface RoundData extends Output<'round'>, SeedFields {
   session: string;
-  /** Set when there was no game and this command started one with the defaults. */
-  startedNew: { seed: number } | null;
+  /** There was no game and this command started one with the defaults. */
+  startedNew: boolean;
   round: number;
+  phase: Phase;
   /** dice: the new event is a D64 roll; deck: a card drawn. */
   mode: 'dice' | 'deck';
+  /** The last round's End Phase, when this command resolved it first. */
   endPhase: EndPhaseReport | null;
-  eventPhase: EventPhaseReport;
+  eventPhase: EventPhaseView;
   inPlay: InPlayView[];
   visibility: VisibilityView;
   hazard: HazardView | null;
-  dueInEndPhase: string[];
+  dueInEndPhase: DueInEndPhase[];
   notes: string[];
   /** The event drawn this Event Phase, with its rules text (null when none could be drawn). */
   newEvent: NewEventCard | null;
 }
 
-export interface EndData extends EndPhaseReport {
+export interface EndData extends Output<'end'>, SeedFields, EndPhaseReport {
   session: string;
+  phase: Phase;
   inPlay: InPlayView[];
   visibility: VisibilityView;
 }
 
-export interface StatusData extends GameSummary {
+export interface StatusData extends Output<'status'>, GameSummary {
   tiles: string[];
   tilesRemoved: string[];
   spawnPoints: number;
@@ -105,46 +172,55 @@ export interface StatusData extends GameSummary {
   structures: string[] | null;
   deck: { drawPile: number; discardPile: number } | null;
   table: string;
-  dueInEndPhase: string[];
+  dueInEndPhase: DueInEndPhase[];
   logEntries: number;
 }
 
-export interface LogData {
+export interface LogData extends Output<'log'>, SeedFields {
   session: string;
-  seed: number;
   round: number | null;
   /** Each entry with what happened, in words (replayed from the seed: the file stores the rolls). */
   entries: (LogRecord & { notes: string[] })[];
 }
 
-export interface UndoData extends GameSummary {
+export interface UndoData extends Output<'undo'>, GameSummary {
   undone: LogRecord;
   remaining: number;
 }
 
-export interface VerifyData extends VerifyResult {
+export interface VerifyData extends Output<'verify'>, SeedFields, VerifyResult {
   session: string;
-  seed: number;
+  /** The commitment checked (`verify --commitment HASH`): the game's, and its seed and salt hash to it. Null when none was given. */
+  commitmentChecked: { given: string; matches: boolean } | null;
 }
 
-export interface DiscardData {
-  kind: 'discard';
+export interface RevealData extends Output<'reveal'> {
+  session: string;
+  seed: number;
+  salt: string;
+  commitment: string;
+  /** What was hashed: "SEED:SALT". */
+  hashed: string;
+  /** False when the seed had been revealed before. */
+  firstReveal: boolean;
+}
+
+export interface DiscardData extends Output<'discard'> {
+  session: string;
   eventId: string;
   name: string;
   inPlay: InPlayView[];
-  session: string;
 }
 
-export interface PlaceData {
-  kind: 'place';
+export interface PlaceData extends Output<'place'> {
+  session: string;
   eventId: string;
   name: string;
   outcomes: Outcome[];
   inPlay: InPlayView[];
-  session: string;
 }
 
-export interface VisibilityData {
+export interface VisibilityData extends Output<'visibility'> {
   session: string;
   changed: boolean;
   from: string | null;
@@ -152,19 +228,18 @@ export interface VisibilityData {
   levels: VisibilityLevel[];
 }
 
-export interface FighterData {
-  kind: 'fighter';
+export interface FighterData extends Output<'fighter'> {
+  session: string;
   name: string;
   gang: string;
   from: string;
   to: string;
-  session: string;
   gangs: Gang[];
 }
 
 // --- Tables and dice ---------------------------------------------------------------------------------------------
 
-export interface RollData {
+export interface RollData extends Output<'roll'> {
   expression: string;
   seed: number;
   times: number;
@@ -172,28 +247,48 @@ export interface RollData {
   scatter: boolean;
 }
 
-export interface HazardRollData {
+export interface HazardRollData extends Output<'hazard-roll'> {
   roll: number;
+  /** The seed rolled with; null for the group's own roll (`--roll`). */
   seed: number | null;
   nomadic: boolean;
   homeTurf: boolean;
-  hazard: Hazard | null;
-  /** What a roll of 10 means here. */
+  hazard: HazardView;
+  /** What the roll means here. */
   meaning: string;
   ratingLimit: number | null;
 }
 
-export type HazardShowData = { roll: number; nomadic: false; hazard: Hazard } | { roll: number; nomadic: true; hazard: null; nomadicRule: HazardTable['nomadic'] };
+export interface HazardListData extends Output<'hazard-list'>, HazardTable {}
 
-export interface LintData {
+export interface HazardShowData extends Output<'hazard-show'> {
+  roll: number;
+  nomadic: boolean;
+  hazard: HazardView;
+  /** The Nomadic rule, for a 10. */
+  nomadicRule: HazardTable['nomadic'] | null;
+}
+
+export interface EventsListData extends Output<'events-list'> {
+  /** The table's name. */
+  table: string;
+  events: BadzoneEvent[];
+}
+
+export interface EventsShowData extends Output<'events-show'> {
+  table: string;
+  event: BadzoneEvent;
+}
+
+export interface LintData extends Output<'table-lint'> {
   file: string;
   valid: boolean;
-  kind: 'events' | 'visibility' | 'hazards' | null;
+  tableKind: 'events' | 'visibility' | 'hazards' | null;
   events: number | null;
   problem: string | null;
 }
 
-export interface SimulateData extends SimulationReport {
+export interface SimulateData extends Output<'simulate'>, SimulationReport {
   /** The event table played (its name). */
   table: string;
   /** The visibility table played (its name). */
@@ -201,4 +296,15 @@ export interface SimulateData extends SimulationReport {
   /** The visibility level that counts as not reduced. */
   normalVisibility: string;
   setup: { tiles: number; spawnPoints: number; gangs: number; lairs: number | null; structures: number | null };
+}
+
+/** What `--json` prints on stderr when a command fails (and the library's errors carry the same). */
+export interface ErrorData {
+  error: {
+    /** The exit code. */
+    code: number;
+    kind: 'refused' | 'usage' | 'no-session' | 'invalid' | 'locked' | 'io' | 'output';
+    message: string;
+    hint: string | null;
+  };
 }

@@ -1,9 +1,41 @@
-// Building the data that several commands show: visibility, hazard, what is due in the End Phase, the new event.
+// Building the data that several commands show: the events in play, visibility, the Hazard, what is due in the
+// End Phase, the new event's card, and the seed (or its commitment).
 import type { RuleBook } from '../rules/book.js';
-import type { Step } from '../rules/types.js';
-import type { SessionState } from '../engine/state.js';
-import { inPlayView, type RoundReport } from '../engine/step.js';
-import type { GameSummary, HazardView, NewEventCard, VisibilityView } from './types.js';
+import type { Hazard, HazardTable, Step } from '../rules/types.js';
+import type { SessionState, Setup } from '../engine/state.js';
+import type { RoundReport } from '../engine/step.js';
+import type { BadzoneEvent } from '../rules/types.js';
+import type { DueInEndPhase, EventPhaseView, GameSummary, HazardView, InPlayView, NewEventCard, SeedFields, VisibilityView } from './types.js';
+
+/** The JSON contract's version: every object the library returns carries it as `schema`. */
+export const CONTRACT = 2 as const;
+
+/** The seed, or null while it is hidden; and the commitment, when the game has one. */
+export function seedFields(setup: Setup): SeedFields {
+  const h = setup.hiddenSeed;
+  return { seed: h && !h.revealed ? null : setup.seed, commitment: h ? h.commitment : null };
+}
+
+/** The unit of an event's worth (Treasure: credits), from its table entry. */
+function worthUnit(ev: BadzoneEvent | undefined): string {
+  for (const st of ev ? [...ev.resolve.onDraw, ...ev.resolve.eachEventPhase, ...ev.resolve.endPhase] : []) {
+    if (st.kind === 'pickTile' && st.worth) return st.worth.unit;
+  }
+  return 'credits';
+}
+
+/** The events in play, oldest first. */
+export function inPlayView(s: SessionState, book: RuleBook): InPlayView[] {
+  return s.inPlay.map((p) => {
+    const ev = book.byId.get(p.eventId);
+    const v: InPlayView = { eventId: p.eventId, name: ev?.name ?? p.eventId, sinceRound: p.sinceRound, discardOn: ev?.discardOn ?? null };
+    if (p.tile !== undefined) v.tile = p.tile;
+    if (p.worth !== undefined) v.worth = { value: p.worth, unit: worthUnit(ev) };
+    const endPhasesSince = s.round - p.sinceRound + (s.phase === 'end' ? 1 : 0);
+    if (p.tile && endPhasesSince > 0 && ev?.resolve.endPhase.some((x) => x.kind === 'scatter')) v.scattered = true;
+    return v;
+  });
+}
 
 export function visibilityView(s: SessionState, book: RuleBook): VisibilityView {
   const l = book.level.get(s.visibility.level);
@@ -19,15 +51,12 @@ export function visibilityView(s: SessionState, book: RuleBook): VisibilityView 
   };
 }
 
-export function hazardView(s: SessionState, book: RuleBook): HazardView | null {
-  if (!s.hazard) return null;
-  const h = book.hazards.hazards.find((x) => x.id === s.hazard!.id);
+/** A hazard of the table (or Nomadic, for a roll with none), as every output shows it. */
+export function hazardOfRoll(roll: number, table: HazardTable, turfOwner: string | null, nomadicEffect?: string): HazardView {
+  const h: Hazard | undefined = table.hazards.find((x) => x.roll === roll);
   if (!h) {
-    const n = book.hazards.nomadic;
-    const effect = s.setup.turfOwner
-      ? `No Hazard this game: ${s.setup.turfOwner} rolled ${n.name} (no Home Turf Hazard or Facility; Rating Limit ${n.ratingLimit} instead of ${n.standardRatingLimit}).`
-      : 'No Hazard this game.';
-    return { roll: s.hazard.roll, nomadic: true, id: null, name: n.name, effect, ploy: null, ployAtRoundStart: false, turfOwner: s.setup.turfOwner };
+    const n = table.nomadic;
+    return { roll, nomadic: true, id: null, name: n.name, effect: nomadicEffect ?? n.effect, page: n.page ?? null, ploy: null, ployAtRoundStart: false, turfOwner };
   }
   return {
     roll: h.roll,
@@ -35,10 +64,23 @@ export function hazardView(s: SessionState, book: RuleBook): HazardView | null {
     id: h.id,
     name: h.name,
     effect: h.effect,
+    page: h.page ?? null,
     ploy: h.ploy,
     ployAtRoundStart: /start of any round/i.test(h.ploy.when),
-    turfOwner: s.setup.turfOwner,
+    turfOwner,
   };
+}
+
+/** The game's Hazard; null when it has none. */
+export function hazardView(s: SessionState, book: RuleBook): HazardView | null {
+  if (!s.hazard) return null;
+  const n = book.hazards.nomadic;
+  const nomadicEffect = s.setup.turfOwner
+    ? `No Hazard this game: ${s.setup.turfOwner} rolled ${n.name} (no Home Turf Hazard or Facility; Rating Limit ${n.ratingLimit} instead of ${n.standardRatingLimit}).`
+    : 'No Hazard this game.';
+  const h = s.hazard.id ? book.hazards.hazards.find((x) => x.id === s.hazard!.id) : undefined;
+  if (!h) return { ...hazardOfRoll(0, book.hazards, s.setup.turfOwner, nomadicEffect), roll: s.hazard.roll };
+  return hazardOfRoll(h.roll, book.hazards, s.setup.turfOwner);
 }
 
 /** An End-Phase step in words ("D3 Hive Scum with Autoguns spawn at a random spawn point"). */
@@ -55,23 +97,44 @@ function endStepText(st: Step): string {
   }
 }
 
-/** What the End Phase of the current round will do. */
-export function dueInEndPhase(s: SessionState, book: RuleBook): string[] {
+/** What the End Phase of the current round will do: End-Phase effects, then the discard rolls. */
+export function dueInEndPhase(s: SessionState, book: RuleBook): DueInEndPhase[] {
   if (s.phase !== 'round') return [];
-  const out: string[] = [];
+  const out: DueInEndPhase[] = [];
   const due = [...s.pendingEnd.map((id) => book.byId.get(id)), ...s.inPlay.map((p) => book.byId.get(p.eventId))];
   for (const ev of due) {
-    if (ev && ev.resolve.endPhase.length > 0) out.push(`${ev.name}: ${ev.resolve.endPhase.map(endStepText).join('; ')}`);
+    if (ev && ev.resolve.endPhase.length > 0) out.push({ eventId: ev.id, name: ev.name, type: 'effect', what: ev.resolve.endPhase.map(endStepText).join('; '), discardOn: null });
   }
   for (const p of s.inPlay) {
     const ev = book.byId.get(p.eventId);
-    if (ev && ev.discardOn !== null) out.push(`${ev.name}: discard check, D6 ${ev.discardOn}+`);
+    if (ev && ev.discardOn !== null) out.push({ eventId: ev.id, name: ev.name, type: 'discard-check', what: `discard check, D6 ${ev.discardOn}+`, discardOn: ev.discardOn });
   }
   return out;
 }
 
 export function summary(file: string, s: SessionState, book: RuleBook): GameSummary {
-  return { session: file, round: s.round, phase: s.phase, mode: s.setup.mode, seed: s.setup.seed, inPlay: inPlayView(s, book), visibility: visibilityView(s, book), hazard: hazardView(s, book) };
+  return {
+    session: file,
+    round: s.round,
+    phase: s.phase,
+    mode: s.setup.mode,
+    ...seedFields(s.setup),
+    inPlay: inPlayView(s, book),
+    visibility: visibilityView(s, book),
+    hazard: hazardView(s, book),
+  };
+}
+
+/**
+ * Whether an event, once drawn, stays in play and is resolved again in each Event Phase: a Persistent event with
+ * Event-Phase steps (Horde of Rats), or one whose whole effect is a standing rule the GM applies each Event Phase
+ * (Critters Attack). Not a Once event; not one whose steps are only on the draw and in the End Phase (Headhunters
+ * spawns in the End Phase; Pillar of Flame is placed, then scatters each End Phase; Treasure is placed).
+ */
+export function actsEachEventPhase(ev: BadzoneEvent): boolean {
+  if (ev.timing !== 'persistent') return false;
+  if (ev.resolve.eachEventPhase.length > 0) return true;
+  return ev.resolve.onDraw.length === 0 && ev.resolve.endPhase.length === 0;
 }
 
 /** The event this Event Phase drew (the last draw that was not a duplicate), as a card with its rules text. */
@@ -86,7 +149,13 @@ export function newEventCard(r: RoundReport, book: RuleBook): NewEventCard | nul
     timing: ev.timing,
     discardOn: ev.discardOn,
     effect: ev.effect,
-    actsEachEventPhase: ev.resolve.eachEventPhase.length > 0 || ev.gm !== '',
+    actsEachEventPhase: actsEachEventPhase(ev),
     actsInEndPhase: ev.resolve.endPhase.length > 0,
   };
+}
+
+/** The Event Phase with `noNewEvent` a boolean and its reason apart. */
+export function eventPhaseView(r: RoundReport): EventPhaseView {
+  const { noNewEvent, ...rest } = r.eventPhase;
+  return { ...rest, noNewEvent: noNewEvent !== null, noNewEventReason: noNewEvent };
 }

@@ -1,9 +1,10 @@
 // The entry point: parse, run, print, and turn errors into exit codes. The only place that exits.
 import { createRequire } from 'node:module';
 import { CommanderError } from 'commander';
-import { BadzoneError, EXIT } from '../errors.js';
+import { BadzoneError, EXIT, KIND_OF_CODE, type ExitCode } from '../errors.js';
+import type { ErrorData } from '../api/types.js';
 import { renderText } from '../render/text.js';
-import { safeJson, safeText } from '../render/safe.js';
+import { safeJson, safeJsonLine, safeText } from '../render/safe.js';
 import { makeStyle, wantColor } from '../render/style.js';
 import type { IO } from './io.js';
 import { buildProgram } from './program.js';
@@ -27,10 +28,17 @@ export async function main(argv: string[], io: IO): Promise<number> {
     if (view.exitCode !== undefined) code = view.exitCode;
   };
   const program = buildProgram(io, emit, VERSION);
+  // With --json, a failure is one JSON object on stderr: commander's own messages are kept for it, not printed.
+  const json = wantsJson(argv);
+  let held = '';
+  const writeErr = (s: string): void => {
+    if (json) held += s;
+    else io.stderr(s);
+  };
   program.exitOverride();
   program.configureOutput({
     writeOut: (s) => io.stdout(s),
-    writeErr: (s) => io.stderr(s),
+    writeErr,
     outputError: (s, write) => write(`badzone: ${safeText(s.replace(/^error: /, ''))}`),
   });
   // The command whose arguments were wrong, so the hint can name its own --help.
@@ -39,7 +47,7 @@ export async function main(argv: string[], io: IO): Promise<number> {
     sub.exitOverride();
     sub.configureOutput({
       writeOut: (s) => io.stdout(s),
-      writeErr: (s) => io.stderr(s),
+      writeErr,
       outputError: (s, write) => {
         failed = commandPath(sub);
         write(`badzone: ${safeText(s.replace(/^error: /, ''))}`);
@@ -54,7 +62,7 @@ export async function main(argv: string[], io: IO): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return code;
   } catch (e) {
-    return handle(e, io, failed);
+    return handle(e, io, failed, json, held);
   }
 }
 
@@ -68,29 +76,48 @@ function allCommands(c: import('commander').Command): import('commander').Comman
   return c.commands.flatMap((x) => [x, ...allCommands(x)]);
 }
 
-function handle(e: unknown, io: IO, failed: string | null): number {
+/** `--json` among the arguments (before a `--`, after which everything is an operand). */
+export function wantsJson(argv: string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).includes('--json');
+}
+
+/** Print a failure: text on stderr as always, or with --json one JSON object; returns the exit code. */
+function fail(io: IO, json: boolean, code: Exclude<ExitCode, 0>, message: string, hint: string | null, text: string): number {
+  if (json) {
+    const out: ErrorData = { error: { code, kind: KIND_OF_CODE[code], message, hint } };
+    io.stderr(`${safeJsonLine(out)}\n`);
+  } else io.stderr(text);
+  return code;
+}
+
+function handle(e: unknown, io: IO, failed: string | null, json: boolean, held: string): number {
   if (e instanceof CommanderError) {
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return EXIT.ok;
-    // `badzone help` exits 0; `badzone events` with no subcommand shows the help on stderr as an error: a usage error.
-    if (e.code === 'commander.help') return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
     if (e.code === 'commander.executeSubCommandAsync') return EXIT.ok;
-    // commander has already printed its message; add what to do.
-    if (e.code === 'commander.missingMandatoryOptionValue' || e.code === 'commander.unknownOption' || e.code === 'commander.unknownCommand' || e.code === 'commander.missingArgument' || e.code === 'commander.invalidArgument' || e.code === 'commander.optionMissingArgument' || e.code === 'commander.excessArguments') {
-      io.stderr(failed ? `Run \`badzone ${failed} --help\` to see its arguments, flags and examples.\n` : 'Run `badzone --help` (or `badzone <command> --help`) to see the commands and flags.\n');
+    // `badzone help` exits 0; `badzone events` with no subcommand shows the help on stderr as an error: a usage error.
+    if (e.code === 'commander.help') {
+      if (e.exitCode === 0) {
+        if (json) io.stderr(held);
+        return EXIT.ok;
+      }
+      return fail(io, json, EXIT.usage, 'a subcommand is needed.', 'Run `badzone --help` (or `badzone <command> --help`) to see the commands.', '');
     }
-    return EXIT.usage;
+    // commander has already printed its message (or held it, with --json); add what to do.
+    const hint = failed ? `Run \`badzone ${failed} --help\` to see its arguments, flags and examples.` : 'Run `badzone --help` (or `badzone <command> --help`) to see the commands and flags.';
+    const message = e.message.replace(/^error: /, '');
+    const known = ['commander.missingMandatoryOptionValue', 'commander.unknownOption', 'commander.unknownCommand', 'commander.missingArgument', 'commander.invalidArgument', 'commander.optionMissingArgument', 'commander.excessArguments'];
+    return fail(io, json, EXIT.usage, message, hint, known.includes(e.code) ? `${hint}\n` : '');
   }
-  if (e instanceof BadzoneError) {
-    io.stderr(`badzone: ${safeText(e.message)}\n`);
-    return e.exitCode;
-  }
+  if (e instanceof BadzoneError) return fail(io, json, e.exitCode, e.message, e.hint ?? null, `badzone: ${safeText(e.message)}\n${e.hint ? `${safeText(e.hint)}\n` : ''}`);
   if (e instanceof PromptCancelled) {
-    io.stderr('badzone: cancelled; nothing was changed by the unanswered step.\n');
-    return EXIT.refused;
+    const message = 'cancelled; nothing was changed by the unanswered step.';
+    return fail(io, json, EXIT.refused, message, null, `badzone: ${message}\n`);
   }
+  const message = `internal error: ${e instanceof Error ? e.message : String(e)}.`;
+  const hint = 'Please report it; run with BADZONE_DEBUG=1 for details.';
   if (io.env.BADZONE_DEBUG === '1') io.stderr(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-  else io.stderr(`badzone: internal error: ${safeText(e instanceof Error ? e.message : String(e))}. Please report it; run with BADZONE_DEBUG=1 for details.\n`);
-  return EXIT.refused;
+  return fail(io, json, EXIT.refused, message, hint, io.env.BADZONE_DEBUG === '1' ? '' : `badzone: ${safeText(message)} ${hint}\n`);
 }
 
 /** The real process's IO. */

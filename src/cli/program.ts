@@ -61,7 +61,8 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
         'badzone events show 37',
         'badzone roll D6+6',
         'badzone round --json   # for scripts',
-      ) + '\nExit codes: 0 ok, 1 refused or runtime error, 2 usage error, 3 no session,\n            4 invalid session or table file, 5 session locked.\n',
+      ) +
+        '\nExit codes: 0 ok, 1 refused or runtime error, 2 usage error, 3 no session,\n            4 invalid session or table file, 5 session locked, 6 file system\n            failed (nothing changed), 7 saved but the output could not be\n            printed. With --json, an error is one JSON object on stderr:\n            {"error": {code, kind, message, hint}}.\n',
     );
 
   // --- Dice and tables -------------------------------------------------------------------------
@@ -155,6 +156,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
         .description('set up a new game (its session file); with no flags on a terminal, a setup wizard asks')
         .option('--seed <n>', 'seed, a 32-bit integer (default: a fresh random one, printed and stored)'),
     )
+      .option('--hidden-seed', 'hide the seed: show only a commitment (SHA-256 of seed and salt) until `badzone reveal`')
       .option('--turf-owner <name>', 'the crew whose Home Turf the Hazard is')
       .option('--force', 'replace an existing game (the old file is kept as a backup)')
       .option('--no-input', 'never prompt (no setup wizard)')
@@ -167,6 +169,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
         'badzone new --grid 3x3 --spawn-points 6 --hazard roll',
         'badzone new --gang "Goliaths: Krag, Brute" --gang "Eschers: Vex, Nyx" \\\n      --reserve "Eschers: Lyra"',
         'badzone new --mode deck --seed 1234 --force',
+        'badzone new --hidden-seed   # show only a commitment until `badzone reveal`',
       ),
     )
     .action(async (opts) => emit(await (await import('./commands/new.js')).run(opts, io), opts.json === true));
@@ -199,9 +202,19 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .addHelpText('after', examples('badzone undo', 'badzone undo && badzone round   # gives the same rolls as before'))
     .action(async (opts) => emit(await (await import('./commands/undo.js')).run(opts, io), opts.json === true));
 
-  sessionOption(program.command('verify').description('replay the log from the seed and check every roll and the state (exit 1 if not)').option('--json', 'print JSON'))
-    .addHelpText('after', examples('badzone verify', 'badzone verify --session old-game.json --json'))
+  sessionOption(
+    program
+      .command('verify')
+      .description('replay the log from the seed and check every roll and the state (exit 1 if not)')
+      .option('--commitment <hash>', 'also check the seed against the commitment `new --hidden-seed` printed')
+      .option('--json', 'print JSON'),
+  )
+    .addHelpText('after', examples('badzone verify', 'badzone verify --session old-game.json --json', 'badzone verify --commitment 9f3c...   # after `badzone reveal`'))
     .action(async (opts) => emit(await (await import('./commands/verify.js')).run(opts, io), opts.json === true));
+
+  sessionOption(program.command('reveal').description('show a hidden seed and its salt, so that players can check the commitment').option('--json', 'print JSON'))
+    .addHelpText('after', examples('badzone reveal', 'badzone reveal --json'))
+    .action(async (opts) => emit(await (await import('./commands/reveal.js')).run(opts, io), opts.json === true));
 
   sessionOption(program.command('discard').description('take an event out of play by hand (e.g. Pillar of Flame left the table)').argument('<event>', 'event id, D64 number or name').option('--json', 'print JSON'))
     .addHelpText('after', examples('badzone discard pillar-of-flame'))

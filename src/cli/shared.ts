@@ -4,6 +4,7 @@ import { UsageError } from '../errors.js';
 import type { Ask } from '../api/commit.js';
 import { physicalDieHint } from '../dice/expression.js';
 import { sessionPath } from '../store/session.js';
+import { echo, enteredDiceProblem, occupiedProblem } from '../rules/limits.js';
 import type { IO } from './io.js';
 
 export interface SessionOpts {
@@ -18,9 +19,9 @@ export function fileOf(opts: SessionOpts, io: IO): string {
 export function intArg(value: string | undefined, flag: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   const t = String(value).trim();
-  if (!/^[-+]?\d+$/.test(t)) throw new UsageError(`${flag} takes a whole number, not "${value}".`);
+  if (!/^[-+]?\d+$/.test(t)) throw new UsageError(`${flag} takes a whole number, not "${echo(value)}".`);
   const n = Number(t);
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${flag} must be from ${min} to ${max}, not ${t}.`);
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${flag} must be from ${min} to ${max}, not ${echo(t)}.`);
   return n;
 }
 
@@ -30,20 +31,24 @@ export function diceList(value: string | string[] | undefined): number[] | undef
   const parts = (Array.isArray(value) ? value.join(',') : String(value))
     .split(/[\s,]+/)
     .filter((p) => p !== '');
-  if (parts.length > 1000) throw new UsageError('--dice takes at most 1000 values.');
+  const tooMany = enteredDiceProblem(parts.length);
+  if (tooMany) throw new UsageError(`${tooMany}.`);
   return parts.map((p, i) => {
-    if (!/^\d{1,4}$/.test(p) || Number(p) < 1) throw new UsageError(`--dice value ${i + 1} ("${p}") is not a die result; give whole numbers like --dice 37,4,2.`);
+    if (!/^\d{1,4}$/.test(p) || Number(p) < 1) throw new UsageError(`--dice value ${i + 1} ("${echo(p)}") is not a die result; give whole numbers like --dice 37,4,2.`);
     return Number(p);
   });
 }
 
-/** "A1,B2" -> ["A1","B2"] (the library checks them against the tiles of the game). */
+/** "A1,B2" -> ["A1","B2"] (the library checks them against the tiles of the game, and a tile named twice counts once). */
 export function tileList(value: string | string[] | undefined): string[] | undefined {
   if (value === undefined) return undefined;
-  return (Array.isArray(value) ? value.join(',') : String(value))
+  const tiles = (Array.isArray(value) ? value.join(',') : String(value))
     .split(/[\s,]+/)
     .filter((p) => p !== '')
     .map((t) => t.toUpperCase());
+  const tooMany = occupiedProblem(tiles);
+  if (tooMany) throw new UsageError(`${tooMany}.`);
+  return tiles;
 }
 
 /** Whether prompts may be shown: stdin is a terminal and the user did not say --no-input. */

@@ -2,6 +2,8 @@
 // Hand-written: the grammar the tables need is one line, and the dice-notation libraries on npm
 // either reject an uppercase D or cost a second of start-up (see ../shared/STACK.md).
 
+import { LIMITS as L } from '../rules/limits.js';
+
 export interface DiceExpr {
   /** Number of dice (0 for a constant). */
   count: number;
@@ -15,7 +17,8 @@ export interface DiceExpr {
   text: string;
 }
 
-export const LIMITS = { maxLength: 24, maxCount: 100, maxSides: 1000, maxConstant: 10000 } as const;
+/** The dice limits (defined with every other limit in ../rules/limits.ts). */
+export const LIMITS = { maxLength: L.diceLength, maxCount: L.diceCount, maxSides: L.diceSides, maxConstant: L.diceConstant } as const;
 
 export class DiceSyntaxError extends Error {
   override name = 'DiceSyntaxError';

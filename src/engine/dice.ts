@@ -26,18 +26,26 @@ export class BadEntry {
   constructor(readonly message: string) {}
 }
 
+/** More dice than one step may roll (LIMITS.rollsPerStep). Caught by `step`, which refuses the step. */
+export class TooManyRolls {
+  constructor(readonly purpose: string) {}
+}
+
 export type Purpose = string | (() => string);
 
 export class Dice {
   /** Rolls made, in order; null in quiet mode (simulation). */
   readonly rolls: Roll[] | null;
   private nextEntered = 0;
+  private made = 0;
 
   constructor(
     readonly source: DiceSource,
     private readonly entered: readonly number[] = [],
     private readonly whenOut: 'roll' | 'ask' = 'roll',
     quiet = false,
+    /** The most dice this step may roll: one more throws TooManyRolls at once, before it costs time or memory. */
+    private readonly maxRolls = Infinity,
   ) {
     this.rolls = quiet ? null : [];
   }
@@ -52,6 +60,7 @@ export class Dice {
 
   /** One die, from the GM's entered dice while any are left, else from the source. */
   roll(sides: number, purpose: Purpose): number {
+    if (++this.made > this.maxRolls) throw new TooManyRolls(text(purpose));
     let value: number;
     let entered = false;
     if (this.nextEntered < this.entered.length) {
@@ -84,6 +93,7 @@ export class Dice {
 
   /** Draw a card: an entered value must be one of the cards in the draw pile; otherwise the top card. */
   card(drawPile: readonly number[], purpose: Purpose): number {
+    if (++this.made > this.maxRolls) throw new TooManyRolls(text(purpose));
     let value: number;
     let entered = false;
     if (this.nextEntered < this.entered.length) {

@@ -3,6 +3,7 @@ import { arr, bool, describe, fail, int, nonEmpty, obj, oneOf, str, strings, typ
 import { validateEventTable, validateVisibilityTable, TableError } from '../rules/validate.js';
 import type { RuleBook } from '../rules/book.js';
 import { INT32_MAX, INT32_MIN } from '../dice/rng.js';
+import { READ } from '../rules/limits.js';
 import { SCHEMA_VERSION, type Action, type LogRecord, type Roll, type SessionState, type Setup } from './state.js';
 
 /** Older schema versions and how each becomes the next. */
@@ -49,28 +50,19 @@ export class SchemaTooNew extends Error {
   }
 }
 
-const NAME = 200;
-const MAX_GANGS = 50;
-const MAX_FIGHTERS = 200;
-const MAX_TILES = 676;
-/**
- * Resuming the dice stream replays `uses` words of the engine (about 7 ms per million): a 1000-round game uses
- * tens of thousands, so ten million is far beyond any game and still resumes in a blink, while a hand-edited
- * 10^15 would take days.
- */
-export const MAX_RNG_USES = 10_000_000;
-/** Undo and verify replay the whole log (about 25 µs an entry); a 1000-round game has some 1 300 entries. */
-export const MAX_LOG_ENTRIES = 100_000;
-
+// Every bound below is READ (../rules/limits.ts): looser than what badzone writes (LIMITS), so that a game an
+// older badzone wrote past a limit still opens. Resuming replays `rng.uses` words (about 7 ms a million) and
+// undo/verify replay the log (about 25 µs an entry), so these bounds also cap what a hand-edited file can cost.
+const NAME = READ.name;
 function gangs(v: unknown, path: string, withOut: boolean) {
-  return arr(v, path, MAX_GANGS).map((g, i) => {
+  return arr(v, path, READ.gangs).map((g, i) => {
     const o = obj(g, `${path}[${i}]`);
     const base = {
       name: nonEmpty(o.name, `${path}[${i}].name`, NAME),
-      battlefield: strings(o.battlefield, `${path}[${i}].battlefield`, MAX_FIGHTERS, NAME),
-      reserve: strings(o.reserve, `${path}[${i}].reserve`, MAX_FIGHTERS, NAME),
+      battlefield: strings(o.battlefield, `${path}[${i}].battlefield`, READ.fightersPerList, NAME),
+      reserve: strings(o.reserve, `${path}[${i}].reserve`, READ.fightersPerList, NAME),
     };
-    return withOut ? { ...base, out: strings(o.out, `${path}[${i}].out`, MAX_FIGHTERS, NAME) } : base;
+    return withOut ? { ...base, out: strings(o.out, `${path}[${i}].out`, READ.fightersPerList, NAME) } : base;
   });
 }
 
@@ -86,24 +78,34 @@ function setup(v: unknown): Setup {
     if (e instanceof TableError) fail(`${e.file}.${e.path.replace(/^\(table\)\.?/, '')}`, e.problem);
     throw e;
   }
-  return {
+  const out: Setup = {
     seed: int(o.seed, 'setup.seed', INT32_MIN, INT32_MAX),
     mode: oneOf(o.mode, 'setup.mode', ['dice', 'deck'] as const),
-    tiles: strings(o.tiles, 'setup.tiles', MAX_TILES, 10),
-    spawnPoints: int(o.spawnPoints, 'setup.spawnPoints', 1, 100),
+    tiles: strings(o.tiles, 'setup.tiles', READ.tiles, READ.tileName),
+    spawnPoints: int(o.spawnPoints, 'setup.spawnPoints', 1, READ.spawnPoints),
     gangs: gangs(o.gangs, 'setup.gangs', false),
     turfOwner: o.turfOwner === null ? null : nonEmpty(o.turfOwner, 'setup.turfOwner', NAME),
-    lairs: o.lairs === null ? null : int(o.lairs, 'setup.lairs', 0, 100),
-    structures: o.structures === null ? null : int(o.structures, 'setup.structures', 0, 100),
+    lairs: o.lairs === null ? null : int(o.lairs, 'setup.lairs', 0, READ.lairs),
+    structures: o.structures === null ? null : int(o.structures, 'setup.structures', 0, READ.structures),
     hazard,
     table,
     visibilityTable,
   };
+  if (o.hiddenSeed !== undefined) {
+    const h = obj(o.hiddenSeed, 'setup.hiddenSeed');
+    const hex = (v: unknown, path: string, len: number): string => {
+      const t = str(v, path, len);
+      if (!new RegExp(`^[0-9a-f]{${len}}$`).test(t)) fail(path, `expected ${len} lowercase hex digits`);
+      return t;
+    };
+    out.hiddenSeed = { salt: hex(h.salt, 'setup.hiddenSeed.salt', 32), commitment: hex(h.commitment, 'setup.hiddenSeed.commitment', 64), revealed: bool(h.revealed, 'setup.hiddenSeed.revealed') };
+  }
+  return out;
 }
 
 function dieList(v: unknown, path: string): number[] | undefined {
   if (v === undefined) return undefined;
-  return arr(v, path, 10_000).map((x, i) => int(x, `${path}[${i}]`, 1, 1000));
+  return arr(v, path, READ.enteredDice).map((x, i) => int(x, `${path}[${i}]`, 1, 1000));
 }
 
 function action(v: unknown, path: string): Action {
@@ -114,7 +116,7 @@ function action(v: unknown, path: string): Action {
       return { type };
     case 'round': {
       const a: Action = { type };
-      if (o.occupied !== undefined) a.occupied = strings(o.occupied, `${path}.occupied`, MAX_TILES, 10);
+      if (o.occupied !== undefined) a.occupied = strings(o.occupied, `${path}.occupied`, READ.occupied, READ.tileName);
       const d = dieList(o.dice, `${path}.dice`);
       if (d) a.dice = d;
       return a;
@@ -146,7 +148,7 @@ function action(v: unknown, path: string): Action {
 function roll(v: unknown, path: string): Roll {
   const o = obj(v, path);
   const die = int(o.die, `${path}.die`, 2, 1000);
-  const r: Roll = { die, value: int(o.value, `${path}.value`, 1, die), for: str(o.for, `${path}.for`, 400) };
+  const r: Roll = { die, value: int(o.value, `${path}.value`, 1, die), for: str(o.for, `${path}.for`, READ.rollPurpose) };
   if (o.entered !== undefined) {
     if (o.entered !== true) fail(`${path}.entered`, 'expected true or absent');
     r.entered = true;
@@ -173,7 +175,7 @@ function isPlainRoll(v: unknown): v is Roll {
   const text = o.for;
   if (typeof die !== 'number' || !Number.isInteger(die) || die < 2 || die > 1000) return false;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > die) return false;
-  if (typeof text !== 'string' || text.length > 400) return false;
+  if (typeof text !== 'string' || text.length > READ.rollPurpose) return false;
   return (o.entered === undefined || o.entered === true) && (o.card === undefined || o.card === true);
 }
 
@@ -184,14 +186,14 @@ function isPlainRecord(v: unknown): v is LogRecord {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const o = v as Obj;
   for (const k in o) if (k !== 'seq' && k !== 'round' && k !== 'action' && k !== 'rolls') return false;
-  if (!wholeIn(o.seq, 0, 10_000_000) || !wholeIn(o.round, 0, 10_000_000)) return false;
+  if (!wholeIn(o.seq, 0, READ.round) || !wholeIn(o.round, 0, READ.round)) return false;
   const a = o.action;
   if (typeof a !== 'object' || a === null || Array.isArray(a)) return false;
   for (const k in a) if (k !== 'type') return false;
   const type = (a as Obj).type;
   if (type !== 'round' && type !== 'end') return false;
   const { rolls } = o;
-  if (!Array.isArray(rolls) || rolls.length > 100_000) return false;
+  if (!Array.isArray(rolls) || rolls.length > READ.rollsPerStep) return false;
   for (let i = 0; i < rolls.length; i++) if (!isPlainRoll(rolls[i])) return false;
   return true;
 }
@@ -199,10 +201,10 @@ function isPlainRecord(v: unknown): v is LogRecord {
 function record(v: unknown, path: string): LogRecord {
   const o = obj(v, path);
   return {
-    seq: int(o.seq, `${path}.seq`, 0, 10_000_000),
-    round: int(o.round, `${path}.round`, 0, 10_000_000),
+    seq: int(o.seq, `${path}.seq`, 0, READ.round),
+    round: int(o.round, `${path}.round`, 0, READ.round),
     action: action(o.action, `${path}.action`),
-    rolls: arr(o.rolls, `${path}.rolls`, 100_000).map((x, i) => (isPlainRoll(x) ? x : roll(x, `${path}.rolls[${i}]`))),
+    rolls: arr(o.rolls, `${path}.rolls`, READ.rollsPerStep).map((x, i) => (isPlainRoll(x) ? x : roll(x, `${path}.rolls[${i}]`))),
   };
 }
 
@@ -235,16 +237,16 @@ export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook)
       seed: int(rng.seed, 'rng.seed', INT32_MIN, INT32_MAX),
       uses:
         typeof rng.uses === 'number' && Number.isInteger(rng.uses) && rng.uses >= 0
-          ? int(rng.uses, 'rng.uses', 0, MAX_RNG_USES)
+          ? int(rng.uses, 'rng.uses', 0, READ.rngUses)
           : fail('rng.uses', `expected a non-negative integer, found ${describe(rng.uses)}`),
     },
-    round: int(o.round, 'round', 0, 10_000_000),
+    round: int(o.round, 'round', 0, READ.round),
     phase: oneOf(o.phase, 'phase', ['setup', 'round', 'end'] as const),
     inPlay: arr(o.inPlay, 'inPlay', 64).map((x, i) => {
       const p = obj(x, `inPlay[${i}]`);
       const e: SessionState['inPlay'][number] = {
         eventId: nonEmpty(p.eventId, `inPlay[${i}].eventId`, 60),
-        sinceRound: int(p.sinceRound, `inPlay[${i}].sinceRound`, 0, 10_000_000),
+        sinceRound: int(p.sinceRound, `inPlay[${i}].sinceRound`, 0, READ.round),
         roll: int(p.roll, `inPlay[${i}].roll`, 1, 64),
       };
       if (p.tile !== undefined) e.tile = p.tile === null ? null : str(p.tile, `inPlay[${i}].tile`, 10);
@@ -257,21 +259,21 @@ export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook)
     })(),
     visibility: (() => {
       const vis = obj(o.visibility, 'visibility');
-      return { level: nonEmpty(vis.level, 'visibility.level', 60), sinceRound: int(vis.sinceRound, 'visibility.sinceRound', 0, 10_000_000), source: nonEmpty(vis.source, 'visibility.source', 60) };
+      return { level: nonEmpty(vis.level, 'visibility.level', 60), sinceRound: int(vis.sinceRound, 'visibility.sinceRound', 0, READ.round), source: nonEmpty(vis.source, 'visibility.source', 60) };
     })(),
     hazard: o.hazard === null ? null : (() => {
       const h = obj(o.hazard, 'hazard');
       return { roll: int(h.roll, 'hazard.roll', 1, 10), id: h.id === null ? null : nonEmpty(h.id, 'hazard.id', 60), nomadic: bool(h.nomadic, 'hazard.nomadic') };
     })(),
-    tiles: strings(o.tiles, 'tiles', MAX_TILES, 10),
-    lairs: o.lairs === null ? null : arr(o.lairs, 'lairs', 100).map((x, i) => {
+    tiles: strings(o.tiles, 'tiles', READ.tiles, READ.tileName),
+    lairs: o.lairs === null ? null : arr(o.lairs, 'lairs', READ.lairs).map((x, i) => {
       const l = obj(x, `lairs[${i}]`);
       return { name: nonEmpty(l.name, `lairs[${i}].name`, NAME), becomes: l.becomes === null ? null : nonEmpty(l.becomes, `lairs[${i}].becomes`, NAME) };
     }),
-    structures: o.structures === null ? null : strings(o.structures, 'structures', 100, NAME),
+    structures: o.structures === null ? null : strings(o.structures, 'structures', READ.structures, NAME),
     gangs: gangs(o.gangs, 'gangs', true) as SessionState['gangs'],
     pendingEnd: strings(o.pendingEnd, 'pendingEnd', 64, 60),
-    log: arr(o.log, 'log', MAX_LOG_ENTRIES).map((x, i) => (isPlainRecord(x) ? x : record(x, `log[${i}]`))),
+    log: arr(o.log, 'log', READ.logEntries).map((x, i) => (isPlainRecord(x) ? x : record(x, `log[${i}]`))),
   };
   if (state.rng.seed !== su.seed) fail('rng.seed', `${state.rng.seed} is not the game's seed (setup.seed ${su.seed})`);
   if (state.log.length === 0 || state.log[0]!.action.type !== 'new') fail('log[0]', 'a session log starts with the game\'s setup (action "new")');

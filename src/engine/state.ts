@@ -36,6 +36,17 @@ export interface Setup {
   table: EventTable | null;
   /** A group's own visibility table, or null for the shipped house table. */
   visibilityTable: VisibilityTable | null;
+  /**
+   * Set when the game was started with a hidden seed (`badzone new --hidden-seed`): outputs show only the
+   * commitment, the SHA-256 (hex) of "SEED:SALT", until `badzone reveal` sets `revealed`. The engine ignores it.
+   */
+  hiddenSeed?: HiddenSeed;
+}
+
+export interface HiddenSeed {
+  salt: string;
+  commitment: string;
+  revealed: boolean;
 }
 
 export interface InPlay {

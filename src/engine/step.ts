@@ -2,7 +2,8 @@
 import type { RuleBook } from '../rules/book.js';
 import { Rng } from '../dice/rng.js';
 import { closeNames, matchName } from '../rules/names.js';
-import { BadEntry, Dice, NeedDie, type DiceSource } from './dice.js';
+import { BadEntry, Dice, NeedDie, TooManyRolls, type DiceSource } from './dice.js';
+import { LIMITS, actionProblem, echo, growthProblem, nameProblem, tooManyRollsProblem } from '../rules/limits.js';
 import { endPhase, eventPhase, type EndPhaseReport, type EventPhaseReport } from './phases.js';
 import { NeedOccupied, runStep, type Ctx, type Outcome } from './resolve.js';
 import {
@@ -70,6 +71,12 @@ export interface StepOptions {
   askOccupied?: boolean;
   /** The caller owns `state.log` and never uses the old state again: append in place (replay, verify) instead of copying. */
   appendLog?: boolean;
+  /**
+   * Refuse a step that takes the game past a limit (../rules/limits.ts): a name that may not be stored, more dice
+   * than one command may roll, a gang or a roster grown past its limit, a full log. On by default (a new step);
+   * replaying a log (undo, verify, log) turns it off, so a game an older badzone wrote past a limit replays.
+   */
+  limits?: boolean;
 }
 
 export function inPlayView(s: SessionState, book: RuleBook): InPlayView[] {
@@ -146,10 +153,15 @@ export function setupNotes(s: SessionState, book: RuleBook): string[] {
 
 /** Apply one action. Never throws for a rules refusal or bad entered dice: those come back as values. */
 export function step(state: SessionState, action: Action, book: RuleBook, opts: StepOptions = {}): StepResult {
+  const limits = opts.limits !== false;
+  if (limits) {
+    const bad = actionProblem(action);
+    if (bad) return refuse(bad, true);
+  }
   const s = working(state);
   const source = opts.source ?? new Rng(state.rng);
   const entered = 'dice' in action && action.dice ? action.dice : [];
-  const dice = new Dice(source, entered, opts.whenOut ?? 'roll');
+  const dice = new Dice(source, entered, opts.whenOut ?? 'roll', false, limits ? LIMITS.rollsPerStep : Infinity);
   const ctx: Ctx = {
     s,
     book,
@@ -162,7 +174,7 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
   };
   let report: Report;
   try {
-    const r = apply(ctx, action);
+    const r = apply(ctx, action, limits);
     if ('refusal' in r) return refuse(r.refusal, r.usage);
     report = r.report;
   } catch (e) {
@@ -173,6 +185,7 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
     }
     if (e instanceof NeedOccupied) return { ok: false, needs: { kind: 'occupied', tiles: e.tiles } };
     if (e instanceof BadEntry) return refuse(e.message, true);
+    if (e instanceof TooManyRolls) return refuse(tooManyRollsProblem(e.purpose));
     throw e;
   }
   if (dice.enteredUsed < dice.enteredGiven) {
@@ -185,6 +198,14 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
   const stored: Action = { ...action };
   if ('dice' in stored && (!stored.dice || stored.dice.length === 0)) delete stored.dice;
   const record: LogRecord = { seq: state.log.length, round: s.round, action: stored, rolls: dice.rolls ?? [] };
+  if (limits) {
+    // Checked before the log is extended, so a refused step leaves even an appendLog caller's log as it was.
+    const grown = growthProblem(
+      { gangs: state.gangs, logEntries: state.log.length, rngUses: state.rng.uses },
+      { gangs: s.gangs, logEntries: state.log.length + 1, rngUses: s.rng.uses },
+    );
+    if (grown) return refuse(grown);
+  }
   if (opts.appendLog) {
     state.log.push(record);
     s.log = state.log;
@@ -194,7 +215,7 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
 
 type Applied = { report: Report } | { refusal: string; usage?: boolean };
 
-function apply(ctx: Ctx, action: Action): Applied {
+function apply(ctx: Ctx, action: Action, limits: boolean): Applied {
   const { s, book } = ctx;
   switch (action.type) {
     case 'new':
@@ -271,14 +292,14 @@ function apply(ctx: Ctx, action: Action): Applied {
         gang = s.gangs.find((g) => g.name === name);
         if (!gang) {
           const near = closeNames(action.gang, s.gangs.map((g) => g.name));
-          if (near.length) return { refusal: `No gang is called ${action.gang}. Did you mean ${near.join(' or ')}?`, usage: true };
+          if (near.length) return { refusal: `No gang is called ${echo(action.gang)}. Did you mean ${near.join(' or ')}?`, usage: true };
         }
       }
       const holders = (gang ? [gang] : s.gangs)
         .map((g) => ({ g, name: matchName(action.name, [...g.battlefield, ...g.reserve, ...g.out]) }))
         .filter((x): x is { g: Gang; name: string } => x.name !== undefined);
       if (holders.length > 1) {
-        return { refusal: `${holders.length} gangs have a fighter called ${action.name}: say which with --gang (${holders.map((h) => h.g.name).join(', ')}).`, usage: true };
+        return { refusal: `${holders.length} gangs have a fighter called ${echo(action.name)}: say which with --gang (${holders.map((h) => h.g.name).join(', ')}).`, usage: true };
       }
       const found = holders[0];
       if (found) {
@@ -296,12 +317,15 @@ function apply(ctx: Ctx, action: Action): Applied {
       if (action.gang === undefined) {
         const near = closeNames(action.name, everyone);
         return {
-          refusal: `No gang has a fighter called ${action.name}.${near.length ? ` Did you mean ${near.join(' or ')}?` : ''} To add a fighter, say which gang with --gang.`,
+          refusal: `No gang has a fighter called ${echo(action.name)}.${near.length ? ` Did you mean ${near.join(' or ')}?` : ''} To add a fighter, say which gang with --gang.`,
           usage: true,
         };
       }
       const elsewhere = s.gangs.find((g) => matchName(action.name, [...g.battlefield, ...g.reserve, ...g.out]) !== undefined);
-      if (elsewhere) return { refusal: `${action.name} is a fighter of ${elsewhere.name}, not ${action.gang}. To move them, leave out --gang (or say --gang ${elsewhere.name}).`, usage: true };
+      if (elsewhere) return { refusal: `${echo(action.name)} is a fighter of ${elsewhere.name}, not ${echo(action.gang)}. To move them, leave out --gang (or say --gang ${elsewhere.name}).`, usage: true };
+      // A new fighter (and maybe a new gang): names that are stored are checked here, whoever calls the engine.
+      const badName = limits ? (nameProblem(action.name, "the fighter's name") ?? (gang ? null : nameProblem(action.gang, 'the gang name'))) : null;
+      if (badName) return { refusal: `${badName[0]!.toUpperCase()}${badName.slice(1)}.`, usage: true };
       if (!gang) {
         gang = { name: action.gang, battlefield: [], reserve: [], out: [] };
         s.gangs.push(gang);
@@ -319,7 +343,7 @@ export function replay(setup: Setup, actions: Action[], book: RuleBook): Session
   const rng = new Rng({ seed: setup.seed, uses: 0 });
   let s = createGame(setup, book, rng);
   for (const action of actions) {
-    const r = step(s, action, book, { source: rng, appendLog: true });
+    const r = step(s, action, book, { source: rng, appendLog: true, limits: false });
     if (!r.ok) {
       const why = 'refusal' in r ? r.refusal.message : `needs ${r.needs.kind}`;
       throw new ReplayError(`log entry ${s.log.length} (${action.type}) no longer applies: ${why}`, s.log.length);
@@ -344,7 +368,7 @@ export function logNotes(state: SessionState, book: RuleBook): string[][] {
   let s = createGame(state.setup, book, rng);
   const out: string[][] = [setupNotes(s, book)];
   for (let i = 1; i < state.log.length; i++) {
-    const r = step(s, state.log[i]!.action, book, { source: rng, appendLog: true });
+    const r = step(s, state.log[i]!.action, book, { source: rng, appendLog: true, limits: false });
     if (!r.ok) break;
     out.push(r.notes);
     s = r.state;
@@ -400,7 +424,7 @@ export function verify(state: SessionState, book: RuleBook): VerifyResult {
   if (c0) return c0;
   for (let i = 1; i < state.log.length; i++) {
     const stored = state.log[i]!;
-    const r = step(s, stored.action, book, { source: rng, appendLog: true });
+    const r = step(s, stored.action, book, { source: rng, appendLog: true, limits: false });
     if (!r.ok) return fail(`log entry ${i} (${stored.action.type}) does not apply: ${'refusal' in r ? r.refusal.message : 'it needs input'}`, i);
     const c = check(stored, r.record);
     if (c) return c;

@@ -28,6 +28,11 @@ export function safeDeep<T>(v: T): T {
 
 const JSON_EXTRA = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
 
+/** One line of JSON (the `--json` error object on stderr), escaped like safeJson. */
+export function safeJsonLine(v: unknown): string {
+  return JSON.stringify(v).replace(JSON_EXTRA, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** JSON for stdout: valid JSON, the text preserved, and nothing a terminal would act on (JSON.stringify already escapes C0). */
 export function safeJson(v: unknown): string {
   return JSON.stringify(v, null, 2).replace(JSON_EXTRA, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

@@ -6,12 +6,15 @@ import Table from 'cli-table3';
 import type {
   BadzoneEvent,
   DiscardData,
+  DueInEndPhase,
+  EventsListData,
+  EventsShowData,
   EndData,
   EndPhaseReport,
   FighterData,
   HazardRollData,
+  HazardListData,
   HazardShowData,
-  HazardTable,
   HazardView,
   InPlayView,
   LintData,
@@ -19,6 +22,7 @@ import type {
   NewData,
   Outcome,
   PlaceData,
+  RevealData,
   RollData,
   RoundData,
   StatusData,
@@ -204,18 +208,11 @@ function hazardShort(h: HazardView | null, st: Style): string[] {
   return para(st, `${h.name} (D10 ${h.roll})${ploy}`, `${st.bold('Hazard:')} `, '  ');
 }
 
-const DISCARD_CHECK = /^(.*): discard check, D6 (\d+)\+$/;
-
 /** What the End Phase will do: its effects one per line, then the discard rolls on one line. */
-function dueLines(due: string[], st: Style): string[] {
+function dueLines(due: DueInEndPhase[], st: Style): string[] {
   if (due.length === 0) return [];
-  const checks: string[] = [];
-  const effects: string[] = [];
-  for (const d of due) {
-    const m = DISCARD_CHECK.exec(d);
-    if (m) checks.push(`${m[1]} ${m[2]}+`);
-    else effects.push(d);
-  }
+  const checks = due.filter((d) => d.type === 'discard-check').map((d) => `${d.name} ${d.discardOn}+`);
+  const effects = due.filter((d) => d.type === 'effect').map((d) => `${d.name}: ${d.what}`);
   const lines = [st.bold('Due in the End Phase:')];
   for (const e of effects) lines.push(...para(st, e, `  ${st.marks.bullet} `));
   if (checks.length) lines.push(...para(st, checks.join(', '), `  ${st.marks.bullet} discard rolls (D6): `, '    '));
@@ -223,7 +220,7 @@ function dueLines(due: string[], st: Style): string[] {
 }
 
 function inPlayLine(p: InPlayView, i: number, st: Style): string {
-  const extra = [p.tile ? `placed on ${p.tile}${p.scattered ? ' (since scattered)' : ''}` : '', p.worth !== undefined ? `worth ${p.worth}` : ''].filter(Boolean).join(', ');
+  const extra = [p.tile ? `placed on ${p.tile}${p.scattered ? ' (since scattered)' : ''}` : '', p.worth !== undefined ? `worth ${p.worth.value}${p.worth.unit === 'credits' ? '' : ` ${p.worth.unit}`}` : ''].filter(Boolean).join(', ');
   const num = `${i + 1}.`.padStart(3);
   const name = p.name.length > 22 ? clip(p.name, 22) : p.name.padEnd(22);
   const tail = `${p.discardOn === null ? 'no discard roll' : `discarded on ${p.discardOn}+`}, since round ${p.sinceRound}${extra ? `, ${extra}` : ''}`;
@@ -318,9 +315,9 @@ function roll(d: RollData, st: Style): string[] {
   return lines;
 }
 
-function events(list: BadzoneEvent[], st: Style): string[] {
+function events(d: EventsListData, st: Style): string[] {
   const t = table(st, ['D64', '#', 'Event', 'Timing'], widths(st, [7, 4, 23]));
-  for (const ev of list) t.push([rangeText(ev.range), String(ev.count), ev.name, timingStyled(ev, st)]);
+  for (const ev of d.events) t.push([rangeText(ev.range), String(ev.count), ev.name, timingStyled(ev, st)]);
   return [t.toString(), ...hint(st, '`badzone events show <id | D64 number | name>` shows an event in full.')];
 }
 
@@ -351,6 +348,10 @@ function stepText(s: Step): string {
   }
 }
 
+function eventShow(d: EventsShowData, st: Style): string[] {
+  return eventCard(d.event, st);
+}
+
 function eventCard(ev: BadzoneEvent, st: Style): string[] {
   const lines = [`${st.heading(ev.name)}  ${timingStyled(ev, st)}`, st.dim(`${ev.id}, D64 ${rangeText(ev.range)}, ${ev.count} in the deck`), ''];
   lines.push(...para(st, ev.effect, '  '));
@@ -373,7 +374,7 @@ function eventCard(ev: BadzoneEvent, st: Style): string[] {
 
 function hazardRoll(d: HazardRollData, st: Style): string[] {
   const lines = [`${st.heading('Hazard Table:')} ${st.tool(`D10 ${d.roll}`)} ${st.dim(d.seed !== null ? `(seed ${d.seed})` : '(your roll)')}`];
-  if (d.hazard) {
+  if (!d.hazard.nomadic && d.hazard.ploy) {
     lines.push(st.bold(d.hazard.name) + (d.hazard.page ? st.dim(`  [${d.hazard.page}]`) : ''));
     lines.push(...para(st, d.hazard.effect, '  '));
     lines.push('', st.bold(`Home Turf Ploy: ${d.hazard.ploy.name}`) + st.dim(ployWhen(d.hazard.ploy)));
@@ -385,7 +386,7 @@ function hazardRoll(d: HazardRollData, st: Style): string[] {
   return lines;
 }
 
-function hazards(t: HazardTable, st: Style): string[] {
+function hazards(t: HazardListData, st: Style): string[] {
   const tb = table(st, ['D10', 'Hazard', 'Home Turf Ploy'], widths(st, [5, 18]));
   for (const h of t.hazards) tb.push([String(h.roll), h.name, `${h.ploy.name}: ${h.ploy.when}`]);
   tb.push([String(t.nomadic.roll), t.nomadic.name, `No Home Turf; Rating Limit ${t.nomadic.ratingLimit} (not ${t.nomadic.standardRatingLimit})`]);
@@ -393,8 +394,8 @@ function hazards(t: HazardTable, st: Style): string[] {
 }
 
 function hazardShow(d: HazardShowData, st: Style): string[] {
-  if (d.nomadic) return [st.heading(`${d.roll}: ${d.nomadicRule.name}`), ...para(st, d.nomadicRule.effect, '  ')];
   const h = d.hazard;
+  if (h.nomadic || !h.ploy) return [st.heading(`${d.roll}: ${h.name}`), ...para(st, h.effect, '  ')];
   return [
     st.heading(`${h.roll}: ${h.name}`) + (h.page ? st.dim(`  [${h.page}]`) : ''),
     ...para(st, h.effect, '  '),
@@ -405,7 +406,7 @@ function hazardShow(d: HazardShowData, st: Style): string[] {
 }
 
 function lint(d: LintData, st: Style): string[] {
-  if (d.valid) return para(st, `${d.file}: a valid ${d.kind === 'events' ? `event table (${d.events} entries covering D64 1-64)` : d.kind === 'hazards' ? 'hazard table' : 'visibility table'}.`, `${st.kept('OK')} `);
+  if (d.valid) return para(st, `${d.file}: a valid ${d.tableKind === 'events' ? `event table (${d.events} entries covering D64 1-64)` : d.tableKind === 'hazards' ? 'hazard table' : 'visibility table'}.`, `${st.kept('OK')} `);
   return para(st, d.problem ?? '', `${st.discarded('INVALID')} `);
 }
 
@@ -435,7 +436,7 @@ function endLines(e: EndPhaseReport, st: Style, title: string): string[] {
 
 function round(d: RoundData, st: Style): string[] {
   const lines: string[] = [];
-  if (d.startedNew) lines.push(...para(st, `No game here: started a new one (seed ${d.startedNew.seed}), saved in ${d.session}.`, '', '', st.warn), '');
+  if (d.startedNew) lines.push(...para(st, `No game here: started a new one (seed ${d.seed}), saved in ${d.session}.`, '', '', st.warn), '');
   if (d.endPhase) lines.push(...endLines(d.endPhase, st, `End Phase of round ${d.endPhase.round} (resolved now)`), '');
   lines.push(rule(st, `Round ${d.round}: Event Phase`));
   const ep = d.eventPhase;
@@ -445,7 +446,7 @@ function round(d: RoundData, st: Style): string[] {
   for (const dr of ep.draws.filter((x) => x.outcome === 'duplicate')) {
     lines.push(...para(st, `${nameOf(dr.eventId)} is already in play: discarded, drawn again.`, `  ${st.tool(`${drawn} ${dr.roll}`)} `));
   }
-  if (ep.noNewEvent) lines.push(...para(st, `No new event: ${ep.noNewEvent}.`, '  ', undefined, st.warn));
+  if (ep.noNewEvent) lines.push(...para(st, `No new event: ${ep.noNewEventReason ?? 'none could be drawn'}.`, '  ', undefined, st.warn));
 
   // The new event, as a card.
   const card = d.newEvent;
@@ -507,7 +508,7 @@ function phaseText(phase: string, round: number): string {
 function status(d: StatusData, st: Style): string[] {
   const lines = [`${st.heading(`Round ${d.round}`)}: ${phaseText(d.phase, d.round)}`];
   const deck = d.deck ? `, deck: ${d.deck.drawPile} left, ${d.deck.discardPile} discarded` : '';
-  lines.push(...para(st, `${d.session} | ${d.mode} mode, seed ${d.seed}${deck}`, '', '  ', st.dim));
+  lines.push(...para(st, `${d.session} | ${d.mode} mode, ${seedText(d)}${deck}`, '', '  ', st.dim));
   lines.push(`${st.bold('In play')} ${st.dim('(oldest first)')}`, ...inPlayLines(d.inPlay, st));
   lines.push(...visibilityLines(d.visibility, st, false));
   lines.push(...hazardShort(d.hazard, st));
@@ -524,8 +525,8 @@ function status(d: StatusData, st: Style): string[] {
   });
   // One paragraph: the events in play above already show their discard thresholds.
   if (d.dueInEndPhase.length) {
-    const checks = d.dueInEndPhase.filter((x) => DISCARD_CHECK.test(x)).length;
-    const effects = d.dueInEndPhase.filter((x) => !DISCARD_CHECK.test(x));
+    const checks = d.dueInEndPhase.filter((x) => x.type === 'discard-check').length;
+    const effects = d.dueInEndPhase.filter((x) => x.type === 'effect').map((x) => `${x.name}: ${x.what}`);
     const rolls = checks ? `${effects.length ? 'then ' : ''}${checks} discard roll${checks === 1 ? '' : 's'} (D6)` : '';
     lines.push(...para(st, [...effects, rolls].filter(Boolean).join('; ') + '.', `${st.bold('Due in the End Phase:')} `, '  '));
   }
@@ -552,7 +553,7 @@ function actionText(a: LogData['entries'][number]['action']): string {
 }
 
 function log(d: LogData, st: Style): string[] {
-  const lines = para(st, `${d.session} (seed ${d.seed}${d.round !== null ? `, round ${d.round}` : ''})`, `${st.heading('Log of')} `, '  ');
+  const lines = para(st, `${d.session} (${seedText(d)}${d.round !== null ? `, round ${d.round}` : ''})`, `${st.heading('Log of')} `, '  ');
   if (d.entries.length === 0) lines.push('  (no entries)');
   for (const r of d.entries) {
     lines.push(st.bold(`#${r.seq} round ${r.round}: ${actionText(r.action)}`));
@@ -574,7 +575,7 @@ function undo(d: UndoData, st: Style): string[] {
 }
 
 function verify(d: VerifyData, st: Style): string[] {
-  if (d.ok) return para(st, `${d.session}: all ${d.entries} log entries and ${d.rolls} ${d.rolls === 1 ? 'die' : 'dice'} follow from seed ${d.seed}, and so does the current state.`, `${st.kept('OK')} `);
+  if (d.ok) return para(st, `${d.session}: all ${d.entries} log entries and ${d.rolls} ${d.rolls === 1 ? 'die' : 'dice'} follow from ${d.seed === null ? 'the hidden seed' : `seed ${d.seed}`}, and so does the current state.${d.commitmentChecked?.matches ? ` The seed and salt hash to the commitment ${d.commitmentChecked.given}: every roll came from the committed seed.` : ''}`, `${st.kept('OK')} `);
   return [
     ...para(st, `${d.session}: ${d.problem ?? ''}`, `${st.discarded('DOES NOT FOLLOW')} `),
     ...para(st, 'The file was not changed. `badzone undo` or `badzone new --force` can get you back to a consistent game.', '', '', st.dim),
@@ -604,7 +605,11 @@ function fighter(d: FighterData, st: Style): string[] {
 function newGame(d: NewData, st: Style): string[] {
   const lines = para(st, `saved in ${d.session}`, `${st.heading('New game')} `, '  ');
   if (d.backup) lines.push(...para(st, `The old game was kept as ${d.backup}.`, '', '  ', st.warn));
-  lines.push(...para(st, `Seed ${d.seed}, ${d.mode} mode, tiles ${d.setup.tiles.join(' ')}, ${d.setup.spawnPoints} spawn points.`, ''));
+  lines.push(...para(st, `${d.seed === null ? 'Seed hidden' : `Seed ${d.seed}`}, ${d.mode} mode, tiles ${d.setup.tiles.join(' ')}, ${d.setup.spawnPoints} spawn points.`, ''));
+  if (d.seed === null && d.commitment) {
+    lines.push(...para(st, 'players, note it down: after `badzone reveal`, `badzone verify --commitment` checks every roll against it.', `${st.bold('Commitment to the seed')} `, '  '));
+    lines.push(`  ${d.commitment}`);
+  }
   const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
   const counted = [d.setup.lairs !== null ? n(d.setup.lairs, 'Beast Lair') : '', d.setup.structures !== null ? n(d.setup.structures, 'large structure') : ''].filter(Boolean);
   if (counted.length) lines.push(...para(st, `${counted.join(', ')}.`, ''));
@@ -629,14 +634,31 @@ function completion(d: CompletionData): string[] {
   return [d.script.replace(/\n$/, '')];
 }
 
+/** "seed 42"; "seed hidden, commitment 9f3c..." while hidden; "seed 42, commitment ..." once revealed. */
+function seedText(d: { seed: number | null; commitment: string | null }): string {
+  if (d.seed === null) return `seed hidden, commitment ${d.commitment}`;
+  return d.commitment ? `seed ${d.seed}, commitment ${d.commitment}` : `seed ${d.seed}`;
+}
+
+function reveal(d: RevealData, st: Style): string[] {
+  return [
+    ...para(st, `${d.seed}, salt ${d.salt}.${d.firstReveal ? '' : ' (It was revealed before.)'}`, `${st.bold('Seed:')} `),
+    ...para(st, `SHA-256 of "${d.hashed}" = ${d.commitment}.`, `${st.bold('Commitment:')} `),
+    st.dim('Check that the seed and salt hash to the commitment, and that every roll came from the seed:'),
+    ...commandLines(st, `printf '%s' '${d.hashed}' | sha256sum`, '  ').map(st.dim),
+    ...commandLines(st, `badzone verify --commitment ${d.commitment}`, '  ').map(st.dim),
+  ];
+}
+
 const RENDERERS: Record<string, (d: never, st: Style) => string[]> = {
   roll,
-  events,
-  event: eventCard,
+  'events-list': events,
+  'events-show': eventShow,
   'hazard-roll': hazardRoll,
-  hazards,
-  hazard: hazardShow,
-  lint,
+  'hazard-list': hazards,
+  'hazard-show': hazardShow,
+  'table-lint': lint,
+  reveal,
   new: newGame,
   round,
   end,

@@ -9,10 +9,11 @@ import type { SessionState } from '../engine/state.js';
 import { backup, checkNameRoom, checkWritable, isFolder, parseJson, readTarget, refresh, resolveTarget, sameFile, sweepTemps, writeAtomic, type FileId, type Target } from './files.js';
 import { LOCK_DEFAULTS, stillHeld, withLock, type Held, type LockOptions } from './lock.js';
 import { bookFor } from './tables.js';
+import { READ, sessionBytesProblem } from '../rules/limits.js';
 
 export const DEFAULT_SESSION = 'badzone-session.json';
-/** A session file larger than this is refused unread. A 1000-round game is well under 1 MB. */
-export const MAX_SESSION_BYTES = 20_000_000;
+/** A session file larger than this is refused unread (READ.sessionBytes); badzone writes at most LIMITS.sessionBytes. */
+export const MAX_SESSION_BYTES = READ.sessionBytes;
 
 /**
  * Where the session file is: --session, else BADZONE_SESSION, else ./badzone-session.json.
@@ -84,6 +85,18 @@ export function serialize(state: SessionState): string {
 }
 
 /**
+ * The text to write. Refused (exit 1, nothing written) when the file would be larger than a session may be
+ * written (LIMITS.sessionBytes) and larger than it was (`before`, in bytes): a game an older badzone wrote past
+ * the size still opens and undoes.
+ */
+function sized(state: SessionState, before: number): string {
+  const text = serialize(state);
+  const tooBig = sessionBytesProblem(Buffer.byteLength(text), before);
+  if (tooBig) throw new RefusedError(tooBig);
+  return text;
+}
+
+/**
  * The last check before the session's rename (lock.ts, "Second guard"): we still hold the lock, and the file is
  * the one we read. Under the lock both hold; they catch a lock deleted by hand or a 0.1.0 badzone.
  */
@@ -128,7 +141,7 @@ export function mutate<T>(
       if (got) checkWritable(t, file);
       const { state, result } = change(got?.loaded ?? null);
       if (state) {
-        writeAtomic(t, serialize(state), guard(held, t, file, got?.id ?? null));
+        writeAtomic(t, sized(state, got?.id.size ?? 0), guard(held, t, file, got?.id ?? null));
         saved.push(file);
       }
       return result;
@@ -163,7 +176,7 @@ export function create(file: string, state: SessionState, force: boolean, stamp:
         id = { dev: t.stat.dev, ino: t.stat.ino, size: t.stat.size, mtimeMs: t.stat.mtimeMs };
         kept = backup(t, stamp);
       }
-      writeAtomic(t, serialize(state), guard(held, t, file, id));
+      writeAtomic(t, sized(state, 0), guard(held, t, file, id));
       saved.push(file);
       return { backup: kept };
     },

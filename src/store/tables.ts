@@ -7,9 +7,10 @@ import { compileBook, type RuleBook } from '../rules/book.js';
 import type { EventTable, HazardTable, Tables, VisibilityTable } from '../rules/types.js';
 import { crossCheck, TableError, validateEventTable, validateHazardTable, validateVisibilityTable } from '../rules/validate.js';
 import { parseJson, readText } from './files.js';
+import { LIMITS } from '../rules/limits.js';
 
-/** Tables are small; anything larger than this is not a table. */
-export const MAX_TABLE_BYTES = 1_000_000;
+/** Tables are small; anything larger than this is not a table (LIMITS.tableBytes). */
+export const MAX_TABLE_BYTES = LIMITS.tableBytes;
 
 let dataDirCache: string | null = null;
 

@@ -212,7 +212,7 @@ describe('badzone round / end: pinned rolls and the JSON contract', () => {
     const again = tempDir();
     const j = await runCli(['round', '--json'], { cwd: again, seeds: [7] });
     const d = json(j.stdout);
-    expect(d.startedNew).toEqual({ seed: 7 });
+    expect(d).toMatchObject({ kind: 'round', schema: 2, startedNew: true, seed: 7, commitment: null, phase: 'round' });
     expect(d.eventPhase.draws[0]).toEqual({ roll: 48, eventId: 'cold-snap', outcome: 'placed' });
     expect(json(bytes(again)).setup).toMatchObject({ seed: 7, mode: 'dice', tiles: ['A1', 'A2', 'B1', 'B2'], spawnPoints: 4 });
   });

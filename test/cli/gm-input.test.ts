@@ -117,7 +117,7 @@ describe('badzone table lint on each kind of table', () => {
     fs.writeFileSync(path.join(dir, 'h.json'), JSON.stringify(src));
     const ok = await runCli(['table', 'lint', 'h.json', '--json'], { cwd: dir });
     expect(ok.code, ok.stderr).toBe(0);
-    expect(json(ok.stdout)).toEqual({ file: 'h.json', valid: true, kind: 'hazards', events: null, problem: null });
+    expect(json(ok.stdout)).toEqual({ kind: 'table-lint', schema: 2, file: 'h.json', valid: true, tableKind: 'hazards', events: null, problem: null });
     src.hazards.pop();
     fs.writeFileSync(path.join(dir, 'h.json'), JSON.stringify(src));
     const bad = await runCli(['table', 'lint', 'h.json'], { cwd: dir });
@@ -219,6 +219,7 @@ describe('the new event card', () => {
     expect(critters.stdout).not.toContain('At the table:');
     const pillar = await runCli(['round', '--dice', '3,49,1'], { cwd: dir });
     expect(pillar.stdout).toMatch(/At the table: Any model touched by the Large Blast/);
-    expect(pillar.stdout).toMatch(/Persistent: stays in play and acts every Event Phase and every End Phase; no\s+\|?\s*discard roll/);
+    // It is placed when drawn and scatters in each End Phase: it does not act in the Event Phases after (issue 11).
+    expect(pillar.stdout).toMatch(/Persistent: stays in play and acts every End Phase; no\s+\|?\s*discard roll/);
   });
 });

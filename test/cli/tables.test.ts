@@ -81,7 +81,9 @@ describe('badzone events', () => {
   it('events list --json: the documented shape, 64 results covered', async () => {
     const r = await runCli(['events', 'list', '--json']);
     expect(r.code).toBe(0);
-    const list = json(r.stdout) as any[];
+    const out = json(r.stdout);
+    expect(out).toMatchObject({ kind: 'events-list', schema: 2, table: expect.any(String) });
+    const list = out.events as any[];
     expect(list).toHaveLength(33);
     for (const e of list) {
       expect(typeof e.id).toBe('string');
@@ -117,10 +119,10 @@ describe('badzone events', () => {
     for (const q of ['38', 'collapsed-structure', 'Collapsed Structure', 'collapsed structure']) {
       const j = await runCli(['events', 'show', q, '--json']);
       expect(j.code).toBe(0);
-      expect(json(j.stdout)).toMatchObject({ id: 'collapsed-structure', name: 'Collapsed Structure', range: [37, 38], timing: 'once' });
+      expect(json(j.stdout)).toMatchObject({ kind: 'events-show', schema: 2, event: { id: 'collapsed-structure', name: 'Collapsed Structure', range: [37, 38], timing: 'once' } });
     }
     const p = await runCli(['events', 'show', '50', '--json']);
-    expect(json(p.stdout)).toMatchObject({ id: 'pillar-of-flame', timing: 'persistent', discardOn: null });
+    expect(json(p.stdout).event).toMatchObject({ id: 'pillar-of-flame', timing: 'persistent', discardOn: null });
   });
 
   it('events show with an unknown event exits 2, with a suggestion for a typo', async () => {
@@ -142,7 +144,8 @@ describe('badzone hazard', () => {
   it('hazard roll --roll 10: Nomadic, no hazard this game', async () => {
     const r = await runCli(['hazard', 'roll', '--roll', '10', '--json']);
     expect(r.code).toBe(0);
-    expect(json(r.stdout)).toMatchObject({ roll: 10, nomadic: true, hazard: null });
+    // The same Nomadic hazard object as `new` and `status` give (issue 11), not null.
+    expect(json(r.stdout)).toMatchObject({ kind: 'hazard-roll', schema: 2, roll: 10, nomadic: true, hazard: { roll: 10, nomadic: true, id: null, name: 'Nomadic', ploy: null, ployAtRoundStart: false, turfOwner: null } });
     const t = await runCli(['hazard', 'roll', '--roll', '10']);
     expect(t.stdout).toContain('Nomadic');
     expect(t.stdout).toMatch(/no hazard this game/i);
@@ -151,7 +154,7 @@ describe('badzone hazard', () => {
   it('hazard roll --roll 10 --home-turf: a Nomadic crew, Rating Limit 300', async () => {
     const r = await runCli(['hazard', 'roll', '--roll', '10', '--home-turf', '--json']);
     expect(r.code).toBe(0);
-    expect(json(r.stdout)).toMatchObject({ roll: 10, nomadic: true, hazard: null, ratingLimit: 300 });
+    expect(json(r.stdout)).toMatchObject({ roll: 10, nomadic: true, hazard: { nomadic: true, id: null }, ratingLimit: 300 });
     const t = await runCli(['hazard', 'roll', '--roll', '10', '--home-turf']);
     expect(t.stdout).toContain('Nomadic');
     expect(t.stdout).toContain('300');
@@ -161,7 +164,7 @@ describe('badzone hazard', () => {
     const r = await runCli(['hazard', 'roll', '--roll', '4', '--json']);
     const d = json(r.stdout);
     expect(d).toMatchObject({ roll: 4, nomadic: false });
-    expect(d.hazard).toMatchObject({ id: 'security-turrets', name: 'Security Turrets', effect: expect.any(String) });
+    expect(d.hazard).toMatchObject({ roll: 4, nomadic: false, id: 'security-turrets', name: 'Security Turrets', effect: expect.any(String), ployAtRoundStart: true, turfOwner: null });
     expect(d.hazard.ploy).toMatchObject({ name: 'Verification', when: 'at the start of any Round', text: expect.any(String) });
     const t = await runCli(['hazard', 'roll', '--roll', '4']);
     expect(t.stdout).toContain('Security Turrets');
@@ -196,7 +199,7 @@ describe('badzone hazard', () => {
 
     expect(json((await runCli(['hazard', 'show', '2', '--json'])).stdout)).toMatchObject({ roll: 2, nomadic: false, hazard: { id: 'minefield', ploy: { name: 'Defuse' } } });
     expect(json((await runCli(['hazard', 'show', 'low-visibility', '--json'])).stdout)).toMatchObject({ roll: 5, hazard: { name: 'Low Visibility' } });
-    expect(json((await runCli(['hazard', 'show', '10', '--json'])).stdout)).toMatchObject({ roll: 10, nomadic: true, hazard: null });
+    expect(json((await runCli(['hazard', 'show', '10', '--json'])).stdout)).toMatchObject({ kind: 'hazard-show', roll: 10, nomadic: true, hazard: { nomadic: true, name: 'Nomadic' }, nomadicRule: { ratingLimit: 300 } });
     const bad = await runCli(['hazard', 'show', '11']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('1 to 10');
@@ -211,7 +214,7 @@ describe('badzone table lint', () => {
     fs.writeFileSync(path.join(dir, 'mine.json'), shipped);
     const r = await runCli(['table', 'lint', 'mine.json', '--json'], { cwd: dir });
     expect(r.code).toBe(0);
-    expect(json(r.stdout)).toMatchObject({ valid: true, kind: 'events', events: 33, problem: null });
+    expect(json(r.stdout)).toMatchObject({ kind: 'table-lint', schema: 2, valid: true, tableKind: 'events', events: 33, problem: null });
     const v = await runCli(['table', 'lint', path.join(ROOT, 'data', 'visibility.json')], { cwd: dir });
     expect(v.code).toBe(0);
   });

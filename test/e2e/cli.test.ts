@@ -39,9 +39,9 @@ describe('every command through the bin', () => {
         const rng = new Rng({ seed: 7, uses: 0 });
         expect(d.results.map((x: { total: number }) => x.total)).toEqual([rng.die(64), rng.die(64), rng.die(64)]);
       }],
-      [['events', 'list', '--json'], (d) => expect(d).toHaveLength(33)],
-      [['events', 'show', '37', '--json'], (d) => expect(d).toMatchObject({ id: 'collapsed-structure', name: 'Collapsed Structure' })],
-      [['hazard', 'roll', '--roll', '10', '--home-turf', '--json'], (d) => expect(d).toMatchObject({ roll: 10, nomadic: true, hazard: null, ratingLimit: 300 })],
+      [['events', 'list', '--json'], (d) => expect(d.events).toHaveLength(33)],
+      [['events', 'show', '37', '--json'], (d) => expect(d.event).toMatchObject({ id: 'collapsed-structure', name: 'Collapsed Structure' })],
+      [['hazard', 'roll', '--roll', '10', '--home-turf', '--json'], (d) => expect(d).toMatchObject({ roll: 10, nomadic: true, hazard: { nomadic: true, id: null }, ratingLimit: 300 })],
       [['hazard', 'roll', '--seed', '3', '--json'], (d) => expect(d.roll).toBe(new Rng({ seed: 3, uses: 0 }).die(10))],
       [['hazard', 'list', '--json'], (d) => expect(d.hazards).toHaveLength(9)],
       [['hazard', 'show', '2', '--json'], (d) => expect(d.hazard.id).toBe('minefield')],

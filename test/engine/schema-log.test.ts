@@ -6,6 +6,7 @@ import { createGame, defaultSetup, step, type Action, type SessionState } from '
 import { validateSession } from '../../src/engine/schema.js';
 import { Invalid } from '../../src/rules/check.js';
 import { shippedBook } from '../../src/store/tables.js';
+import { READ } from '../../src/rules/limits.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -67,7 +68,7 @@ describe('the session log check', () => {
     ['a fractional roll', (s) => (s.log[1].rolls[0].value = 2.5), 'log[1].rolls[0].value'],
     ['entered: false', (s) => (s.log[1].rolls[0].entered = false), 'log[1].rolls[0].entered'],
     ['a roll that is not an object', (s) => (s.log[1].rolls[0] = 7), 'log[1].rolls[0]'],
-    ['a purpose too long', (s) => (s.log[1].rolls[0].for = 'x'.repeat(401)), 'log[1].rolls[0].for'],
+    ['a purpose too long', (s) => (s.log[1].rolls[0].for = 'x'.repeat(READ.rollPurpose + 1)), 'log[1].rolls[0].for'],
     ['a purpose that is a number', (s) => (s.log[1].rolls[0].for = 3), 'log[1].rolls[0].for'],
     ['a roll without a purpose', (s) => delete s.log[2].rolls[0].for, 'log[2].rolls[0].for'],
     ['a fractional seq', (s) => (s.log[2].seq = 1.5), 'log[2].seq'],

@@ -75,7 +75,7 @@ describe(`${PROCESSES} \`badzone round\` started at once`, () => {
       expect(s.round).toBe(startRound + ok.length);
       // An empty folder: the first success also wrote the "new" entry.
       expect(s.log.length).toBe((existing ? startLog : 1) + ok.length);
-      if (!existing) expect(ok.filter((r) => JSON.parse(r.stdout).startedNew !== null)).toHaveLength(1);
+      if (!existing) expect(ok.filter((r) => JSON.parse(r.stdout).startedNew === true)).toHaveLength(1);
       const v = await runCli(['verify'], { cwd: dir });
       expect(v.code, v.stdout).toBe(0);
       expect(fs.readdirSync(dir)).toEqual([FILE]);

@@ -142,7 +142,7 @@ describe('hostile text', () => {
 
     const list = await runCli(['events', 'list', '--table', 'evil.json', '--json'], { cwd: dir });
     expect(list.stdout).not.toMatch(RAW_CONTROL);
-    const events = JSON.parse(list.stdout);
+    const events = JSON.parse(list.stdout).events;
     expect(events.map((e: any) => e.name)).toEqual(table.results.map((e: any) => e.name));
     expect(events.map((e: any) => e.effect)).toEqual(table.results.map((e: any) => e.effect));
 
@@ -152,7 +152,7 @@ describe('hostile text', () => {
       expect(r.stdout, args.join(' ')).not.toMatch(RAW_CONTROL);
       expect(() => JSON.parse(r.stdout), args.join(' ')).not.toThrow();
     }
-    const show = JSON.parse((await runCli(['events', 'show', '1', '--table', 'evil.json', '--json'], { cwd: dir })).stdout);
+    const show = JSON.parse((await runCli(['events', 'show', '1', '--table', 'evil.json', '--json'], { cwd: dir })).stdout).event;
     expect(show.name).toBe(table.results[0].name);
     expect(show.gm).toBe(table.results[0].gm);
   });

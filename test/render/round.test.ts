@@ -31,8 +31,8 @@ describe('round and End Phase rendering', () => {
         D64 33 Static Storm is already in play: discarded, drawn again.
 
       NEW EVENT  Pillar of Flame  (D64 49)
-        | Persistent: stays in play and acts every Event Phase and every End Phase; no
-        | discard roll (the GM discards it).
+        | Persistent: stays in play and acts every End Phase; no discard roll (the GM
+        | discards it).
         | Randomly select a tile and place a Large Blast in the center. It scatters
         | D6+6" each End Phase. Any model touched by the Blast suffers a S3, AP-1, D1
         | hit with the Blaze trait.

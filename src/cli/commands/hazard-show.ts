@@ -3,6 +3,6 @@ import { showHazard } from '../../api/tables.js';
 import type { HazardShowData } from '../../api/types.js';
 import type { View } from '../../render/view.js';
 
-export async function run(query: string): Promise<View<'hazard', HazardShowData>> {
-  return { kind: 'hazard', data: showHazard(query) };
+export async function run(query: string): Promise<View<'hazard-show', HazardShowData>> {
+  return { kind: 'hazard-show', data: showHazard(query) };
 }

@@ -8,6 +8,7 @@ import type { View } from '../../render/view.js';
 import { shippedTables } from '../../store/tables.js';
 import type { IO } from '../io.js';
 import { contextOf, fileOf, intArg, interactive } from '../shared.js';
+import { LIMITS, count, echo, nameProblem } from '../../rules/limits.js';
 
 export interface NewOptions {
   session?: string;
@@ -25,6 +26,7 @@ export interface NewOptions {
   table?: string;
   visibilityTable?: string;
   force?: boolean;
+  hiddenSeed?: boolean;
   /** false with --no-input: never prompt. */
   input?: boolean;
   json?: boolean;
@@ -41,17 +43,22 @@ export function wantsWizard(opts: NewOptions, io: IO): boolean {
 /** "Name: Fighter, Fighter" -> { name, fighters } */
 export function parseRoster(text: string, flag: string): { name: string; fighters: string[] } {
   const at = text.indexOf(':');
-  if (at <= 0) throw new UsageError(`${flag} "${text}" should look like "Gang name: Fighter, Fighter, ...".`);
+  if (at <= 0) throw new UsageError(`${flag} "${echo(text)}" should look like "Gang name: Fighter, Fighter, ...".`);
   const name = text.slice(0, at).trim();
   const fighters = text
     .slice(at + 1)
     .split(',')
     .map((f) => f.trim())
     .filter((f) => f !== '');
-  if (name === '') throw new UsageError(`${flag} "${text}" has no gang name before the colon.`);
-  if (name.length > 200 || fighters.some((f) => f.length > 200)) throw new UsageError(`${flag}: names are limited to 200 characters.`);
-  const dup = fighters.find((f, i) => fighters.indexOf(f) !== i);
-  if (dup) throw new UsageError(`${flag}: ${name} lists ${dup} twice; give each fighter a distinct name.`);
+  if (name === '') throw new UsageError(`${flag} "${echo(text)}" has no gang name before the colon.`);
+  const bad = nameProblem(name, `${flag}: the gang name`) ?? fighters.map((f) => nameProblem(f, `${flag}: the fighter name`)).find((p) => p !== null);
+  if (bad) throw new UsageError(`${bad}.`);
+  if (fighters.length > LIMITS.fightersPerGang) {
+    throw new UsageError(`${flag}: ${echo(name)} lists ${count(fighters.length)} fighters; a gang may have at most ${LIMITS.fightersPerGang} fighters (limit: fighters per gang).`);
+  }
+  const seen = new Set<string>();
+  const dup = fighters.find((f) => (seen.has(f) ? true : (seen.add(f), false)));
+  if (dup) throw new UsageError(`${flag}: ${echo(name)} lists ${echo(dup)} twice; give each fighter a distinct name.`);
   return { name, fighters };
 }
 
@@ -65,7 +72,7 @@ function hazardArg(value: string): 'roll' | number {
   const h = t.hazards.find((x) => x.id === slug || x.name.toLowerCase() === v);
   if (h) return h.roll;
   if (slug === 'nomadic') return t.nomadic.roll;
-  throw new UsageError(`--hazard takes roll, a D10 result (1-10), a hazard id (${t.hazards.map((x) => x.id).join(', ')}) or none, not "${value}".`);
+  throw new UsageError(`--hazard takes roll, a D10 result (1-10), a hazard id (${t.hazards.map((x) => x.id).join(', ')}) or none, not "${echo(value)}".`);
 }
 
 /** The flags, parsed and checked with messages that name them, as the library's options. */
@@ -74,12 +81,12 @@ export function newGameOptions(opts: NewOptions): NewGameOptions {
   const seed = intArg(opts.seed, '--seed', -2147483648, 2147483647);
   if (seed !== undefined) out.seed = seed;
   const mode = opts.mode ?? 'dice';
-  if (mode !== 'dice' && mode !== 'deck') throw new UsageError(`--mode is "dice" or "deck", not "${mode}".`);
+  if (mode !== 'dice' && mode !== 'deck') throw new UsageError(`--mode is "dice" or "deck", not "${echo(mode)}".`);
   out.mode = mode;
   if (opts.tiles !== undefined && opts.grid !== undefined) throw new UsageError('Give --tiles or --grid, not both.');
   if (opts.grid !== undefined) {
     const m = /^\s*(\d{1,2})\s*[xX×]\s*(\d{1,2})\s*$/.exec(opts.grid);
-    if (!m) throw new UsageError(`--grid takes rows x columns like 2x2 or 3x4, not "${opts.grid}".`);
+    if (!m) throw new UsageError(`--grid takes rows x columns like 2x2 or 3x4, not "${echo(opts.grid)}".`);
     const rows = Number(m[1]);
     const cols = Number(m[2]);
     if (rows < 1 || cols < 1 || rows > 26 || cols > 26) throw new UsageError('--grid rows and columns must each be from 1 to 26.');
@@ -90,7 +97,7 @@ export function newGameOptions(opts: NewOptions): NewGameOptions {
   const gangs: GangSetup[] = [];
   for (const g of opts.gang ?? []) {
     const { name, fighters } = parseRoster(g, '--gang');
-    if (gangs.some((x) => x.name === name)) throw new UsageError(`--gang ${name} is given twice; list all its fighters in one --gang.`);
+    if (gangs.some((x) => x.name === name)) throw new UsageError(`--gang ${echo(name)} is given twice; list all its fighters in one --gang.`);
     gangs.push({ name, battlefield: fighters, reserve: [] });
   }
   for (const r of opts.reserve ?? []) {
@@ -102,10 +109,10 @@ export function newGameOptions(opts: NewOptions): NewGameOptions {
       gangs.push(g);
     }
     const clash = fighters.find((f) => g!.battlefield.includes(f) || g!.reserve.includes(f));
-    if (clash) throw new UsageError(`${clash} is listed twice for ${name}; a fighter is either on the battlefield or in reserve.`);
+    if (clash) throw new UsageError(`${echo(clash)} is listed twice for ${echo(name)}; a fighter is either on the battlefield or in reserve.`);
     g.reserve.push(...fighters);
   }
-  if (gangs.length > 50) throw new UsageError('At most 50 gangs.');
+  // The number of gangs, and every other limit of a setup, is checked by the library (resolveSetup, ../../rules/limits.ts).
   out.gangs = gangs;
   if (opts.turfOwner !== undefined) {
     const turfOwner = opts.turfOwner.trim();
@@ -122,6 +129,7 @@ export function newGameOptions(opts: NewOptions): NewGameOptions {
   if (opts.table) out.table = opts.table;
   if (opts.visibilityTable) out.visibilityTable = opts.visibilityTable;
   if (opts.force) out.force = true;
+  if (opts.hiddenSeed) out.hiddenSeed = true;
   return out;
 }
 

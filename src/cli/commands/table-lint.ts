@@ -4,7 +4,7 @@ import type { LintData } from '../../api/types.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 
-export async function run(file: string, _opts: unknown, io: IO): Promise<View<'lint', LintData>> {
+export async function run(file: string, _opts: unknown, io: IO): Promise<View<'table-lint', LintData>> {
   const data = lintTable(file, { cwd: io.cwd });
-  return { kind: 'lint', data, ...(data.valid ? {} : { exitCode: 4 }) };
+  return { kind: 'table-lint', data, ...(data.valid ? {} : { exitCode: 4 }) };
 }

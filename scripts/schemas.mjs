@@ -1,0 +1,288 @@
+// The JSON contract as JSON Schema (draft 2020-12): one file per `--json` output kind, one for the error object,
+// and common.schema.json for the shapes they share. This script is their source: `npm run schemas` writes
+// schemas/, and a test (test/api/contract.test.ts) fails when the files and this script disagree.
+//
+// Each output's top level lists every field as required and allows no other; nested objects require their
+// documented fields but may grow new ones (a field added later is not a breaking change).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const CONTRACT = 2;
+const BASE = `https://badzone.invalid/schemas/${CONTRACT}/`;
+const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+
+const ref = (name) => ({ $ref: `common.schema.json#/$defs/${name}` });
+const str = { type: 'string' };
+const int = { type: 'integer' };
+const num = { type: 'number' };
+const bool = { type: 'boolean' };
+const nullable = (s) => ({ anyOf: [s, { type: 'null' }] });
+const arr = (items) => ({ type: 'array', items });
+const strings = arr(str);
+/** An object whose listed fields are required (all but `optional`), open to new fields. */
+const obj = (properties, optional = []) => ({ type: 'object', properties, required: Object.keys(properties).filter((k) => !optional.includes(k)) });
+
+const common = {
+  $schema: DIALECT,
+  $id: `${BASE}common.schema.json`,
+  title: 'badzone JSON contract: shared shapes',
+  $defs: {
+    session: { type: 'string', description: 'The session file, an absolute path.' },
+    phase: { enum: ['setup', 'round', 'end'] },
+    mode: { enum: ['dice', 'deck'] },
+    timing: { enum: ['once', 'persistent'] },
+    seed: { description: 'The game\'s seed; null while it is hidden (`new --hidden-seed`, until `reveal`).', ...nullable(int) },
+    commitment: { description: 'SHA-256 (hex) of "SEED:SALT" for a game with a hidden seed; null otherwise.', anyOf: [{ type: 'string', pattern: '^[0-9a-f]{64}$' }, { type: 'null' }] },
+    worth: obj({ value: int, unit: str }),
+    inPlay: obj({ eventId: str, name: str, sinceRound: int, discardOn: nullable(int), tile: nullable(str), worth: ref('worth'), scattered: { const: true } }, ['tile', 'worth', 'scattered']),
+    inPlayList: arr(ref('inPlay')),
+    visibility: obj({ level: str, name: str, rangeInches: nullable(num), pitchBlack: bool, rules: str, sinceRound: int, source: str, houseTable: bool }),
+    visibilityLevel: obj({ id: str, name: str, rangeInches: nullable(num), pitchBlack: bool, rules: str }),
+    ploy: obj({ name: str, when: str, text: str, page: str }, ['page']),
+    hazard: obj({
+      roll: int,
+      nomadic: bool,
+      id: nullable(str),
+      name: str,
+      effect: str,
+      page: nullable(str),
+      ploy: nullable(ref('ploy')),
+      ployAtRoundStart: bool,
+      turfOwner: nullable(str),
+    }),
+    roll: obj({ die: int, value: int, for: str, entered: { const: true }, card: { const: true } }, ['entered', 'card']),
+    outcome: obj({ kind: str, text: str }),
+    draw: obj({ roll: int, eventId: str, outcome: { enum: ['once', 'placed', 'duplicate'] } }),
+    resolved: obj({ eventId: str, name: str, source: { enum: ['new', 'in-play'] }, timing: ref('timing'), discardOn: nullable(int), rolls: arr(ref('roll')), outcomes: arr(ref('outcome')), text: str }),
+    eventPhase: obj({ round: int, draws: arr(ref('draw')), reshuffled: bool, noNewEvent: bool, noNewEventReason: nullable(str), resolved: arr(ref('resolved')) }),
+    trigger: obj({ eventId: str, name: str, rolls: arr(ref('roll')), outcomes: arr(ref('outcome')) }),
+    check: obj({ eventId: str, name: str, roll: int, discardOn: int, discarded: bool }),
+    endPhase: obj({ round: int, triggers: arr(ref('trigger')), checks: arr(ref('check')) }),
+    dueInEndPhase: arr(obj({ eventId: str, name: str, type: { enum: ['effect', 'discard-check'] }, what: str, discardOn: nullable(int) })),
+    newEvent: obj({ eventId: str, name: str, roll: int, timing: ref('timing'), discardOn: nullable(int), effect: str, actsEachEventPhase: bool, actsInEndPhase: bool }),
+    gang: obj({ name: str, battlefield: strings, reserve: strings, out: strings }),
+    action: obj({ type: str }),
+    logRecord: obj({ seq: int, round: int, action: ref('action'), rolls: arr(ref('roll')) }),
+    event: obj(
+      {
+        id: str,
+        name: str,
+        range: { type: 'array', items: int, minItems: 2, maxItems: 2 },
+        count: int,
+        timing: ref('timing'),
+        discardOn: nullable(int),
+        effect: str,
+        gm: str,
+        gmInPlay: str,
+        resolve: obj({ onDraw: arr({ type: 'object' }), eachEventPhase: arr({ type: 'object' }), endPhase: arr({ type: 'object' }) }),
+        rulings: strings,
+      },
+      ['gmInPlay', 'rulings'],
+    ),
+  },
+};
+
+/** A top-level output: `kind` and `schema` first, every field required, nothing else allowed. */
+function output(kind, description, properties, optional = []) {
+  const props = { kind: { const: kind }, schema: { const: CONTRACT }, ...properties };
+  return {
+    $schema: DIALECT,
+    $id: `${BASE}${kind}.schema.json`,
+    title: `badzone ${kind.replace('-', ' ')} --json`,
+    description,
+    type: 'object',
+    properties: props,
+    required: Object.keys(props).filter((k) => !optional.includes(k)),
+    additionalProperties: false,
+  };
+}
+
+const seedFields = { seed: ref('seed'), commitment: ref('commitment') };
+const summary = {
+  session: ref('session'),
+  round: int,
+  phase: ref('phase'),
+  mode: ref('mode'),
+  ...seedFields,
+  inPlay: ref('inPlayList'),
+  visibility: ref('visibility'),
+  hazard: nullable(ref('hazard')),
+};
+const verifyResult = { ok: bool, entries: int, rolls: int, problem: nullable(str), seq: nullable(int) };
+
+export const SCHEMAS = {
+  common,
+  error: {
+    $schema: DIALECT,
+    $id: `${BASE}error.schema.json`,
+    title: 'badzone --json error (on stderr)',
+    description: 'With --json, a command that fails prints this one object on stderr and exits with `code`.',
+    type: 'object',
+    properties: {
+      error: {
+        type: 'object',
+        properties: {
+          code: { type: 'integer', minimum: 1, maximum: 7 },
+          kind: { enum: ['refused', 'usage', 'no-session', 'invalid', 'locked', 'io', 'output'] },
+          message: str,
+          hint: nullable(str),
+        },
+        required: ['code', 'kind', 'message', 'hint'],
+        additionalProperties: false,
+      },
+    },
+    required: ['error'],
+    additionalProperties: false,
+  },
+  new: output('new', 'A new game (`badzone new`).', {
+    ...summary,
+    backup: nullable(str),
+    setup: obj({ mode: ref('mode'), tiles: strings, spawnPoints: int, gangs: arr(obj({ name: str, battlefield: strings, reserve: strings })), turfOwner: nullable(str), lairs: nullable(int), structures: nullable(int), hazard: { anyOf: [{ const: 'roll' }, int, { type: 'null' }] }, table: str, visibilityTable: str }),
+    commandLine: str,
+    hazardRoll: nullable(int),
+  }),
+  round: output('round', "A round's Event Phase (and the last End Phase, when it resolved it first).", {
+    session: ref('session'),
+    startedNew: bool,
+    round: int,
+    phase: ref('phase'),
+    mode: ref('mode'),
+    ...seedFields,
+    endPhase: nullable(ref('endPhase')),
+    eventPhase: ref('eventPhase'),
+    inPlay: ref('inPlayList'),
+    visibility: ref('visibility'),
+    hazard: nullable(ref('hazard')),
+    dueInEndPhase: ref('dueInEndPhase'),
+    notes: strings,
+    newEvent: nullable(ref('newEvent')),
+  }),
+  end: output('end', "A round's End Phase.", {
+    session: ref('session'),
+    round: int,
+    phase: ref('phase'),
+    ...seedFields,
+    triggers: arr(ref('trigger')),
+    checks: arr(ref('check')),
+    inPlay: ref('inPlayList'),
+    visibility: ref('visibility'),
+  }),
+  status: output('status', 'Where the game stands.', {
+    ...summary,
+    tiles: strings,
+    tilesRemoved: strings,
+    spawnPoints: int,
+    gangs: arr(ref('gang')),
+    lairs: nullable(arr(obj({ name: str, becomes: nullable(str) }))),
+    structures: nullable(strings),
+    deck: nullable(obj({ drawPile: int, discardPile: int })),
+    table: str,
+    dueInEndPhase: ref('dueInEndPhase'),
+    logEntries: int,
+  }),
+  log: output('log', 'The log: every command that changed the game, every die, with what it was for.', {
+    session: ref('session'),
+    ...seedFields,
+    round: nullable(int),
+    entries: arr({ allOf: [ref('logRecord'), obj({ notes: strings })] }),
+  }),
+  undo: output('undo', 'The game after `undo`.', { ...summary, undone: ref('logRecord'), remaining: int }),
+  verify: output('verify', 'Whether every roll and the state follow from the seed (and, with --commitment, the seed from the commitment).', {
+    session: ref('session'),
+    ...seedFields,
+    ...verifyResult,
+    commitmentChecked: nullable(obj({ given: { type: 'string', pattern: '^[0-9a-f]{64}$' }, matches: bool })),
+  }),
+  reveal: output('reveal', 'A hidden seed, revealed, with what its commitment hashes.', {
+    session: ref('session'),
+    seed: int,
+    salt: { type: 'string', pattern: '^[0-9a-f]{32}$' },
+    commitment: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+    hashed: str,
+    firstReveal: bool,
+  }),
+  discard: output('discard', 'An event the GM took out of play.', { session: ref('session'), eventId: str, name: str, inPlay: ref('inPlayList') }),
+  place: output('place', 'An event the GM put into play, with its on-draw rolls.', { session: ref('session'), eventId: str, name: str, outcomes: arr(ref('outcome')), inPlay: ref('inPlayList') }),
+  visibility: output('visibility', 'The visibility (and whether this command set it).', {
+    session: ref('session'),
+    changed: bool,
+    from: nullable(str),
+    visibility: ref('visibility'),
+    levels: arr(ref('visibilityLevel')),
+  }),
+  fighter: output('fighter', 'A fighter the GM moved (or added).', { session: ref('session'), name: str, gang: str, from: str, to: str, gangs: arr(ref('gang')) }),
+  roll: output('roll', 'The dice roller.', {
+    expression: str,
+    seed: int,
+    times: int,
+    results: arr(obj({ total: num, dice: arr(int), direction: int }, ['direction'])),
+    scatter: bool,
+  }),
+  'hazard-roll': output('hazard-roll', 'A roll on the Hazard Table.', {
+    roll: int,
+    seed: nullable(int),
+    nomadic: bool,
+    homeTurf: bool,
+    hazard: ref('hazard'),
+    meaning: str,
+    ratingLimit: nullable(int),
+  }),
+  'hazard-list': output(
+    'hazard-list',
+    'The Hazard Table (the table file\'s format).',
+    {
+      name: str,
+      die: { const: 'D10' },
+      source: str,
+      intro: str,
+      hazards: arr(obj({ roll: int, id: str, name: str, effect: str, page: str, ploy: ref('ploy') }, ['page'])),
+      nomadic: obj({ roll: int, name: str, effect: str, ratingLimit: int, standardRatingLimit: int, page: str }, ['page']),
+    },
+    ['source'],
+  ),
+  'hazard-show': output('hazard-show', 'One hazard.', {
+    roll: int,
+    nomadic: bool,
+    hazard: ref('hazard'),
+    nomadicRule: nullable(obj({ roll: int, name: str, effect: str, ratingLimit: int, standardRatingLimit: int })),
+  }),
+  'events-list': output('events-list', 'The Badzone Event Table (or the game\'s or a given table).', { table: str, events: arr(ref('event')) }),
+  'events-show': output('events-show', 'One event of the table.', { table: str, event: ref('event') }),
+  'table-lint': output('table-lint', 'Whether a table file is valid.', {
+    file: str,
+    valid: bool,
+    tableKind: nullable({ enum: ['events', 'visibility', 'hazards'] }),
+    events: nullable(int),
+    problem: nullable(str),
+  }),
+  simulate: output('simulate', 'What a table does over many simulated games.', {
+    games: int,
+    rounds: int,
+    seed: int,
+    mode: ref('mode'),
+    events: arr(obj({ eventId: str, name: str, range: arr(int), timing: ref('timing'), discardOn: nullable(int), appearedIn: num, meanRoundsInPlay: nullable(num) })),
+    perRound: arr(obj({ round: int, inPlay: obj({ mean: num, p50: num, p90: num, max: num }), visibilityReduced: num, spawned: { type: 'object' } })),
+    duplicatesPerGame: num,
+    reshufflesPerGame: num,
+    noNewEventPerGame: num,
+    randomNumbers: int,
+    table: str,
+    visibilityTable: str,
+    normalVisibility: str,
+    setup: obj({ tiles: int, spawnPoints: int, gangs: int, lairs: nullable(int), structures: nullable(int) }),
+  }),
+};
+
+/** The files: name -> text. */
+export function schemaFiles() {
+  return Object.fromEntries(Object.entries(SCHEMAS).map(([k, s]) => [`${k}.schema.json`, `${JSON.stringify(s, null, 2)}\n`]));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'schemas');
+  fs.mkdirSync(dir, { recursive: true });
+  for (const f of fs.readdirSync(dir)) if (f.endsWith('.schema.json')) fs.rmSync(path.join(dir, f));
+  for (const [name, text] of Object.entries(schemaFiles())) fs.writeFileSync(path.join(dir, name), text);
+  process.stdout.write(`wrote ${Object.keys(SCHEMAS).length} schemas to ${path.relative(process.cwd(), dir) || '.'}\n`);
+}

@@ -1,0 +1,372 @@
+// Every limit badzone keeps, defined once: what a command accepts and what a step may write (LIMITS), and the
+// looser bounds the session loader reads (READ). The loader, every command's input parsing, the engine's step
+// and `table lint` all take their numbers from here; docs/json.md ("Limits") lists them, and a test checks that
+// the list and this file agree.
+//
+// Why two sets: a game badzone 0.1.0 wrote past a limit (a 201-character turf owner, 250 fighters in a gang, a
+// 51st gang, 700 occupied tiles, a 28 MB file from a heavy custom table) must still open, so nobody's game is
+// locked out. READ is at least what 0.1.0 could write; LIMITS is what badzone writes from now on. A step may not
+// take a game past LIMITS; a game already past a limit (read under READ) keeps playing as long as the step does
+// not grow what is already too large.
+//
+// Pure: no I/O, no node: imports (the engine and the dice use it).
+import type { DiceExpr } from '../dice/expression.js';
+
+/** What a command accepts and what a step may produce. */
+export const LIMITS = {
+  /** Characters in a gang's, fighter's or turf owner's name (JSON's count: an emoji may count 2). */
+  name: 200,
+  /** Gangs in a game. */
+  gangs: 50,
+  /** Fighters in one gang: on the battlefield, in reserve and out, together. */
+  fightersPerGang: 200,
+  /** Tiles on the battlefield (a 26x26 grid). */
+  tiles: 676,
+  /** Characters in a tile's name (A1 ... Z26). */
+  tileName: 10,
+  spawnPoints: 100,
+  lairs: 100,
+  structures: 100,
+  /** Tiles named in one `round --occupied` (as typed, repeats included). */
+  occupied: 676,
+  /** Dice entered for one command (`--dice`). */
+  enteredDice: 1000,
+  /** Dice one command may roll: a round (with the End Phase it closes), an End Phase, a placed event. */
+  rollsPerStep: 100_000,
+  /** Entries in a game's log (one per command that changed the game). */
+  logEntries: 100_000,
+  /** The dice position: random numbers drawn since the seed (resuming replays them, about 7 ms a million). */
+  rngUses: 10_000_000,
+  /** Bytes in a session file. A 1000-round game is about 0.7 MB. */
+  sessionBytes: 20_000_000,
+  /** Bytes in a table file. */
+  tableBytes: 1_000_000,
+  /** Results in an event table (a D64 table). */
+  tableResults: 64,
+  /** Steps in one phase of an event (`onDraw`, `eachEventPhase`, `endPhase`). */
+  tableSteps: 20,
+  /** Dice in one expression of a table (`20D6`). */
+  tableDice: 20,
+  /** The largest total a table's dice expression may give. */
+  tableTotal: 100_000,
+  /** Characters in a table's rules texts (effect, gm, rulings). */
+  tableText: 4000,
+  /** Characters in a table's names (event names, `what`). */
+  tableName: 120,
+  /** Characters in a dice expression typed anywhere (`badzone roll`, a table). */
+  diceLength: 24,
+  /** Dice in one expression of `badzone roll`. */
+  diceCount: 100,
+  /** Sides of a die. */
+  diceSides: 1000,
+  /** A dice expression's constant (`+k`, `xk`, a fixed count). */
+  diceConstant: 10_000,
+  /** `badzone roll --times`. */
+  rollTimes: 1_000_000,
+  /** Dice listed in `badzone roll --json` (`--times` x dice per roll); past it, `--summary` gives the distribution. */
+  rollJsonDice: 1_000_000,
+  /** `badzone simulate --games`. */
+  simulateGames: 1_000_000,
+  /** `badzone simulate --rounds`. */
+  simulateRounds: 100,
+  /** Games x rounds in one `badzone simulate`. */
+  simulateTotalRounds: 20_000_000,
+  /** Random numbers one `badzone simulate` may draw (estimated before the run; about 2 minutes on a laptop). */
+  simulateNumbers: 1_000_000_000,
+  /** Characters of a typed argument quoted back in an error message. */
+  echo: 60,
+} as const;
+
+/**
+ * What the session loader accepts: a bound on untrusted files (with the file size, it caps a command's memory
+ * and time), and at least everything badzone 0.1.0 could write. Where a number is the same as in LIMITS, 0.1.0
+ * checked it too.
+ */
+export const READ = {
+  /** 0.1.0 took a turf owner and `fighter --gang` names of any length; a bound still guards the terminal and the file. */
+  name: 4000,
+  /** 0.1.0 added a gang per `fighter --gang` without a bound. */
+  gangs: 10_000,
+  /** Per list (battlefield, reserve, out): 0.1.0's `new --gang` took any number. */
+  fightersPerList: 100_000,
+  tiles: LIMITS.tiles,
+  tileName: LIMITS.tileName,
+  spawnPoints: LIMITS.spawnPoints,
+  lairs: LIMITS.lairs,
+  structures: LIMITS.structures,
+  /** 0.1.0 stored `--occupied` as typed, repeats included. */
+  occupied: 100_000,
+  /** Entered dice stored in one log entry. */
+  enteredDice: 10_000,
+  /** Rolls in one log entry: 0.1.0 rolled a heavy table's whole round (283,920 dice, 28 MB). */
+  rollsPerStep: 2_000_000,
+  /** A roll's purpose: a tile picked among 676 names them all (about 2,800 characters); 0.1.0 wrote those. */
+  rollPurpose: 10_000,
+  /** 0.1.0 read 100,000 entries and could append one more. */
+  logEntries: LIMITS.logEntries + 1,
+  /** 0.1.0 read up to 10 million and one step could add its dice. */
+  rngUses: 2 * LIMITS.rngUses,
+  /** 0.1.0 read up to 20 MB and one heavy round could add 28 MB. Larger files are refused unread. */
+  sessionBytes: 64_000_000,
+  /** Rounds, sequence numbers and `sinceRound`: far beyond any game, below any risk of arithmetic trouble. */
+  round: 10_000_000,
+} as const;
+
+export type LimitName = keyof typeof LIMITS;
+
+/** Numbers in messages: 100,000 rather than 100000. */
+export function count(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** Bytes in messages: 20 MB, 28.0 MB. */
+export function megabytes(n: number): string {
+  const mb = n / 1e6;
+  return Number.isInteger(mb) ? `${mb} MB` : `${mb.toFixed(1)} MB`;
+}
+
+/**
+ * A typed argument, cut for an error message: at most LIMITS.echo characters, then "..." and the full length.
+ * The one helper every message that quotes what the user typed goes through, so a 100,000-character argument
+ * never fills the terminal. Never splits a surrogate pair.
+ */
+export function echo(text: string, max: number = LIMITS.echo): string {
+  const s = String(text);
+  if (s.length <= max) return s;
+  let end = max - 1;
+  const c = s.charCodeAt(end - 1);
+  if (c >= 0xd800 && c <= 0xdbff) end--;
+  return `${s.slice(0, end)}... (${count(s.length)} characters)`;
+}
+
+const CONTROL_REFUSED = false;
+/** Unicode category Cc: the C0 controls, DEL and the C1 controls. A name may not contain them. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** A character escaped the way the terminal output shows it: \x0a, \u0085. */
+export function escaped(c: string): string {
+  const n = c.codePointAt(0)!;
+  return n <= 0xff ? `\\x${n.toString(16).padStart(2, '0')}` : `\\u${n.toString(16).padStart(4, '0')}`;
+}
+
+const CONTROL_NAMES: Record<number, string> = { 0x09: 'a tab', 0x0a: 'a line break', 0x0d: 'a carriage return', 0x1b: 'an escape', 0x7f: 'a delete' };
+
+/**
+ * What is wrong with a name a user typed for something badzone stores (a gang, a fighter, the turf owner),
+ * or null. `what` says which name ("the gang name", "--turf-owner"). Format characters (zero-width, bidi) are
+ * allowed: the text output shows them escaped.
+ */
+export function nameProblem(name: string, what: string): string | null {
+  if (name.trim() === '') return `${what} is empty; give a name`;
+  if (name.length > LIMITS.name) {
+    return `${what} "${echo(name)}" is ${count(name.length)} characters long; a name may have at most ${LIMITS.name} characters (limit: name length)`;
+  }
+  const m = CONTROL_REFUSED ? CONTROL.exec(name) : null;
+  if (m) {
+    const c = m[0];
+    const kind = CONTROL_NAMES[c.charCodeAt(0)] ?? 'a control character';
+    return `${what} "${echo(name)}" contains ${kind} (${escaped(c)}); a name may not contain control characters`;
+  }
+  return null;
+}
+
+/** The parts of a setup the limits look at (the engine's Setup has them all). */
+export interface SetupShape {
+  tiles: readonly string[];
+  spawnPoints: number;
+  gangs: readonly { name: string; battlefield: readonly string[]; reserve: readonly string[] }[];
+  turfOwner: string | null;
+  lairs: number | null;
+  structures: number | null;
+}
+
+/** What in a setup is past a limit (or a name that may not be stored), or null. The message names the limit. */
+export function setupProblem(s: SetupShape): string | null {
+  if (s.tiles.length < 1 || s.tiles.length > LIMITS.tiles) return `a battlefield has from 1 to ${LIMITS.tiles} tiles, not ${count(s.tiles.length)} (limit: tiles)`;
+  const longTile = s.tiles.find((t) => t.length > LIMITS.tileName || t.trim() === '');
+  if (longTile !== undefined) return `the tile name "${echo(longTile)}" is not 1 to ${LIMITS.tileName} characters (limit: tile name)`;
+  if (!Number.isInteger(s.spawnPoints) || s.spawnPoints < 1 || s.spawnPoints > LIMITS.spawnPoints) return `spawn points must be from 1 to ${LIMITS.spawnPoints} (limit: spawn points)`;
+  if (s.lairs !== null && (s.lairs < 0 || s.lairs > LIMITS.lairs)) return `Beast Lairs must be from 0 to ${LIMITS.lairs} (limit: lairs)`;
+  if (s.structures !== null && (s.structures < 0 || s.structures > LIMITS.structures)) return `large structures must be from 0 to ${LIMITS.structures} (limit: structures)`;
+  if (s.gangs.length > LIMITS.gangs) return `${count(s.gangs.length)} gangs were given; a game may have at most ${LIMITS.gangs} gangs (limit: gangs)`;
+  for (const g of s.gangs) {
+    const p = nameProblem(g.name, 'the gang name');
+    if (p) return p;
+    const n = g.battlefield.length + g.reserve.length;
+    if (n > LIMITS.fightersPerGang) {
+      return `${echo(g.name)} has ${count(n)} fighters; a gang may have at most ${LIMITS.fightersPerGang} fighters (limit: fighters per gang)`;
+    }
+    for (const f of [...g.battlefield, ...g.reserve]) {
+      const q = nameProblem(f, `the fighter name (in ${echo(g.name, 30)})`);
+      if (q) return q;
+    }
+  }
+  if (s.turfOwner !== null) {
+    const p = nameProblem(s.turfOwner, 'the turf owner');
+    if (p) return p;
+  }
+  return null;
+}
+
+/** What in a list of occupied tiles, as typed, is past a limit, or null. */
+export function occupiedProblem(tiles: readonly string[]): string | null {
+  if (tiles.length > LIMITS.occupied) {
+    return `--occupied names ${count(tiles.length)} tiles; at most ${LIMITS.occupied} may be given, one for each tile of the largest battlefield (limit: occupied tiles)`;
+  }
+  const long = tiles.find((t) => t.length > LIMITS.tileName);
+  if (long !== undefined) return `--occupied names a tile "${echo(long)}" longer than any tile name (${LIMITS.tileName} characters; limit: tile name)`;
+  return null;
+}
+
+/** What in a list of entered dice is past a limit, or null. */
+export function enteredDiceProblem(n: number): string | null {
+  return n > LIMITS.enteredDice ? `${count(n)} dice were entered; --dice takes at most ${count(LIMITS.enteredDice)} values (limit: entered dice)` : null;
+}
+
+/** An action's typed input, as far as the limits go (the engine's Action has these fields). */
+export interface ActionShape {
+  type: string;
+  occupied?: readonly string[];
+  dice?: readonly number[];
+}
+
+/** What in an action's typed input is past a limit, or null (names are checked where they would be stored). */
+export function actionProblem(a: ActionShape): string | null {
+  if (a.occupied) {
+    const p = occupiedProblem(a.occupied);
+    if (p) return p;
+  }
+  if (a.dice) return enteredDiceProblem(a.dice.length);
+  return null;
+}
+
+/** The parts of a game the growth checks look at. */
+export interface StateShape {
+  gangs: readonly { name: string; battlefield: readonly string[]; reserve: readonly string[]; out: readonly string[] }[];
+  logEntries: number;
+  rngUses: number;
+}
+
+const fighters = (g: StateShape['gangs'][number]): number => g.battlefield.length + g.reserve.length + g.out.length;
+
+/**
+ * Would this step take the game past a limit? A game already past one (written by an older badzone) may go on
+ * as long as the step does not grow what is already too large. Returns the refusal, naming the limit, or null.
+ */
+export function growthProblem(before: StateShape, after: StateShape): string | null {
+  if (after.gangs.length > LIMITS.gangs && after.gangs.length > before.gangs.length) {
+    return `The game already has ${count(before.gangs.length)} gangs; a game may have at most ${LIMITS.gangs} gangs (limit: gangs). Nothing was saved.`;
+  }
+  for (const g of after.gangs) {
+    const n = fighters(g);
+    if (n <= LIMITS.fightersPerGang) continue;
+    const was = before.gangs.find((x) => x.name === g.name);
+    if (!was || n > fighters(was)) {
+      return `${echo(g.name)} already has ${count(was ? fighters(was) : 0)} fighters; a gang may have at most ${LIMITS.fightersPerGang} fighters, on the battlefield, in reserve and out together (limit: fighters per gang). Nothing was saved.`;
+    }
+  }
+  if (after.logEntries > LIMITS.logEntries && after.logEntries > before.logEntries) {
+    return `The game's log is full: ${count(before.logEntries)} entries; a game may have at most ${count(LIMITS.logEntries)} (limit: log entries). Nothing was saved; start a new game to play on.`;
+  }
+  if (after.rngUses > LIMITS.rngUses && after.rngUses > before.rngUses) {
+    return `This step would take the dice position to ${count(after.rngUses)} random numbers; a game may draw at most ${count(LIMITS.rngUses)} (limit: dice position). Nothing was saved; start a new game to play on.`;
+  }
+  return null;
+}
+
+/** The refusal of a step that rolled more dice than one command may, naming the limit and what it was rolling. */
+export function tooManyRollsProblem(purpose: string): string {
+  return (
+    `This step would roll more than ${count(LIMITS.rollsPerStep)} dice, the most one command may roll (limit: rolls per step); ` +
+    `it was rolling "${echo(purpose, 80)}". Nothing was saved. The game's table rolls too many dice on this battlefield: ` +
+    '`badzone table lint FILE` shows each event\'s worst case; play it on fewer tiles or with a lighter table.'
+  );
+}
+
+/** A session about to be written: past the size a session may be written, and larger than it was. */
+export function sessionBytesProblem(bytes: number, before: number): string | null {
+  if (bytes <= LIMITS.sessionBytes || bytes <= before) return null;
+  return `This step would make the session file ${megabytes(bytes)}; a session may be written up to ${megabytes(LIMITS.sessionBytes)} (limit: session file size). Nothing was saved; \`badzone undo\` steps back, or start a new game.`;
+}
+
+// --- The dice one event can roll ----------------------------------------------------------------------
+
+/** A battlefield, as far as the dice an event rolls depend on it. */
+export interface Battlefield {
+  tiles: number;
+  gangs: number;
+  /** Fighters on the battlefield, all gangs together. */
+  fighters: number;
+  spawnPoints: number;
+}
+
+/** The largest battlefield a game may have: 676 tiles, 50 gangs of 200 fighters, 100 spawn points. */
+export const LARGEST: Battlefield = { tiles: LIMITS.tiles, gangs: LIMITS.gangs, fighters: LIMITS.gangs * LIMITS.fightersPerGang, spawnPoints: LIMITS.spawnPoints };
+/** The smallest: one tile, no rosters, one spawn point. */
+export const SMALLEST: Battlefield = { tiles: 1, gangs: 0, fighters: 0, spawnPoints: 1 };
+
+/** The steps of an event, as far as the dice they roll go (the rules' Step, with dice already parsed). */
+export type DiceStep =
+  | { kind: 'spawn'; count: DiceExpr }
+  | { kind: 'scatterEachTile'; distance: DiceExpr }
+  | { kind: 'pickTile'; place?: { count: DiceExpr; scatterEach?: DiceExpr }; worth?: DiceExpr }
+  | { kind: 'scatter'; distance: DiceExpr }
+  | { kind: 'pickFighter' }
+  | { kind: 'rollEachFighter'; dice: DiceExpr }
+  | { kind: 'pickLair' }
+  | { kind: 'pickStructure' }
+  | { kind: 'visibilityRoll'; die: DiceExpr }
+  | { kind: 'other' };
+
+const hi = (e: DiceExpr): number => (e.count * e.sides + e.add) * e.multiply;
+
+/** The most dice one run of these steps can roll on a battlefield. */
+export function worstCaseDice(steps: readonly DiceStep[], b: Battlefield): number {
+  let n = 0;
+  for (const s of steps) {
+    switch (s.kind) {
+      case 'spawn':
+        n += s.count.count + (b.spawnPoints > 1 ? 1 : 0);
+        break;
+      case 'scatterEachTile':
+        n += b.tiles * (s.distance.count + 1);
+        break;
+      case 'pickTile':
+        n += b.tiles > 1 ? 1 : 0;
+        if (s.place) n += s.place.count.count + (s.place.scatterEach ? Math.max(0, hi(s.place.count)) * (s.place.scatterEach.count + 1) : 0);
+        if (s.worth) n += s.worth.count;
+        break;
+      case 'scatter':
+        n += s.distance.count + 1;
+        break;
+      case 'pickFighter':
+        n += b.gangs;
+        break;
+      case 'rollEachFighter':
+        n += b.fighters * s.dice.count;
+        break;
+      case 'pickLair':
+      case 'pickStructure':
+        n += 1;
+        break;
+      case 'visibilityRoll':
+        n += s.die.count;
+        break;
+      case 'other':
+        break;
+    }
+  }
+  return n;
+}
+
+/** The most tiles (with no rosters) on which the steps stay within rollsPerStep; 0 if not even one. */
+export function tilesThatFit(steps: readonly DiceStep[], b: Battlefield = { ...LARGEST, gangs: 0, fighters: 0 }): number {
+  let lo = 0;
+  let hiT = LIMITS.tiles;
+  while (lo < hiT) {
+    const mid = Math.ceil((lo + hiT) / 2);
+    if (worstCaseDice(steps, { ...b, tiles: mid }) <= LIMITS.rollsPerStep) lo = mid;
+    else hiT = mid - 1;
+  }
+  return lo;
+}

@@ -1,0 +1,143 @@
+// Fair dice: a hidden seed shows only its commitment until `reveal`; `verify --commitment` proves the rolls.
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newGame, openGame } from '../../src/api/index.js';
+import { runCli, tempDir } from '../helpers.js';
+
+const SEED = 1234567891; // digits that appear nowhere else in a game's output
+const FILE = 'badzone-session.json';
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+function dir(): string {
+  const d = tempDir('badzone-hidden-');
+  dirs.push(d);
+  return d;
+}
+const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+
+describe('a hidden seed', () => {
+  it('no output shows the seed until reveal; the commitment is SHA-256 of "SEED:SALT"', async () => {
+    const d = dir();
+    const made = await runCli(['new', '--seed', String(SEED), '--hidden-seed', '--gang', 'Goliaths: Krag, Brute', '--json'], { cwd: d });
+    expect(made.code, made.stderr).toBe(0);
+    const n = JSON.parse(made.stdout);
+    expect(n).toMatchObject({ seed: null, commitment: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(n.commandLine).toContain('--hidden-seed');
+    const commitment: string = n.commitment;
+    const outputs: string[] = [made.stdout];
+    const text = await runCli(['new', '--seed', String(SEED), '--hidden-seed'], { cwd: dir() });
+    expect(text.stdout).toMatch(/^Seed hidden, dice mode/m);
+    expect(text.stdout).toMatch(/Commitment to the seed/);
+    expect(text.stdout).toMatch(/^ {2}[0-9a-f]{64}$/m);
+    outputs.push(text.stdout);
+    for (const args of [['round'], ['status'], ['end'], ['round', '--dice', '49'], ['log'], ['verify'], ['undo']]) {
+      const j = await runCli([...args, '--json'], { cwd: d });
+      expect(j.code, `${args.join(' ')}: ${j.stderr}`).toBe(0);
+      expect(JSON.parse(j.stdout), args.join(' ')).toMatchObject({ seed: null, commitment });
+      const t = await runCli(args[0] === 'undo' ? ['status'] : args, { cwd: d });
+      outputs.push(j.stdout, j.stderr, t.stdout, t.stderr);
+    }
+    expect((await runCli(['status'], { cwd: d })).stdout.replace(/\s+/g, ' ')).toContain(`seed hidden, commitment ${commitment}`);
+    const lib = await openGame(path.join(d, FILE));
+    outputs.push(JSON.stringify([await lib.status(), await lib.log(), await lib.verify()]));
+    for (const o of outputs) expect(o).not.toContain(String(SEED));
+    // The file still holds it: badzone rolls from it (what the commitment does not protect against).
+    const s = JSON.parse(fs.readFileSync(path.join(d, FILE), 'utf8'));
+    expect(s.setup.seed).toBe(SEED);
+    expect(s.setup.hiddenSeed).toMatchObject({ commitment, revealed: false, salt: expect.stringMatching(/^[0-9a-f]{32}$/) });
+
+    // reveal: the seed and salt, which hash to the commitment.
+    const rev = await runCli(['reveal', '--json'], { cwd: d });
+    expect(rev.code, rev.stderr).toBe(0);
+    const r = JSON.parse(rev.stdout);
+    expect(r).toMatchObject({ kind: 'reveal', seed: SEED, salt: s.setup.hiddenSeed.salt, commitment, hashed: `${SEED}:${s.setup.hiddenSeed.salt}`, firstReveal: true });
+    expect(sha256(r.hashed)).toBe(commitment);
+    expect(JSON.parse((await runCli(['status', '--json'], { cwd: d })).stdout)).toMatchObject({ seed: SEED, commitment });
+    expect(JSON.parse((await runCli(['reveal', '--json'], { cwd: d })).stdout).firstReveal).toBe(false);
+    const revealed = await runCli(['reveal'], { cwd: d });
+    expect(revealed.stdout).toContain(`  printf '%s' '${SEED}:${s.setup.hiddenSeed.salt}' | sha256sum\n`);
+    expect(revealed.stdout.split('\n').every((l) => l.length <= 80)).toBe(true);
+
+    // verify --commitment: every roll from the committed seed.
+    const v = await runCli(['verify', '--commitment', commitment.toUpperCase(), '--json'], { cwd: d });
+    expect(v.code, v.stdout).toBe(0);
+    expect(JSON.parse(v.stdout)).toMatchObject({ ok: true, commitmentChecked: { given: commitment, matches: true } });
+    expect((await runCli(['verify', '--commitment', commitment], { cwd: d })).stdout.replace(/\s+/g, ' ')).toContain('every roll came from the committed seed');
+  });
+
+  it('a tampered reveal: another salt, another seed, another game are each found (exit 1)', async () => {
+    const d = dir();
+    const game = await newGame(d, { seed: SEED, hiddenSeed: true });
+    await game.round();
+    await game.end();
+    const commitment = game.created!.commitment!;
+    const file = path.join(d, FILE);
+    const original = fs.readFileSync(file, 'utf8');
+    const edit = (f: (s: any) => void) => {
+      const s = JSON.parse(original);
+      f(s);
+      fs.writeFileSync(file, JSON.stringify(s));
+    };
+    const check = async () => {
+      const r = await runCli(['verify', '--commitment', commitment, '--json'], { cwd: d });
+      return { code: r.code, out: JSON.parse(r.stdout) };
+    };
+    expect((await check()).code).toBe(0);
+
+    // A salt changed to make another seed fit: the hash no longer matches, though every roll still follows.
+    edit((s) => {
+      s.setup.hiddenSeed.salt = '0'.repeat(32);
+      s.setup.hiddenSeed.revealed = true;
+    });
+    let c = await check();
+    expect(c.code).toBe(1);
+    expect(c.out).toMatchObject({ ok: false, commitmentChecked: { matches: false } });
+    expect(c.out.problem).toMatch(/do not hash to the commitment/);
+    expect((await runCli(['verify', '--json'], { cwd: d })).code).toBe(0); // the rolls alone still follow
+
+    // The seed swapped (in both places, so the file loads): neither the hash nor the rolls follow.
+    edit((s) => {
+      s.setup.seed = SEED + 1;
+      s.rng.seed = SEED + 1;
+    });
+    c = await check();
+    expect(c.code).toBe(1);
+    expect(c.out.problem).toMatch(/do not hash to the commitment.*; and log entry/);
+
+    // A new game with a new commitment: not the one the players noted.
+    fs.writeFileSync(file, original);
+    const other = await newGame(d, { seed: SEED, hiddenSeed: true, force: true });
+    expect(other.created!.commitment).not.toBe(commitment); // a fresh salt: the same seed, another commitment
+    c = await check();
+    expect(c.code).toBe(1);
+    expect(c.out.problem).toMatch(/not the game that was committed to/);
+  });
+
+  it('a game whose seed was never hidden: reveal is refused, verify --commitment fails, a malformed hash is a usage error', async () => {
+    const d = dir();
+    expect((await runCli(['new', '--seed', '5'], { cwd: d })).code).toBe(0);
+    const rev = await runCli(['reveal', '--json'], { cwd: d });
+    expect(rev.code).toBe(1);
+    expect(JSON.parse(rev.stderr).error).toMatchObject({ kind: 'refused', message: expect.stringContaining('never hidden') });
+    const v = await runCli(['verify', '--commitment', 'a'.repeat(64), '--json'], { cwd: d });
+    expect(v.code).toBe(1);
+    expect(JSON.parse(v.stdout)).toMatchObject({ ok: false, seed: 5, commitment: null, commitmentChecked: { matches: false } });
+    const bad = await runCli(['verify', '--commitment', 'xyz'], { cwd: d });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('64 hex digits');
+  });
+
+  it('survives undo and every later step: the commitment is part of the setup', async () => {
+    const d = dir();
+    const game = await newGame(d, { hiddenSeed: true, seed: 77 });
+    await game.round();
+    await game.undo();
+    const s = await game.status();
+    expect(s).toMatchObject({ seed: null, commitment: game.created!.commitment });
+    expect((await game.verify({ commitment: game.created!.commitment! })).ok).toBe(true);
+  });
+});

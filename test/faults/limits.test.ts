@@ -1,0 +1,206 @@
+// Issue 9, section 2: commands that exited 0 but wrote a game that could never be opened again. Each input
+// past a limit is refused with exit 2, each step that would take the game past a limit with exit 1, both before
+// anything is written and with a message that names the limit; and a game that badzone 0.1.0 already wrote past
+// a limit (test/faults/old-games, written by 0.1.0 itself) still opens, verifies, undoes and plays on.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { replay, defaultSetup } from '../../src/engine/step.js';
+import { gridTiles } from '../../src/engine/state.js';
+import { serialize } from '../../src/store/session.js';
+import { bookFor, loadEventTable } from '../../src/store/tables.js';
+import { BIN, runCli, tempDir, type CliResult } from '../helpers.js';
+import { FILE, assertBuilt, expectClean, sameSnapshot, snapshot } from './fixtures.js';
+
+const OLD = path.join(path.dirname(new URL(import.meta.url).pathname), 'old-games');
+
+const dirs: string[] = [];
+function dir(): string {
+  const d = tempDir('badzone-limits-');
+  dirs.push(d);
+  return d;
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+async function ok(args: string[], cwd: string): Promise<CliResult> {
+  const r = await runCli(args, { cwd });
+  expect(r.code, `${args.slice(0, 3).join(' ')}: ${r.stderr}`).toBe(0);
+  return r;
+}
+
+/** Refused with `code` and a message naming the limit (`names`), nothing written, and the game still opens. */
+async function refused(args: string[], cwd: string, code: 1 | 2, names: RegExp): Promise<void> {
+  const before = snapshot(cwd);
+  const r = await runCli(args, { cwd });
+  expectClean(r, args.slice(0, 2).join(' '));
+  expect(r.code, `${args.slice(0, 2).join(' ')}: ${r.stderr}`).toBe(code);
+  expect(r.stderr).toMatch(/limit/i);
+  expect(r.stderr.replace(/\s+/g, ' ')).toMatch(names);
+  // The argument echoed in the message is cut: a 300-character name never fills the terminal.
+  expect(r.stderr.length).toBeLessThan(600);
+  expect(sameSnapshot(before, snapshot(cwd)), 'the folder changed').toBe(true);
+  if (fs.existsSync(path.join(cwd, FILE))) await ok(['status'], cwd);
+}
+
+const roster = (name: string, n: number) => `${name}: ${Array.from({ length: n }, (_, i) => `F${i + 1}`).join(', ')}`;
+
+describe('input past a limit is refused (exit 2) before anything is written', () => {
+  it('new --turf-owner with a 201-character name', async () => {
+    await refused(['new', '--turf-owner', 'o'.repeat(201)], dir(), 2, /200 characters/);
+  });
+
+  it('new --gang with 250 fighters', async () => {
+    await refused(['new', '--gang', roster('Horde', 250)], dir(), 2, /200 fighters/);
+  });
+
+  it('new with 51 gangs', async () => {
+    const args = ['new'];
+    for (let i = 1; i <= 51; i++) args.push('--gang', `G${i}: F${i}`);
+    await refused(args, dir(), 2, /50 gangs/);
+  });
+
+  it('a 300-character gang name in fighter', async () => {
+    const d = dir();
+    await ok(['new', '--seed', '1'], d);
+    await refused(['fighter', 'X', 'battlefield', '--gang', 'g'.repeat(300)], d, 2, /200 characters/);
+  });
+
+  it('a 201-character fighter name in new --gang', async () => {
+    await refused(['new', '--gang', `Goliaths: ${'k'.repeat(201)}`], dir(), 2, /200 characters/);
+  });
+
+  it('round --occupied with 700 tiles', async () => {
+    const d = dir();
+    await ok(['new', '--seed', '1', '--grid', '26x26'], d);
+    await refused(['round', '--occupied', Array(700).fill('A1').join(',')], d, 2, /676/);
+  });
+});
+
+describe('a step that would take the game past a limit is refused (exit 1) before anything is written', () => {
+  it('the 201st fighter of a gang', async () => {
+    const d = dir();
+    await ok(['new', '--seed', '1', '--gang', roster('Horde', 200)], d);
+    await refused(['fighter', 'F201', 'battlefield', '--gang', 'Horde'], d, 1, /200 fighters/);
+    // Moving a fighter within the gang is still fine.
+    await ok(['fighter', 'F200', 'reserve'], d);
+  });
+
+  it('a 51st gang via fighter --gang NewGang', async () => {
+    const d = dir();
+    const args = ['new', '--seed', '1'];
+    for (let i = 1; i <= 50; i++) args.push('--gang', `G${i}: F${i}`);
+    await ok(args, d);
+    await refused(['fighter', 'X', 'battlefield', '--gang', 'NewGang'], d, 1, /50 gangs/);
+  });
+});
+
+/** A table `table lint` accepts: one persistent event scattering 20 clouds of 20D6" on every tile, every Event Phase. */
+function ashTable(d: string): string {
+  const steps = Array.from({ length: 20 }, (_, i) => ({ kind: 'scatterEachTile', distance: '20D6', what: `ash cloud ${i + 1}` }));
+  const t = {
+    name: 'Ash Storm Table',
+    die: 'D64',
+    results: [
+      { id: 'ash-storm', name: 'Ash Storm', range: [1, 64], count: 64, timing: 'persistent', discardOn: null, effect: 'Ash everywhere.', gm: 'Place the clouds.', resolve: { onDraw: [], eachEventPhase: steps, endPhase: [] } },
+    ],
+  };
+  const f = path.join(d, 'ash.json');
+  fs.writeFileSync(f, JSON.stringify(t, null, 1));
+  return f;
+}
+
+/** Spawn the built badzone with a bounded heap and a timeout. */
+function bounded(args: string[], cwd: string, heapMb = 160, timeout = 20_000) {
+  const r = spawnSync(process.execPath, [`--max-old-space-size=${heapMb}`, BIN, ...args], { cwd, encoding: 'utf8', timeout, env: { ...process.env, NO_COLOR: '1' } });
+  return Object.assign(r, { code: r.status ?? -1 });
+}
+
+describe('a custom table whose one round rolls too many dice (spawned: bounded heap and time)', () => {
+  beforeAll(() => assertBuilt());
+
+  it('table lint accepts it; on a 26x26 grid the round that would write 28 MB is refused (exit 1) at once, naming the limit', () => {
+    const d = dir();
+    const table = ashTable(d);
+    expect(bounded(['table', 'lint', table], d).code).toBe(0);
+    expect(bounded(['new', '--seed', '1', '--grid', '26x26', '--table', table], d).code).toBe(0);
+    const before = snapshot(d);
+    const t0 = Date.now();
+    const r = bounded(['round'], d);
+    const ms = Date.now() - t0;
+    console.log(`[faults] limits: a round rolling 283,920 dice refused with exit ${r.code} in ${ms} ms (heap limit 160 MB)`);
+    expect(r.signal, 'killed by the timeout').toBeNull();
+    expectClean({ code: r.code, stderr: r.stderr, stdout: r.stdout }, 'ash round');
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/limit/i);
+    expect(r.stderr).toMatch(/100,000 dice/);
+    expect(sameSnapshot(before, snapshot(d))).toBe(true);
+    expect(bounded(['status'], d).code).toBe(0);
+    // The same table on a small battlefield plays.
+    expect(bounded(['new', '--seed', '1', '--force', '--table', table], d).code).toBe(0);
+    expect(bounded(['round'], d).code).toBe(0);
+  });
+});
+
+describe('a 26x26 battlefield', () => {
+  it("a tile picked among 676 tiles (its roll's purpose lists them) leaves a game that opens", async () => {
+    const d = dir();
+    await ok(['new', '--seed', '17', '--grid', '26x26'], d);
+    await ok(['place', 'pillar-of-flame'], d);
+    for (const args of [['status'], ['verify'], ['log'], ['round'], ['undo']]) await ok(args, d);
+  });
+});
+
+describe('a game that 0.1.0 wrote past a limit still opens, verifies, undoes and plays on', () => {
+  const files = fs.readdirSync(OLD).filter((f) => f.endsWith('.json') && f !== 'control-characters.json');
+
+  it('there are old games for every example of the issue', () => {
+    expect(files.sort()).toEqual(
+      ['fighter-201st.json', 'gang-250-fighters.json', 'gang-name-300.json', 'gangs-51.json', 'grid-26x26-tile-pick.json', 'occupied-700.json', 'turf-owner-201.json'].sort(),
+    );
+  });
+
+  it.each(files)('%s', async (name) => {
+    const d = dir();
+    fs.copyFileSync(path.join(OLD, name), path.join(d, FILE));
+    for (const args of [['status'], ['verify'], ['log']]) await ok(args, d);
+    const entries = () => JSON.parse(fs.readFileSync(path.join(d, FILE), 'utf8')).log.length;
+    const n = entries();
+    await ok(['round'], d);
+    await ok(['end'], d);
+    expect(entries()).toBe(n + 2);
+    await ok(['undo'], d);
+    await ok(['verify'], d);
+    if (n > 1) await ok(['undo'], d);
+    await ok(['round'], d);
+    await ok(['verify'], d);
+  });
+
+  it('an old game over a roster limit may move fighters but not grow', async () => {
+    const d = dir();
+    fs.copyFileSync(path.join(OLD, 'gang-250-fighters.json'), path.join(d, FILE));
+    await ok(['fighter', 'F1', 'reserve'], d);
+    await refused(['fighter', 'F251', 'battlefield', '--gang', 'Horde'], d, 1, /200 fighters/);
+  });
+
+  it('the 28 MB game that one round of that table wrote opens, verifies and undoes', async () => {
+    const d = dir();
+    const table = loadEventTable(ashTable(d));
+    const setup = defaultSetup(1, { table, tiles: gridTiles(26, 26) });
+    // What 0.1.0 wrote: the same engine with no limits (the replay of the log), serialized as the store writes it.
+    const state = replay(setup, [{ type: 'round' }], bookFor(setup));
+    const text = serialize(state);
+    expect(text.length).toBeGreaterThan(28_000_000);
+    fs.writeFileSync(path.join(d, FILE), text);
+    await ok(['status'], d);
+    await ok(['verify'], d);
+    // Another round would roll as much again: refused. Even a step that adds a few bytes would make a file already
+    // past the size a session may be written larger still: refused, nothing changed.
+    await refused(['round'], d, 1, /100,000 dice/);
+    await refused(['fighter', 'Krag', 'battlefield', '--gang', 'Goliaths'], d, 1, /20 MB/);
+    await ok(['undo'], d);
+    expect(fs.statSync(path.join(d, FILE)).size).toBeLessThan(100_000);
+  });
+});
