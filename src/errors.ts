@@ -15,7 +15,7 @@ export const EXIT = {
   locked: 5,
   /** The file system failed (disk full, quota, I/O error, a file held by another program): nothing was changed. */
   io: 6,
-  /** The game was saved, but printing the result failed (stdout closed or full). */
+  /** Printing the result failed (stdout full or broken, not a reader that left); the message says whether the game was saved. */
   output: 7,
 } as const;
 
@@ -87,7 +87,7 @@ export class IoError extends BadzoneError {
   }
 }
 
-/** The game was saved, but its result could not be printed. */
+/** The result could not be printed (main.ts says whether the game was saved). */
 export class OutputError extends BadzoneError {
   constructor(message: string, hint?: string) {
     super(message, EXIT.output, hint);

@@ -25,8 +25,43 @@ export function strided<T>(items: readonly T[]): T[] {
   return items.filter((_, i) => i % MUTATION_STRIDE === 0);
 }
 
+/** Folders made by tempDir in this test file; test/setup.ts removes them after the file's tests. */
+const made: string[] = [];
+
+/**
+ * A fresh temporary folder, removed after this test file. os.tmpdir() is the run's own temp root (set by
+ * test/global-setup.ts), which the run checks is empty at the end.
+ */
 export function tempDir(prefix = 'badzone-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+/** Remove every folder tempDir made (also ones a test made read-only), and everything in them. */
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) removeTree(dir);
+}
+
+export function removeTree(p: string): void {
+  try {
+    fs.rmSync(p, { recursive: true, force: true });
+  } catch {
+    // Not root, and a test left a folder read-only: make every folder writable again, then remove.
+    const open = (q: string): void => {
+      let st: fs.Stats;
+      try {
+        st = fs.lstatSync(q);
+      } catch {
+        return;
+      }
+      if (!st.isDirectory()) return;
+      fs.chmodSync(q, 0o700);
+      for (const n of fs.readdirSync(q)) open(path.join(q, n));
+    };
+    open(p);
+    fs.rmSync(p, { recursive: true, force: true });
+  }
 }
 
 export interface CliResult {

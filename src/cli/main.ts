@@ -1,4 +1,5 @@
 // The entry point: parse, run, print, and turn errors into exit codes. The only place that exits.
+import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { CommanderError } from 'commander';
 import { BadzoneError, EXIT, KIND_OF_CODE, type ExitCode } from '../errors.js';
@@ -7,6 +8,7 @@ import { renderText } from '../render/text.js';
 import { safeJson, safeJsonLine, safeText } from '../render/safe.js';
 import { makeStyle, wantColor } from '../render/style.js';
 import type { IO } from './io.js';
+import { saved } from '../store/session.js';
 import { buildProgram } from './program.js';
 import { inquirerPrompter, PromptCancelled } from './prompts.js';
 import type { View } from '../render/view.js';
@@ -120,18 +122,88 @@ function handle(e: unknown, io: IO, failed: string | null, json: boolean, held: 
   return fail(io, json, EXIT.refused, message, hint, io.env.BADZONE_DEBUG === '1' ? '' : `badzone: ${safeText(message)} ${hint}\n`);
 }
 
+/**
+ * What became of the real stdout and stderr. A reader that went away (EPIPE: `| head`) is not an error: output
+ * stops quietly and the exit code stays. Any other failure of stdout (a full disk, an I/O error) is: the
+ * command's result was not printed, so a success becomes exit 7 (EXIT.output) with a message on stderr that says
+ * whether the game was saved. stderr failures are ignored: there is nowhere left to say anything, and the exit
+ * code never changes because of them.
+ */
+const streams = { stdoutDone: false, stdoutError: null as NodeJS.ErrnoException | null, stderrDone: false };
+
+function stdoutFailed(e: unknown): void {
+  streams.stdoutDone = true;
+  const err = e as NodeJS.ErrnoException;
+  if (err?.code !== 'EPIPE' && streams.stdoutError === null) streams.stdoutError = err;
+}
+
+function stderrFailed(): void {
+  streams.stderrDone = true;
+}
+
+function writeOut(s: string): void {
+  if (streams.stdoutDone) return;
+  try {
+    process.stdout.write(s);
+  } catch (e) {
+    // A file or /dev/full as stdout fails synchronously.
+    stdoutFailed(e);
+  }
+}
+
+function writeErr(s: string): void {
+  if (streams.stderrDone) return;
+  try {
+    process.stderr.write(s);
+  } catch {
+    stderrFailed();
+  }
+}
+
+/** Why stdout failed, in words (never the raw system message). */
+function outputProblem(e: NodeJS.ErrnoException): string {
+  switch (e.code) {
+    case 'ENOSPC':
+      return 'the disk or device it goes to is full';
+    case 'EDQUOT':
+      return 'the disk quota is used up';
+    case 'EIO':
+      return 'an input/output error (a terminal that closed, or a failing disk)';
+    case 'EBADF':
+      return 'standard output is closed';
+    default:
+      return `the system refused it (${e.code ?? 'an unknown error'})`;
+  }
+}
+
+/**
+ * The terminal is gone (SIGHUP, or end of input from a terminal) while `play` or a wizard waits at a prompt:
+ * exit 1 at once. Every step already shown was saved when it was made, and a step whose answers were still
+ * being typed was never made. The terminal's file descriptors are closed first, so that Node does not try to
+ * restore the settings of a terminal that no longer exists (which aborts it with a core dump).
+ */
+function terminalGone(): void {
+  const wasTTY = [process.stdin.isTTY, process.stdout.isTTY, process.stderr.isTTY];
+  if (!wasTTY[2]) writeErr('badzone: the terminal was closed; every step already shown is saved.\n');
+  for (let fd = 0; fd <= 2; fd++) {
+    if (!wasTTY[fd]) continue;
+    try {
+      fs.closeSync(fd);
+    } catch {
+      /* already closed */
+    }
+  }
+  process.exit(EXIT.refused);
+}
+
 /** The real process's IO. */
 export function processIO(): IO {
   return {
     argv0: 'badzone',
     cwd: process.cwd(),
     env: process.env,
-    stdout: (s) => {
-      process.stdout.write(s);
-    },
-    stderr: (s) => {
-      process.stderr.write(s);
-    },
+    stdout: writeOut,
+    stderr: writeErr,
     stdinIsTTY: process.stdin.isTTY === true,
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
@@ -140,18 +212,34 @@ export function processIO(): IO {
     randomSeed: () => (createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto')).randomInt(-2147483648, 2147483647),
     now: () => new Date(),
     // Prompts go to the terminal; when stdout is piped (e.g. --json into a script), to stderr, so the data stays clean.
-    prompter: () => inquirerPrompter(process.stdout.isTTY ? process.stdout : process.stderr),
+    prompter: () => inquirerPrompter(process.stdout.isTTY ? process.stdout : process.stderr, terminalGone),
   };
+}
+
+/** Wait until everything written to `stream` has been handed to the system, or has failed (errors are emitted a tick later). */
+async function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  if (!stream.destroyed && stream.writable && stream.writableLength > 0) await new Promise<void>((resolve) => stream.write('', () => resolve()));
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  if (stream.errored) stdoutFailed(stream.errored);
 }
 
 /** Called by bin/badzone.js. */
 export async function cli(): Promise<void> {
-  const quietPipe = (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(0);
-    throw err;
-  };
-  process.stdout.on('error', quietPipe);
-  process.stderr.on('error', quietPipe);
-  const code = await main(process.argv.slice(2), processIO());
+  process.stdout.on('error', stdoutFailed);
+  process.stderr.on('error', stderrFailed);
+  const argv = process.argv.slice(2);
+  let code = await main(argv, processIO());
+  await flushed(process.stdout);
+  const e = streams.stdoutError;
+  if (e && code === EXIT.ok) {
+    const games = [...new Set(saved)];
+    const message = games.length
+      ? `the game was saved (${games.join(', ')}), but its result could not be printed: ${outputProblem(e)}.`
+      : `the result could not be printed: ${outputProblem(e)}. Nothing was changed.`;
+    const hint = games.length ? 'Do not run the command again; `badzone status` shows the game.' : null;
+    if (wantsJson(argv)) writeErr(`${safeJsonLine({ error: { code: EXIT.output, kind: KIND_OF_CODE[EXIT.output], message, hint } } satisfies ErrorData)}\n`);
+    else writeErr(`badzone: ${safeText(message)}${hint ? ` ${hint}` : ''}\n`);
+    code = EXIT.output;
+  }
   process.exitCode = code;
 }

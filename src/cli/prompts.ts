@@ -18,8 +18,14 @@ export class PromptCancelled extends Error {
   override name = 'PromptCancelled';
 }
 
-/** The real prompter, built on @inquirer/prompts (imported only when a prompt is shown). */
-export async function inquirerPrompter(output: NodeJS.WritableStream): Promise<Prompter> {
+/**
+ * The real prompter, built on @inquirer/prompts (imported only when a prompt is shown). `onTerminalGone` is
+ * called when the terminal goes away while badzone waits for an answer (SIGHUP, or the end of input that a
+ * closed terminal gives): main.ts exits quietly. It is called before the prompt library sees the end of input,
+ * which would otherwise fail restoring the closed terminal (EIO) and take the process down.
+ */
+export async function inquirerPrompter(output: NodeJS.WritableStream, onTerminalGone?: () => void): Promise<Prompter> {
+  if (onTerminalGone) watchTerminal(onTerminalGone);
   const p = await import('@inquirer/prompts');
   const ctx = { output, clearPromptOnDone: false };
   const guard = async <T>(f: () => Promise<T>): Promise<T> => {
@@ -40,4 +46,14 @@ export async function inquirerPrompter(output: NodeJS.WritableStream): Promise<P
       guard(() => p.input({ message: safeText(message), ...(opts.default !== undefined ? { default: opts.default } : {}), ...check(opts.validate) }, ctx)),
     confirm: (message, defaultValue) => guard(() => p.confirm({ message: safeText(message), ...(defaultValue !== undefined ? { default: defaultValue } : {}) }, ctx)),
   };
+}
+
+let watching = false;
+/** Listen (once per process, before any prompt's own listeners) for the terminal going away. */
+function watchTerminal(onGone: () => void): void {
+  if (watching) return;
+  watching = true;
+  process.once('SIGHUP', onGone);
+  process.stdin.once('end', onGone);
+  process.stdin.once('error', onGone);
 }

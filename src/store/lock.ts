@@ -314,14 +314,10 @@ export function release(held: Held): void {
   }
 }
 
-/** The second guard: the lock still holds our bytes. */
+/** The second guard: the lock still holds our bytes. (A lock that cannot be read at all is an IoError, exit 6.) */
 export function stillHeld(held: Held): boolean {
-  try {
-    const now = inspect(held.lock);
-    return now.kind === 'lock' && now.raw === held.content;
-  } catch {
-    return false;
-  }
+  const now = inspect(held.lock);
+  return now.kind === 'lock' && now.raw === held.content;
 }
 
 /** Hold `${real}.lock` while `work` runs (`file` names the session in messages). */

@@ -89,7 +89,7 @@ export const STACK_FRAME = /^\s+at .*(:\d+:\d+\)?|\(native\)|<anonymous>\)?)$/m;
 
 /** No stack trace, no "internal error", and a message when the exit code is not 0 (on stderr; `verify` reports on stdout). */
 export function expectClean(r: { code: number; stderr: string; stdout?: string }, label: string): void {
-  expect([0, 1, 2, 3, 4, 5], `${label}: exit code ${r.code}; stderr: ${r.stderr}`).toContain(r.code);
+  expect([0, 1, 2, 3, 4, 5, 6, 7], `${label}: exit code ${r.code}; stderr: ${r.stderr}`).toContain(r.code);
   expect(r.stderr, `${label}: stack trace`).not.toMatch(STACK_FRAME);
   expect(r.stderr, `${label}: internal error`).not.toMatch(/internal error/i);
   expect(r.stdout ?? '', `${label}: stack trace on stdout`).not.toMatch(STACK_FRAME);

@@ -109,6 +109,16 @@ describe('whose lock it is', () => {
     expect(r.ms).toBeLessThan(2000);
   });
 
+  it('a takeover interrupted by a kill (a dead process\'s lock and its dead takeover lock) is finished by the next command', async () => {
+    const g = await game();
+    const dead = (token: string) => JSON.stringify({ pid: deadPid(), host: os.hostname(), token, time: Date.now() });
+    fs.writeFileSync(g.lock, dead('dead-holder'));
+    fs.writeFileSync(`${g.lock}.takeover`, dead('dead-taker'));
+    const r = round(g.dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(fs.readdirSync(g.dir)).toEqual([FILE]);
+  });
+
   it('a lock of this computer and boot whose pid runs is respected (exit 5 naming the process)', async () => {
     const g = await game();
     const boot = fs.existsSync('/proc/sys/kernel/random/boot_id') ? fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() : undefined;
