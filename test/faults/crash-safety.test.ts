@@ -156,4 +156,61 @@ describe.skipIf(!strace && !required)('crash safety of a save (strace on the bui
     expect(tmpFsync, 'the temp file was fsynced before the rename').toBeTruthy();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it('killed at every system call from taking the lock to releasing it: the old or the new game, whole, every time', async () => {
+    const { dir, file } = await game(3);
+    const base = fs.readFileSync(file);
+    const after = (() => {
+      const copy = tempDir('badzone-crash-ref-');
+      fs.copyFileSync(file, path.join(copy, FILE));
+      const ref = traced(copy, ['round']);
+      expect(ref.status, ref.stderr).toBe(0);
+      const out = { text: fs.readFileSync(path.join(copy, FILE)), lines: ref.lines };
+      fs.rmSync(copy, { recursive: true, force: true });
+      return out;
+    })();
+    // Every call of these kinds, numbered per kind as strace counts them, from the lock's temp file to its release.
+    const KINDS = ['openat', 'write', 'fsync', 'close', 'link', 'rename', 'unlink'];
+    const seen = new Map<string, number>();
+    const points: { call: string; n: number }[] = [];
+    let inWindow = false;
+    let renamed = false;
+    for (const line of after.lines) {
+      const m = /^\d+\s+(\w+)\(/.exec(line);
+      if (!m || !KINDS.includes(m[1]!)) continue;
+      const n = (seen.get(m[1]!) ?? 0) + 1;
+      seen.set(m[1]!, n);
+      if (!inWindow && m[1] === 'openat' && line.includes(`/.${FILE}.lock.`)) inWindow = true;
+      if (!inWindow) continue;
+      points.push({ call: m[1]!, n });
+      // The window ends with the lock's release: what follows is the process printing and exiting.
+      if (m[1] === 'unlink' && line.includes(`/${FILE}.lock")`)) break;
+      if (m[1] === 'rename' && line.includes(`/${FILE}")`)) renamed = true;
+    }
+    expect(renamed).toBe(true);
+    expect(points.length).toBeGreaterThan(15);
+    const outcomes = { before: 0, after: 0 };
+    for (const p of points) {
+      fs.writeFileSync(file, base);
+      const t = traced(dir, ['round'], ['-e', `inject=${p.call}:signal=SIGKILL:when=${p.n}`]);
+      const label = `killed at ${p.call} #${p.n}`;
+      expect(t.signal, `${label}: the armed kill fired (exit ${t.status})`).toBe('SIGKILL');
+      const now = fs.readFileSync(file);
+      // Whether the rename onto the session ran before the kill, as this run's own trace shows.
+      const renamedHere = t.lines.some((l) => /^\d+\s+rename\(/.test(l) && l.includes(`, "${file}")`) && / = 0$/.test(l));
+      if (renamedHere) expect(now.equals(after.text), `${label}: after the rename the new game is in place`).toBe(true);
+      else expect(now.equals(base), `${label}: before the rename the old game is in place, byte for byte`).toBe(true);
+      outcomes[renamedHere ? 'after' : 'before']++;
+      const v = await runCli(['verify'], { cwd: dir });
+      expect(v.code, `${label}: verify: ${v.stdout}${v.stderr}`).toBe(0);
+      // What the killed process left (its lock, its temp files) does not trip the next command.
+      const next = await runCli(['round'], { cwd: dir });
+      expect(next.code, `${label}: the next round: ${next.stderr}`).toBe(0);
+      expect(fs.readdirSync(dir), `${label}: left behind after the next round`).toEqual([FILE]);
+    }
+    expect(outcomes.before).toBeGreaterThan(10);
+    expect(outcomes.after).toBeGreaterThan(0);
+    console.log(`[faults] crash safety: killed at ${points.length} system calls of a round (${points.map((p) => `${p.call}#${p.n}`).join(' ')}); ${outcomes.before} left the old game, ${outcomes.after} the new one`);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 180_000);
 });

@@ -7,34 +7,45 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BadzoneError, InvalidFileError, IoError, NoSessionError, RefusedError } from '../../src/errors.js';
-import {
-  alive,
-  backup,
-  checkNameRoom,
-  checkWritable,
-  code,
-  exists,
-  hostName,
-  ioError,
-  isFolder,
-  isSpecial,
-  parseJson,
-  readTarget,
-  readText,
-  refresh,
-  renameInto,
-  resolveTarget,
-  sameFile,
-  sweepTemps,
-  tempName,
-  unique,
-  writeAtomic,
-  writeNew,
-} from '../../src/store/files.js';
 import { arm, errno, reset, seam, trail } from './fs-seam.js';
+import { freshStore, type Store } from './fresh.js';
+
+let BadzoneError: Store['errors']['BadzoneError'];
+let InvalidFileError: Store['errors']['InvalidFileError'];
+let IoError: Store['errors']['IoError'];
+let NoSessionError: Store['errors']['NoSessionError'];
+let RefusedError: Store['errors']['RefusedError'];
+let alive: Store['files']['alive'];
+let backup: Store['files']['backup'];
+let checkNameRoom: Store['files']['checkNameRoom'];
+let checkWritable: Store['files']['checkWritable'];
+let code: Store['files']['code'];
+let exists: Store['files']['exists'];
+let hostName: Store['files']['hostName'];
+let ioError: Store['files']['ioError'];
+let isFolder: Store['files']['isFolder'];
+let isSpecial: Store['files']['isSpecial'];
+let parseJson: Store['files']['parseJson'];
+let readTarget: Store['files']['readTarget'];
+let readText: Store['files']['readText'];
+let refresh: Store['files']['refresh'];
+let renameInto: Store['files']['renameInto'];
+let resolveTarget: Store['files']['resolveTarget'];
+let sameFile: Store['files']['sameFile'];
+let sweepTemps: Store['files']['sweepTemps'];
+let tempName: Store['files']['tempName'];
+let unique: Store['files']['unique'];
+let writeAtomic: Store['files']['writeAtomic'];
+let writeNew: Store['files']['writeNew'];
+let S: Store;
 
 vi.mock('node:fs', async (importOriginal) => (await import('./fs-seam.js')).seamed(await importOriginal()));
+
+beforeEach(async () => {
+  S = await freshStore();
+  ({ BadzoneError, InvalidFileError, IoError, NoSessionError, RefusedError } = S.errors);
+  ({ alive, backup, checkNameRoom, checkWritable, code, exists, hostName, ioError, isFolder, isSpecial, parseJson, readTarget, readText, refresh, renameInto, resolveTarget, sameFile, sweepTemps, tempName, unique, writeAtomic, writeNew } = S.files);
+});
 
 let dir = '';
 beforeEach(() => {
@@ -98,17 +109,18 @@ describe('writeAtomic', () => {
   });
 
   it.each([
-    ['openSync', 'EACCES', RefusedError],
-    ['openSync', 'ENOSPC', IoError],
-    ['writeFileSync', 'ENOSPC', IoError],
-    ['writeFileSync', 'EDQUOT', IoError],
-    ['writeFileSync', 'EFBIG', IoError],
-    ['fsyncSync', 'EIO', IoError],
-    ['closeSync', 'EIO', IoError],
-    ['renameSync', 'EIO', IoError],
-    ['renameSync', 'EBUSY', IoError],
-    ['renameSync', 'EXDEV', IoError],
-  ] as const)('%s failing with %s: the target is unchanged, no temp file is left, and the error names the file', (fn, c, kind) => {
+    ['openSync', 'EACCES', 'RefusedError'],
+    ['openSync', 'ENOSPC', 'IoError'],
+    ['writeFileSync', 'ENOSPC', 'IoError'],
+    ['writeFileSync', 'EDQUOT', 'IoError'],
+    ['writeFileSync', 'EFBIG', 'IoError'],
+    ['fsyncSync', 'EIO', 'IoError'],
+    ['closeSync', 'EIO', 'IoError'],
+    ['renameSync', 'EIO', 'IoError'],
+    ['renameSync', 'EBUSY', 'IoError'],
+    ['renameSync', 'EXDEV', 'IoError'],
+  ] as const)('%s failing with %s: the target is unchanged, no temp file is left, and the error names the file (%s)', (fn, c, kindName) => {
+    const kind = S.errors[kindName];
     const f = session();
     const t = resolveTarget(f, 'save');
     const fault = arm(fn, { throws: errno(c, fn) }, (args) => fn !== 'openSync' || String(args[0]).endsWith('.tmp'));
@@ -684,26 +696,27 @@ describe('small helpers', () => {
 describe('ioError: every system error in words, with its kind, naming the file', () => {
   const file = '/games/badzone-session.json';
   it.each([
-    ['ENOENT', NoSessionError, /its folder does not exist/],
-    ['ENAMETOOLONG', RefusedError, /name is too long/],
-    ['ELOOP', RefusedError, /loop of symbolic links/],
-    ['EACCES', RefusedError, /permission denied/],
-    ['EPERM', RefusedError, /permission denied/],
-    ['EROFS', RefusedError, /read-only/],
-    ['EISDIR', InvalidFileError, /is a folder/],
-    ['ENOSPC', IoError, /disk is full/],
-    ['EDQUOT', IoError, /quota/],
-    ['EIO', IoError, /input\/output error/],
-    ['EBUSY', IoError, /busy/],
-    ['EMFILE', IoError, /too many files/],
-    ['ENFILE', IoError, /too many files/],
-    ['EFBIG', IoError, /larger than this file system allows/],
-    ['ESTALE', IoError, /network folder/],
-    ['ETIMEDOUT', IoError, /network folder/],
-    ['EHOSTDOWN', IoError, /network folder/],
-    ['ENOTCONN', IoError, /network folder/],
-    ['EWHATEVER', IoError, /EWHATEVER/],
-  ] as const)('%s', (c, kind, words) => {
+    ['ENOENT', 'NoSessionError', /its folder does not exist/],
+    ['ENAMETOOLONG', 'RefusedError', /name is too long/],
+    ['ELOOP', 'RefusedError', /loop of symbolic links/],
+    ['EACCES', 'RefusedError', /permission denied/],
+    ['EPERM', 'RefusedError', /permission denied/],
+    ['EROFS', 'RefusedError', /read-only/],
+    ['EISDIR', 'InvalidFileError', /is a folder/],
+    ['ENOSPC', 'IoError', /disk is full/],
+    ['EDQUOT', 'IoError', /quota/],
+    ['EIO', 'IoError', /input\/output error/],
+    ['EBUSY', 'IoError', /busy/],
+    ['EMFILE', 'IoError', /too many files/],
+    ['ENFILE', 'IoError', /too many files/],
+    ['EFBIG', 'IoError', /larger than this file system allows/],
+    ['ESTALE', 'IoError', /network folder/],
+    ['ETIMEDOUT', 'IoError', /network folder/],
+    ['EHOSTDOWN', 'IoError', /network folder/],
+    ['ENOTCONN', 'IoError', /network folder/],
+    ['EWHATEVER', 'IoError', /EWHATEVER/],
+  ] as const)('%s: %s', (c, kindName, words) => {
+    const kind = S.errors[kindName];
     for (const what of ['game', 'nothing'] as const) {
       const e = ioError(errno(c, 'write'), file, 'save', what);
       expect(e).toBeInstanceOf(kind);

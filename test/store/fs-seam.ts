@@ -21,7 +21,9 @@ export interface Seam {
   recording: boolean;
 }
 
-export const seam: Seam = { calls: [], faults: new Map(), recording: false };
+// One seam for the whole test file, even when a test loads modules afresh (vi.resetModules).
+const g = globalThis as { __badzoneFsSeam?: Seam };
+export const seam: Seam = (g.__badzoneFsSeam ??= { calls: [], faults: new Map(), recording: false });
 
 /** A system error as node:fs throws it. */
 export function errno(code: string, syscall = 'open', errnoValue?: number): NodeJS.ErrnoException {

@@ -5,12 +5,31 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InvalidFileError, IoError, LockedError, NoSessionError } from '../../src/errors.js';
-import { bootId, hostName } from '../../src/store/files.js';
-import { acquire, inspect, release, stillHeld, withLock, type LockOptions } from '../../src/store/lock.js';
 import { arm, errno, reset, seam } from './fs-seam.js';
+import { freshStore, type Store } from './fresh.js';
+import type { LockOptions } from '../../src/store/lock.js';
+
+let InvalidFileError: Store['errors']['InvalidFileError'];
+let IoError: Store['errors']['IoError'];
+let LockedError: Store['errors']['LockedError'];
+let NoSessionError: Store['errors']['NoSessionError'];
+let bootId: Store['files']['bootId'];
+let hostName: Store['files']['hostName'];
+let acquire: Store['lock']['acquire'];
+let inspect: Store['lock']['inspect'];
+let release: Store['lock']['release'];
+let stillHeld: Store['lock']['stillHeld'];
+let withLock: Store['lock']['withLock'];
+let S: Store;
 
 vi.mock('node:fs', async (importOriginal) => (await import('./fs-seam.js')).seamed(await importOriginal()));
+
+beforeEach(async () => {
+  S = await freshStore();
+  ({ InvalidFileError, IoError, LockedError, NoSessionError } = S.errors);
+  ({ bootId, hostName } = S.files);
+  ({ acquire, inspect, release, stillHeld, withLock } = S.lock);
+});
 
 const FAST: LockOptions = { waitMs: 60, unreadableStaleMs: 2000, foreignStaleMs: 10 * 60_000 };
 
@@ -136,7 +155,7 @@ describe('a lock already there', () => {
     expect(thrown(() => acquire(lock, FILE, FAST))).toBeInstanceOf(LockedError);
   });
 
-  it.skipIf(bootId() === null)('from before this computer restarted (another boot): taken over whatever its pid', () => {
+  it.skipIf(!fs.existsSync('/proc/sys/kernel/random/boot_id'))('from before this computer restarted (another boot): taken over whatever its pid', () => {
     plant({ pid: process.ppid, host: hostName(), boot: 'another-boot', token: 'before-restart', time: Date.now() });
     const held = acquire(lock, FILE, FAST);
     expect(readLock().pid).toBe(process.pid);

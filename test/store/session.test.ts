@@ -6,12 +6,37 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createGame, defaultSetup, SCHEMA_VERSION, step, type SessionState } from '../../src/engine/index.js';
-import { InvalidFileError, LockedError, NoSessionError, RefusedError } from '../../src/errors.js';
-import { create, DEFAULT_SESSION, load, mutate, serialize, sessionPath, tryLoad } from '../../src/store/session.js';
-import { bookFor, dataDir, loadAnyTable, loadEventTable, loadVisibilityTable, shippedBook, shippedTables } from '../../src/store/tables.js';
 import { arm, reset } from './fs-seam.js';
+import { freshStore, type Store } from './fresh.js';
+
+let InvalidFileError: Store['errors']['InvalidFileError'];
+let LockedError: Store['errors']['LockedError'];
+let NoSessionError: Store['errors']['NoSessionError'];
+let RefusedError: Store['errors']['RefusedError'];
+let create: Store['session']['create'];
+let DEFAULT_SESSION: Store['session']['DEFAULT_SESSION'];
+let load: Store['session']['load'];
+let mutate: Store['session']['mutate'];
+let serialize: Store['session']['serialize'];
+let sessionPath: Store['session']['sessionPath'];
+let tryLoad: Store['session']['tryLoad'];
+let bookFor: Store['tables']['bookFor'];
+let dataDir: Store['tables']['dataDir'];
+let loadAnyTable: Store['tables']['loadAnyTable'];
+let loadEventTable: Store['tables']['loadEventTable'];
+let loadVisibilityTable: Store['tables']['loadVisibilityTable'];
+let shippedBook: Store['tables']['shippedBook'];
+let shippedTables: Store['tables']['shippedTables'];
+let S: Store;
 
 vi.mock('node:fs', async (importOriginal) => (await import('./fs-seam.js')).seamed(await importOriginal()));
+
+beforeEach(async () => {
+  S = await freshStore();
+  ({ InvalidFileError, LockedError, NoSessionError, RefusedError } = S.errors);
+  ({ create, DEFAULT_SESSION, load, mutate, serialize, sessionPath, tryLoad } = S.session);
+  ({ bookFor, dataDir, loadAnyTable, loadEventTable, loadVisibilityTable, shippedBook, shippedTables } = S.tables);
+});
 
 let dir = '';
 let file = '';
