@@ -216,8 +216,15 @@ export const SCHEMAS = {
     expression: str,
     seed: int,
     times: int,
-    results: arr(obj({ total: num, dice: arr(int), direction: int }, ['direction'])),
+    results: {
+      description: 'The rolls in order: all of them with --json (at most 1,000,000 dice in all), none with --summary.',
+      ...arr(obj({ total: num, dice: arr(int), direction: int }, ['direction'])),
+    },
+    unlisted: { description: 'Rolls made but not listed in results.', ...int },
     scatter: bool,
+    totals: { description: 'Over all the rolls (sd: population standard deviation).', ...obj({ min: num, max: num, mean: num, sd: num }) },
+    distribution: { description: 'With --summary: how many rolls gave each total, by total.', ...nullable(arr(obj({ total: num, count: int }))) },
+    directions: { description: 'With --summary and --scatter: how many rolls gave each direction, 1 to 12 o\'clock.', ...nullable(arr(int)) },
   }),
   'hazard-roll': output('hazard-roll', 'A roll on the Hazard Table.', {
     roll: int,
@@ -255,8 +262,16 @@ export const SCHEMAS = {
     tableKind: nullable({ enum: ['events', 'visibility', 'hazards'] }),
     events: nullable(int),
     problem: nullable(str),
+    heaviest: {
+      description: 'For a valid event table: the event whose one phase can roll the most dice on the largest battlefield, against the limit a command rolls within.',
+      ...nullable(obj({ eventId: str, name: str, phase: { enum: ['Event Phase', 'End Phase'] }, dice: int, limit: int, tilesThatFit: int })),
+    },
   }),
   simulate: output('simulate', 'What a table does over many simulated games.', {
+    stopped: {
+      description: 'Null when every game asked for was played; else the run stopped early (Ctrl-C, or the work limit) and the figures are over the games finished.',
+      ...nullable(obj({ after: int, of: int, why: { enum: ['interrupted', 'work limit'] } })),
+    },
     games: int,
     rounds: int,
     seed: int,

@@ -5,6 +5,7 @@ import { step, createGame, defaultSetup, type Need, type Report, type StepResult
 import type { Action, SessionState } from '../engine/state.js';
 import { mutate, noSession, tryLoad, type Loaded } from '../store/session.js';
 import { shippedBook } from '../store/tables.js';
+import { echo } from '../rules/limits.js';
 
 /** A die the step needs that was not given: what it is for, its sides, and in deck mode the cards left. */
 export type DieNeed = Extract<Need, { kind: 'die' }>;
@@ -102,7 +103,7 @@ async function gather(state: SessionState, book: RuleBook, action: Action, ask: 
     }
     const value = await ask.die!(need);
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > need.sides) {
-      throw new UsageError(`${need.for}: ${JSON.stringify(value) ?? String(value)} is not a D${need.sides} result (a whole number from 1 to ${need.sides}).`);
+      throw new UsageError(`${need.for}: ${echo(JSON.stringify(value) ?? String(value))} is not a D${need.sides} result (a whole number from 1 to ${need.sides}).`);
     }
     const dice = [...(('dice' in act && act.dice) || []), value];
     act = { ...act, dice } as Action;

@@ -29,6 +29,7 @@ import type {
 import { CONTRACT, dueInEndPhase, eventPhaseView, hazardView, inPlayView, newEventCard, seedFields, summary, visibilityView } from './views.js';
 import * as path from 'node:path';
 import { commitmentOf, committedText, freshSalt, osRandomSeed } from './seed.js';
+import { echo } from '../rules/limits.js';
 
 /** Where and how the library works: the folder relative paths start from, and where fresh seeds come from. */
 export interface GameContext {
@@ -302,7 +303,7 @@ export class Game {
     if (typeof opts.set !== 'string' || opts.set.trim() === '') throw new UsageError(`Say which level: ${levels.map((l) => l.id).join(', ')}.`);
     const wanted = opts.set.trim().toLowerCase();
     const match = levels.find((l) => l.id === wanted || l.name.toLowerCase() === wanted);
-    if (!match) throw new UsageError(`There is no visibility level "${opts.set}". Levels: ${levels.map((l) => l.id).join(', ')}.`);
+    if (!match) throw new UsageError(`There is no visibility level "${echo(String(opts.set))}". Levels: ${levels.map((l) => l.id).join(', ')}.`);
     const c = await commit(this.file, { type: 'visibility', level: match.id }, { randomSeed: this.randomSeed });
     const from = (c.report as Extract<Report, { kind: 'visibility' }>).from;
     return { kind: 'visibility', schema: CONTRACT, session: this.file, changed: true, from, visibility: visibilityView(c.state, c.book), levels };
@@ -310,7 +311,7 @@ export class Game {
 
   /** Move a fighter to the battlefield, the reserve or out of the game; with `gang`, a new name is added to it. */
   async fighter(name: string, to: 'battlefield' | 'reserve' | 'out', opts: { gang?: string } = {}): Promise<FighterData> {
-    if (to !== 'battlefield' && to !== 'reserve' && to !== 'out') throw new UsageError(`Where to? battlefield, reserve or out, not "${String(to)}".`);
+    if (to !== 'battlefield' && to !== 'reserve' && to !== 'out') throw new UsageError(`Where to? battlefield, reserve or out, not "${echo(String(to))}".`);
     // A new fighter's or gang's name is checked (length, control characters) by the engine's step, where it is stored.
     if (typeof name !== 'string' || name.trim() === '') throw new UsageError("Give the fighter's name.");
     const gang = opts.gang?.trim();

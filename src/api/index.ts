@@ -4,6 +4,6 @@ export { openGame, newGame, resolveSessionPath, Game, type GameContext, type Ope
 export type { NewGameOptions } from './setup.js';
 export type { Ask, DieNeed, OccupiedNeed } from './commit.js';
 export { rollDice, rollHazard, listHazards, showHazard, listEvents, showEvent, lintTable, parseExpr, type TableContext } from './tables.js';
-export { simulate, SIMULATE_LIMITS, type SimulateOptions } from './simulate.js';
+export { simulate, startSimulation, SIMULATE_LIMITS, type SimulateOptions, type SimulationRun } from './simulate.js';
 export * from './types.js';
 export { BadzoneError, UsageError, RefusedError, NoSessionError, InvalidFileError, LockedError, IoError, OutputError, EXIT, KIND_OF_CODE, type ErrorKind, type ExitCode } from '../errors.js';

@@ -5,9 +5,11 @@ import { InvalidFileError, UsageError } from '../errors.js';
 import { compileBook } from '../rules/book.js';
 import { loadAnyTable, loadEventTable, shippedBook, shippedTables } from '../store/tables.js';
 import { eventArg, wholeNumber } from './args.js';
+import { heaviestEvent } from '../rules/validate.js';
 import { osRandomSeed } from './seed.js';
 import type { EventsListData, EventsShowData, HazardListData, HazardRollData, HazardShowData, LintData, RollData } from './types.js';
 import { CONTRACT, hazardOfRoll } from './views.js';
+import { LIMITS, count, echo } from '../rules/limits.js';
 
 export interface TableContext {
   /** Relative table paths start here (default: process.cwd()). */
@@ -30,21 +32,89 @@ function seedOf(seed: number | undefined, ctx: TableContext): number {
   return seed === undefined ? (ctx.randomSeed ?? osRandomSeed)() : wholeNumber(seed, 'seed', -2147483648, 2147483647);
 }
 
-/** Roll a dice expression `times` times (each with a D12 clock direction when `scatter`). */
-export function rollDice(expr: string, opts: { times?: number; seed?: number; scatter?: boolean } & TableContext = {}): RollData {
+export interface RollOptions {
+  times?: number;
+  seed?: number;
+  /** Each roll also gets a D12 clock direction. */
+  scatter?: boolean;
+  /** List only the first N rolls (the text view shows 200); default: all of them, within LIMITS.rollJsonDice dice. */
+  list?: number;
+  /** Count how often each total comes up instead of listing the rolls. */
+  summary?: boolean;
+}
+
+/** Dice one roll of `e` lists (a constant lists none but still counts as one result). */
+function dicePerRoll(e: DiceExpr, scatter: boolean): number {
+  return Math.max(1, e.count + (scatter ? 1 : 0));
+}
+
+/** Why listing `times` rolls of `e` is refused (past LIMITS.rollJsonDice), or null. `flags`: name the command line's flags. */
+export function rollListProblem(e: DiceExpr, times: number, scatter: boolean, flags: boolean): string | null {
+  const per = dicePerRoll(e, scatter);
+  if (times * per <= LIMITS.rollJsonDice) return null;
+  const fits = Math.floor(LIMITS.rollJsonDice / per);
+  const [t, s] = flags ? ['--times', '--summary'] : ['times', 'summary: true'];
+  return (
+    `${e.text}${scatter ? ' with a scatter direction' : ''} ${t} ${count(times)} would list ${count(times * per)} dice; ` +
+    `a roll lists at most ${count(LIMITS.rollJsonDice)} dice (limit: roll JSON dice). Use ${s} for the distribution of the totals instead, ` +
+    `or ${t} ${count(fits)} or fewer.`
+  );
+}
+
+/**
+ * Roll a dice expression `times` times (each with a D12 clock direction when `scatter`). The rolls are made one at
+ * a time and only the first `list` are kept, so a million rolls of 100D1000 take no more memory than one.
+ */
+export function rollDice(expr: string, opts: RollOptions & TableContext = {}): RollData {
   const e = parseExpr(expr);
-  const times = opts.times === undefined ? 1 : wholeNumber(opts.times, 'times', 1, 1_000_000);
+  const times = opts.times === undefined ? 1 : wholeNumber(opts.times, 'times', 1, LIMITS.rollTimes);
   const seed = seedOf(opts.seed, opts);
+  const scatter = opts.scatter === true;
+  const summary = opts.summary === true;
+  const list = summary ? 0 : opts.list === undefined ? times : Math.min(times, wholeNumber(opts.list, 'list', 0, LIMITS.rollTimes));
+  const tooMany = summary ? null : rollListProblem(e, list, scatter, false);
+  if (tooMany) throw new UsageError(tooMany);
   const rng = new Rng({ seed, uses: 0 });
   const results: RollData['results'] = [];
+  const counts = summary ? new Map<number, number>() : null;
+  const directions = summary && scatter ? new Array<number>(12).fill(0) : null;
+  const faces: number[] = new Array<number>(e.count);
+  let min = Infinity;
+  let max = -Infinity;
+  // Welford's running mean and variance: exact enough over a million totals, and nothing kept.
+  let mean = 0;
+  let m2 = 0;
   for (let i = 0; i < times; i++) {
-    const dice: number[] = [];
-    for (let k = 0; k < e.count; k++) dice.push(rng.die(e.sides));
-    const r: RollData['results'][number] = { total: diceTotal(e, dice), dice };
-    if (opts.scatter) r.direction = rng.die(12);
-    results.push(r);
+    for (let k = 0; k < e.count; k++) faces[k] = rng.die(e.sides);
+    const total = diceTotal(e, faces);
+    const direction = scatter ? rng.die(12) : undefined;
+    if (total < min) min = total;
+    if (total > max) max = total;
+    const delta = total - mean;
+    mean += delta / (i + 1);
+    m2 += delta * (total - mean);
+    if (counts) counts.set(total, (counts.get(total) ?? 0) + 1);
+    if (directions && direction !== undefined) directions[direction - 1]!++;
+    if (i < list) {
+      const r: RollData['results'][number] = { total, dice: faces.slice() };
+      if (direction !== undefined) r.direction = direction;
+      results.push(r);
+    }
   }
-  return { kind: 'roll', schema: CONTRACT, expression: e.text, seed, times, results, scatter: opts.scatter === true };
+  const round = (x: number) => Math.round(x * 1e4) / 1e4;
+  return {
+    kind: 'roll',
+    schema: CONTRACT,
+    expression: e.text,
+    seed,
+    times,
+    results,
+    unlisted: times - results.length,
+    scatter,
+    totals: { min, max, mean: round(mean), sd: round(Math.sqrt(m2 / times)) },
+    distribution: counts ? [...counts].sort((a, b) => a[0] - b[0]).map(([total, n]) => ({ total, count: n })) : null,
+    directions,
+  };
 }
 
 /** D10 on the Hazard Table (or look up the group's own `roll`); `homeTurf`: rolling a crew's Home Turf. */
@@ -83,7 +153,7 @@ export function showHazard(query: string | number): HazardShowData {
     return { kind: 'hazard-show', schema: CONTRACT, roll: t.nomadic.roll, nomadic: true, hazard: hazardOfRoll(t.nomadic.roll, t, null), nomadicRule: t.nomadic };
   }
   const h = /^\d+$/.test(q) ? t.hazards.find((x) => x.roll === Number(q)) : t.hazards.find((x) => x.id === q || x.name.toLowerCase() === q);
-  if (!h) throw new UsageError(`No hazard matches "${String(query)}". Give a roll from 1 to 10 or an id (${t.hazards.map((x) => x.id).join(', ')}, nomadic).`);
+  if (!h) throw new UsageError(`No hazard matches "${echo(String(query))}". Give a roll from 1 to 10 or an id (${t.hazards.map((x) => x.id).join(', ')}, nomadic).`);
   return { kind: 'hazard-show', schema: CONTRACT, roll: h.roll, nomadic: false, hazard: hazardOfRoll(h.roll, t, null), nomadicRule: null };
 }
 
@@ -104,9 +174,11 @@ export function lintTable(file: string, opts: TableContext = {}): LintData {
   const full = path.resolve(opts.cwd ?? process.cwd(), file);
   try {
     const t = loadAnyTable(full);
-    return { kind: 'table-lint', schema: CONTRACT, file, valid: true, tableKind: t.kind, events: t.kind === 'events' ? t.table.results.length : null, problem: null };
+    const h = t.kind === 'events' ? heaviestEvent(t.table, parseDice(shippedTables().visibility.die)) : null;
+    const heaviest = h ? { eventId: h.event.id, name: h.event.name, phase: h.phase, dice: h.dice, limit: LIMITS.rollsPerStep, tilesThatFit: h.tilesThatFit } : null;
+    return { kind: 'table-lint', schema: CONTRACT, file, valid: true, tableKind: t.kind, events: t.kind === 'events' ? t.table.results.length : null, problem: null, heaviest };
   } catch (e) {
-    if (e instanceof InvalidFileError) return { kind: 'table-lint', schema: CONTRACT, file, valid: false, tableKind: null, events: null, problem: e.message.split(full).join(file) };
+    if (e instanceof InvalidFileError) return { kind: 'table-lint', schema: CONTRACT, file, valid: false, tableKind: null, events: null, problem: e.message.split(full).join(file), heaviest: null };
     throw e;
   }
 }

@@ -243,8 +243,20 @@ export interface RollData extends Output<'roll'> {
   expression: string;
   seed: number;
   times: number;
+  /**
+   * The rolls in order: all of them with --json (at most LIMITS.rollJsonDice dice in all), the first 200 in the text
+   * view, none with --summary. Rolls beyond these are made and counted in `totals` but not kept.
+   */
   results: { total: number; dice: number[]; direction?: number }[];
+  /** Rolls made but not listed in `results`. */
+  unlisted: number;
   scatter: boolean;
+  /** Over all `times` rolls, counted as they were rolled (population standard deviation). */
+  totals: { min: number; max: number; mean: number; sd: number };
+  /** With --summary: how many rolls gave each total, by total; otherwise null. */
+  distribution: { total: number; count: number }[] | null;
+  /** With --summary and --scatter: how many rolls gave each direction, 1 to 12 o'clock; otherwise null. */
+  directions: number[] | null;
 }
 
 export interface HazardRollData extends Output<'hazard-roll'> {
@@ -286,9 +298,21 @@ export interface LintData extends Output<'table-lint'> {
   tableKind: 'events' | 'visibility' | 'hazards' | null;
   events: number | null;
   problem: string | null;
+  /**
+   * For a valid event table: the event whose one phase can roll the most dice on the largest battlefield (676 tiles,
+   * 50 gangs of 200 fighters), how many (`dice`), the limit a command rolls within (LIMITS.rollsPerStep), and the
+   * most tiles (with no rosters) on which that phase stays within it. Null for other tables.
+   */
+  heaviest: { eventId: string; name: string; phase: 'Event Phase' | 'End Phase'; dice: number; limit: number; tilesThatFit: number } | null;
 }
 
 export interface SimulateData extends Output<'simulate'>, SimulationReport {
+  /**
+   * Null when every game asked for was played. Otherwise the run was stopped early, by Ctrl-C or at the work
+   * limit (LIMITS.simulateNumbers, when the first rounds' estimate was low): the figures are over the `after`
+   * games finished (`games`), not the `of` asked for.
+   */
+  stopped: { after: number; of: number; why: 'interrupted' | 'work limit' } | null;
   /** The event table played (its name). */
   table: string;
   /** The visibility table played (its name). */

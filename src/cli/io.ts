@@ -20,4 +20,9 @@ export interface IO {
   now: () => Date;
   /** Prompts; the real one is imported lazily from @inquirer/prompts. */
   prompter: () => Promise<Prompter>;
+  /**
+   * Call `handler` on the first Ctrl-C (SIGINT) instead of dying; returns a function that stops listening. A second
+   * Ctrl-C is not caught. Absent where there is no such signal (tests in-process may script one).
+   */
+  onInterrupt?: (handler: () => void) => () => void;
 }

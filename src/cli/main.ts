@@ -6,6 +6,7 @@ import { BadzoneError, EXIT, KIND_OF_CODE, type ExitCode } from '../errors.js';
 import type { ErrorData } from '../api/types.js';
 import { renderText } from '../render/text.js';
 import { safeJson, safeJsonLine, safeText } from '../render/safe.js';
+import { echo } from '../rules/limits.js';
 import { makeStyle, wantColor } from '../render/style.js';
 import type { IO } from './io.js';
 import { saved } from '../store/session.js';
@@ -41,7 +42,7 @@ export async function main(argv: string[], io: IO): Promise<number> {
   program.configureOutput({
     writeOut: (s) => io.stdout(s),
     writeErr,
-    outputError: (s, write) => write(`badzone: ${safeText(s.replace(/^error: /, ''))}`),
+    outputError: (s, write) => write(`badzone: ${commanderMessage(s)}`),
   });
   // The command whose arguments were wrong, so the hint can name its own --help.
   let failed: string | null = null;
@@ -52,7 +53,7 @@ export async function main(argv: string[], io: IO): Promise<number> {
       writeErr,
       outputError: (s, write) => {
         failed = commandPath(sub);
-        write(`badzone: ${safeText(s.replace(/^error: /, ''))}`);
+        write(`badzone: ${commanderMessage(s)}`);
       },
     });
   }
@@ -66,6 +67,16 @@ export async function main(argv: string[], io: IO): Promise<number> {
   } catch (e) {
     return handle(e, io, failed, json, held);
   }
+}
+
+/**
+ * One of commander's own messages ("unknown option '--x'", then maybe a line "(Did you mean --y?)"): what the
+ * user typed is quoted in it, so each quoted part is cut (echo) and every control character shown escaped, a
+ * line break too; only commander's own line break before its suggestion is kept.
+ */
+function commanderMessage(s: string): string {
+  const text = s.replace(/^error: /, '').replace(/\n$/, '').replace(/'([^']{61,})'/g, (_, a: string) => `'${echo(a)}'`);
+  return `${text.split(/\n(?=\(Did you mean)/).map(safeText).join('\n')}\n`;
 }
 
 function commandPath(c: import('commander').Command): string {
@@ -213,6 +224,14 @@ export function processIO(): IO {
     now: () => new Date(),
     // Prompts go to the terminal; when stdout is piped (e.g. --json into a script), to stderr, so the data stays clean.
     prompter: () => inquirerPrompter(process.stdout.isTTY ? process.stdout : process.stderr, terminalGone),
+    onInterrupt: (handler) => {
+      const once = (): void => {
+        process.removeListener('SIGINT', once);
+        handler();
+      };
+      process.on('SIGINT', once);
+      return () => process.removeListener('SIGINT', once);
+    },
   };
 }
 

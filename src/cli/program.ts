@@ -70,11 +70,12 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .command('roll')
     .description('roll a dice expression (D6, D2+1, D6+6, 2D6x10, D64, ...)')
     .argument('<expr>', 'dice expression in the rules\' notation')
-    .option('--times <n>', 'roll it N times (1-1000000)')
+    .option('--times <n>', 'roll it N times (1-1000000); the text lists the first 200')
     .option('--seed <n>', 'seed (32-bit integer) for a repeatable roll')
     .option('--scatter', 'also roll a D12 clock direction, for a scatter')
-    .option('--json', 'print JSON: each total and its dice')
-    .addHelpText('after', examples('badzone roll D6+6', 'badzone roll D6+6 --scatter', 'badzone roll 2D6x10', 'badzone roll D64 --times 1000 --json'))
+    .option('--summary', 'with --times: how often each total came up, instead of the rolls')
+    .option('--json', 'print JSON: each total and its dice (at most 1,000,000 dice; past that, use --summary)')
+    .addHelpText('after', examples('badzone roll D6+6', 'badzone roll D6+6 --scatter', 'badzone roll 2D6x10', 'badzone roll D64 --times 1000 --json', 'badzone roll 2D6 --times 100000 --summary'))
     .action(async (expr: string, opts) => emit(await (await import('./commands/roll.js')).run(expr, opts, io), opts.json === true));
 
   const events = program

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { BadzoneError, NoSessionError, RefusedError, UsageError } from '../errors.js';
 import { exists } from '../store/files.js';
 import { safeText } from '../render/safe.js';
+import { LIMITS, echo, nameProblem } from '../rules/limits.js';
 import type { IO } from './io.js';
 import type { Prompter } from './prompts.js';
 import { buildSetup, parseRoster, type NewOptions } from './commands/new.js';
@@ -29,7 +30,7 @@ function fighters(gang: string, text: string, flag: string): string[] {
   return parseRoster(`${gang}: ${text}`, flag).fighters;
 }
 
-const MAX_GANGS = 50;
+const MAX_GANGS = LIMITS.gangs;
 
 /** Ask for the setup; returns the options the equivalent flags would give. */
 export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, file: string): Promise<NewOptions> {
@@ -62,7 +63,8 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
           const t = v.trim();
           if (t === '') return true;
           if (t.includes(':')) return 'A gang name cannot contain ":".';
-          if (t.length > 200) return 'At most 200 characters.';
+          const bad = nameProblem(t, 'The gang name');
+          if (bad) return `${bad}.`;
           if (names.includes(t)) return `${t} is already in this game.`;
           return true;
         },
@@ -79,7 +81,7 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
         validate: check((v) => {
           const r = fighters(name, v, '--reserve');
           const clash = r.find((f) => battlefield.includes(f));
-          if (clash) throw new UsageError(`${clash} is already on the battlefield; a fighter is either there or in reserve.`);
+          if (clash) throw new UsageError(`${echo(clash)} is already on the battlefield; a fighter is either there or in reserve.`);
         }),
       })
     ).trim();
@@ -129,7 +131,7 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
       const who = await prompter.select<string>('Whose Home Turf is it (for the Home Turf Ploy)?', [...names.map((n) => ({ name: safeText(n), value: n })), { name: 'Nobody\'s', value: NOBODY }], NOBODY);
       if (who !== NOBODY) turfOwner = who;
     } else {
-      const who = (await prompter.input('Whose Home Turf is it, for the Home Turf Ploy? (Enter: nobody\'s)', { default: '', validate: (v) => (v.trim().length > 200 ? 'At most 200 characters.' : true) })).trim();
+      const who = (await prompter.input('Whose Home Turf is it, for the Home Turf Ploy? (Enter: nobody\'s)', { default: '', validate: (v) => (v.trim() === '' ? true : (nameProblem(v.trim(), 'The turf owner') ?? true)) })).trim();
       if (who !== '') turfOwner = who;
     }
   }

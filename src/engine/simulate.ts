@@ -68,114 +68,227 @@ function r6(x: number): number {
   return Math.round(x * 1e6) / 1e6;
 }
 
+/**
+ * A simulation played in steps, so a caller can stop it between any two rounds (Ctrl-C) and still report the games
+ * finished, and can estimate the whole run's work from its first rounds. A game's figures count only once the game
+ * is finished: a report after a stop is exactly the report of a run of that many games.
+ */
+export class Simulation {
+  readonly games: number;
+  readonly rounds: number;
+  private readonly source: DiceSource;
+  private readonly startUses: number;
+  private readonly nEvents: number;
+  private readonly byRoll = new Int32Array(65).fill(-1);
+  private readonly slots: number;
+  // Totals over finished games.
+  private readonly inPlayHist: Float64Array;
+  private readonly visReduced: Float64Array;
+  private readonly spawnedSum: Float64Array;
+  private readonly appeared: Float64Array;
+  private readonly roundsInPlay: Float64Array;
+  private duplicates = 0;
+  private reshuffles = 0;
+  private noNew = 0;
+  // The game under way, committed when it ends.
+  private readonly gInPlay: Int32Array;
+  private readonly gVis: Uint8Array;
+  private readonly gSpawned: Float64Array;
+  private readonly gRoundsInPlay: Float64Array;
+  private readonly seen: Uint8Array;
+  private readonly gStats = { duplicates: 0, reshuffles: 0 };
+  private gNoNew = 0;
+  private readonly dice: Dice;
+  private readonly tally: Tally = { spawned: { rats: 0, zombies: 0, scum: 0, genestealers: 0, abomination: 0 } };
+  private ctx: Ctx | null = null;
+  private round = 0;
+  private done = 0;
+  private played = 0;
+
+  constructor(
+    private readonly setup: Setup,
+    private readonly book: RuleBook,
+    opts: { games: number; rounds: number; source?: DiceSource },
+  ) {
+    const { games, rounds } = opts;
+    if (!Number.isSafeInteger(games) || games < 1) throw new RangeError(`games must be a positive whole number, not ${games}`);
+    if (!Number.isSafeInteger(rounds) || rounds < 1) throw new RangeError(`rounds must be a positive whole number, not ${rounds}`);
+    this.games = games;
+    this.rounds = rounds;
+    this.source = opts.source ?? new Rng({ seed: setup.seed, uses: 0 });
+    this.startUses = this.source.state().uses;
+    const results = book.events.results;
+    this.nEvents = results.length;
+    const index = new Map<string, number>();
+    results.forEach((ev, i) => index.set(ev.id, i));
+    // Event index by D64 number / card: the draws and the in-play entries carry it.
+    for (let r = 1; r <= 64; r++) {
+      const ev = book.byRoll[r];
+      if (ev) this.byRoll[r] = index.get(ev.id)!;
+    }
+    this.slots = this.nEvents + 1; // in play: 0..nEvents
+    const nC = CREATURES.length;
+    this.inPlayHist = new Float64Array(rounds * this.slots);
+    this.visReduced = new Float64Array(rounds);
+    this.spawnedSum = new Float64Array(rounds * nC);
+    this.appeared = new Float64Array(this.nEvents);
+    this.roundsInPlay = new Float64Array(this.nEvents);
+    this.gInPlay = new Int32Array(rounds);
+    this.gVis = new Uint8Array(rounds);
+    this.gSpawned = new Float64Array(rounds * nC);
+    this.gRoundsInPlay = new Float64Array(this.nEvents);
+    this.seen = new Uint8Array(this.nEvents);
+    this.dice = new Dice(this.source, [], 'roll', true);
+  }
+
+  /** Games finished. */
+  get finished(): number {
+    return this.done;
+  }
+
+  /** Rounds played, the game under way included. */
+  get roundsPlayed(): number {
+    return this.played;
+  }
+
+  /** Random numbers drawn so far. */
+  get numbers(): number {
+    return this.source.state().uses - this.startUses;
+  }
+
+  get complete(): boolean {
+    return this.done >= this.games;
+  }
+
+  /** Play on, a round at a time, until `numbers` more random numbers are drawn or the run is complete; true when complete. */
+  advance(numbers: number, onProgress?: (done: number, total: number) => void): boolean {
+    const stopAt = this.numbers + numbers;
+    const every = Math.max(1, Math.min(1000, Math.ceil(this.games / 200)));
+    while (!this.complete) {
+      this.playRound();
+      if (this.round === 0 && onProgress && (this.done % every === 0 || this.done === this.games)) onProgress(this.done, this.games);
+      if (this.numbers >= stopAt) break;
+    }
+    return this.complete;
+  }
+
+  private startGame(): Ctx {
+    const s = createGame(this.setup, this.book, this.source);
+    s.log = [];
+    const sp = this.tally.spawned;
+    sp.rats = sp.zombies = sp.scum = sp.genestealers = sp.abomination = 0;
+    this.seen.fill(0);
+    this.gRoundsInPlay.fill(0);
+    this.gStats.duplicates = this.gStats.reshuffles = 0;
+    this.gNoNew = 0;
+    return { s, book: this.book, dice: this.dice, loud: false, notes: [], occupied: undefined, askOccupied: false, tally: this.tally };
+  }
+
+  private playRound(): void {
+    if (this.round === 0) this.ctx = this.startGame();
+    const ctx = this.ctx!;
+    const s = ctx.s;
+    const r = ++this.round;
+    s.round = r;
+    s.phase = 'round';
+    const ep = eventPhase(ctx, this.gStats);
+    const draws = ep.draws;
+    for (let i = 0; i < draws.length; i++) {
+      const d = draws[i]!;
+      if (d.outcome !== 'duplicate') this.seen[this.byRoll[d.roll]!] = 1;
+    }
+    if (ep.noNewEvent !== null) this.gNoNew++;
+    const base = r - 1;
+    const inPlay = s.inPlay;
+    this.gInPlay[base] = inPlay.length;
+    for (let i = 0; i < inPlay.length; i++) this.gRoundsInPlay[this.byRoll[inPlay[i]!.roll]!]!++;
+    this.gVis[base] = s.visibility.level !== this.book.visibility.normal ? 1 : 0;
+    const sp = this.tally.spawned;
+    const o = base * CREATURES.length;
+    this.gSpawned[o] = sp.rats;
+    this.gSpawned[o + 1] = sp.zombies;
+    this.gSpawned[o + 2] = sp.scum;
+    this.gSpawned[o + 3] = sp.genestealers;
+    this.gSpawned[o + 4] = sp.abomination;
+    endPhase(ctx);
+    s.phase = 'end';
+    this.played++;
+    if (r === this.rounds) this.finishGame();
+  }
+
+  private finishGame(): void {
+    for (let r = 0; r < this.rounds; r++) {
+      this.inPlayHist[r * this.slots + this.gInPlay[r]!]!++;
+      this.visReduced[r]! += this.gVis[r]!;
+    }
+    for (let k = 0; k < this.gSpawned.length; k++) this.spawnedSum[k]! += this.gSpawned[k]!;
+    for (let i = 0; i < this.nEvents; i++) {
+      this.appeared[i]! += this.seen[i]!;
+      this.roundsInPlay[i]! += this.gRoundsInPlay[i]!;
+    }
+    this.duplicates += this.gStats.duplicates;
+    this.reshuffles += this.gStats.reshuffles;
+    this.noNew += this.gNoNew;
+    this.done++;
+    this.round = 0;
+    this.ctx = null;
+  }
+
+  /** The figures over the games finished so far (all of them when complete). Needs at least one finished game. */
+  report(): SimulationReport {
+    const games = this.done;
+    if (games < 1) throw new RangeError('no game has finished yet');
+    const { rounds, slots } = this;
+    const nC = CREATURES.length;
+    const events: SimulatedEvent[] = this.book.events.results.map((ev, i) => ({
+      eventId: ev.id,
+      name: ev.name,
+      range: [ev.range[0], ev.range[1]],
+      timing: ev.timing,
+      discardOn: ev.discardOn,
+      appearedIn: r6(this.appeared[i]! / games),
+      meanRoundsInPlay: this.appeared[i]! === 0 ? null : r6(this.roundsInPlay[i]! / this.appeared[i]!),
+    }));
+    const perRound: RoundFigures[] = [];
+    for (let r = 0; r < rounds; r++) {
+      let sum = 0;
+      let max = 0;
+      let p50 = -1;
+      let p90 = -1;
+      let cum = 0;
+      const half = Math.ceil(games * 0.5);
+      const ninety = Math.ceil(games * 0.9);
+      for (let k = 0; k < slots; k++) {
+        const c = this.inPlayHist[r * slots + k]!;
+        if (c === 0) continue;
+        sum += k * c;
+        max = k;
+        cum += c;
+        if (p50 < 0 && cum >= half) p50 = k;
+        if (p90 < 0 && cum >= ninety) p90 = k;
+      }
+      const spawned = {} as RoundFigures['spawned'];
+      CREATURES.forEach((c, j) => (spawned[c] = r6(this.spawnedSum[r * nC + j]! / games)));
+      perRound.push({ round: r + 1, inPlay: { mean: r6(sum / games), p50, p90, max }, visibilityReduced: r6(this.visReduced[r]! / games), spawned });
+    }
+    return {
+      games,
+      rounds,
+      seed: this.setup.seed,
+      mode: this.setup.mode,
+      events,
+      perRound,
+      duplicatesPerGame: r6(this.duplicates / games),
+      reshufflesPerGame: r6(this.reshuffles / games),
+      noNewEventPerGame: r6(this.noNew / games),
+      randomNumbers: this.source.state().uses,
+    };
+  }
+}
+
 /** Play `games` games of `rounds` rounds each on this setup and rule book; no GM overrides. */
 export function simulate(setup: Setup, book: RuleBook, opts: SimulateOptions): SimulationReport {
-  const { games, rounds } = opts;
-  if (!Number.isSafeInteger(games) || games < 1) throw new RangeError(`games must be a positive whole number, not ${games}`);
-  if (!Number.isSafeInteger(rounds) || rounds < 1) throw new RangeError(`rounds must be a positive whole number, not ${rounds}`);
-  const source = opts.source ?? new Rng({ seed: setup.seed, uses: 0 });
-  const results = book.events.results;
-  const nEvents = results.length;
-  const index = new Map<string, number>();
-  results.forEach((ev, i) => index.set(ev.id, i));
-  // Event index by D64 number / card: the draws and the in-play entries carry it.
-  const byRoll = new Int32Array(65).fill(-1);
-  for (let r = 1; r <= 64; r++) {
-    const ev = book.byRoll[r];
-    if (ev) byRoll[r] = index.get(ev.id)!;
-  }
-  const normal = book.visibility.normal;
-  const slots = nEvents + 1; // in play: 0..nEvents
-  const inPlayHist = new Float64Array(rounds * slots);
-  const visReduced = new Float64Array(rounds);
-  const nC = CREATURES.length;
-  const spawnedSum = new Float64Array(rounds * nC);
-  const appeared = new Float64Array(nEvents);
-  const roundsInPlay = new Float64Array(nEvents);
-  const seen = new Uint8Array(nEvents);
-  const stats = { duplicates: 0, reshuffles: 0 };
-  let noNew = 0;
-
-  const dice = new Dice(source, [], 'roll', true);
-  const tally: Tally = { spawned: { rats: 0, zombies: 0, scum: 0, genestealers: 0, abomination: 0 } };
-  const sp = tally.spawned;
-  const every = Math.max(1, Math.min(1000, Math.ceil(games / 200)));
-
-  for (let g = 0; g < games; g++) {
-    const s = createGame(setup, book, source);
-    s.log = [];
-    sp.rats = sp.zombies = sp.scum = sp.genestealers = sp.abomination = 0;
-    const ctx: Ctx = { s, book, dice, loud: false, notes: [], occupied: undefined, askOccupied: false, tally };
-    seen.fill(0);
-    for (let r = 1; r <= rounds; r++) {
-      s.round = r;
-      s.phase = 'round';
-      const ep = eventPhase(ctx, stats);
-      const draws = ep.draws;
-      for (let i = 0; i < draws.length; i++) {
-        const d = draws[i]!;
-        if (d.outcome !== 'duplicate') seen[byRoll[d.roll]!] = 1;
-      }
-      if (ep.noNewEvent !== null) noNew++;
-      const base = r - 1;
-      const inPlay = s.inPlay;
-      inPlayHist[base * slots + inPlay.length]!++;
-      for (let i = 0; i < inPlay.length; i++) roundsInPlay[byRoll[inPlay[i]!.roll]!]!++;
-      if (s.visibility.level !== normal) visReduced[base]!++;
-      const o = base * nC;
-      spawnedSum[o]! += sp.rats;
-      spawnedSum[o + 1]! += sp.zombies;
-      spawnedSum[o + 2]! += sp.scum;
-      spawnedSum[o + 3]! += sp.genestealers;
-      spawnedSum[o + 4]! += sp.abomination;
-      endPhase(ctx);
-      s.phase = 'end';
-    }
-    for (let i = 0; i < nEvents; i++) appeared[i]! += seen[i]!;
-    if (opts.onProgress && ((g + 1) % every === 0 || g + 1 === games)) opts.onProgress(g + 1, games);
-  }
-
-  const events: SimulatedEvent[] = results.map((ev, i) => ({
-    eventId: ev.id,
-    name: ev.name,
-    range: [ev.range[0], ev.range[1]],
-    timing: ev.timing,
-    discardOn: ev.discardOn,
-    appearedIn: r6(appeared[i]! / games),
-    meanRoundsInPlay: appeared[i]! === 0 ? null : r6(roundsInPlay[i]! / appeared[i]!),
-  }));
-  const perRound: RoundFigures[] = [];
-  for (let r = 0; r < rounds; r++) {
-    let sum = 0;
-    let max = 0;
-    let p50 = -1;
-    let p90 = -1;
-    let cum = 0;
-    const half = Math.ceil(games * 0.5);
-    const ninety = Math.ceil(games * 0.9);
-    for (let k = 0; k < slots; k++) {
-      const c = inPlayHist[r * slots + k]!;
-      if (c === 0) continue;
-      sum += k * c;
-      max = k;
-      cum += c;
-      if (p50 < 0 && cum >= half) p50 = k;
-      if (p90 < 0 && cum >= ninety) p90 = k;
-    }
-    const spawned = {} as RoundFigures['spawned'];
-    CREATURES.forEach((c, j) => (spawned[c] = r6(spawnedSum[r * nC + j]! / games)));
-    perRound.push({ round: r + 1, inPlay: { mean: r6(sum / games), p50, p90, max }, visibilityReduced: r6(visReduced[r]! / games), spawned });
-  }
-  return {
-    games,
-    rounds,
-    seed: setup.seed,
-    mode: setup.mode,
-    events,
-    perRound,
-    duplicatesPerGame: r6(stats.duplicates / games),
-    reshufflesPerGame: r6(stats.reshuffles / games),
-    noNewEventPerGame: r6(noNew / games),
-    randomNumbers: source.state().uses,
-  };
+  const run = new Simulation(setup, book, opts);
+  run.advance(Infinity, opts.onProgress);
+  return run.report();
 }

@@ -253,7 +253,7 @@ function apply(ctx: Ctx, action: Action, limits: boolean): Applied {
     }
     case 'place': {
       const ev = book.byId.get(action.eventId);
-      if (!ev) return { refusal: `There is no event "${action.eventId}" in this game's table. \`badzone events list\` shows them.`, usage: true };
+      if (!ev) return { refusal: `There is no event "${echo(action.eventId)}" in this game's table. \`badzone events list\` shows them.`, usage: true };
       if (ev.timing !== 'persistent') return { refusal: `${ev.name} is a Once event: it never stays in play, so it cannot be placed.` };
       if (s.inPlay.some((p) => p.eventId === ev.id)) return { refusal: `${ev.name} is already in play.` };
       let roll = ev.range[0];
@@ -277,7 +277,7 @@ function apply(ctx: Ctx, action: Action, limits: boolean): Applied {
     }
     case 'visibility': {
       if (!book.level.has(action.level)) {
-        return { refusal: `There is no visibility level "${action.level}". Levels: ${[...book.level.keys()].join(', ')}.`, usage: true };
+        return { refusal: `There is no visibility level "${echo(action.level)}". Levels: ${[...book.level.keys()].join(', ')}.`, usage: true };
       }
       const from = s.visibility.level;
       s.visibility = { level: action.level, sinceRound: s.round, source: 'gm' };

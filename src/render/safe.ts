@@ -1,15 +1,23 @@
 // Text from names, rosters and tables is untrusted: it may carry terminal escape sequences, other control
-// characters or bidirectional overrides. On a terminal they are shown escaped; in JSON they stay as text.
+// characters, line breaks, bidirectional overrides or invisible characters. On a terminal they are shown escaped,
+// so a name can neither act on the terminal, nor forge an output line ("Goliaths\nOK verify: all good"), nor
+// pass for another name (a zero-width space, U+3164 HANGUL FILLER); in JSON they stay as text.
 
-// C0 controls except \n, DEL, C1 controls, and the Unicode bidi embeddings/overrides/isolates.
-const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+/**
+ * Shown escaped: every control character (Unicode Cc: C0 with the line break, DEL, C1), every format character
+ * (Cf: bidi embeddings, overrides and isolates, zero-width space and joiners, soft hyphen, word joiner, BOM...),
+ * the line and paragraph separators, and the Hangul fillers that render as blank letters.
+ */
+const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0]/gu;
 
 export function escapeChar(c: string): string {
-  const n = c.charCodeAt(0);
-  return n <= 0xff ? `\\x${n.toString(16).padStart(2, '0')}` : `\\u${n.toString(16).padStart(4, '0')}`;
+  const n = c.codePointAt(0)!;
+  if (n <= 0xff) return `\\x${n.toString(16).padStart(2, '0')}`;
+  if (n <= 0xffff) return `\\u${n.toString(16).padStart(4, '0')}`;
+  return `\\u{${n.toString(16)}}`;
 }
 
-/** One line of text made safe for a terminal: controls and bidi overrides shown as \xNN / \uNNNN. */
+/** One line of text made safe for a terminal: controls, line breaks and invisible characters shown as \xNN / \uNNNN. */
 export function safeText(s: string): string {
   return s.replace(UNSAFE, escapeChar);
 }
@@ -26,7 +34,13 @@ export function safeDeep<T>(v: T): T {
   return v;
 }
 
-const JSON_EXTRA = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+/** Lines of text badzone composed (a message with a line break of its own): each line made safe. */
+export function safeLines(s: string): string {
+  return s.split('\n').map(safeText).join('\n');
+}
+
+// JSON.stringify already escapes C0 (the line break as \n); these are the rest a terminal could act on or hide.
+const JSON_EXTRA = /[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0]/gu;
 
 /** One line of JSON (the `--json` error object on stderr), escaped like safeJson. */
 export function safeJsonLine(v: unknown): string {
@@ -35,5 +49,12 @@ export function safeJsonLine(v: unknown): string {
 
 /** JSON for stdout: valid JSON, the text preserved, and nothing a terminal would act on (JSON.stringify already escapes C0). */
 export function safeJson(v: unknown): string {
-  return JSON.stringify(v, null, 2).replace(JSON_EXTRA, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(v, null, 2).replace(JSON_EXTRA, (c) => {
+    const n = c.codePointAt(0)!;
+    if (n <= 0xffff) return `\\u${n.toString(16).padStart(4, '0')}`;
+    // Astral format characters (tags U+E0001-E007F): a surrogate pair of escapes, as JSON spells them.
+    const h = Math.floor((n - 0x10000) / 0x400) + 0xd800;
+    const l = ((n - 0x10000) % 0x400) + 0xdc00;
+    return `\\u${h.toString(16)}\\u${l.toString(16)}`;
+  });
 }

@@ -32,6 +32,11 @@ function chart(mean: number, p90: number, scale: number, width: number): string 
 export function simulateLines(d: SimulateData, st: Style): string[] {
   const lines: string[] = [];
   const W = st.width;
+  if (d.stopped) {
+    const why = d.stopped.why === 'interrupted' ? 'Ctrl-C' : 'at the work limit, the estimate was low';
+    lines.push(st.heading(`PARTIAL RESULT: stopped (${why}) after ${d.stopped.after.toLocaleString('en-US')} of ${d.stopped.of.toLocaleString('en-US')} games.`));
+    lines.push(st.dim('The figures below are over the games finished; run it again with --games to get them all.'));
+  }
   lines.push(st.heading(`Simulated ${d.games} game${d.games === 1 ? '' : 's'} of ${d.rounds} round${d.rounds === 1 ? '' : 's'}`) + ` - ${d.table}, ${d.mode} mode, seed ${d.seed}`);
   const s = d.setup;
   lines.push(

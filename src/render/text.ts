@@ -41,7 +41,8 @@ type Renderer = (data: never, st: Style) => string[];
 
 export function renderText(view: View, st: Style): string {
   const r = RENDERERS[view.kind] as Renderer | undefined;
-  const data = safeDeep(view.data);
+  // A completion script is code badzone generated (its line breaks are its own); every other string is data.
+  const data = view.kind === 'completion' ? view.data : safeDeep(view.data);
   if (!r) return `${JSON.stringify(data, null, 2)}\n`;
   const lines = r(data as never, st);
   // A completion script is code, printed as it is; everything else fits the width, whatever a name's length.
@@ -296,23 +297,40 @@ function commandLines(st: Style, cmd: string, first: string): string[] {
 function roll(d: RollData, st: Style): string[] {
   const fmt = (r: RollData['results'][number]) =>
     `${st.tool(st.bold(String(r.total)))}${r.dice.length > 0 && (r.dice.length > 1 || r.total !== r.dice[0]) ? st.dim(` (dice ${r.dice.join('+')})`) : ''}${r.direction !== undefined ? ` toward ${r.direction} o'clock` : ''}`;
-  if (d.results.length === 1) return [`${d.expression}${d.scatter ? '" scatter' : ''}: ${fmt(d.results[0]!)}`];
+  if (d.times === 1 && d.results.length === 1) return [`${d.expression}${d.scatter ? '" scatter' : ''}: ${fmt(d.results[0]!)}`];
   const lines = [`${d.expression}${d.scatter ? '" scatter' : ''} x${d.times} (seed ${d.seed}):`];
-  const shown = d.results.slice(0, 200).map((r) => (r.direction !== undefined ? `${r.total}"@${r.direction}` : String(r.total)));
-  if (d.scatter) lines.push(st.dim('  distance"@direction (clock)'));
-  lines.push(...wrap(shown.join(' '), st.width, '  ', '  '));
-  if (d.results.length > 200) lines.push(st.dim(`  ... ${d.results.length - 200} more (use --json for all)`));
-  const totals = d.results.map((r) => r.total);
-  let min = Infinity;
-  let max = -Infinity;
-  let sum = 0;
-  for (const t of totals) {
-    if (t < min) min = t;
-    if (t > max) max = t;
-    sum += t;
+  if (d.results.length) {
+    const shown = d.results.map((r) => (r.direction !== undefined ? `${r.total}"@${r.direction}` : String(r.total)));
+    if (d.scatter) lines.push(st.dim('  distance"@direction (clock)'));
+    lines.push(...wrap(shown.join(' '), st.width, '  ', '  '));
   }
-  lines.push(st.dim(`  min ${min}, max ${max}, mean ${(sum / totals.length).toFixed(2)}`));
+  if (d.unlisted > 0 && !d.distribution) lines.push(st.dim(`  ... ${d.unlisted.toLocaleString('en-US')} more (--summary counts each total; --json lists up to 1,000,000 dice)`));
+  const t = d.totals;
+  lines.push(st.dim(`  min ${t.min}, max ${t.max}, mean ${t.mean.toFixed(2)}, sd ${t.sd.toFixed(2)}`));
+  if (d.distribution) lines.push(...histogram(d.distribution, d.times, st));
+  if (d.directions) lines.push(`  directions (clock): ${d.directions.map((n, i) => `${i + 1}: ${n.toLocaleString('en-US')}`).join(', ')}`);
   return lines;
+}
+
+/** How often each total came up: a row per total when there are few, else 20 equal ranges of totals. */
+function histogram(dist: { total: number; count: number }[], times: number, st: Style): string[] {
+  let rows: { label: string; count: number }[];
+  if (dist.length <= 30) rows = dist.map((x) => ({ label: x.total.toLocaleString('en-US'), count: x.count }));
+  else {
+    const lo = dist[0]!.total;
+    const hi = dist[dist.length - 1]!.total;
+    const size = Math.ceil((hi - lo + 1) / 20);
+    rows = [];
+    for (let b = lo; b <= hi; b += size) rows.push({ label: `${b.toLocaleString('en-US')}-${Math.min(hi, b + size - 1).toLocaleString('en-US')}`, count: 0 });
+    for (const x of dist) rows[Math.floor((x.total - lo) / size)]!.count += x.count;
+  }
+  const labelWidth = Math.max(...rows.map((r) => r.label.length));
+  const most = Math.max(...rows.map((r) => r.count));
+  const barWidth = Math.max(5, Math.min(40, st.width - labelWidth - 24));
+  return rows.map((r) => {
+    const bar = '#'.repeat(Math.round((r.count / most) * barWidth));
+    return `  ${r.label.padStart(labelWidth)}  ${bar.padEnd(barWidth)} ${((100 * r.count) / times).toFixed(1).padStart(5)}% (${r.count.toLocaleString('en-US')})`;
+  });
 }
 
 function events(d: EventsListData, st: Style): string[] {
@@ -406,8 +424,23 @@ function hazardShow(d: HazardShowData, st: Style): string[] {
 }
 
 function lint(d: LintData, st: Style): string[] {
-  if (d.valid) return para(st, `${d.file}: a valid ${d.tableKind === 'events' ? `event table (${d.events} entries covering D64 1-64)` : d.tableKind === 'hazards' ? 'hazard table' : 'visibility table'}.`, `${st.kept('OK')} `);
-  return para(st, d.problem ?? '', `${st.discarded('INVALID')} `);
+  if (!d.valid) return para(st, d.problem ?? '', `${st.discarded('INVALID')} `);
+  const lines = para(st, `${d.file}: a valid ${d.tableKind === 'events' ? `event table (${d.events} entries covering D64 1-64)` : d.tableKind === 'hazards' ? 'hazard table' : 'visibility table'}.`, `${st.kept('OK')} `);
+  const h = d.heaviest;
+  if (h) {
+    const n = (x: number) => x.toLocaleString('en-US');
+    const most = `${h.name}: one ${h.phase} can roll up to ${n(h.dice)} dice on the largest battlefield (676 tiles, 50 gangs of 200 fighters)`;
+    lines.push(
+      ...(h.dice <= h.limit
+        ? para(st, `${most}, within the ${n(h.limit)} one command may roll.`, `${st.dim('Heaviest event:')} `)
+        : para(
+            st,
+            `${most}; one command may roll at most ${n(h.limit)} (limit: rolls per step), so a round that would roll more is refused. Without rosters it stays within the limit on up to ${n(h.tilesThatFit)} tiles.`,
+            `${st.discarded('WARNING')} `,
+          )),
+    );
+  }
+  return lines;
 }
 
 // --- The game ---------------------------------------------------------------------------------------

@@ -119,6 +119,13 @@ export function count(n: number): string {
   return n.toLocaleString('en-US');
 }
 
+/** An estimate in messages, to the three figures it is good for: 259,872,061 -> 260,000,000. */
+export function roughly(n: number): string {
+  if (!Number.isFinite(n) || Math.abs(n) < 1000) return count(Math.round(n));
+  const p = 10 ** (Math.floor(Math.log10(Math.abs(n))) - 2);
+  return count(Math.round(n / p) * p);
+}
+
 /** Bytes in messages: 20 MB, 28.0 MB. */
 export function megabytes(n: number): string {
   const mb = n / 1e6;
@@ -139,7 +146,6 @@ export function echo(text: string, max: number = LIMITS.echo): string {
   return `${s.slice(0, end)}... (${count(s.length)} characters)`;
 }
 
-const CONTROL_REFUSED = false;
 /** Unicode category Cc: the C0 controls, DEL and the C1 controls. A name may not contain them. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
@@ -161,7 +167,7 @@ export function nameProblem(name: string, what: string): string | null {
   if (name.length > LIMITS.name) {
     return `${what} "${echo(name)}" is ${count(name.length)} characters long; a name may have at most ${LIMITS.name} characters (limit: name length)`;
   }
-  const m = CONTROL_REFUSED ? CONTROL.exec(name) : null;
+  const m = CONTROL.exec(name);
   if (m) {
     const c = m[0];
     const kind = CONTROL_NAMES[c.charCodeAt(0)] ?? 'a control character';
@@ -316,6 +322,8 @@ export type DiceStep =
   | { kind: 'pickLair' }
   | { kind: 'pickStructure' }
   | { kind: 'visibilityRoll'; die: DiceExpr }
+  /** One die (an End Phase's discard roll). */
+  | { kind: 'die' }
   | { kind: 'other' };
 
 const hi = (e: DiceExpr): number => (e.count * e.sides + e.add) * e.multiply;
@@ -351,6 +359,9 @@ export function worstCaseDice(steps: readonly DiceStep[], b: Battlefield): numbe
         break;
       case 'visibilityRoll':
         n += s.die.count;
+        break;
+      case 'die':
+        n += 1;
         break;
       case 'other':
         break;

@@ -1,14 +1,15 @@
 // Validation of rule tables: the shipped ones when loaded, and a group's own (`--table`, `table lint`).
 // An invalid table is refused with a message naming the entry and the field.
-import { parseDice, diceBounds, DiceSyntaxError } from '../dice/expression.js';
+import { parseDice, diceBounds, DiceSyntaxError, type DiceExpr } from '../dice/expression.js';
+import { LARGEST, LIMITS, SMALLEST, count, tilesThatFit, worstCaseDice, type DiceStep } from './limits.js';
 import type { BadzoneEvent, EventTable, HazardTable, Resolution, Step, Tables, VisibilityTable } from './types.js';
 import { arr, bool, fail, int, Invalid, nonEmpty, obj, oneOf, range, rangeText, str, type Obj } from './check.js';
 
 export { Invalid } from './check.js';
 
 const CREATURES = ['rats', 'zombies', 'scum', 'genestealers', 'abomination'] as const;
-const TEXT = 4000;
-const NAME = 120;
+const TEXT = LIMITS.tableText;
+const NAME = LIMITS.tableName;
 
 function dice(v: unknown, path: string, allowNumber = true): string | number {
   if (typeof v === 'number' && allowNumber) {
@@ -19,9 +20,9 @@ function dice(v: unknown, path: string, allowNumber = true): string | number {
   try {
     const e = parseDice(s);
     const [lo, hi] = diceBounds(e);
-    if (e.count > 20) fail(path, `"${s}" rolls ${e.count} dice; a table needs at most 20`);
+    if (e.count > LIMITS.tableDice) fail(path, `"${s}" rolls ${e.count} dice; a table needs at most ${LIMITS.tableDice} (limit: table dice)`);
     if (lo < 0) fail(path, `"${s}" can total ${lo}; a count or distance cannot be negative`);
-    if (hi > 100_000) fail(path, `"${s}" can total ${hi}; a table needs far less`);
+    if (hi > LIMITS.tableTotal) fail(path, `"${s}" can total ${hi}; a table needs far less (at most ${count(LIMITS.tableTotal)}; limit: table total)`);
   } catch (err) {
     if (err instanceof DiceSyntaxError) fail(path, err.message);
     throw err;
@@ -93,7 +94,7 @@ function step(v: unknown, path: string): Step {
 }
 
 function steps(v: unknown, path: string): Step[] {
-  return arr(v, path, 20).map((x, i) => step(x, `${path}[${i}]`));
+  return arr(v, path, LIMITS.tableSteps).map((x, i) => step(x, `${path}[${i}]`));
 }
 
 function resolution(v: unknown, path: string): Resolution {
@@ -138,7 +139,7 @@ export function validateEventTable(v: unknown, label: string): EventTable {
   return within(label, () => {
     const o = obj(v, '(table)');
     const die = o.die === undefined ? 'D64' : oneOf(o.die, 'die', ['D64'] as const);
-    const list = arr(o.results, 'results', 64);
+    const list = arr(o.results, 'results', LIMITS.tableResults);
     const results = list.map((x, i) => event(x, `results[${i}]`));
     const ids = new Map<string, number>();
     const owner: (number | undefined)[] = [];
@@ -265,6 +266,73 @@ export function validateVisibilityTable(v: unknown, label: string): VisibilityTa
     const t: VisibilityTable = { name: nonEmpty(o.name, 'name', NAME), house: o.house === undefined ? false : bool(o.house, 'house'), die: dieText, normal, levels, results };
     if (o.note !== undefined) t.note = str(o.note, 'note', TEXT);
     return t;
+  });
+}
+
+/** An event's steps as far as the dice they roll go: one Event Phase (when drawn, and in play) and one End Phase. */
+export function eventDiceSteps(ev: BadzoneEvent, visibilityDie: DiceExpr): { eventPhase: DiceStep[]; endPhase: DiceStep[] } {
+  const d = (x: string | number): DiceExpr => parseDice(x);
+  const of = (st: Step): DiceStep => {
+    switch (st.kind) {
+      case 'spawn':
+        return { kind: 'spawn', count: d(st.count) };
+      case 'scatterEachTile':
+        return { kind: 'scatterEachTile', distance: d(st.distance) };
+      case 'pickTile': {
+        const p: Extract<DiceStep, { kind: 'pickTile' }> = { kind: 'pickTile' };
+        if (st.place) p.place = { count: d(st.place.count), ...(st.place.scatterEach ? { scatterEach: d(st.place.scatterEach) } : {}) };
+        if (st.worth) p.worth = d(st.worth.dice);
+        return p;
+      }
+      case 'scatter':
+        return { kind: 'scatter', distance: d(st.distance) };
+      case 'pickFighter':
+        return { kind: 'pickFighter' };
+      case 'rollEachFighter':
+        return { kind: 'rollEachFighter', dice: d(st.dice) };
+      case 'pickLair':
+        return { kind: 'pickLair' };
+      case 'pickStructure':
+        return { kind: 'pickStructure' };
+      case 'visibilityRoll':
+        return { kind: 'visibilityRoll', die: visibilityDie };
+      default:
+        return { kind: 'other' };
+    }
+  };
+  // The Event Phase it is drawn in runs its on-draw and its every-Event-Phase steps; the End Phase adds its discard roll.
+  return { eventPhase: [...ev.resolve.onDraw, ...ev.resolve.eachEventPhase].map(of), endPhase: [...ev.resolve.endPhase.map(of), ...(ev.discardOn !== null ? [{ kind: 'die' } as const] : [])] };
+}
+
+/** The event whose one phase can roll the most dice on the largest battlefield, and how many. */
+export function heaviestEvent(table: EventTable, visibilityDie: DiceExpr): { index: number; event: BadzoneEvent; phase: 'Event Phase' | 'End Phase'; dice: number; smallest: number; tilesThatFit: number } | null {
+  let best: ReturnType<typeof heaviestEvent> = null;
+  table.results.forEach((ev, index) => {
+    const steps = eventDiceSteps(ev, visibilityDie);
+    for (const [phase, list] of [['Event Phase', steps.eventPhase], ['End Phase', steps.endPhase]] as const) {
+      const dice = worstCaseDice(list, LARGEST);
+      if (!best || dice > best.dice) best = { index, event: ev, phase, dice, smallest: worstCaseDice(list, SMALLEST), tilesThatFit: tilesThatFit(list) };
+    }
+  });
+  return best;
+}
+
+/**
+ * A table one of whose events rolls more dice in one phase than a command may (LIMITS.rollsPerStep) even on the
+ * smallest battlefield can never be played: refused by `table lint`, `new --table` and `simulate --table`. (A
+ * session's own copy of a table is not checked this way: a game an older badzone set up with one still opens.)
+ */
+export function checkTableDice(table: EventTable, visibilityDie: DiceExpr, label: string): void {
+  within(label, () => {
+    table.results.forEach((ev, i) => {
+      const steps = eventDiceSteps(ev, visibilityDie);
+      for (const [phase, list] of [['eachEventPhase', steps.eventPhase], ['endPhase', steps.endPhase]] as const) {
+        const n = worstCaseDice(list, SMALLEST);
+        if (n > LIMITS.rollsPerStep) {
+          fail(`results[${i}].resolve.${phase}`, `"${ev.name}" can roll up to ${count(n)} dice in one ${phase === 'endPhase' ? 'End Phase' : 'Event Phase'} even on a one-tile battlefield with no rosters; one command may roll at most ${count(LIMITS.rollsPerStep)} (limit: rolls per step)`);
+        }
+      }
+    });
   });
 }
 

@@ -18,10 +18,14 @@
 //                 inode) it judged stale. rename() replaces L in one step: L is never missing in between.
 //   (d) Nothing else: badzone never removes or replaces L in any other way (the temp sweep never touches L).
 //
-// A process holds the lock from its successful (a) or (c) until its (b). Claim: at most one running process holds
-// it. (a) succeeds only when no L exists, i.e. after the previous holder's (b) (or before any lock). (c) replaces
-// a lock whose holder is not running: on this computer (same host and boot) its pid is gone, and a pid that is
-// gone cannot come back to release or use the lock. Two processes that judged the same lock stale cannot both
+// A process holds the lock from its successful (a) or (c) until its (b). Claim: at most one running badzone
+// process holds it (on a file system with atomic link() and rename(), and as long as no command on another
+// computer holds it for 10 minutes; see Staleness). (a) succeeds only when no L exists, i.e. after the previous
+// holder's (b) (or before any lock). (c) replaces a lock whose holder is not running: on this computer (same
+// host and boot) its pid is gone, and a pid that is gone cannot come back to release or use the lock; a lock
+// with no readable owner is one badzone never leaves while it runs (its locks are linked complete). A holder of
+// M that was killed leaves M stale, and M is taken over the same way one level down; after 3 levels (three
+// kills inside microsecond windows) the command refuses (exit 5) rather than guess. Two processes that judged the same lock stale cannot both
 // replace it: each needs M, which is itself a lock taken by (a) or (c) one level down (`L.takeover.takeover`),
 // so only one holds M at a time, and the second to hold M re-reads L, finds other bytes (the first's new lock has
 // a new token) and starts over. While a process holds M and has found L unchanged, L cannot change before its

@@ -5,9 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { InvalidFileError } from '../errors.js';
 import { compileBook, type RuleBook } from '../rules/book.js';
 import type { EventTable, HazardTable, Tables, VisibilityTable } from '../rules/types.js';
-import { crossCheck, TableError, validateEventTable, validateHazardTable, validateVisibilityTable } from '../rules/validate.js';
+import { checkTableDice, crossCheck, TableError, validateEventTable, validateHazardTable, validateVisibilityTable } from '../rules/validate.js';
 import { parseJson, readText } from './files.js';
 import { LIMITS } from '../rules/limits.js';
+import { parseDice } from '../dice/expression.js';
 
 /** Tables are small; anything larger than this is not a table (LIMITS.tableBytes). */
 export const MAX_TABLE_BYTES = LIMITS.tableBytes;
@@ -64,6 +65,7 @@ export function loadEventTable(file: string, visibility?: VisibilityTable): Even
   return asFileError(() => {
     const t = validateEventTable(readJson(file), file);
     crossCheck({ ...shippedTables(), events: t, ...(visibility ? { visibility } : {}) }, file);
+    checkTableDice(t, parseDice((visibility ?? shippedTables().visibility).die), file);
     return t;
   });
 }
@@ -83,6 +85,7 @@ export function loadAnyTable(file: string): AnyTable {
     if (has('hazards')) return { kind: 'hazards', table: validateHazardTable(json, file) };
     const events = validateEventTable(json, file);
     crossCheck({ ...shippedTables(), events }, file);
+    checkTableDice(events, parseDice(shippedTables().visibility.die), file);
     return { kind: 'events', table: events };
   });
 }

@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers.js';
+import { plantNames, runCli, tempDir } from '../helpers.js';
 
 const json = (s: string): any => JSON.parse(s);
 const FILE = 'badzone-session.json';
@@ -246,9 +246,14 @@ describe('colour and untrusted text', () => {
   it('names with escape sequences are shown escaped in text and preserved in JSON', async () => {
     const dir = tempDir();
     const gang = 'Bad\x1b[31mGang';
-    const r = await runCli(['new', '--seed', '7', '--gang', `${gang}: A\x07lpha`], { cwd: dir });
+    // Typed, they are refused (exit 2, shown escaped); a game 0.1.0 stored them in still shows them escaped.
+    const refused = await runCli(['new', '--seed', '7', '--gang', `${gang}: A\x07lpha`], { cwd: dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).not.toContain(ESC);
+    expect(refused.stderr).toContain('Bad\\x1b[31mGang');
+    const r = await runCli(['new', '--seed', '7', '--gang', 'BadGangQ: AlphaQ'], { cwd: dir });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).not.toContain(ESC);
+    plantNames(path.join(dir, 'badzone-session.json'), { BadGangQ: gang, AlphaQ: 'A\x07lpha' });
     const t = await runCli(['status'], { cwd: dir });
     expect(t.stdout).not.toContain(ESC);
     expect(t.stdout).not.toContain('\x07');

@@ -49,7 +49,7 @@ describe('badzone roll', () => {
     const r = await runCli(['roll', 'D6', '--times', '300000', '--seed', '1']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('min 1, max 6');
-    expect(r.stdout).toContain('299800 more');
+    expect(r.stdout).toContain('299,800 more');
   });
 
   it('the seed comes from the OS when none is given, and is reported', async () => {

@@ -240,6 +240,35 @@ describe('closed output streams never change the exit code', () => {
   });
 });
 
+/** `unshare -m` and mounts are allowed here (root in a container that may mount). */
+const canMount = process.getuid?.() === 0 && spawnSync('unshare', ['-m', 'sh', '-c', 'd=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs "$d" && umount "$d"; r=$?; rmdir "$d"; exit $r']).status === 0;
+
+describe.skipIf(!canMount)('a session that is a single file bind-mounted (as a Docker volume of one file)', () => {
+  it('is refused with exit 6 telling to mount the folder; never written in place', () => {
+    const g = gameDir();
+    const host = path.join(g.aux, 'host-game.json');
+    fs.writeFileSync(host, good);
+    const mountedDir = tempDir('badzone-bind-');
+    fs.writeFileSync(path.join(mountedDir, FILE), '');
+    // In a private mount namespace (gone when the shell ends): the host's file mounted over the empty one.
+    const script = 'mount --bind "$HOSTFILE" "$DIR/badzone-session.json" && "$NODE" "$BIN" round 2>"$ERR"; echo "exit=$?"; ls -A "$DIR"';
+    const err = path.join(g.aux, 'err.txt');
+    const r = spawnSync('unshare', ['-m', 'sh', '-c', script], {
+      cwd: mountedDir,
+      encoding: 'utf8',
+      timeout: 20_000,
+      env: { ...process.env, HOSTFILE: host, DIR: mountedDir, NODE: process.execPath, BIN, ERR: err, NO_COLOR: '1' },
+    });
+    const stderr = fs.readFileSync(err, 'utf8');
+    expect(r.stdout, stderr).toContain('exit=6');
+    expect(stderr).toMatch(/mounted on its own|bind mount/);
+    expect(stderr).toMatch(/The game was not changed.*Mount the folder/s);
+    expectSentence(stderr, 'bind mount');
+    expect(r.stdout.split('\n').filter((l) => l && !l.startsWith('exit='))).toEqual([FILE]);
+    expect(fs.readFileSync(host, 'utf8')).toBe(good);
+  });
+});
+
 describe('names and platforms', () => {
   it('a session name too long for its temp files is refused up front (exit 1), nothing written', async () => {
     const dir = tempDir();

@@ -10,7 +10,7 @@ import { replay, defaultSetup } from '../../src/engine/step.js';
 import { gridTiles } from '../../src/engine/state.js';
 import { serialize } from '../../src/store/session.js';
 import { bookFor, loadEventTable } from '../../src/store/tables.js';
-import { BIN, runCli, tempDir, type CliResult } from '../helpers.js';
+import { BIN, ROOT, runCli, tempDir, type CliResult } from '../helpers.js';
 import { FILE, assertBuilt, expectClean, sameSnapshot, snapshot } from './fixtures.js';
 
 const OLD = path.join(path.dirname(new URL(import.meta.url).pathname), 'old-games');
@@ -193,6 +193,10 @@ describe('a game that 0.1.0 wrote past a limit still opens, verifies, undoes and
     const state = replay(setup, [{ type: 'round' }], bookFor(setup));
     const text = serialize(state);
     expect(text.length).toBeGreaterThan(28_000_000);
+    // `table lint` foresaw it: the heaviest Event Phase on the largest battlefield, plus the D64 that drew it.
+    const lint = await runCli(['table', 'lint', 'ash.json', '--json'], { cwd: d });
+    expect(JSON.parse(lint.stdout).heaviest).toMatchObject({ eventId: 'ash-storm', dice: 676 * 21 * 20, limit: 100_000 });
+    expect(state.log[1]!.rolls.length).toBe(676 * 21 * 20 + 1);
     fs.writeFileSync(path.join(d, FILE), text);
     await ok(['status'], d);
     await ok(['verify'], d);
@@ -202,5 +206,38 @@ describe('a game that 0.1.0 wrote past a limit still opens, verifies, undoes and
     await refused(['fighter', 'Krag', 'battlefield', '--gang', 'Goliaths'], d, 1, /20 MB/);
     await ok(['undo'], d);
     expect(fs.statSync(path.join(d, FILE)).size).toBeLessThan(100_000);
+  });
+});
+
+describe('table lint and the dice an event can roll', () => {
+  it('warns of a table whose heaviest phase is past the limit on the largest battlefield, and says where it fits', async () => {
+    const d = dir();
+    ashTable(d);
+    const r = await runCli(['table', 'lint', 'ash.json'], { cwd: d });
+    expect(r.code).toBe(0);
+    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/WARNING Ash Storm: one Event Phase can roll up to 283,920 dice .* \(limit: rolls per step\).* up to 238 tiles/);
+    // 238 tiles: 238 x (20D6 + D12) x 20 = 99,960 dice; 239 would be 100,380.
+    expect(238 * 21 * 20).toBeLessThanOrEqual(100_000);
+    expect(239 * 21 * 20).toBeGreaterThan(100_000);
+  });
+
+  it('refuses (exit 4, naming the limit) a table an event of which rolls too much even on one tile', async () => {
+    const d = dir();
+    const t = JSON.parse(fs.readFileSync(ashTable(d), 'utf8'));
+    t.results[0].resolve.eachEventPhase = [{ kind: 'pickTile', what: 'mines', place: { count: '20D1000x5', what: 'mine', scatterEach: '20D6' } }];
+    fs.writeFileSync(path.join(d, 'mines.json'), JSON.stringify(t));
+    for (const args of [['table', 'lint', 'mines.json'], ['new', '--table', 'mines.json'], ['simulate', '--table', 'mines.json']]) {
+      const r = await runCli(args, { cwd: d });
+      expect(r.code, args.join(' ')).toBe(4);
+      expect((r.stdout + r.stderr).replace(/\s+/g, ' ')).toMatch(/2,100,020 dice .*limit: rolls per step/);
+    }
+    expect(fs.existsSync(path.join(d, FILE))).toBe(false);
+  });
+
+  it('the shipped table: its heaviest phase is well within the limit on the largest battlefield', async () => {
+    const r = await runCli(['table', 'lint', path.join(ROOT, 'data', 'badzone-events.json'), '--json']);
+    const h = JSON.parse(r.stdout).heaviest;
+    // Disappearance rolls a die for each of 50 x 200 fighters.
+    expect(h).toMatchObject({ eventId: 'disappearance', dice: 10_000, limit: 100_000, tilesThatFit: 676 });
   });
 });

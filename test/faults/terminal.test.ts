@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, runCli, tempDir } from '../helpers.js';
+import { ROOT, plantNames, runCli, tempDir } from '../helpers.js';
 import { FILE, expectClean } from './fixtures.js';
 
 const ESC = '\u001b';
@@ -47,12 +47,14 @@ beforeAll(async () => {
       'new',
       '--seed',
       '99',
+      // Control characters are refused in typed names now (test/faults/names.test.ts): the names go in as
+      // placeholders and are planted in the file the way badzone 0.1.0 stored them.
       '--gang',
-      `${HOSTILE.gang}: ${HOSTILE.fighter}, ${HOSTILE.fighter2}, Plain`,
+      `HostileGangX: ${HOSTILE.fighter}, HostileFighterY, Plain`,
       '--reserve',
-      `${HOSTILE.gang}: ${HOSTILE.reserve}`,
+      'HostileGangX: HostileReserveZ',
       '--turf-owner',
-      HOSTILE.turf,
+      'HostileTurfW',
       '--lairs',
       '2',
       '--structures',
@@ -68,6 +70,7 @@ beforeAll(async () => {
   );
   expect(r.code, r.stderr).toBe(0);
   expect(r.stdout).not.toMatch(RAW_CONTROL);
+  plantNames(path.join(dir, FILE), { HostileGangX: HOSTILE.gang, HostileFighterY: HOSTILE.fighter2, HostileReserveZ: HOSTILE.reserve, HostileTurfW: HOSTILE.turf });
 });
 
 /** Commands that show the hostile texts, in the order they are run (the game moves on). */

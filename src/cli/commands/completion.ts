@@ -3,6 +3,7 @@
 import { UsageError } from '../../errors.js';
 import { shippedTables } from '../../store/tables.js';
 import type { CompletionData, Shell, View } from '../../render/view.js';
+import { echo } from '../../rules/limits.js';
 
 export type { CompletionData, Shell };
 
@@ -356,7 +357,7 @@ ${lines.join('\n')}
 
 export async function run(shell: string | undefined, program: CommandSpec): Promise<View<'completion', CompletionData>> {
   const sh = (shell ?? '').trim().toLowerCase();
-  if (!(SHELLS as readonly string[]).includes(sh)) throw new UsageError(`Which shell? \`badzone completion bash\`, \`zsh\` or \`fish\`${shell ? `, not "${shell}"` : ''}.`);
+  if (!(SHELLS as readonly string[]).includes(sh)) throw new UsageError(`Which shell? \`badzone completion bash\`, \`zsh\` or \`fish\`${shell ? `, not "${echo(shell)}"` : ''}.`);
   const ns = nodes(program);
   const script = sh === 'bash' ? bash(ns, program.name) : sh === 'zsh' ? zsh(ns, program.name) : fish(ns, program.name);
   return { kind: 'completion', data: { shell: sh as Shell, script } };

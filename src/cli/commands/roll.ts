@@ -1,18 +1,36 @@
 // badzone roll <expr>: the table-side dice roller.
-import { parseExpr, rollDice } from '../../api/tables.js';
+import { parseExpr, rollDice, rollListProblem } from '../../api/tables.js';
 import type { RollData } from '../../api/types.js';
+import { UsageError } from '../../errors.js';
+import { LIMITS } from '../../rules/limits.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { intArg } from '../shared.js';
 
 export { parseExpr };
 
-export async function run(expr: string, opts: { times?: string; seed?: string; scatter?: boolean }, io: IO): Promise<View<'roll', RollData>> {
-  parseExpr(expr);
-  const times = intArg(opts.times, '--times', 1, 1_000_000);
+/** Rolls the text view lists; the rest are counted in the totals (and with --summary, in the distribution). */
+export const SHOWN = 200;
+
+export async function run(expr: string, opts: { times?: string; seed?: string; scatter?: boolean; summary?: boolean; json?: boolean }, io: IO): Promise<View<'roll', RollData>> {
+  const e = parseExpr(expr);
+  const times = intArg(opts.times, '--times', 1, LIMITS.rollTimes);
   const seed = intArg(opts.seed, '--seed', -2147483648, 2147483647);
+  const summary = opts.summary === true;
+  // --json lists every roll, up to the cap; checked here to name the flags, before a single die is rolled.
+  if (opts.json === true && !summary) {
+    const tooMany = rollListProblem(e, times ?? 1, opts.scatter === true, true);
+    if (tooMany) throw new UsageError(tooMany);
+  }
   return {
     kind: 'roll',
-    data: rollDice(expr, { ...(times !== undefined ? { times } : {}), ...(seed !== undefined ? { seed } : {}), scatter: opts.scatter === true, randomSeed: io.randomSeed }),
+    data: rollDice(expr, {
+      ...(times !== undefined ? { times } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+      scatter: opts.scatter === true,
+      summary,
+      ...(opts.json === true ? {} : { list: SHOWN }),
+      randomSeed: io.randomSeed,
+    }),
   };
 }
