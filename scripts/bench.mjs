@@ -1,5 +1,6 @@
 // npm run bench: start-up, growth, memory and simulation throughput of the built CLI, measured side by side in
-// one run, each against its baseline, with the targets of the Performance section of the README.
+// one run, each against its baseline, and the players' view server (scripts/bench-serve.mjs), with the targets of
+// the Performance section of docs/development.md and the figures of docs/serve.md.
 // Plain Node ESM. It spawns bin/badzone.js (built by `npm run bench` first) and loads src/ with tsx only to
 // write the sessions it needs and to time the simulation in-process next to a bare random-number loop.
 //
@@ -11,6 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
+import { benchServe } from './bench-serve.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'badzone.js');
@@ -168,6 +170,9 @@ const deck = await throughput('deck');
 // The whole command, spawned: start-up, 100000 games and the JSON report.
 const cliMs = median([0, 1, 2].map(() => wall([process.execPath, BIN, 'simulate', '--games', String(SIM_GAMES), '--seed', '1', '--json'], 'badzone simulate')));
 
+// --- 5. The players' view (badzone serve): memory over 1,000 updates, round to page, 200 pages -----------------------
+const serveRows = await benchServe({ BIN, work, env, load, note: (t) => process.stderr.write(`${t}\n`) });
+
 // --- Report ------------------------------------------------------------------------------------------------------
 const ms = (x) => `${x.toFixed(1)} ms`;
 // Three decimals, so a figure next to its target never reads as equal to it while missing it.
@@ -194,6 +199,8 @@ row(`  vs bare loop, ${(dice.numbers / dice.rounds).toFixed(2)} numbers/round`, 
 row(`simulate, deck mode (${SIM_GAMES} games x 6)`, `${(deck.perSecond / 1e6).toFixed(2)} M rounds/s`, '', undefined);
 row(`  vs bare loop, ${(deck.numbers / deck.rounds).toFixed(2)} numbers/round`, `${ms(deck.simMs)} vs ${ms(deck.bareMs)} = ${x(deck.ratio)}`, '<= 5x', deck.ratio <= 5);
 row(`badzone simulate --games ${SIM_GAMES}, spawned`, `${ms(cliMs)} = ${((SIM_GAMES * 6) / (cliMs / 1000) / 1e6).toFixed(2)} M rounds/s`, '', undefined);
+
+for (const [measure, figure, target, pass] of serveRows) row(measure, figure, target, pass);
 
 const cpu = os.cpus();
 const head = ['measure', 'figure', 'target', 'result'];

@@ -81,6 +81,11 @@ export interface RunOptions {
   seeds?: number[];
   prompter?: Prompter;
   now?: Date;
+  /** How a long-running command (`serve`) is asked to stop; default: at once, when it is ready. */
+  onStop?: IO['onStop'];
+  openBrowser?: IO['openBrowser'];
+  /** How the person runs badzone ("badzone", or "npx badzone" when it is not on their PATH). */
+  argv0?: string;
   /** Stands in for Ctrl-C: called with the command's handler when it starts listening; returns the stop function. */
   onInterrupt?: (handler: () => void) => () => void;
 }
@@ -91,7 +96,7 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Cli
   let stderr = '';
   const seeds = [...(opts.seeds ?? [])];
   const io: IO = {
-    argv0: 'badzone',
+    argv0: opts.argv0 ?? 'badzone',
     cwd: opts.cwd ?? process.cwd(),
     env: { NO_COLOR: '1', ...opts.env } as NodeJS.ProcessEnv,
     stdout: (s) => {
@@ -110,6 +115,13 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Cli
       if (!opts.prompter) throw new Error('test asked for a prompt but gave no prompter');
       return opts.prompter;
     },
+    onStop:
+      opts.onStop ??
+      ((stop) => {
+        setImmediate(stop);
+        return () => {};
+      }),
+    ...(opts.openBrowser ? { openBrowser: opts.openBrowser } : {}),
     ...(opts.onInterrupt ? { onInterrupt: opts.onInterrupt } : {}),
   };
   const code = await main(args, io);

@@ -3,9 +3,10 @@
 // and only parses flags, prompts and prints. A Game holds no state of its own but the path: every method reads the
 // file afresh (another process, `badzone play` or a shell, may have changed it), and every change takes the lock.
 import { RefusedError, UsageError } from '../errors.js';
-import { createGame as engineCreate, defaultSetup, logNotes, ReplayError, undo as engineUndo, verify as engineVerify, type EndReport, type Report, type RoundReport } from '../engine/step.js';
-import type { Action } from '../engine/state.js';
-import { create, load, noSession, sessionPath, tryLoad, DEFAULT_SESSION } from '../store/session.js';
+import { createGame as engineCreate, defaultSetup, logNotes, replay, ReplayError, step, undo as engineUndo, verify as engineVerify, type EndReport, type Report, type RoundReport } from '../engine/step.js';
+import type { Action, SessionState } from '../engine/state.js';
+import type { RuleBook } from '../rules/book.js';
+import { create, load, loadForChecking, noSession, sessionPath, tryLoad, DEFAULT_SESSION } from '../store/session.js';
 import { mutate } from '../store/session.js';
 import { exists } from '../store/files.js';
 import { bookFor, shippedTables } from '../store/tables.js';
@@ -16,6 +17,7 @@ import type {
   DiscardData,
   EndData,
   FighterData,
+  HazardView,
   LogData,
   NewData,
   PlaceData,
@@ -26,7 +28,8 @@ import type {
   VerifyData,
   VisibilityData,
 } from './types.js';
-import { CONTRACT, dueInEndPhase, eventPhaseView, hazardView, inPlayView, newEventCard, seedFields, summary, visibilityView } from './views.js';
+import { CONTRACT, dueInEndPhase, eventPhaseView, hazardView, inPlayView, newEventCard, roundNotes, seedFields, statusView, summary, visibilityView } from './views.js';
+import { buildReport, type ReportData } from '../serve/report.js';
 import * as path from 'node:path';
 import { commitmentOf, committedText, freshSalt, osRandomSeed } from './seed.js';
 import { echo } from '../rules/limits.js';
@@ -114,6 +117,32 @@ export async function newGame(file: string, opts: NewGameOptions & GameContext =
   return game;
 }
 
+/** `verify` on a game already read: replay it, and check the commitment when one is given. */
+function verifyLoaded(file: string, state: SessionState, book: RuleBook, opts: { commitment?: string }): VerifyData {
+  const given = opts.commitment === undefined ? undefined : commitmentArg(opts.commitment);
+  const r = engineVerify(state, book);
+  const base = { kind: 'verify' as const, schema: CONTRACT, session: file, ...seedFields(state.setup) };
+  if (given === undefined) return { ...base, ...r, commitmentChecked: null };
+  const h = state.setup.hiddenSeed;
+  let problem: string | null = null;
+  if (!h) problem = 'this game has no commitment: it was not started with a hidden seed (`badzone new --hidden-seed`)';
+  else if (h.commitment !== given) problem = `the game's commitment is ${h.commitment}, not ${given}: this is not the game that was committed to`;
+  else if (commitmentOf(state.setup.seed, h.salt) !== given) problem = 'the seed and salt in the file do not hash to the commitment: the seed (or the salt) was changed after the game was started';
+  const checked = { given, matches: problem === null };
+  if (problem !== null) return { ...base, ...r, ok: false, problem: r.ok ? problem : `${problem}; and ${r.problem}`, seq: r.ok ? null : r.seq, commitmentChecked: checked };
+  return { ...base, ...r, commitmentChecked: checked };
+}
+
+/**
+ * Check a session file, or the session inside a battle report (`badzone report --format json`), against its seed
+ * (and a commitment, when given): `game.verify()` for a file that need not be a game to play on. Reads only.
+ */
+export async function verifyFile(file: string, opts: GameContext & { commitment?: string } = {}): Promise<VerifyData> {
+  const full = path.resolve(opts.cwd ?? process.cwd(), file);
+  const { state, book } = loadForChecking(full);
+  return verifyLoaded(full, state, book, opts.commitment !== undefined ? { commitment: opts.commitment } : {});
+}
+
 export class Game {
   /** What `newGame` made (the `new --json` object); null for a game opened with `openGame`. */
   created: NewData | null = null;
@@ -127,24 +156,53 @@ export class Game {
     this.randomSeed = opts.randomSeed ?? osRandomSeed;
   }
 
-  /** Where the game stands: round, phase, events in play, visibility, hazard, tiles, rosters. */
-  async status(): Promise<StatusData> {
+  /**
+   * Where the game stands: round, phase, events in play, visibility, hazard, tiles, rosters. `full` adds the rules
+   * text of each event in play and the event table's clarifications.
+   */
+  async status(opts: { full?: boolean } = {}): Promise<StatusData> {
     const { state: s, book } = load(this.file);
-    return {
-      kind: 'status',
-      schema: CONTRACT,
-      ...summary(this.file, s, book),
-      tiles: s.tiles,
-      tilesRemoved: s.setup.tiles.filter((t) => !s.tiles.includes(t)),
-      spawnPoints: s.setup.spawnPoints,
-      gangs: s.gangs,
-      lairs: s.lairs,
-      structures: s.structures,
-      deck: s.deck ? { drawPile: s.deck.drawPile.length, discardPile: s.deck.discardPile.length } : null,
-      table: book.events.name,
-      dueInEndPhase: dueInEndPhase(s, book),
-      logEntries: s.log.length,
-    };
+    const full = opts.full
+      ? {
+          rules: s.inPlay.flatMap((p) => {
+            const ev = book.byId.get(p.eventId);
+            if (!ev) return [];
+            const clarifications = (book.events.clarifications ?? []).filter((c) => c.events?.includes(ev.id)).map((c) => c.text);
+            return [{ eventId: ev.id, name: ev.name, timing: ev.timing, discardOn: ev.discardOn, effect: ev.effect, gm: ev.gmInPlay ?? ev.gm, clarifications }];
+          }),
+          clarifications: book.events.clarifications ?? [],
+        }
+      : {};
+    return { ...statusView(this.file, s, book), ...full };
+  }
+
+  /** The game's Hazard in full, with its Home Turf Ploy and when that may be enacted (null: no Hazard). */
+  async hazard(): Promise<HazardView | null> {
+    const { state, book } = load(this.file);
+    return hazardView(state, book);
+  }
+
+  /**
+   * The current round's Event Phase as it was when the round started (`badzone play` resuming mid-round):
+   * replayed from the log up to that step, so its rolls and picks are the ones made; the events in play, the
+   * visibility and what is due are the game's now. The End Phase resolved before it is not repeated. Refused
+   * before round 1.
+   */
+  async currentRound(): Promise<RoundData> {
+    const { state, book } = load(this.file);
+    const at = state.log.map((e) => e.action.type).lastIndexOf('round');
+    if (at < 1 || state.log[at]!.round !== state.round) throw new RefusedError(`No round has started yet in ${this.file}.`);
+    let report: RoundReport;
+    try {
+      const before = replay(state.setup, state.log.slice(1, at).map((e) => e.action), book);
+      const r = step(before, state.log[at]!.action, book);
+      if (!r.ok || r.report.kind !== 'round') throw new ReplayError(`log entry ${at} (round) no longer applies`, at);
+      report = r.report;
+    } catch (e) {
+      if (e instanceof ReplayError) throw new RefusedError(`Round ${state.round}'s Event Phase does not follow from the log: ${e.message}. \`badzone verify\` says where.`);
+      throw e;
+    }
+    return this.roundView(state, book, { ...report, endPhase: null }, false);
   }
 
   /** The next round: the last round's End Phase first if it is still open, then the Event Phase. */
@@ -157,24 +215,29 @@ export class Game {
     if (opts.occupied !== undefined) occupied = tileNames(opts.occupied, tryLoad(this.file)?.state.setup.tiles ?? defaultSetup(0).tiles, 'The occupied tiles');
     const action: Action = { type: 'round', ...(occupied ? { occupied } : {}), ...(dice || endDice ? { dice: this.roundDice(dice, endDice) } : {}) };
     const c = await commit(this.file, action, { ask: opts.ask, createIfMissing: this.opts.createIfMissing === true, randomSeed: this.randomSeed });
-    const r = c.report as RoundReport;
+    return this.roundView(c.state, c.book, c.report as RoundReport, c.created !== null);
+  }
+
+  /** A round's view: its report, and the game as it stands in `state`. */
+  private roundView(state: SessionState, book: RuleBook, r: RoundReport, startedNew: boolean): RoundData {
     return {
       kind: 'round',
       schema: CONTRACT,
       session: this.file,
-      startedNew: c.created !== null,
+      startedNew,
       round: r.round,
-      phase: c.state.phase,
-      mode: c.state.setup.mode,
-      ...seedFields(c.state.setup),
+      phase: state.phase,
+      mode: state.setup.mode,
+      ...seedFields(state.setup),
       endPhase: r.endPhase,
       eventPhase: eventPhaseView(r),
-      inPlay: inPlayView(c.state, c.book),
-      visibility: visibilityView(c.state, c.book),
-      hazard: hazardView(c.state, c.book),
-      dueInEndPhase: dueInEndPhase(c.state, c.book),
+      inPlay: inPlayView(state, book),
+      visibility: visibilityView(state, book),
+      hazard: hazardView(state, book),
+      dueInEndPhase: dueInEndPhase(state, book),
       notes: r.notes,
-      newEvent: newEventCard(r, c.book),
+      newEvent: newEventCard(r, book),
+      roundNotes: roundNotes(book),
     };
   }
 
@@ -248,18 +311,17 @@ export class Game {
    */
   async verify(opts: { commitment?: string } = {}): Promise<VerifyData> {
     const { state, book } = load(this.file);
-    const given = opts.commitment === undefined ? undefined : commitmentArg(opts.commitment);
-    const r = engineVerify(state, book);
-    const base = { kind: 'verify' as const, schema: CONTRACT, session: this.file, ...seedFields(state.setup) };
-    if (given === undefined) return { ...base, ...r, commitmentChecked: null };
-    const h = state.setup.hiddenSeed;
-    let problem: string | null = null;
-    if (!h) problem = 'this game has no commitment: it was not started with a hidden seed (`badzone new --hidden-seed`)';
-    else if (h.commitment !== given) problem = `the game's commitment is ${h.commitment}, not ${given}: this is not the game that was committed to`;
-    else if (commitmentOf(state.setup.seed, h.salt) !== given) problem = 'the seed and salt in the file do not hash to the commitment: the seed (or the salt) was changed after the game was started';
-    const checked = { given, matches: problem === null };
-    if (problem !== null) return { ...base, ...r, ok: false, problem: r.ok ? problem : `${problem}; and ${r.problem}`, seq: r.ok ? null : r.seq, commitmentChecked: checked };
-    return { ...base, ...r, commitmentChecked: checked };
+    return verifyLoaded(this.file, state, book, opts);
+  }
+
+  /**
+   * The game as a record for a campaign (`badzone report`): setup, Hazard, each round's events, dice and End Phase,
+   * the seed (or, while it is hidden, its commitment), and the session, so that `verifyFile` can check the record.
+   * `version`: the badzone that wrote it.
+   */
+  async report(version: string): Promise<ReportData> {
+    const { state, book } = load(this.file);
+    return buildReport(this.file, state, book, version);
   }
 
   /** Show the hidden seed and its salt, so that anyone can check the commitment; from now on outputs show the seed. */

@@ -5,9 +5,9 @@ import type { Outcome } from '../engine/resolve.js';
 import type { VerifyResult } from '../engine/step.js';
 import type { Gang, LogRecord, Phase, Setup } from '../engine/state.js';
 import type { SimulationReport } from '../engine/simulate.js';
-import type { BadzoneEvent, HazardTable, HomeTurfPloy, VisibilityLevel } from '../rules/types.js';
+import type { BadzoneEvent, Clarification, HazardTable, HomeTurfPloy, PloyTrigger, VisibilityLevel } from '../rules/types.js';
 
-export type { EndPhaseReport, Outcome, LogRecord, Gang, Phase, BadzoneEvent, HazardTable, HomeTurfPloy, VisibilityLevel };
+export type { EndPhaseReport, Outcome, LogRecord, Gang, Phase, BadzoneEvent, Clarification, HazardTable, HomeTurfPloy, PloyTrigger, VisibilityLevel };
 
 /**
  * The version of the JSON contract (every `--json` object's `schema`), separate from the session file's
@@ -64,8 +64,9 @@ export interface HazardView {
   name: string;
   effect: string;
   page: string | null;
+  /** The Home Turf Ploy, with its `trigger`: when it may be enacted. */
   ploy: HomeTurfPloy | null;
-  /** The ploy may be enacted at the start of any Round (shown as a reminder each round). */
+  /** The ploy's trigger is the start of a Round (reminded on each round's card). */
   ployAtRoundStart: boolean;
   /** The crew whose Home Turf it is (null: nobody's, or not a game). */
   turfOwner: string | null;
@@ -116,6 +117,8 @@ export interface NewEventCard {
   actsEachEventPhase: boolean;
   /** It acts in the End Phase (this round's, for a Once event; every one while in play, for a Persistent one). */
   actsInEndPhase: boolean;
+  /** The rules' clarifications that matter for this event ("Roaming Horrors are not affected ..."). */
+  clarifications: string[];
 }
 
 /** The Event Phase: draws (re-rolled duplicates first), then each event resolved. */
@@ -154,6 +157,8 @@ export interface RoundData extends Output<'round'>, SeedFields {
   notes: string[];
   /** The event drawn this Event Phase, with its rules text (null when none could be drawn). */
   newEvent: NewEventCard | null;
+  /** The short words of the clarifications that matter every round, for the heading ("before Priority"). */
+  roundNotes: string[];
 }
 
 export interface EndData extends Output<'end'>, SeedFields, EndPhaseReport {
@@ -174,6 +179,23 @@ export interface StatusData extends Output<'status'>, GameSummary {
   table: string;
   dueInEndPhase: DueInEndPhase[];
   logEntries: number;
+  /** Only with `full`: the rules text of each event in play, and the clarifications that matter for it. */
+  rules?: EventRules[];
+  /** Only with `full`: the event table's clarifications. */
+  clarifications?: Clarification[];
+}
+
+/** An event in play in full (`status --full`). */
+export interface EventRules {
+  eventId: string;
+  name: string;
+  timing: 'once' | 'persistent';
+  discardOn: number | null;
+  /** The rules text. */
+  effect: string;
+  /** What the GM does at the table while it is in play. */
+  gm: string;
+  clarifications: string[];
 }
 
 export interface LogData extends Output<'log'>, SeedFields {

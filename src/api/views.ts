@@ -5,7 +5,7 @@ import type { Hazard, HazardTable, Step } from '../rules/types.js';
 import type { SessionState, Setup } from '../engine/state.js';
 import type { RoundReport } from '../engine/step.js';
 import type { BadzoneEvent } from '../rules/types.js';
-import type { DueInEndPhase, EventPhaseView, GameSummary, HazardView, InPlayView, NewEventCard, SeedFields, VisibilityView } from './types.js';
+import type { DueInEndPhase, EventPhaseView, GameSummary, HazardView, InPlayView, NewEventCard, SeedFields, StatusData, VisibilityView } from './types.js';
 
 /** The JSON contract's version: every object the library returns carries it as `schema`. */
 export const CONTRACT = 2 as const;
@@ -66,7 +66,7 @@ export function hazardOfRoll(roll: number, table: HazardTable, turfOwner: string
     effect: h.effect,
     page: h.page ?? null,
     ploy: h.ploy,
-    ployAtRoundStart: /start of any round/i.test(h.ploy.when),
+    ployAtRoundStart: h.ploy.trigger === 'round-start',
     turfOwner,
   };
 }
@@ -112,6 +112,25 @@ export function dueInEndPhase(s: SessionState, book: RuleBook): DueInEndPhase[] 
   return out;
 }
 
+/** What `status` shows (`game.status()`, `status --json`); the players' view (src/serve/model.ts) is built on it too. */
+export function statusView(file: string, s: SessionState, book: RuleBook): StatusData {
+  return {
+    kind: 'status',
+    schema: CONTRACT,
+    ...summary(file, s, book),
+    tiles: s.tiles,
+    tilesRemoved: s.setup.tiles.filter((t) => !s.tiles.includes(t)),
+    spawnPoints: s.setup.spawnPoints,
+    gangs: s.gangs,
+    lairs: s.lairs,
+    structures: s.structures,
+    deck: s.deck ? { drawPile: s.deck.drawPile.length, discardPile: s.deck.discardPile.length } : null,
+    table: book.events.name,
+    dueInEndPhase: dueInEndPhase(s, book),
+    logEntries: s.log.length,
+  };
+}
+
 export function summary(file: string, s: SessionState, book: RuleBook): GameSummary {
   return {
     session: file,
@@ -137,6 +156,11 @@ export function actsEachEventPhase(ev: BadzoneEvent): boolean {
   return ev.resolve.onDraw.length === 0 && ev.resolve.endPhase.length === 0;
 }
 
+/** The short words of the clarifications that matter every round ("before Priority"), for the Event Phase's heading. */
+export function roundNotes(book: RuleBook): string[] {
+  return (book.events.clarifications ?? []).filter((c) => c.round && c.short).map((c) => c.short!);
+}
+
 /** The event this Event Phase drew (the last draw that was not a duplicate), as a card with its rules text. */
 export function newEventCard(r: RoundReport, book: RuleBook): NewEventCard | null {
   const drawn = [...r.eventPhase.draws].reverse().find((d) => d.outcome !== 'duplicate');
@@ -151,6 +175,7 @@ export function newEventCard(r: RoundReport, book: RuleBook): NewEventCard | nul
     effect: ev.effect,
     actsEachEventPhase: actsEachEventPhase(ev),
     actsInEndPhase: ev.resolve.endPhase.length > 0,
+    clarifications: (book.events.clarifications ?? []).filter((c) => c.events?.includes(ev.id)).map((c) => c.text),
   };
 }
 

@@ -21,6 +21,14 @@ export interface IO {
   /** Prompts; the real one is imported lazily from @inquirer/prompts. */
   prompter: () => Promise<Prompter>;
   /**
+   * Call `stop` when the user asks a command that runs until stopped (`badzone serve`) to stop: Ctrl-C, SIGTERM,
+   * a closed terminal. Returns a function that removes the handler. Absent: nothing asks it to stop. (Unlike
+   * `onInterrupt`, which cuts short a command that would end by itself: in-process tests stop `serve` at once.)
+   */
+  onStop?: (stop: () => void) => () => void;
+  /** Open a URL in the user's browser (`badzone serve --open`); rejects when no browser could be started. Absent: none. */
+  openBrowser?: (url: string) => Promise<void>;
+  /**
    * Call `handler` on the first Ctrl-C (SIGINT) instead of dying; returns a function that stops listening. A second
    * Ctrl-C is not caught. Absent where there is no such signal (tests in-process may script one).
    */

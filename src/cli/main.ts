@@ -13,6 +13,9 @@ import { saved } from '../store/session.js';
 import { buildProgram } from './program.js';
 import { inquirerPrompter, PromptCancelled } from './prompts.js';
 import type { View } from '../render/view.js';
+import { commandName } from '../store/command-path.js';
+import { nameCommand } from './naming.js';
+
 
 declare const BADZONE_VERSION: string | undefined;
 const VERSION = typeof BADZONE_VERSION === 'string' ? BADZONE_VERSION : '0.0.0-dev';
@@ -25,9 +28,9 @@ export async function main(argv: string[], io: IO): Promise<number> {
     else {
       const color = wantColor(io.env, io.stdoutIsTTY, false);
       const width = Math.max(40, Math.min(io.stdoutIsTTY ? (io.columns ?? 80) : 80, 120));
-      io.stdout(renderText(view, makeStyle(color, width)));
+      io.stdout(nameCommand(renderText(view, makeStyle(color, width)), io));
     }
-    for (const w of view.warnings ?? []) io.stderr(`${safeText(w)}\n`);
+    for (const w of view.warnings ?? []) io.stderr(nameCommand(`${safeText(w)}\n`, io));
     if (view.exitCode !== undefined) code = view.exitCode;
   };
   const program = buildProgram(io, emit, VERSION);
@@ -65,7 +68,9 @@ export async function main(argv: string[], io: IO): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return code;
   } catch (e) {
-    return handle(e, io, failed, json, held);
+    // Messages say what to run, in the words the person can run (JSON errors are data: never changed).
+    const named = json ? io : (Object.assign(Object.create(io) as IO, { stderr: (t: string) => io.stderr(nameCommand(t, io)) }) as IO);
+    return handle(e, named, failed, json, held);
   }
 }
 
@@ -209,8 +214,12 @@ function terminalGone(): void {
 
 /** The real process's IO. */
 export function processIO(): IO {
+  let name: string | undefined;
   return {
-    argv0: 'badzone',
+    // Looked up only when a text names a command (a few stat calls on the PATH's folders).
+    get argv0() {
+      return (name ??= commandName(process.env));
+    },
     cwd: process.cwd(),
     env: process.env,
     stdout: writeOut,
@@ -224,6 +233,25 @@ export function processIO(): IO {
     now: () => new Date(),
     // Prompts go to the terminal; when stdout is piped (e.g. --json into a script), to stderr, so the data stays clean.
     prompter: () => inquirerPrompter(process.stdout.isTTY ? process.stdout : process.stderr, terminalGone),
+    // node:child_process is loaded only when a browser is opened (start-up).
+    openBrowser: (url) =>
+      new Promise((resolve, reject) => {
+        const { spawn } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
+        const [cmd, args] = process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+        const child = spawn(cmd, args, { detached: true, stdio: 'ignore' });
+        child.once('error', reject);
+        child.once('spawn', () => {
+          child.unref();
+          resolve();
+        });
+      }),
+    onStop: (stop) => {
+      const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+      for (const s of signals) process.once(s, stop);
+      return () => {
+        for (const s of signals) process.off(s, stop);
+      };
+    },
     onInterrupt: (handler) => {
       const once = (): void => {
         process.removeListener('SIGINT', once);

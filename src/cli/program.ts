@@ -191,8 +191,14 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .addHelpText('after', examples('badzone end', 'badzone end --dice 4,2'))
     .action(async (opts) => emit(await (await import('./commands/end.js')).run(opts, io), opts.json === true));
 
-  sessionOption(program.command('status').description('round, phase, events in play, visibility, hazard, tiles and rosters').option('--json', 'print JSON'))
-    .addHelpText('after', examples('badzone status', 'badzone status --json'))
+  sessionOption(
+    program
+      .command('status')
+      .description('round, phase, events in play, visibility, hazard, tiles and rosters')
+      .option('--full', 'also the Hazard and its Home Turf Ploy in full, the rules of each event in play, and the clarifications')
+      .option('--json', 'print JSON'),
+  )
+    .addHelpText('after', examples('badzone status', 'badzone status --full', 'badzone status --json'))
     .action(async (opts) => emit(await (await import('./commands/status.js')).run(opts, io), opts.json === true));
 
   sessionOption(program.command('log').description('every roll so far, with what it was for').option('--round <n>', 'only this round').option('--json', 'print JSON'))
@@ -207,10 +213,14 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     program
       .command('verify')
       .description('replay the log from the seed and check every roll and the state (exit 1 if not)')
+      .option('--file <file>', 'check this session file or battle report (`badzone report --format json`) instead')
       .option('--commitment <hash>', 'also check the seed against the commitment `new --hidden-seed` printed')
       .option('--json', 'print JSON'),
   )
-    .addHelpText('after', examples('badzone verify', 'badzone verify --session old-game.json --json', 'badzone verify --commitment 9f3c...   # after `badzone reveal`'))
+    .addHelpText(
+      'after',
+      examples('badzone verify', 'badzone verify --session old-game.json --json', 'badzone verify --commitment 9f3c...   # after `badzone reveal`', 'badzone verify --file game-report.json'),
+    )
     .action(async (opts) => emit(await (await import('./commands/verify.js')).run(opts, io), opts.json === true));
 
   sessionOption(program.command('reveal').description('show a hidden seed and its salt, so that players can check the commitment').option('--json', 'print JSON'))
@@ -248,6 +258,19 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .addHelpText('after', examples('badzone fighter Krag reserve', 'badzone fighter Lyra battlefield --gang Eschers'))
     .action(async (name: string, where: string, opts) => emit(await (await import('./commands/fighter.js')).run(name, where, opts, io), opts.json === true));
 
+  sessionOption(
+    program
+      .command('report')
+      .description('the game as a record: setup, Hazard, each round\'s events, rolls and End Phase, and the seed')
+      .addOption(new Option('--format <format>', 'md (Markdown), html (one printable page) or json (a file `verify --file` checks)').choices(['md', 'html', 'json']))
+      .option('--json', 'the same as --format json'),
+  )
+    .addHelpText('after', examples('badzone report > game.md', 'badzone report --format html > game.html', 'badzone report --format json > game.json && badzone verify --file game.json'))
+    .action(async (opts) => {
+      const view = await (await import('./commands/report.js')).run(opts, io);
+      emit(view, view.kind === 'report');
+    });
+
   // --- At the table --------------------------------------------------------------------------------
   sessionOption(
     program
@@ -257,6 +280,21 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
   )
     .addHelpText('after', examples('badzone play', 'badzone play --manual', 'badzone play --session campaign/game3.json') + '\nNeeds a terminal. Every step is saved as it happens; `badzone play` continues\na game where it stopped.\n')
     .action(async (opts) => emit(await (await import('./commands/play.js')).run(opts, io), false));
+
+  sessionOption(
+    program
+      .command('serve')
+      .description("a read-only live players' view of the game in a browser (a second screen, players' phones)")
+      .option('--port <n>', 'port to listen on (default: a free one)')
+      .option('--host <address>', 'address to listen on (default 127.0.0.1, this computer only; 0.0.0.0 for phones on your network, with an access token)')
+      .option('--open', 'open the page in this computer\'s browser'),
+  )
+    .addHelpText(
+      'after',
+      examples('badzone serve', 'badzone serve --host 0.0.0.0        # phones on the same network: scan the QR code', 'badzone serve --port 8080 --open') +
+        '\nRead only: the page can never change the game, and never shows the seed. It updates\nlive as badzone round, end, undo (any command) change the session. Ctrl-C stops it.\n',
+    )
+    .action(async (opts) => emit(await (await import('./commands/serve.js')).run(opts, io), false));
 
   program
     .command('completion')

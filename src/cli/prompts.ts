@@ -19,32 +19,94 @@ export class PromptCancelled extends Error {
 }
 
 /**
- * The real prompter, built on @inquirer/prompts (imported only when a prompt is shown). `onTerminalGone` is
- * called when the terminal goes away while badzone waits for an answer (SIGHUP, or the end of input that a
- * closed terminal gives): main.ts exits quietly. It is called before the prompt library sees the end of input,
- * which would otherwise fail restoring the closed terminal (EIO) and take the process down.
+ * Raised when the user presses Escape at a prompt: back to the prompt before, nothing changed. Where nothing
+ * comes before (a command's own first question), it is a cancellation like Ctrl-C.
  */
-export async function inquirerPrompter(output: NodeJS.WritableStream, onTerminalGone?: () => void): Promise<Prompter> {
+export class PromptBack extends PromptCancelled {
+  override name = 'PromptBack';
+}
+
+/** How long keys typed before a prompt appeared are read and dropped before it is drawn (ms). */
+export const TYPE_AHEAD_MS = 40;
+
+/**
+ * Drop the keys typed before a prompt appeared (an Enter pressed twice must not also answer the next question):
+ * read the terminal in raw mode for a moment, discard what arrives, then let the prompt start. Node reads a
+ * terminal only in its poll phase, so waiting on a timer guarantees that whatever the kernel holds is read here.
+ */
+async function dropTypeAhead(input: NodeJS.ReadStream): Promise<void> {
+  if (!input.isTTY || typeof input.setRawMode !== 'function') return;
+  const wasRaw = input.isRaw;
+  const sink = (): void => {};
+  const ignore = (): void => {};
+  try {
+    input.setRawMode(true);
+  } catch {
+    return;
+  }
+  input.on('error', ignore);
+  input.on('data', sink);
+  input.resume();
+  try {
+    await new Promise((resolve) => setTimeout(resolve, TYPE_AHEAD_MS));
+  } finally {
+    input.off('data', sink);
+    input.pause();
+    input.off('error', ignore);
+    try {
+      input.setRawMode(wasRaw);
+    } catch {
+      /* the terminal went away: the prompt that follows says so */
+    }
+  }
+}
+
+/**
+ * The real prompter, built on @inquirer/prompts (imported only when a prompt is shown). Before each prompt, keys
+ * typed ahead are dropped; during it, Escape backs out (PromptBack) and Ctrl-C cancels (PromptCancelled).
+ * `onTerminalGone` is called when the terminal goes away while badzone waits for an answer (SIGHUP, or the end of
+ * input that a closed terminal gives): main.ts exits quietly. It is called before the prompt library sees the end
+ * of input, which would otherwise fail restoring the closed terminal (EIO) and take the process down.
+ */
+export async function inquirerPrompter(output: NodeJS.WritableStream, onTerminalGone?: () => void, input: NodeJS.ReadStream = process.stdin): Promise<Prompter> {
   if (onTerminalGone) watchTerminal(onTerminalGone);
   const p = await import('@inquirer/prompts');
-  const ctx = { output, clearPromptOnDone: false };
-  const guard = async <T>(f: () => Promise<T>): Promise<T> => {
+  // Escape arrives as a lone ESC byte, which readline holds for escapeCodeTimeout (500 ms by default) in case an
+  // arrow key's sequence follows; a terminal sends a whole sequence at once, so 50 ms tells them apart. The
+  // decoder is installed once per stream: the readline interfaces the prompts create then reuse it.
+  if (input.isTTY) (await import('node:readline')).emitKeypressEvents(input, { escapeCodeTimeout: 50 } as never);
+  const guard = async <T>(f: (ctx: { input: NodeJS.ReadStream; output: NodeJS.WritableStream; clearPromptOnDone: boolean; signal: AbortSignal }) => Promise<T>): Promise<T> => {
+    await dropTypeAhead(input);
+    const escape = new AbortController();
+    // inquirer reads clearPromptOnDone when the prompt ends: a prompt left with Escape is erased, an answered one stays.
+    const ctx = { input, output, clearPromptOnDone: false, signal: escape.signal };
+    const onKey = (_s: unknown, key: { name?: string } | undefined): void => {
+      if (key?.name !== 'escape') return;
+      ctx.clearPromptOnDone = true;
+      escape.abort();
+    };
+    input.on('keypress', onKey);
     try {
-      return await f();
+      return await f(ctx);
     } catch (e) {
+      if (escape.signal.aborted && e instanceof Error && e.name === 'AbortPromptError') throw new PromptBack('back');
       if (e instanceof Error && (e.name === 'ExitPromptError' || e.name === 'AbortPromptError')) throw new PromptCancelled('cancelled');
       throw e;
+    } finally {
+      input.off('keypress', onKey);
     }
   };
   // Messages and choices quote names and table text: shown escaped, like everything else on the terminal.
   const safe = <T>(choices: Choice<T>[]) => choices.map((c) => ({ ...c, name: safeText(c.name), ...(c.description !== undefined ? { description: safeText(c.description) } : {}) }));
   const check = (validate?: (v: string) => true | string) => (validate ? { validate: (v: string) => { const r = validate(v); return r === true ? true : safeText(r); } } : {});
   return {
-    select: (message, choices, defaultValue) => guard(() => p.select({ message: safeText(message), choices: safe(choices), default: defaultValue, pageSize: 14 }, ctx)),
-    checkbox: (message, choices) => guard(() => p.checkbox({ message: safeText(message), choices: safe(choices), pageSize: 14 }, ctx)),
+    // No "↑↓ navigate • ⏎ select" line under a menu: on a 24-row terminal every line counts.
+    select: (message, choices, defaultValue) =>
+      guard((ctx) => p.select({ message: safeText(message), choices: safe(choices), default: defaultValue, pageSize: 14, theme: { style: { keysHelpTip: () => undefined } } }, ctx)),
+    checkbox: (message, choices) => guard((ctx) => p.checkbox({ message: safeText(message), choices: safe(choices), pageSize: 14 }, ctx)),
     input: (message, opts = {}) =>
-      guard(() => p.input({ message: safeText(message), ...(opts.default !== undefined ? { default: opts.default } : {}), ...check(opts.validate) }, ctx)),
-    confirm: (message, defaultValue) => guard(() => p.confirm({ message: safeText(message), ...(defaultValue !== undefined ? { default: defaultValue } : {}) }, ctx)),
+      guard((ctx) => p.input({ message: safeText(message), ...(opts.default !== undefined ? { default: opts.default } : {}), ...check(opts.validate) }, ctx)),
+    confirm: (message, defaultValue) => guard((ctx) => p.confirm({ message: safeText(message), ...(defaultValue !== undefined ? { default: defaultValue } : {}) }, ctx)),
   };
 }
 

@@ -8,7 +8,7 @@ import { exists } from '../store/files.js';
 import { safeText } from '../render/safe.js';
 import { LIMITS, echo, nameProblem } from '../rules/limits.js';
 import type { IO } from './io.js';
-import type { Prompter } from './prompts.js';
+import { PromptBack, type Prompter } from './prompts.js';
 import { buildSetup, parseRoster, type NewOptions } from './commands/new.js';
 import { intArg } from './shared.js';
 
@@ -32,7 +32,29 @@ function fighters(gang: string, text: string, flag: string): string[] {
 
 const MAX_GANGS = LIMITS.gangs;
 
-/** Ask for the setup; returns the options the equivalent flags would give. */
+/** The answers so far; each question reads and writes its own field. Copied before each question, for Escape. */
+interface Answers {
+  grid: string;
+  spawnPoints: string;
+  gangs: { name: string; battlefield: string[]; reserve: string[] }[];
+  lairs: string | undefined;
+  structures: string | undefined;
+  mode: string;
+  hazardChoice: string;
+  hazard: string;
+  turfOwner: string | undefined;
+}
+
+/** A question: asks, records its answer, and names the next question (null: done). */
+type Question = (a: Answers) => Promise<QuestionId | null>;
+type QuestionId = 'grid' | 'spawn' | `gang-name-${number}` | `gang-field-${number}` | `gang-reserve-${number}` | 'lairs' | 'structures' | 'mode' | 'hazard' | 'own-roll' | 'turf';
+
+const copy = (a: Answers): Answers => ({ ...a, gangs: a.gangs.map((g) => ({ ...g, battlefield: [...g.battlefield], reserve: [...g.reserve] })) });
+
+/**
+ * Ask for the setup; returns the options the equivalent flags would give. Escape goes back to the question
+ * before (with its answer as the default); Escape at the first question leaves the wizard (PromptBack).
+ */
 export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, file: string): Promise<NewOptions> {
   // Say so before the questions, not after them.
   if (!fs.existsSync(path.dirname(file))) throw new NoSessionError(`The folder for ${file} does not exist. Create it first, or give another --session path.`);
@@ -41,107 +63,163 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
     force = await prompter.confirm(`A game already exists at ${file}. Replace it? (the old file is kept as a backup)`, false);
     if (!force) throw new RefusedError(`Kept the game at ${file}. Continue it with \`badzone play\` or \`badzone round\`.`);
   }
-  io.stdout('Setting up a new game. Enter takes the answer in parentheses.\n');
-  const grid = (
-    await prompter.input('Battlefield tiles, rows x columns (named A1, A2, B1, ...):', {
-      default: '2x2',
-      validate: check((v) => buildSetup({ grid: v, seed: '0' }, io)),
-    })
-  ).trim();
-  const spawnPoints = (
-    await prompter.input('How many spawn points?', { default: '4', validate: check((v) => intArg(v.trim(), 'Spawn points', 1, 100)) })
-  ).trim();
+  io.stdout('Setting up a new game. Enter takes the answer in parentheses; Escape goes back a question.\n');
 
-  const gang: string[] = [];
-  const reserve: string[] = [];
-  const names: string[] = [];
-  for (let i = 1; i <= MAX_GANGS; i++) {
-    const name = (
-      await prompter.input(i === 1 ? 'First gang\'s name (Enter: no rosters, you pick fighters yourself):' : `Gang ${i}'s name (Enter: no more gangs):`, {
-        default: '',
-        validate: (v) => {
-          const t = v.trim();
-          if (t === '') return true;
-          if (t.includes(':')) return 'A gang name cannot contain ":".';
-          const bad = nameProblem(t, 'The gang name');
-          if (bad) return `${bad}.`;
-          if (names.includes(t)) return `${t} is already in this game.`;
-          return true;
-        },
-      })
-    ).trim();
-    if (name === '') break;
-    const onField = (
-      await prompter.input(`${name}: fighters on the battlefield (comma-separated):`, { default: '', validate: check((v) => fighters(name, v, '--gang')) })
-    ).trim();
-    const battlefield = fighters(name, onField, '--gang');
-    const held = (
-      await prompter.input(`${name}: fighters in reserve, who may arrive as reinforcements (Enter: none):`, {
-        default: '',
-        validate: check((v) => {
-          const r = fighters(name, v, '--reserve');
-          const clash = r.find((f) => battlefield.includes(f));
-          if (clash) throw new UsageError(`${echo(clash)} is already on the battlefield; a fighter is either there or in reserve.`);
-        }),
-      })
-    ).trim();
-    const inReserve = fighters(name, held, '--reserve');
-    names.push(name);
-    gang.push(`${name}: ${battlefield.join(', ')}`);
-    if (inReserve.length) reserve.push(`${name}: ${inReserve.join(', ')}`);
-  }
-
-  const count = async (what: string, flag: string): Promise<string | undefined> => {
+  const gangIndex = (id: string): number => Number(id.slice(id.lastIndexOf('-') + 1));
+  const count = async (what: string, flag: string, current: string | undefined): Promise<string | undefined> => {
     const v = (
       await prompter.input(`How many ${what}? (Enter: not counted)`, {
-        default: '',
+        default: current ?? '',
         validate: (x) => (x.trim() === '' ? true : check((y) => intArg(y.trim(), flag, 0, 100))(x)),
       })
     ).trim();
     return v === '' ? undefined : v;
   };
-  const lairs = await count('Beast Lairs', '--lairs');
-  const structures = await count('large structures', '--structures');
 
-  const mode = await prompter.select<string>(
-    'Events: roll a D64 each round, or draw from a 64-card deck?',
-    [
-      { name: 'Roll a D64 (dice)', value: 'dice', description: 'any result can come up again' },
-      { name: 'Draw from a deck (deck)', value: 'deck', description: 'each of the 64 cards once, until the deck is reshuffled' },
-    ],
-    'dice',
-  );
-  const hazardChoice = await prompter.select<string>(
-    'The Hazard (Fallout: Factions Hazard Table, D10)?',
-    [
-      { name: 'No Hazard', value: 'none' },
-      { name: 'Roll it now (D10)', value: 'roll' },
-      { name: 'We rolled it ourselves', value: 'own' },
-    ],
-    'none',
-  );
-  let hazard = hazardChoice;
-  if (hazardChoice === 'own') {
-    hazard = (await prompter.input('Your D10 roll on the Hazard Table (1-10):', { validate: check((v) => intArg(v.trim(), 'The roll', 1, 10)) })).trim();
-  }
-  let turfOwner: string | undefined;
-  if (hazard !== 'none') {
-    if (names.length) {
-      const NOBODY = '\u0000nobody';
-      const who = await prompter.select<string>('Whose Home Turf is it (for the Home Turf Ploy)?', [...names.map((n) => ({ name: safeText(n), value: n })), { name: 'Nobody\'s', value: NOBODY }], NOBODY);
-      if (who !== NOBODY) turfOwner = who;
-    } else {
-      const who = (await prompter.input('Whose Home Turf is it, for the Home Turf Ploy? (Enter: nobody\'s)', { default: '', validate: (v) => (v.trim() === '' ? true : (nameProblem(v.trim(), 'The turf owner') ?? true)) })).trim();
-      if (who !== '') turfOwner = who;
+  const questions = (id: QuestionId): Question => {
+    if (id === 'grid')
+      return async (a) => {
+        a.grid = (await prompter.input('Battlefield tiles, rows x columns (named A1, A2, B1, ...):', { default: a.grid, validate: check((v) => buildSetup({ grid: v, seed: '0' }, io)) })).trim();
+        return 'spawn';
+      };
+    if (id === 'spawn')
+      return async (a) => {
+        a.spawnPoints = (await prompter.input('How many spawn points?', { default: a.spawnPoints, validate: check((v) => intArg(v.trim(), 'Spawn points', 1, 100)) })).trim();
+        return 'gang-name-0';
+      };
+    if (id.startsWith('gang-name-'))
+      return async (a) => {
+        const i = gangIndex(id);
+        a.gangs = a.gangs.slice(0, i);
+        const names = a.gangs.map((g) => g.name);
+        const name = (
+          await prompter.input(i === 0 ? "First gang's name (Enter: no rosters, you pick fighters yourself):" : `Gang ${i + 1}'s name (Enter: no more gangs):`, {
+            default: '',
+            validate: (v) => {
+              const t = v.trim();
+              if (t === '') return true;
+              if (t.includes(':')) return 'A gang name cannot contain ":".';
+              const bad = nameProblem(t, 'The gang name');
+              if (bad) return `${bad}.`;
+              if (names.includes(t)) return `${t} is already in this game.`;
+              return true;
+            },
+          })
+        ).trim();
+        if (name === '') return 'lairs';
+        a.gangs.push({ name, battlefield: [], reserve: [] });
+        return `gang-field-${i}`;
+      };
+    if (id.startsWith('gang-field-'))
+      return async (a) => {
+        const g = a.gangs[gangIndex(id)]!;
+        const text = (await prompter.input(`${g.name}: fighters on the battlefield (comma-separated):`, { default: '', validate: check((v) => fighters(g.name, v, '--gang')) })).trim();
+        g.battlefield = fighters(g.name, text, '--gang');
+        return `gang-reserve-${gangIndex(id)}`;
+      };
+    if (id.startsWith('gang-reserve-'))
+      return async (a) => {
+        const i = gangIndex(id);
+        const g = a.gangs[i]!;
+        const held = (
+          await prompter.input(`${g.name}: fighters in reserve, who may arrive as reinforcements (Enter: none):`, {
+            default: '',
+            validate: check((v) => {
+              const r = fighters(g.name, v, '--reserve');
+              const clash = r.find((f) => g.battlefield.includes(f));
+              if (clash) throw new UsageError(`${echo(clash)} is already on the battlefield; a fighter is either there or in reserve.`);
+            }),
+          })
+        ).trim();
+        g.reserve = fighters(g.name, held, '--reserve');
+        return i + 1 < MAX_GANGS ? `gang-name-${i + 1}` : 'lairs';
+      };
+    if (id === 'lairs')
+      return async (a) => {
+        a.lairs = await count('Beast Lairs', '--lairs', a.lairs);
+        return 'structures';
+      };
+    if (id === 'structures')
+      return async (a) => {
+        a.structures = await count('large structures', '--structures', a.structures);
+        return 'mode';
+      };
+    if (id === 'mode')
+      return async (a) => {
+        a.mode = await prompter.select<string>(
+          'Events: roll a D64 each round, or draw from a 64-card deck?',
+          [
+            { name: 'Roll a D64 (dice)', value: 'dice', description: 'any result can come up again' },
+            { name: 'Draw from a deck (deck)', value: 'deck', description: 'each of the 64 cards once, until the deck is reshuffled' },
+          ],
+          a.mode,
+        );
+        return 'hazard';
+      };
+    if (id === 'hazard')
+      return async (a) => {
+        a.hazardChoice = await prompter.select<string>(
+          'The Hazard (Fallout: Factions Hazard Table, D10)?',
+          [
+            { name: 'No Hazard', value: 'none' },
+            { name: 'Roll it now (D10)', value: 'roll' },
+            { name: 'We rolled it ourselves', value: 'own' },
+          ],
+          a.hazardChoice,
+        );
+        a.hazard = a.hazardChoice;
+        if (a.hazardChoice === 'own') return 'own-roll';
+        return a.hazard === 'none' ? null : 'turf';
+      };
+    if (id === 'own-roll')
+      return async (a) => {
+        a.hazard = (await prompter.input('Your D10 roll on the Hazard Table (1-10):', { validate: check((v) => intArg(v.trim(), 'The roll', 1, 10)) })).trim();
+        return 'turf';
+      };
+    // 'turf'
+    return async (a) => {
+      a.turfOwner = undefined;
+      const names = a.gangs.map((g) => g.name);
+      if (names.length) {
+        const NOBODY = '\u0000nobody';
+        const who = await prompter.select<string>('Whose Home Turf is it (for the Home Turf Ploy)?', [...names.map((n) => ({ name: safeText(n), value: n })), { name: "Nobody's", value: NOBODY }], NOBODY);
+        if (who !== NOBODY) a.turfOwner = who;
+      } else {
+        const who = (await prompter.input("Whose Home Turf is it, for the Home Turf Ploy? (Enter: nobody's)", { default: '', validate: (v) => (v.trim() === '' ? true : (nameProblem(v.trim(), 'The turf owner') ?? true)) })).trim();
+        if (who !== '') a.turfOwner = who;
+      }
+      return null;
+    };
+  };
+
+  let a: Answers = { grid: '2x2', spawnPoints: '4', gangs: [], lairs: undefined, structures: undefined, mode: 'dice', hazardChoice: 'none', hazard: 'none', turfOwner: undefined };
+  const history: { id: QuestionId; before: Answers }[] = [];
+  let at: QuestionId | null = 'grid';
+  // Each question is asked once per visit; a bound far above any real setup guards against a loop.
+  for (let guard = 0; at !== null && guard < 10_000; guard++) {
+    const before = copy(a);
+    try {
+      const next: QuestionId | null = await questions(at)(a);
+      history.push({ id: at, before });
+      at = next;
+    } catch (e) {
+      if (!(e instanceof PromptBack)) throw e;
+      const prev = history.pop();
+      if (!prev) throw e;
+      // Back to the question before. Its answer stays as the default; the rosters are as they were before it.
+      a = { ...a, gangs: prev.before.gangs };
+      at = prev.id;
     }
   }
 
-  const answers: NewOptions = { ...base, grid, spawnPoints, mode, hazard };
+  const gang = a.gangs.map((g) => `${g.name}: ${g.battlefield.join(', ')}`);
+  const reserve = a.gangs.filter((g) => g.reserve.length).map((g) => `${g.name}: ${g.reserve.join(', ')}`);
+  const answers: NewOptions = { ...base, grid: a.grid, spawnPoints: a.spawnPoints, mode: a.mode, hazard: a.hazard };
   if (force) answers.force = true;
   if (gang.length) answers.gang = gang;
   if (reserve.length) answers.reserve = reserve;
-  if (lairs !== undefined) answers.lairs = lairs;
-  if (structures !== undefined) answers.structures = structures;
-  if (turfOwner !== undefined) answers.turfOwner = turfOwner;
+  if (a.lairs !== undefined) answers.lairs = a.lairs;
+  if (a.structures !== undefined) answers.structures = a.structures;
+  if (a.turfOwner !== undefined && a.hazard !== 'none') answers.turfOwner = a.turfOwner;
   return answers;
 }

@@ -36,6 +36,10 @@ import type { CompletionData, PlayData, View } from './view.js';
 import { safeDeep } from './safe.js';
 import { clip, visibleWidth, wrap, type Style } from './style.js';
 import { simulateLines } from './simulate.js';
+import type { ServeData } from '../serve/server.js';
+import type { ReportData } from '../serve/report.js';
+import { renderPage } from './page.js';
+import { reportMarkdown } from './report-md.js';
 
 type Renderer = (data: never, st: Style) => string[];
 
@@ -45,9 +49,12 @@ export function renderText(view: View, st: Style): string {
   const data = view.kind === 'completion' ? view.data : safeDeep(view.data);
   if (!r) return `${JSON.stringify(data, null, 2)}\n`;
   const lines = r(data as never, st);
-  // A completion script is code, printed as it is; everything else fits the width, whatever a name's length.
-  return `${(view.kind === 'completion' ? lines : lines.flatMap((l) => fit(st, l))).join('\n')}\n`;
+  // A completion script is code, and a report a document, printed as they are; everything else fits the width,
+  // whatever a name's length.
+  return `${(AS_IS.has(view.kind) ? lines : lines.flatMap((l) => fit(st, l))).join('\n')}\n`;
 }
+
+const AS_IS = new Set(['completion', 'report-md', 'report-html']);
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 
@@ -100,9 +107,9 @@ function widths(st: Style, fixed: number[]): number[] {
   return [...fixed, Math.max(16, st.width - used)];
 }
 
-/** A heading with a rule after it: "━━ Round 3: Event Phase ━━━━━━" (ASCII: "== ... ==="). */
+/** A heading with a rule after it, as wide as the terminal: "━━ Round 3: Event Phase ━━━━━━" (ASCII: "== ... ==="). */
 function rule(st: Style, title: string): string {
-  const w = Math.min(st.width, 80);
+  const w = st.width;
   const head = `${st.marks.hr.repeat(2)} ${title} `;
   return st.heading(head + st.marks.hr.repeat(Math.max(2, w - visibleWidth(head))));
 }
@@ -160,18 +167,6 @@ function timingStyled(ev: Timed, st: Style): string {
   return ev.timing === 'once' ? st.once(timingText(ev)) : st.persistent(timingText(ev));
 }
 
-/** What the timing means at the table, for the new event's card. */
-function timingMeaning(ev: Timed & { actsEachEventPhase: boolean; actsInEndPhase: boolean }): string {
-  if (ev.timing === 'once') return ev.actsInEndPhase ? "resolves in this round's End Phase; then it is discarded." : 'resolve it now; then it is discarded.';
-  const acts = [ev.actsEachEventPhase ? 'every Event Phase' : '', ev.actsInEndPhase ? 'every End Phase' : ''].filter(Boolean).join(' and ');
-  const stays = `stays in play${acts ? ` and acts ${acts}` : ''}`;
-  return ev.discardOn === null ? `${stays}; no discard roll (the GM discards it).` : `${stays}; discarded on a D6 roll of ${ev.discardOn}+ in the End Phase.`;
-}
-
-function timingWord(ev: Timed, st: Style): string {
-  return ev.timing === 'once' ? st.once('Once') : st.persistent('Persistent');
-}
-
 /** "Pitch Black (3")", "Dark (12")", "Normal (unlimited)"; never the same words twice. */
 function visText(v: VisibilityView): string {
   const range = v.rangeInches === null ? 'unlimited' : `${v.rangeInches}"`;
@@ -184,41 +179,40 @@ function visSource(v: VisibilityView): string {
   return ` since round ${v.sinceRound}${v.source === 'gm' ? ', set by the GM' : ''}`;
 }
 
-/** The ploy's "when", unless its text already says it. */
-function ployWhen(p: { when: string; text: string }): string {
-  return p.text.toLowerCase().includes(p.when.toLowerCase()) ? '' : ` (${p.when})`;
+/** When a ploy may be used, in words, from its trigger (the rules' own words for one set off by a game event). */
+function triggerText(p: { when: string; trigger: string }): string {
+  if (p.trigger === 'round-start') return 'at the start of any Round';
+  if (p.trigger === 'turn-start') return 'at the start of your Turn';
+  return p.when;
 }
 
-/** The Hazard: its rule, and the Home Turf Ploy (every time when `full`; in a round only when usable at its start). */
-function hazardLines(h: HazardView | null, st: Style, full: boolean): string[] {
+/** The Hazard in full: its rule, and the Home Turf Ploy with when it may be used (setup, `status --full`). */
+function hazardLines(h: HazardView | null, st: Style): string[] {
   if (!h) return [];
   if (h.nomadic) return para(st, h.effect, `${st.bold('Hazard:')} none (D10 ${h.roll}: Nomadic). `, '  ');
   const lines = para(st, h.effect, `${st.bold('Hazard:')} ${h.name} (D10 ${h.roll}). `, '  ');
-  if (h.ploy && (full || h.ployAtRoundStart)) {
+  if (h.ploy) {
     const who = h.turfOwner ? ` for ${h.turfOwner}` : '';
-    lines.push(...para(st, `${h.ploy.name}${ployWhen(h.ploy)}. ${h.ploy.text}`, `  ${st.bold(`Home Turf Ploy${who}:`)} `, '  '));
+    lines.push(...para(st, `${h.ploy.name}. ${h.ploy.text}`, `  ${st.bold(`Home Turf Ploy${who}, ${triggerText(h.ploy)}:`)} `, '  '));
   }
   return lines;
+}
+
+/** The round card's reminder: only a ploy whose trigger is the start of a round, in one line. */
+function ployReminder(h: HazardView | null, st: Style): string[] {
+  if (!h || h.nomadic || !h.ploy || !h.ployAtRoundStart) return [];
+  const who = h.turfOwner ? `${h.turfOwner} may` : 'the Home Turf crew may';
+  return para(st, `${who} enact ${h.ploy.name} (${h.name}) now.`, `${st.bold('Home Turf Ploy:')} `, '  ');
 }
 
 /** One line for the Hazard (status). */
 function hazardShort(h: HazardView | null, st: Style): string[] {
   if (!h) return [];
   if (h.nomadic) return [`${st.bold('Hazard:')} none (D10 ${h.roll}: Nomadic)`];
-  const ploy = h.ploy ? `; Home Turf Ploy${h.turfOwner ? ` for ${h.turfOwner}` : ''}: ${h.ploy.name}, ${h.ploy.when}` : '';
+  const ploy = h.ploy ? `; Home Turf Ploy${h.turfOwner ? ` for ${h.turfOwner}` : ''}: ${h.ploy.name}, ${triggerText(h.ploy)}` : '';
   return para(st, `${h.name} (D10 ${h.roll})${ploy}`, `${st.bold('Hazard:')} `, '  ');
 }
 
-/** What the End Phase will do: its effects one per line, then the discard rolls on one line. */
-function dueLines(due: DueInEndPhase[], st: Style): string[] {
-  if (due.length === 0) return [];
-  const checks = due.filter((d) => d.type === 'discard-check').map((d) => `${d.name} ${d.discardOn}+`);
-  const effects = due.filter((d) => d.type === 'effect').map((d) => `${d.name}: ${d.what}`);
-  const lines = [st.bold('Due in the End Phase:')];
-  for (const e of effects) lines.push(...para(st, e, `  ${st.marks.bullet} `));
-  if (checks.length) lines.push(...para(st, checks.join(', '), `  ${st.marks.bullet} discard rolls (D6): `, '    '));
-  return lines;
-}
 
 function inPlayLine(p: InPlayView, i: number, st: Style): string {
   const extra = [p.tile ? `placed on ${p.tile}${p.scattered ? ' (since scattered)' : ''}` : '', p.worth !== undefined ? `worth ${p.worth.value}${p.worth.unit === 'credits' ? '' : ` ${p.worth.unit}`}` : ''].filter(Boolean).join(', ');
@@ -395,7 +389,7 @@ function hazardRoll(d: HazardRollData, st: Style): string[] {
   if (!d.hazard.nomadic && d.hazard.ploy) {
     lines.push(st.bold(d.hazard.name) + (d.hazard.page ? st.dim(`  [${d.hazard.page}]`) : ''));
     lines.push(...para(st, d.hazard.effect, '  '));
-    lines.push('', st.bold(`Home Turf Ploy: ${d.hazard.ploy.name}`) + st.dim(ployWhen(d.hazard.ploy)));
+    lines.push('', st.bold(`Home Turf Ploy: ${d.hazard.ploy.name}`) + st.dim(`, ${triggerText(d.hazard.ploy)}`));
     lines.push(...para(st, d.hazard.ploy.text, '  '));
   } else {
     lines.push(st.bold('Nomadic'));
@@ -418,7 +412,7 @@ function hazardShow(d: HazardShowData, st: Style): string[] {
     st.heading(`${h.roll}: ${h.name}`) + (h.page ? st.dim(`  [${h.page}]`) : ''),
     ...para(st, h.effect, '  '),
     '',
-    st.bold(`Home Turf Ploy: ${h.ploy.name}`) + st.dim(ployWhen(h.ploy)),
+    st.bold(`Home Turf Ploy: ${h.ploy.name}`) + st.dim(`, ${triggerText(h.ploy)}`),
     ...para(st, h.ploy.text, '  '),
   ];
 }
@@ -467,11 +461,43 @@ function endLines(e: EndPhaseReport, st: Style, title: string): string[] {
   return lines;
 }
 
+/** A Once or Persistent event's timing on the card's first line. */
+function cardTiming(c: { timing: string; discardOn: number | null; actsInEndPhase: boolean }): string {
+  if (c.timing === 'once') return c.actsInEndPhase ? "Once, resolved in this round's End Phase" : 'Once';
+  return c.discardOn !== null ? `Persistent, discarded on ${c.discardOn}+` : 'Persistent, no discard roll';
+}
+
+/** Inside `badzone play` a command the text names is a menu item there. */
+function menuWords(st: Style, text: string): string {
+  if (st.hints) return text;
+  return text
+    .replace(/run `badzone discard [^`]*`/g, 'choose Events > Discard an event')
+    .replace(/\(`badzone discard [^`]*`\)/g, '(Events > Discard an event)')
+    .replace(/\(see `badzone status`\)/g, '(see Status)');
+}
+
+/** One event in play, compactly: its name, the D6 that discards it, where its marker is. */
+function inPlayShort(p: InPlayView, fresh: boolean): string {
+  const bits = [p.discardOn === null ? 'no roll' : `${p.discardOn}+`];
+  if (p.tile) bits.push(`${p.scattered ? 'scattered from ' : 'on '}${p.tile}`);
+  if (p.worth !== undefined) bits.push(`worth ${p.worth}`);
+  if (fresh) bits.push('NEW');
+  return `${p.name} (${bits.join(', ')})`;
+}
+
+/**
+ * The round card. It must fit a 24-row terminal with `badzone play`'s menu under it, so it shows, in order:
+ * the new event (its rules text, badzone's rolls and picks for it, and the clarifications that matter for it),
+ * what to do now for the older events in play (their rolls and picks this Event Phase), the events in play with
+ * the D6 that discards each, the visibility, and a Home Turf Ploy only when it may be used now. The Hazard's
+ * rules and the standing rules of older events are shown at setup and on request (`status --full`).
+ */
 function round(d: RoundData, st: Style): string[] {
   const lines: string[] = [];
   if (d.startedNew) lines.push(...para(st, `No game here: started a new one (seed ${d.seed}), saved in ${d.session}.`, '', '', st.warn), '');
   if (d.endPhase) lines.push(...endLines(d.endPhase, st, `End Phase of round ${d.endPhase.round} (resolved now)`), '');
-  lines.push(rule(st, `Round ${d.round}: Event Phase`));
+  const notes = d.roundNotes?.length ? `, ${d.roundNotes.join(', ')}` : '';
+  lines.push(rule(st, `Round ${d.round}: Event Phase${notes}`));
   const ep = d.eventPhase;
   const drawn = d.mode === 'deck' ? 'Card' : 'D64';
   const nameOf = (id: string) => d.inPlay.find((p) => p.eventId === id)?.name ?? ep.resolved.find((r) => r.eventId === id)?.name ?? id;
@@ -486,41 +512,42 @@ function round(d: RoundData, st: Style): string[] {
   const fresh = ep.resolved.find((r) => r.source === 'new');
   if (card) {
     const bar = `  ${st.fresh(st.marks.bar)} `;
-    lines.push('', `${st.fresh('NEW EVENT')}  ${st.heading(card.name)}  ${st.tool(`(${drawn} ${card.roll})`)}`);
-    lines.push(...para(st, timingMeaning(card), `${bar}${timingWord(card, st)}: `, bar));
+    const timing = card.timing === 'once' ? st.once(cardTiming(card)) : st.persistent(cardTiming(card));
+    lines.push(...para(st, timing, `${st.fresh('NEW EVENT')}  ${st.heading(card.name)}  ${st.tool(`(${drawn} ${card.roll})`)}  `, '  '));
     lines.push(...para(st, card.effect, bar, bar, st.rule));
+    // Its rolls and picks say what to do with it; the GM's instruction in words is in `events show` and
+    // `status --full` (beside a pick it only says the rules again, and it costs a 24-row screen three lines).
     if (fresh && fresh.outcomes.length) lines.push(...outcomeLines(st, fresh.outcomes, bar));
-    // The GM's instruction where it goes with badzone's own picks (for an event without any, it only restates the rules).
-    if (fresh && fresh.text && fresh.outcomes.length > 0) lines.push(...para(st, fresh.text, `${bar}${st.bold('At the table:')} `, bar));
+    for (const c of card.clarifications ?? []) lines.push(...para(st, c, `${bar}${st.bold('Note:')} `, bar));
   }
 
-  // The events in play, oldest first, each with what it does this Event Phase.
-  const persistent = ep.resolved.filter((r) => r.timing === 'persistent');
-  lines.push('', `${st.bold('Events in play')} ${st.dim('(oldest first)')}`);
-  if (persistent.length === 0) lines.push('  (none)');
-  persistent.forEach((r, i) => {
-    const num = `${i + 1}.`.padStart(3);
-    if (r.source === 'new') {
-      lines.push(`  ${num} ${st.bold(r.name)}  ${st.fresh('NEW')} ${st.dim('(drawn this round, above)')}`);
-      return;
+  // What to do now for the older events: the rolls and picks made for them this Event Phase.
+  const older = ep.resolved.filter((r) => r.timing === 'persistent' && r.source !== 'new' && r.outcomes.length > 0);
+  older.forEach((r, i) => {
+    const lead = i === 0 ? `${st.bold('Now:')} ` : '     ';
+    const mark = `${st.tool(st.marks.tool)} `;
+    if (r.outcomes.length === 1 && r.outcomes[0]!.kind !== 'scatterEachTile') {
+      lines.push(...para(st, `${r.name}: ${r.outcomes[0]!.text}`, `${lead}${mark}`, '       ', st.tool));
+    } else {
+      lines.push(`${lead}${st.bold(r.name)}`);
+      lines.push(...outcomeLines(st, r.outcomes, '     '));
     }
-    const since = d.inPlay.find((p) => p.eventId === r.eventId)?.sinceRound;
-    lines.push(`  ${num} ${st.bold(r.name)}  ${st.persistent(`${r.discardOn === null ? 'no discard roll' : `discarded on ${r.discardOn}+`}${since !== undefined ? `, since round ${since}` : ''}`)}`);
-    lines.push(...outcomeLines(st, r.outcomes, '      '));
-    if (r.text) lines.push(...para(st, r.text, '      '));
   });
 
-  lines.push('', ...visibilityLines(d.visibility, st, true));
-  lines.push(...hazardLines(d.hazard, st, false));
-  lines.push(...dueLines(d.dueInEndPhase, st));
+  // The events in play, oldest first, with the D6 that discards each in the End Phase.
+  const freshId = fresh?.timing === 'persistent' ? fresh.eventId : null;
+  const list = d.inPlay.map((p) => inPlayShort(p, p.eventId === freshId)).join(', ');
+  lines.push(...para(st, list || '(none)', `${st.bold('In play')} ${st.dim('(oldest first; discard roll)')}: `, '  '));
+  lines.push(...visibilityLines(d.visibility, st, d.visibility.sinceRound === d.round && d.visibility.source !== 'start'));
+  lines.push(...ployReminder(d.hazard, st));
   lines.push(...hint(st, 'Next: `badzone end` in the End Phase, then `badzone round` for the next round.'));
   return lines;
 }
 
 function visibilityLines(v: VisibilityView, st: Style, withRules: boolean): string[] {
-  const lines = [`${st.bold('Visibility:')} ${v.rangeInches === null ? visText(v) : st.warn(visText(v))}${st.dim(visSource(v))}`];
-  if (withRules && v.rangeInches !== null && v.rules) lines.push(...para(st, v.rules, '  '));
-  return lines;
+  const head = `${st.bold('Visibility:')} ${v.rangeInches === null ? visText(v) : st.warn(visText(v))}${st.dim(visSource(v))}`;
+  if (withRules && v.rangeInches !== null && v.rules) return para(st, v.rules, `${head}. `, '  ');
+  return [head];
 }
 
 function end(d: EndData, st: Style): string[] {
@@ -532,14 +559,15 @@ function end(d: EndData, st: Style): string[] {
   ];
 }
 
-function phaseText(phase: string, round: number): string {
-  if (phase === 'setup') return 'set up, no round played yet';
-  if (phase === 'round') return `round ${round} under way (End Phase not yet resolved)`;
-  return `round ${round} over (End Phase resolved)`;
+/** Where the game stands, said once: "Round 3: End Phase not yet resolved". */
+function phaseHeading(st: Style, phase: string, round: number): string {
+  if (phase === 'setup') return `${st.heading('Set up')}: no round played yet`;
+  if (phase === 'round') return `${st.heading(`Round ${round}`)}: Event Phase done, End Phase not yet resolved`;
+  return `${st.heading(`Round ${round}`)}: over (End Phase resolved)`;
 }
 
 function status(d: StatusData, st: Style): string[] {
-  const lines = [`${st.heading(`Round ${d.round}`)}: ${phaseText(d.phase, d.round)}`];
+  const lines = [phaseHeading(st, d.phase, d.round)];
   const deck = d.deck ? `, deck: ${d.deck.drawPile} left, ${d.deck.discardPile} discarded` : '';
   lines.push(...para(st, `${d.session} | ${d.mode} mode, ${seedText(d)}${deck}`, '', '  ', st.dim));
   lines.push(`${st.bold('In play')} ${st.dim('(oldest first)')}`, ...inPlayLines(d.inPlay, st));
@@ -553,7 +581,7 @@ function status(d: StatusData, st: Style): string[] {
     lines.push(...para(st, d.lairs.map((l) => (l.becomes ? `${l.name} ${st.marks.arrow} ${l.becomes}` : l.name)).join('; '), `${st.bold('Beast Lairs:')} `, '  '));
   }
   d.gangs.forEach((g, i) => {
-    const text = `${g.battlefield.join(', ') || '(none on the battlefield)'}${g.reserve.length ? ` | reserve: ${g.reserve.join(', ')}` : ''}${g.out.length ? ` | out: ${g.out.join(', ')}` : ''}`;
+    const text = `${g.battlefield.join(', ') || '(none on the battlefield)'}${g.reserve.length ? ` | reserve: ${g.reserve.join(', ')}` : ''}${g.out.length ? ` | out of action: ${g.out.join(', ')}` : ''}`;
     lines.push(...para(st, text, `${i === 0 ? st.bold('Gangs:') : '      '} ${g.name}: `, '         '));
   });
   // One paragraph: the events in play above already show their discard thresholds.
@@ -563,7 +591,33 @@ function status(d: StatusData, st: Style): string[] {
     const rolls = checks ? `${effects.length ? 'then ' : ''}${checks} discard roll${checks === 1 ? '' : 's'} (D6)` : '';
     lines.push(...para(st, [...effects, rolls].filter(Boolean).join('; ') + '.', `${st.bold('Due in the End Phase:')} `, '  '));
   }
+  if (d.rules || d.clarifications) lines.push(...fullLines(d, st));
   return lines;
+}
+
+/** `status --full`: the Hazard in full, the rules of each event in play, the visibility's rules, the clarifications. */
+function fullLines(d: StatusData, st: Style): string[] {
+  const lines: string[] = [];
+  if (d.hazard) lines.push('', ...hazardLines(d.hazard, st));
+  if (d.rules?.length) {
+    lines.push('', st.bold('Rules of the events in play') + st.dim(' (oldest first)'));
+    for (const r of d.rules) {
+      lines.push(`  ${st.bold(r.name)}  ${r.timing === 'once' ? st.once(timingText(r)) : st.persistent(timingText(r))}`);
+      lines.push(...para(st, r.effect, '    ', undefined, st.rule));
+      if (r.gm) lines.push(...para(st, menuWords(st, r.gm), `    ${st.bold('At the table:')} `, '      '));
+      for (const c of r.clarifications) lines.push(...para(st, c, `    ${st.bold('Note:')} `, '      '));
+    }
+  }
+  if (d.visibility.rules) lines.push('', ...para(st, d.visibility.rules, `${st.bold('Visibility')} ${visText(d.visibility)}: `, '  '));
+  if (d.clarifications?.length) {
+    lines.push('', st.bold('Clarifications'));
+    for (const c of d.clarifications) lines.push(...para(st, c.text, `  ${st.marks.bullet} ${st.bold(`${c.name}:`)} `, '    '));
+  }
+  return lines;
+}
+
+function gameHazard(h: HazardView | null, st: Style): string[] {
+  return h ? hazardLines(h, st) : ['No Hazard in this game.'];
 }
 
 function actionText(a: LogData['entries'][number]['action']): string {
@@ -648,13 +702,21 @@ function newGame(d: NewData, st: Style): string[] {
   if (counted.length) lines.push(...para(st, `${counted.join(', ')}.`, ''));
   lines.push(...para(st, `Event table: ${d.setup.table}. Visibility: ${visText(d.visibility)}.`, ''));
   for (const g of d.setup.gangs) lines.push(...para(st, `${g.battlefield.join(', ') || '-'}${g.reserve.length ? ` | reserve: ${g.reserve.join(', ')}` : ''}`, `  ${st.bold(g.name)}: `, '    '));
-  if (d.hazard) lines.push(...hazardLines(d.hazard, st, true));
+  if (d.hazard) lines.push(...hazardLines(d.hazard, st));
   lines.push(st.dim('The same game without prompts:'), ...commandLines(st, d.commandLine, '  ').map(st.dim));
   lines.push(...hint(st, 'Next: `badzone round` at the start of each round (or `badzone play`).'));
   return lines;
 }
 
 function play(d: PlayData, st: Style): string[] {
+  // Say "saved" only when there is a game: Ctrl-C during the setup questions writes nothing.
+  if (!d.saved) {
+    const text =
+      d.stopped === 'no-game'
+        ? `No game was set up; nothing was written. Start one with \`badzone new --session ${d.session}\` or \`badzone play\` with the right --session.`
+        : `Stopped before the game was set up: nothing was written to ${d.session}. \`badzone play\` asks the setup questions again.`;
+    return para(st, text, '');
+  }
   const where = d.phase === 'setup' ? 'before round 1' : d.phase === 'round' ? `round ${d.round}, End Phase not yet resolved` : `round ${d.round}, End Phase resolved`;
   const text =
     d.stopped === 'cancelled'
@@ -703,7 +765,13 @@ const RENDERERS: Record<string, (d: never, st: Style) => string[]> = {
   place,
   visibility,
   fighter,
+  'game-hazard': gameHazard,
   play,
   completion,
   simulate: simulateLines,
+  serve: (d: ServeData) => [`Stopped the players' view (${d.updates} update${d.updates === 1 ? '' : 's'} sent).`],
+  'report-md': reportMarkdown,
+  'report-html': (d: ReportData) => [
+    renderPage(d.view, { mode: 'report', report: { setup: d.setup, seed: d.seed, commitment: d.commitment, check: d.check, version: d.version } }).trimEnd(),
+  ],
 } as Record<string, (d: never, st: Style) => string[]>;

@@ -17,8 +17,13 @@ export interface PlayData {
   session: string;
   round: number;
   phase: Phase;
-  /** How play ended: the GM chose Quit, or cancelled a prompt (Ctrl-C, closed terminal). */
-  stopped: 'quit' | 'cancelled';
+  /**
+   * How play ended: the GM chose Quit, cancelled a prompt (Ctrl-C, closed terminal), or declined to set up a
+   * game at a session path where there was none.
+   */
+  stopped: 'quit' | 'cancelled' | 'no-game';
+  /** Whether the session file exists now (nothing is written before the setup questions are all answered). */
+  saved: boolean;
 }
 
 export type Shell = 'bash' | 'zsh' | 'fish';

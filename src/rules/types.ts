@@ -92,12 +92,39 @@ export interface EventTable {
   die: 'D64';
   source?: string;
   results: BadzoneEvent[];
+  /** The rules' clarifications, each shown where it matters. */
+  clarifications?: Clarification[];
 }
+
+/**
+ * One of the rules' clarifications ("Roaming Horrors are not affected by the Badzone Event Table"), with where
+ * it matters: beside the listed events (their card when drawn, `events show`), and in each round's heading
+ * (`round`, as its `short` words). Every clarification shows at setup and in `status --full`.
+ */
+export interface Clarification {
+  id: string;
+  name: string;
+  text: string;
+  /** The events it matters for (ids of this table). */
+  events?: string[];
+  /** It matters every round: its `short` words go in the Event Phase heading ("before Priority"). */
+  round?: boolean;
+  short?: string;
+}
+
+/**
+ * When a Home Turf Ploy may be enacted: at the start of a Round (reminded on each round's card), at the start of
+ * a player's Turn, or when something happens in the game that `when` describes (a mine stepped on, a failed test).
+ */
+export type PloyTrigger = 'round-start' | 'turn-start' | 'on-event';
+export const PLOY_TRIGGERS: readonly PloyTrigger[] = ['round-start', 'turn-start', 'on-event'];
 
 export interface HomeTurfPloy {
   name: string;
-  /** When it may be enacted, e.g. "at the start of any Round". */
+  /** When it may be enacted, in the rules' words, e.g. "at the start of any Round". */
   when: string;
+  /** The same as data: when badzone reminds of it. */
+  trigger: PloyTrigger;
   text: string;
   page?: string;
 }

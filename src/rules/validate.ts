@@ -2,7 +2,7 @@
 // An invalid table is refused with a message naming the entry and the field.
 import { parseDice, diceBounds, DiceSyntaxError, type DiceExpr } from '../dice/expression.js';
 import { LARGEST, LIMITS, SMALLEST, count, tilesThatFit, worstCaseDice, type DiceStep } from './limits.js';
-import type { BadzoneEvent, EventTable, HazardTable, Resolution, Step, Tables, VisibilityTable } from './types.js';
+import { PLOY_TRIGGERS, type BadzoneEvent, type Clarification, type EventTable, type HazardTable, type PloyTrigger, type Resolution, type Step, type Tables, type VisibilityTable } from './types.js';
 import { arr, bool, fail, int, Invalid, nonEmpty, obj, oneOf, range, rangeText, str, type Obj } from './check.js';
 
 export { Invalid } from './check.js';
@@ -163,8 +163,41 @@ export function validateEventTable(v: unknown, label: string): EventTable {
     if (total !== 64) fail('results', `the deck counts add up to ${total}, not 64`);
     const t: EventTable = { name: o.name === undefined ? label : nonEmpty(o.name, 'name', NAME), die, results };
     if (o.source !== undefined) t.source = str(o.source, 'source', TEXT);
+    if (o.clarifications !== undefined) t.clarifications = clarifications(o.clarifications, ids);
     return t;
   });
+}
+
+function clarifications(v: unknown, ids: Map<string, number>): Clarification[] {
+  const seen = new Set<string>();
+  return arr(v, 'clarifications', 50).map((x, i) => {
+    const p = `clarifications[${i}]`;
+    const o = obj(x, p);
+    const id = nonEmpty(o.id, `${p}.id`, 60);
+    if (!SLUG.test(id)) fail(`${p}.id`, `"${id}" is not a slug (lower-case letters, digits and single hyphens)`);
+    if (seen.has(id)) fail(`${p}.id`, `"${id}" appears twice`);
+    seen.add(id);
+    const c: Clarification = { id, name: nonEmpty(o.name, `${p}.name`, NAME), text: nonEmpty(o.text, `${p}.text`, TEXT) };
+    if (o.events !== undefined) {
+      c.events = arr(o.events, `${p}.events`, 64).map((e, j) => {
+        const ev = nonEmpty(e, `${p}.events[${j}]`, 60);
+        if (!ids.has(ev)) fail(`${p}.events[${j}]`, `"${ev}" is not an event id of this table`);
+        return ev;
+      });
+    }
+    if (o.round !== undefined) c.round = bool(o.round, `${p}.round`);
+    if (o.short !== undefined) c.short = nonEmpty(o.short, `${p}.short`, 60);
+    if (c.round && c.short === undefined) fail(`${p}.short`, 'a clarification shown every round needs its short words for the heading');
+    return c;
+  });
+}
+
+/** A ploy's trigger: given, or read from its `when` (tables written before triggers were data). */
+function ployTrigger(v: unknown, when: string, path: string): PloyTrigger {
+  if (v !== undefined) return oneOf(v, path, PLOY_TRIGGERS);
+  if (/start of any round/i.test(when)) return 'round-start';
+  if (/start of (your|a|each) turn/i.test(when)) return 'turn-start';
+  return 'on-event';
 }
 
 function gapText(ns: number[]): string {
@@ -198,6 +231,7 @@ export function validateHazardTable(v: unknown, label: string): HazardTable {
         ploy: {
           name: nonEmpty(ploy.name, `${p}.ploy.name`, NAME),
           when: str(ploy.when, `${p}.ploy.when`, 400),
+          trigger: ployTrigger(ploy.trigger, String(ploy.when), `${p}.ploy.trigger`),
           text: str(ploy.text, `${p}.ploy.text`, TEXT),
           ...(ploy.page === undefined ? {} : { page: str(ploy.page, `${p}.ploy.page`, 200) }),
         },

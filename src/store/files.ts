@@ -17,7 +17,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { TextDecoder } from 'node:util';
-import { BadzoneError, InvalidFileError, IoError, NoSessionError, RefusedError } from '../errors.js';
+import { BadzoneError, InvalidFileError, IoError, NoSessionError, RefusedError, UsageError } from '../errors.js';
 
 export function code(e: unknown): string | undefined {
   return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : undefined;
@@ -520,6 +520,8 @@ export function ioError(e: unknown, file: string, doing: string, what: 'game' | 
   const n = errnoOf(e);
   const edquot = c === 'EDQUOT' || (n !== undefined && n === -(os.constants.errno.EDQUOT ?? 122));
   if (edquot) return new IoError(`Could not ${doing} ${name}: your disk quota is used up. ${unchanged} Free some space (or ask for a larger quota) and run the command again.`);
+  // Node refuses a path with a NUL character before asking the system: no file can have such a name.
+  if (file.includes('\u0000')) return new UsageError(`Could not ${doing} ${name}: the path contains a NUL character, which no file name can. ${unchanged} Give another path.`);
   switch (c) {
     case 'ENOENT':
       return new NoSessionError(`Could not ${doing} ${name}: its folder does not exist. Create the folder, or give another --session path.`);

@@ -39,7 +39,21 @@ export function tryLoad(file: string): Loaded | null {
   return loadTarget(resolveTarget(file, 'read'), file)?.loaded ?? null;
 }
 
-function loadTarget(t: Target, file: string): { loaded: Loaded; id: FileId } | null {
+/**
+ * Read a session, or the session inside a battle report (`badzone report --format json`), to check it: for
+ * `badzone verify --file`. Never writes; a report is never opened as a game to play on.
+ */
+export function loadForChecking(file: string): Loaded {
+  const l = loadTarget(resolveTarget(file, 'read'), file, true)?.loaded ?? null;
+  if (!l) throw new NoSessionError(`There is no file at ${file}. Give the path of a session file or of a report made by \`badzone report --format json\`.`);
+  return l;
+}
+
+function isReport(json: unknown): json is { kind: 'report'; session: unknown } {
+  return typeof json === 'object' && json !== null && !Array.isArray(json) && (json as { kind?: unknown }).kind === 'report' && 'session' in json;
+}
+
+function loadTarget(t: Target, file: string, reportToo = false): { loaded: Loaded; id: FileId } | null {
   const read = readTarget(t, MAX_SESSION_BYTES);
   if (read === null) return null;
   let json: unknown;
@@ -50,6 +64,12 @@ function loadTarget(t: Target, file: string): { loaded: Loaded; id: FileId } | n
       throw new InvalidFileError(`${e.message} Restore it from a copy (a \`.bak\` file beside it, if \`new --force\` made one), or start a new game with \`badzone new --force\`.`);
     }
     throw e;
+  }
+  if (reportToo && isReport(json)) {
+    if ((json as { seed?: unknown }).seed === null) {
+      throw new RefusedError(`${file} is a report made while the game's seed was hidden, so it holds no seed to replay. After \`badzone reveal\`, make the report again and check that one (with --commitment, the hash noted at the start).`);
+    }
+    json = json.session;
   }
   // A file that is not a badzone session is named as such, and nothing of its content is quoted.
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {

@@ -94,6 +94,7 @@ describe('every output kind, through the command line, fits its schema', () => {
     await run('undo');
     await run('log');
     await run('verify');
+    await run('report');
     await run('reveal');
     await run('roll', 'D6', '--times', '3', '--scatter', '--seed', '2');
     await run('hazard', 'roll', '--seed', '3');

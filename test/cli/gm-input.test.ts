@@ -211,15 +211,43 @@ describe('a Nomadic hazard roll with a turf owner', () => {
 });
 
 describe('the new event card', () => {
-  it("shows the GM's instruction beside badzone's own picks, and not a restatement of the rules", async () => {
+  it("shows the rules text and badzone's own picks; the GM's instruction is in `events show`, not repeated on the card", async () => {
     const dir = tempDir();
     expect((await runCli(['new', '--seed', '7'], { cwd: dir })).code).toBe(0);
     const critters = await runCli(['round', '--dice', '5'], { cwd: dir, columns: 200 });
     expect(critters.stdout).toContain('Each fighter must pass a Strength check');
     expect(critters.stdout).not.toContain('At the table:');
     const pillar = await runCli(['round', '--dice', '3,49,1'], { cwd: dir });
-    expect(pillar.stdout).toMatch(/At the table: Any model touched by the Large Blast/);
-    // It is placed when drawn and scatters in each End Phase: it does not act in the Event Phases after (issue 11).
-    expect(pillar.stdout).toMatch(/Persistent: stays in play and acts every End Phase; no\s+\|?\s*discard roll/);
+    expect(pillar.stdout).toMatch(/NEW EVENT {2}Pillar of Flame {2}\(D64 49\) {2}Persistent, no discard roll/);
+    expect(pillar.stdout).toMatch(/\| > Tile [AB][12]: Large Blast/);
+    expect(pillar.stdout).not.toContain('At the table:');
+    expect((await runCli(['events', 'show', 'pillar-of-flame'], { cwd: dir })).stdout).toMatch(/At the table:\s+Any model touched by the Large Blast/);
+  });
+
+  it('Headhunters acts in the End Phase, not "every Event Phase"', async () => {
+    const dir = tempDir();
+    expect((await runCli(['new', '--seed', '7'], { cwd: dir })).code).toBe(0);
+    const r = await runCli(['round', '--dice', '39', '--json'], { cwd: dir });
+    const card = JSON.parse(r.stdout).newEvent;
+    expect({ name: card.name, actsEachEventPhase: card.actsEachEventPhase, actsInEndPhase: card.actsInEndPhase }).toEqual({ name: 'Headhunters', actsEachEventPhase: false, actsInEndPhase: true });
+    const text = await runCli(['status', '--full'], { cwd: dir });
+    expect(text.stdout).not.toMatch(/every Event Phase/);
+    // --full as JSON: the rules of the events in play and the clarifications (checked against the schema too).
+    const full = JSON.parse((await runCli(['status', '--full', '--json'], { cwd: dir })).stdout);
+    expect(full.rules.map((r: { eventId: string }) => r.eventId)).toEqual(['headhunters']);
+    expect(full.clarifications.map((c: { id: string }) => c.id)).toContain('roaming-horrors');
+    const plain = JSON.parse((await runCli(['status', '--json'], { cwd: dir })).stdout);
+    expect('rules' in plain || 'clarifications' in plain).toBe(false);
+  });
+
+  it('a pick that found nothing is never followed by "remove the chosen tile"', async () => {
+    const dir = tempDir();
+    expect((await runCli(['new', '--seed', '7', '--tiles', '1'], { cwd: dir })).code).toBe(0);
+    // Collapsed Section takes the only tile; a second one finds none.
+    expect((await runCli(['round', '--dice', '57', '--occupied', ''], { cwd: dir })).code).toBe(0);
+    const again = await runCli(['round', '--dice', '57'], { cwd: dir });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/No tile picked: no tiles are left/);
+    expect(again.stdout).not.toMatch(/Remove the chosen tile/);
   });
 });

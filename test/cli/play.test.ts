@@ -1,4 +1,4 @@
-// badzone play, driven by a scripted prompter: a whole loop, physical dice, Ctrl-C and resuming, no terminal.
+// badzone play, driven by a scripted prompter: a whole loop, physical dice, Escape, Ctrl-C and resuming, no terminal.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +13,16 @@ const state = (dir: string): SessionState => JSON.parse(fs.readFileSync(path.joi
 const NEW = ['new', '--seed', '4242', '--gang', 'Goliaths: Krag, Brute', '--reserve', 'Goliaths: Mauler', '--gang', 'Eschers: Vex, Nyx', '--lairs', '2', '--structures', '2', '--hazard', '3'];
 const MENU = /What next\?/;
 const tty = (dir: string, prompter: ReturnType<typeof scripted>, extra: Record<string, unknown> = {}) => ({ cwd: dir, stdinIsTTY: true, prompter, ...extra });
+
+/** The texts in this order in `out`. */
+function inOrder(out: string, order: string[]): void {
+  let at = 0;
+  for (const o of order) {
+    const i = out.indexOf(o, at);
+    expect(i, `"${o}" after position ${at}`).toBeGreaterThanOrEqual(at);
+    at = i;
+  }
+}
 
 describe('badzone play', () => {
   it('refuses without a terminal (exit 2) and never asks anything', async () => {
@@ -34,19 +44,26 @@ describe('badzone play', () => {
     expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
     const p = scripted([
       { select: /Ready to play/, value: ENTER }, // Start round 1 is the default
-      { select: /Round 1\. What next/, value: 'end' },
-      { select: /Round 1 is over/, value: 'round' },
-      { select: /Round 2\. What next/, value: 'place' },
+      { select: /Round 1\. What next/, value: ENTER }, // End Phase is the default mid-round
+      { select: /Round 1 is over/, value: ENTER }, // Next round
+      { select: /Round 2\. What next/, value: 'events' },
+      { select: /^Events/, value: 'place' },
       { select: /Place which event/, value: 'static-storm' },
-      { select: /Round 2\. What next/, value: 'discard' },
+      { select: /Round 2\. What next/, value: 'events' },
+      { select: /^Events/, value: 'discard' },
       { select: /Discard which event/, value: 'static-storm' },
       { select: /Round 2\. What next/, value: 'undo' },
+      // No is the default: Enter does not undo.
+      { confirm: /Undo "discard static-storm"/, value: ENTER },
+      { select: /Round 2\. What next/, value: 'undo' },
       { confirm: /Undo "discard static-storm"/, value: true },
-      { select: /Round 2\. What next/, value: ENTER }, // End Phase is the default mid-round
-      { select: /Round 2 is over/, value: 'status' },
-      { select: /Round 2 is over/, value: 'round' },
-      { select: /Round 3\. What next/, value: 'log' },
-      { select: /Round 3\. What next/, value: 'end' },
+      { select: /Round 2\. What next/, value: 'next' },
+      { select: /Round 2 is over/, value: 'info' },
+      { select: /Show what/, value: 'status' },
+      { select: /Round 2 is over/, value: 'next' },
+      { select: /Round 3\. What next/, value: 'info' },
+      { select: /Show what/, value: 'log' },
+      { select: /Round 3\. What next/, value: 'next' },
       { select: /Round 3 is over/, value: 'quit' },
     ]);
     const r = await runCli(['play'], tty(dir, p));
@@ -57,15 +74,24 @@ describe('badzone play', () => {
     expect({ round: s.round, phase: s.phase }).toEqual({ round: 3, phase: 'end' });
     expect(s.log.map((e) => e.action.type)).toEqual(['new', 'round', 'end', 'round', 'place', 'end', 'round', 'end']);
     expect(verify(s, shippedBook()).ok).toBe(true);
+    expect(p.defaults.filter(([k]) => k.startsWith('confirm: Undo')).map(([, v]) => v)).toEqual([false, false]);
 
-    // What was shown, in order.
-    const order = ['Round 1: Event Phase', 'End Phase of round 1', 'Round 2: Event Phase', 'Static Storm placed in play', 'Static Storm DISCARDED by the GM', 'Undone: #5 discard static-storm', 'End Phase of round 2', 'Round 2: round 2 over', 'Round 3: Event Phase', 'Log of', 'End Phase of round 3', 'continues from here'];
-    let at = 0;
-    for (const o of order) {
-      const i = r.stdout.indexOf(o, at);
-      expect(i, `"${o}" after position ${at}`).toBeGreaterThanOrEqual(at);
-      at = i;
-    }
+    inOrder(r.stdout, [
+      'Round 1: Event Phase',
+      'End Phase of round 1',
+      'Round 2: Event Phase',
+      'Static Storm placed in play',
+      'Static Storm DISCARDED by the GM',
+      'Undone: #5 discard static-storm',
+      'End Phase of round 2',
+      'Round 2: over (End Phase resolved)',
+      'Round 3: Event Phase',
+      'Log of',
+      'End Phase of round 3',
+      'continues from here',
+    ]);
+    // Said once, not "Round 2: round 2 over".
+    expect(r.stdout).not.toMatch(/Round (\d+): round \1/);
     // Inside play, the menu says what comes next: no "Next: `badzone ...`" hints.
     expect(r.stdout).not.toMatch(/Next: `badzone/);
 
@@ -75,29 +101,41 @@ describe('badzone play', () => {
     expect(fs.readFileSync(path.join(dir, SESSION), 'utf8')).toBe(fs.readFileSync(path.join(other, SESSION), 'utf8'));
   });
 
-  it('offers only what makes sense: no discard with nothing in play, no undo right after new', async () => {
+  it('a short main menu, the next step highlighted; no undo right after new, no discard with nothing in play', async () => {
     const dir = tempDir();
     expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
-    const p = scripted([{ select: /Ready to play/, value: 'quit' }]);
+    const p = scripted([
+      { select: /Ready to play/, value: 'events' },
+      { select: /^Events/, value: '\u0000back' },
+      { select: /Ready to play/, value: 'quit' },
+    ]);
     expect((await runCli(['play'], tty(dir, p))).code).toBe(0);
     const offered = p.menus[0]!.map((c) => c.value);
-    expect(offered).toEqual(['round', 'round-own-dice', 'place', 'visibility', 'roll', 'status', 'log', 'dice-mode', 'quit']);
+    expect(offered).toEqual(['next', 'fighters', 'events', 'info', 'dice', 'quit']);
+    expect(p.menus[0]![0]!.name).toBe('Start round 1');
+    expect(p.defaults[0]).toEqual(['select: Ready to play. What next?', 'next']);
+    expect(p.menus[1]!.map((c) => c.value)).toEqual(['place', 'lookup', 'visibility', '\u0000back']);
+    // At most 8 lines of menu under the round card on a 24-row terminal.
+    expect(offered.length).toBeLessThanOrEqual(8);
   });
 
   it('physical dice: one round with my own dice, each named; then the whole game with them (toggle)', async () => {
     const dir = tempDir();
     expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
     const p = scripted([
-      { select: /Ready to play/, value: 'round-own-dice' },
+      { select: /Ready to play/, value: 'dice' },
+      { select: /^Dice/, value: 'own-dice' },
       { input: /Event Phase: event table: enter your D64/, value: '65', invalid: /from 1 to 64/ },
       { input: /Event Phase: event table: enter your D64/, value: '33' }, // Static Storm, persistent, no rolls of its own
-      { select: /Round 1\. What next/, value: 'end-own-dice' },
+      { select: /Round 1\. What next/, value: 'dice' },
+      { select: /^Dice/, value: 'own-dice' },
       { input: /Static Storm discard check \(4\+\): enter your D6/, value: '3' },
-      { select: /Round 1 is over/, value: 'dice-mode' },
-      { select: /Round 1 is over \(your own dice\)/, value: 'round' },
+      { select: /Round 1 is over/, value: 'dice' },
+      { select: /^Dice/, value: 'dice-mode' },
+      { select: /Round 1 is over \(your own dice\)/, value: 'next' },
       { input: /enter your D64/, value: '34' }, // Static Storm again: already in play, drawn again
       { input: /enter your D64/, value: '2' }, // Power Outage: Once, sets visibility
-      { select: /Round 2 \(your own dice\)/, value: 'end' },
+      { select: /Round 2 \(your own dice\)/, value: 'next' },
       { input: /Static Storm discard check/, value: '4' },
       { select: /Round 2 is over/, value: 'quit' },
     ]);
@@ -114,29 +152,112 @@ describe('badzone play', () => {
     expect(r.stdout).toMatch(/D64 34 Static Storm is already in play: discarded, drawn again/);
     expect(r.stdout).toMatch(/Static Storm\s+D6 4\s+needs 4\+\s+DISCARDED/);
     expect(r.stdout).toMatch(/From now on badzone asks for your own dice/);
+    // In manual mode there is no "this once with my own dice".
+    const diceMenus = p.menus.filter((m) => m.some((c) => c.value === 'dice-mode')).map((m) => m.map((c) => c.value));
+    expect(diceMenus[0]).toContain('own-dice');
   });
 
   it('--manual asks for every die from the start', async () => {
     const dir = tempDir();
     expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
     const p = scripted([
-      { select: /Ready to play \(your own dice\)/, value: 'round' },
+      { select: /Ready to play \(your own dice\)/, value: 'next' },
       { input: /enter your D64/, value: '64' },
+      { select: /Round 1/, value: 'dice' },
+      { select: /^Dice/, value: '\u0000back' },
       { select: /Round 1/, value: 'quit' },
     ]);
     expect((await runCli(['play', '--manual'], tty(dir, p))).code).toBe(0);
     expect(state(dir).inPlay.map((e) => e.eventId)).toEqual(['sludge-jelly']);
-    // No "with my own dice" items when every die is entered anyway.
-    expect(p.menus[0]!.map((c) => c.value)).not.toContain('round-own-dice');
+    expect(p.menus[2]!.map((c) => c.value)).toEqual(['roll', 'dice-mode', '\u0000back']);
   });
 
-  it('Ctrl-C mid-round leaves a valid session that play resumes where it stopped', async () => {
+  it('Escape backs out of any sub-menu or question to the menu, changing nothing; at the menu itself it does nothing', async () => {
+    const dir = tempDir();
+    expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
+    const before = fs.readFileSync(path.join(dir, SESSION), 'utf8');
+    const p = scripted([
+      { back: /Ready to play/ },
+      { select: /Ready to play/, value: 'events' },
+      { back: /^Events/ },
+      { select: /Ready to play/, value: 'events' },
+      { select: /^Events/, value: 'place' },
+      { back: /Place which event/ },
+      { select: /Ready to play/, value: 'fighters' },
+      { select: /^Fighters/, value: 'out' },
+      { back: /Who is Out of Action/ },
+      { select: /Ready to play/, value: 'dice' },
+      { select: /^Dice/, value: 'roll' },
+      { back: /Dice to roll/ },
+      // Escape while entering the dice of a step: the step is not made.
+      { select: /Ready to play/, value: 'dice' },
+      { select: /^Dice/, value: 'own-dice' },
+      { back: /enter your D64/ },
+      { select: /Ready to play/, value: 'quit' },
+    ]);
+    const r = await runCli(['play'], tty(dir, p));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(p.left()).toBe(0);
+    expect(fs.readFileSync(path.join(dir, SESSION), 'utf8')).toBe(before);
+  });
+
+  it('rosters: Out of Action, back to the battlefield, to the reserve, add a fighter and a gang; status lists who is out', async () => {
+    const dir = tempDir();
+    expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
+    const p = scripted([
+      { select: MENU, value: 'fighters' },
+      { select: /^Fighters/, value: 'out' },
+      { select: /Who is Out of Action/, value: '["Goliaths","Krag"]' },
+      { select: MENU, value: 'fighters' },
+      { select: /^Fighters/, value: 'reserve' },
+      { select: /Who goes to the reserve/, value: '["Eschers","Vex"]' },
+      { select: MENU, value: 'fighters' },
+      { select: /^Fighters/, value: 'return' },
+      { select: /Who comes back/, value: '["Goliaths","Mauler"]' },
+      { select: MENU, value: 'fighters' },
+      { select: /^Fighters/, value: 'add' },
+      { select: /Which gang/, value: 'Eschers' },
+      { input: /Eschers: the new fighter's name/, value: 'Nyx', invalid: /already a fighter called Nyx/ },
+      { input: /Eschers: the new fighter's name/, value: 'Lyra' },
+      { select: /Where is Lyra/, value: 'reserve' },
+      { select: MENU, value: 'fighters' },
+      { select: /^Fighters/, value: 'add' },
+      { select: /Which gang/, value: '\u0000new-gang' },
+      { input: /new gang's name/, value: 'Goliaths', invalid: /already in this game/ },
+      { input: /new gang's name/, value: 'Cawdor' },
+      { input: /Cawdor: the new fighter's name/, value: 'Ash' },
+      { select: /Where is Ash/, value: 'battlefield' },
+      { select: MENU, value: 'info' },
+      { select: /Show what/, value: 'status' },
+      { select: MENU, value: 'quit' },
+    ]);
+    const r = await runCli(['play'], tty(dir, p));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(p.left()).toBe(0);
+    const s = state(dir);
+    expect(s.gangs).toEqual([
+      { name: 'Goliaths', battlefield: ['Brute', 'Mauler'], reserve: [], out: ['Krag'] },
+      { name: 'Eschers', battlefield: ['Nyx'], reserve: ['Vex', 'Lyra'], out: [] },
+      { name: 'Cawdor', battlefield: ['Ash'], reserve: [], out: [] },
+    ]);
+    expect(s.log.map((e) => e.action.type)).toEqual(['new', 'fighter', 'fighter', 'fighter', 'fighter', 'fighter']);
+    expect(verify(s, shippedBook()).ok).toBe(true);
+    expect(r.stdout).toMatch(/Goliaths: Brute, Mauler \| out of action: Krag/);
+    // And the plain status command says the same.
+    expect((await runCli(['status'], { cwd: dir })).stdout).toMatch(/out of action: Krag/);
+  });
+
+  it('Ctrl-C mid-round leaves a valid session; play resumes with the current round\'s event card', async () => {
     const dir = tempDir();
     expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
     const first = scripted([
-      { select: /Ready to play/, value: 'round-own-dice' },
+      { select: /Ready to play/, value: 'dice' },
+      { select: /^Dice/, value: 'own-dice' },
       { input: /enter your D64/, value: '47' }, // Cold Snap: discarded on 4+
-      { select: /Round 1\. What next/, value: 'end-own-dice' },
+      { select: /Round 1\. What next/, value: 'dice' },
+      { select: /^Dice/, value: 'own-dice' },
       { cancel: /Cold Snap discard check/ },
     ]);
     const a = await runCli(['play'], tty(dir, first));
@@ -153,23 +274,27 @@ describe('badzone play', () => {
     expect((await runCli(['play'], tty(dir, atMenu))).code).toBe(1);
     expect(state(dir).log.length).toBe(2);
 
-    // Resuming mid-round shows the status, then the round's menu; the End Phase goes on from there.
+    // Resuming mid-round shows this round's event card (the same card `round` showed), then the menu.
     const second = scripted([
-      { select: /Round 1\. What next/, value: 'end-own-dice' },
+      { select: /Round 1\. What next/, value: 'dice' },
+      { select: /^Dice/, value: 'own-dice' },
       { input: /Cold Snap discard check/, value: '5' },
       { select: /Round 1 is over/, value: 'quit' },
     ]);
     const b = await runCli(['play'], tty(dir, second));
     expect(b.code).toBe(0);
-    expect(b.stdout.indexOf('round 1 under way')).toBeGreaterThanOrEqual(0);
-    expect(b.stdout.indexOf('round 1 under way')).toBeLessThan(b.stdout.indexOf('End Phase of round 1'));
+    expect(b.stdout).toMatch(/Round 1: Event Phase/);
+    expect(b.stdout).toMatch(/NEW EVENT {2}Cold Snap {2}\(D64 47\)/);
+    const card = a.stdout.slice(a.stdout.indexOf('NEW EVENT'), a.stdout.indexOf('Home Turf Ploy'));
+    expect(b.stdout).toContain(card);
+    expect(b.stdout.indexOf('NEW EVENT')).toBeLessThan(b.stdout.indexOf('End Phase of round 1'));
     expect(b.stdout).toMatch(/Cold Snap\s+D6 5\s+needs 4\+\s+DISCARDED/);
     s = state(dir);
     expect({ round: s.round, phase: s.phase, inPlay: s.inPlay }).toEqual({ round: 1, phase: 'end', inPlay: [] });
     expect(verify(s, shippedBook()).ok).toBe(true);
   });
 
-  it('with no game: the setup wizard, then the menu; --session is honoured', async () => {
+  it('with no game: the setup wizard, then the menu; --session is honoured, and asked about first', async () => {
     const dir = tempDir();
     // A --session in a folder that does not exist is refused before any question.
     const none = scripted([]);
@@ -179,6 +304,7 @@ describe('badzone play', () => {
     expect(none.asked).toEqual([]);
     fs.mkdirSync(path.join(dir, 'games'));
     const p = scripted([
+      { confirm: /There is no game at .*one\.json\. Set up a new game there\?/, value: true },
       { input: /rows x columns/, value: '1x3' },
       { input: /spawn points/, value: ENTER },
       { input: /First gang's name/, value: ENTER },
@@ -195,26 +321,75 @@ describe('badzone play', () => {
     const s: SessionState = JSON.parse(fs.readFileSync(path.join(dir, 'games', 'one.json'), 'utf8'));
     expect(s.setup).toMatchObject({ seed: 99, mode: 'deck', tiles: ['A1', 'A2', 'A3'] });
     expect(fs.existsSync(path.join(dir, SESSION))).toBe(false);
+    expect(p.defaults[0]![1]).toBe(false);
   });
 
-  it('rolls any dice expression (refusing a bad one), sets visibility, and goes back from a sub-menu', async () => {
+  it('a mistyped --session: asks first (No by default), suggests the similar file, writes nothing when declined', async () => {
     const dir = tempDir();
-    expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
+    expect((await runCli([...NEW, '--session', 'campaign-game.json'], { cwd: dir })).code).toBe(0);
+    const p = scripted([{ confirm: /There is no game at .*campain-game\.json \(did you mean .*campaign-game\.json\?\)/, value: ENTER }]);
+    const r = await runCli(['play', '--session', 'campain-game.json'], tty(dir, p));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/No game was set up; nothing was written/);
+    expect(r.stdout).not.toMatch(/saved/);
+    expect(fs.readdirSync(dir).sort()).toEqual(['campaign-game.json']);
+    // The folder's own default session needs no question: the wizard starts at once.
+    const q = scripted([{ cancel: /rows x columns/ }]);
+    expect((await runCli(['play'], tty(dir, q))).code).toBe(1);
+    expect(q.asked[0]).toMatch(/^input: Battlefield tiles/);
+  });
+
+  it('Ctrl-C in the setup wizard says that nothing was written (and nothing was)', async () => {
+    const dir = tempDir();
     const p = scripted([
-      { select: MENU, value: 'roll' },
+      { input: /rows x columns/, value: ENTER },
+      { input: /spawn points/, value: ENTER },
+      { cancel: /First gang's name/ },
+    ]);
+    const r = await runCli(['play'], tty(dir, p));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/Stopped before the game was set up: nothing was written/);
+    expect(r.stdout).not.toMatch(/is saved|Everything shown above is saved/);
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('rolls any dice expression (refusing a bad one), sets visibility, shows the Hazard, the rules in full and any event', async () => {
+    const dir = tempDir();
+    expect((await runCli([...NEW, '--turf-owner', 'Goliaths'], { cwd: dir })).code).toBe(0);
+    const p = scripted([
+      { select: MENU, value: 'dice' },
+      { select: /^Dice/, value: 'roll' },
       { input: /Dice to roll/, value: 'D0', invalid: /./ },
       { input: /Dice to roll/, value: '2D6x10' },
-      { select: MENU, value: 'visibility' },
+      { select: MENU, value: 'events' },
+      { select: /^Events/, value: 'visibility' },
       { select: /Set the visibility/, value: 'dark' },
-      { select: MENU, value: 'place' },
-      { select: /Place which event/, value: '\u0000back' },
+      { select: MENU, value: 'events' },
+      { select: /^Events/, value: 'place' },
+      { select: /Place which event/, value: 'pillar-of-flame' },
+      { select: MENU, value: 'info' },
+      { select: /Show what/, value: 'hazard' },
+      { select: MENU, value: 'events' },
+      { select: /^Events/, value: 'rules' },
+      { select: MENU, value: 'events' },
+      { select: /^Events/, value: 'lookup' },
+      { select: /Which event/, value: 'headhunters' },
       { select: MENU, value: 'quit' },
     ]);
     const r = await runCli(['play'], tty(dir, p, { seeds: [5] }));
+    expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/2D6x10: \d+ \(dice \d\+\d\)/);
     expect(state(dir).visibility).toEqual({ level: 'dark', sinceRound: 0, source: 'gm' });
-    // The table-side roll is not part of the game: only the visibility change was logged.
-    expect(state(dir).log.map((e) => e.action.type)).toEqual(['new', 'visibility']);
+    // The table-side roll is not part of the game: only the visibility change and the placing were logged.
+    expect(state(dir).log.map((e) => e.action.type)).toEqual(['new', 'visibility', 'place']);
+    // The Hazard item: the rule, and the ploy with when it may be used.
+    expect(r.stdout).toMatch(/Hazard: Bog \(D10 3\)\. Any area of the Battlefield/);
+    expect(r.stdout).toMatch(/Home Turf Ploy for Goliaths, at the start of any Round: Easy Target\./);
+    // The rules in full name the menu item, not a shell command, inside play.
+    expect(r.stdout).toMatch(/Rules of the events in play/);
+    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/When the Blast leaves the table, choose Events > Discard an event\./);
+    expect(r.stdout).not.toMatch(/run `badzone discard/);
+    expect(r.stdout).toMatch(/Headhunters {2}Persistent/);
   });
 });

@@ -105,12 +105,18 @@ async function everyCommand(env: Record<string, string>, colour: boolean): Promi
   await run(['table', 'lint', broken], 4);
   // And badzone play, whose menus and views show the same names.
   const p = scripted([
-    { select: /What next/, value: 'status' },
-    { select: /What next/, value: 'discard' },
+    { select: /What next/, value: 'info' },
+    { select: /Show what/, value: 'full' },
+    { select: /What next/, value: 'events' },
+    { select: /^Events/, value: 'discard' },
     { select: /Discard which/, value: 'static-storm' },
-    { select: /What next/, value: 'end' },
-    { select: /What next/, value: 'round' },
-    { select: /What next/, value: 'log' },
+    { select: /What next/, value: 'next' },
+    { select: /What next/, value: 'next' },
+    { select: /What next/, value: 'fighters' },
+    { select: /^Fighters/, value: 'out' },
+    { select: /Who is Out of Action/, value: (c: { value: string }[]) => c[0]!.value },
+    { select: /What next/, value: 'info' },
+    { select: /Show what/, value: 'log' },
     { select: /What next/, value: 'quit' },
   ]);
   await run(['play'], 0, { stdinIsTTY: true, prompter: p });

@@ -27,49 +27,21 @@ describe('round and End Phase rendering', () => {
     const dir = await pinnedGame();
     const round = await ok(['round', '--dice', '33,49'], { cwd: dir });
     expect(round).toMatchInlineSnapshot(`
-      "== Round 1: Event Phase ========================================================
+      "== Round 1: Event Phase, before Priority =======================================
         D64 33 Static Storm is already in play: discarded, drawn again.
-
-      NEW EVENT  Pillar of Flame  (D64 49)
-        | Persistent: stays in play and acts every End Phase; no discard roll (the GM
-        | discards it).
+      NEW EVENT  Pillar of Flame  (D64 49)  Persistent, no discard roll
         | Randomly select a tile and place a Large Blast in the center. It scatters
         | D6+6" each End Phase. Any model touched by the Blast suffers a S3, AP-1, D1
         | hit with the Blaze trait.
         | > Tile A2: Large Blast
-        | At the table: Any model touched by the Large Blast suffers a S3, AP-1, D1
-        | hit with the Blaze trait. When the Blast leaves the table, run \`badzone
-        | discard pillar-of-flame\`.
-
-      Events in play (oldest first)
-         1. Horde of Rats  no discard roll, since round 0
-            > 3 Underhive Rats at spawn point 1
-            Place the Underhive Rats at the rolled spawn point.
-         2. Static Storm  discarded on 4+, since round 0
-            Las and Plasma weapons gain the Unstable and Shock traits; all vehicles
-            become stationary and stalled.
-         3. Headhunters  discarded on 4+, since round 0
-            In the End Phase, place the Hive Scum with Autoguns at the rolled spawn
-            point.
-         4. Wyld Magic  discarded on 3+, since round 0
-            > Goliaths: Gorgon; Eschers: Nyx - each becomes a Psyker, as if they had
-              consumed Ghast
-            The named fighter in each gang becomes a Psyker, as if they had consumed
-            Ghast.
-         5. Pillar of Flame  NEW (drawn this round, above)
-
+        | Note: Roaming Horrors are not affected by the Badzone Event Table.
+      Now: > Horde of Rats: 3 Underhive Rats at spawn point 1
+           > Wyld Magic: Goliaths: Gorgon; Eschers: Nyx - each becomes a Psyker, as if
+             they had consumed Ghast
+      In play (oldest first; discard roll): Horde of Rats (no roll), Static Storm
+        (4+), Headhunters (4+), Wyld Magic (3+), Pillar of Flame (no roll, on A2, NEW)
       Visibility: Normal (unlimited)
-      Hazard: Bog (D10 3). Any area of the Battlefield not containing Major or Minor
-        Terrain is part of the Bog. Whenever a model makes a Get Moving Action, or is
-        given a Movement Order, it cannot move further than 4" if any part of its move
-        would pass through the Bog.
-        Home Turf Ploy for Goliaths: Easy Target. You may enact this Ploy at the start
-        of any Round. Until the end of the Round, when a model makes an Attack Test
-        against a model in the Bog it adds a Bonus Die to its Dice Pool.
-      Due in the End Phase:
-        - Headhunters: D3 Hive Scum with Autoguns spawn at a random spawn point
-        - Pillar of Flame: the Large Blast scatters D6+6" in a random direction
-        - discard rolls (D6): Static Storm 4+, Headhunters 4+, Wyld Magic 3+
+      Home Turf Ploy: Goliaths may enact Easy Target (Bog) now.
       Next: \`badzone end\` in the End Phase, then \`badzone round\` for the next round.
       "
     `);
@@ -108,51 +80,22 @@ describe('round and End Phase rendering', () => {
         Headhunters   D6 1  needs 4+  stays in play
         Wyld Magic    D6 1  needs 3+  stays in play
 
-      == Round 2: Event Phase ========================================================
-
-      NEW EVENT  Power Outage  (D64 2)
-        | Once: resolve it now; then it is discarded.
+      == Round 2: Event Phase, before Priority =======================================
+      NEW EVENT  Power Outage  (D64 2)  Once
         | Visibility is reduced to 3". All machinery and powered terrain immediately
         | stop functioning.
         | > Visibility is now Pitch Black (3"): the rules' 3" counts as Pitch Black,
         |   so Grid Overload ends it
-        | At the table: All machinery and powered terrain immediately stop
-        | functioning.
-
-      Events in play (oldest first)
-         1. Horde of Rats  no discard roll, since round 0
-            > 3 Underhive Rats at spawn point 4
-            Place the Underhive Rats at the rolled spawn point.
-         2. Static Storm  discarded on 4+, since round 0
-            Las and Plasma weapons gain the Unstable and Shock traits; all vehicles
-            become stationary and stalled.
-         3. Headhunters  discarded on 4+, since round 0
-            In the End Phase, place the Hive Scum with Autoguns at the rolled spawn
-            point.
-         4. Wyld Magic  discarded on 3+, since round 0
-            > Goliaths: Brute; Eschers: Lyra - each becomes a Psyker, as if they had
-              consumed Ghast
-            The named fighter in each gang becomes a Psyker, as if they had consumed
-            Ghast.
-         5. Pillar of Flame  no discard roll, since round 1
-            Any model touched by the Large Blast suffers a S3, AP-1, D1 hit with the
-            Blaze trait. When the Blast leaves the table, run \`badzone discard
-            pillar-of-flame\`.
-
-      Visibility: Pitch Black (3") since round 2
-        Fighters are Hidden and can only be targeted within 3" (12" with
-        photo-goggles, infra-sights or photo-lumens) unless Revealed.
-      Hazard: Bog (D10 3). Any area of the Battlefield not containing Major or Minor
-        Terrain is part of the Bog. Whenever a model makes a Get Moving Action, or is
-        given a Movement Order, it cannot move further than 4" if any part of its move
-        would pass through the Bog.
-        Home Turf Ploy for Goliaths: Easy Target. You may enact this Ploy at the start
-        of any Round. Until the end of the Round, when a model makes an Attack Test
-        against a model in the Bog it adds a Bonus Die to its Dice Pool.
-      Due in the End Phase:
-        - Headhunters: D3 Hive Scum with Autoguns spawn at a random spawn point
-        - Pillar of Flame: the Large Blast scatters D6+6" in a random direction
-        - discard rolls (D6): Static Storm 4+, Headhunters 4+, Wyld Magic 3+
+      Now: > Horde of Rats: 3 Underhive Rats at spawn point 4
+           > Wyld Magic: Goliaths: Brute; Eschers: Lyra - each becomes a Psyker, as if
+             they had consumed Ghast
+      In play (oldest first; discard roll): Horde of Rats (no roll), Static Storm
+        (4+), Headhunters (4+), Wyld Magic (3+), Pillar of Flame (no roll, scattered
+        from A2)
+      Visibility: Pitch Black (3") since round 2. Fighters are Hidden and can only be
+        targeted within 3" (12" with photo-goggles, infra-sights or photo-lumens)
+        unless Revealed.
+      Home Turf Ploy: Goliaths may enact Easy Target (Bog) now.
       Next: \`badzone end\` in the End Phase, then \`badzone round\` for the next round.
       "
     `);
@@ -178,10 +121,9 @@ describe('round and End Phase rendering', () => {
   it('marks the meaning in words: Once/Persistent, NEW, DISCARDED / stays in play, and the tool mark before its own rolls', async () => {
     const dir = await pinnedGame();
     const round = await ok(['round', '--dice', '33,49'], { cwd: dir });
-    expect(round).toMatch(/^NEW EVENT {2}Pillar of Flame {2}\(D64 49\)$/m);
-    expect(round).toMatch(/^ {2}\| Persistent: /m);
+    expect(round).toMatch(/^NEW EVENT {2}Pillar of Flame {2}\(D64 49\) {2}Persistent, no discard roll$/m);
     expect(round).toMatch(/^ {2}\| > Tile [AB][12]: Large Blast$/m);
-    expect(round).toMatch(/^ {3}5\. Pillar of Flame {2}NEW/m);
+    expect(round.replace(/\n\s+/g, ' ')).toMatch(/Pillar of Flame \(no roll, on [AB][12], NEW\)/);
     const end = await ok(['end'], { cwd: dir });
     expect(end).toMatch(/DISCARDED/);
     expect(end).toMatch(/stays in play/);

@@ -118,10 +118,14 @@ describe('80 columns', () => {
   it('play\'s own output fits too', async () => {
     const dir = await eightInPlay();
     const p = scripted([
-      { select: /What next/, value: 'status' },
-      { select: /What next/, value: 'end' },
-      { select: /What next/, value: 'round' },
-      { select: /What next/, value: 'log' },
+      { select: /What next/, value: 'info' },
+      { select: /Show what/, value: 'full' },
+      { select: /What next/, value: 'next' },
+      { select: /What next/, value: 'next' },
+      { select: /What next/, value: 'info' },
+      { select: /Show what/, value: 'log' },
+      { select: /What next/, value: 'info' },
+      { select: /Show what/, value: 'hazard' },
       { select: /What next/, value: 'quit' },
     ]);
     const r = await runCli(['play'], { cwd: dir, stdinIsTTY: true, prompter: p });

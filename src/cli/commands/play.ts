@@ -1,41 +1,56 @@
 // badzone play: the game at the table, one menu at a time. Every step is one of the other commands' `run`
 // (so there is no second implementation of anything) and is saved as it happens: quitting, Ctrl-C or a closed
 // terminal loses nothing already shown, and `badzone play` later continues where the game stopped.
-import { BadzoneError, EXIT, UsageError } from '../../errors.js';
+//
+// Keys: Enter takes the highlighted (likely next) step; keys typed before a prompt appeared never answer it (the
+// prompter drops them), so a second Enter pressed while a round is being drawn does not also resolve its End
+// Phase. Escape backs out of any sub-menu or question to the one before, without changing the game.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { BadzoneError, EXIT, NoSessionError, UsageError } from '../../errors.js';
 import type { SessionState } from '../../engine/state.js';
 import type { RuleBook } from '../../rules/book.js';
 import { renderText } from '../../render/text.js';
 import { safeText } from '../../render/safe.js';
 import { terminalStyle } from '../../render/style.js';
-import { load, tryLoad } from '../../store/session.js';
+import { DEFAULT_SESSION, load, tryLoad } from '../../store/session.js';
+import { editDistance } from '../../rules/names.js';
+import { nameProblem } from '../../rules/limits.js';
 import type { IO } from '../io.js';
-import { PromptCancelled, type Choice, type Prompter } from '../prompts.js';
+import { PromptBack, PromptCancelled, type Choice, type Prompter } from '../prompts.js';
 import { fileOf, interactive } from '../shared.js';
 import type { PlayData, View } from '../../render/view.js';
 
 export type { PlayData };
 import { parseExpr } from './roll.js';
+import { nameCommand } from '../naming.js';
 
 export interface PlayOptions {
   session?: string;
   manual?: boolean;
 }
 
-/** The menu's entries. */
-export type MenuItem =
-  | 'round'
-  | 'round-own-dice'
-  | 'end'
-  | 'end-own-dice'
+/** The main menu's entries. */
+export type MenuItem = 'next' | 'fighters' | 'events' | 'info' | 'dice' | 'undo' | 'quit';
+
+/** The sub-menus' entries. */
+export type SubItem =
+  | 'out'
+  | 'return'
+  | 'reserve'
+  | 'add'
   | 'discard'
   | 'place'
+  | 'rules'
+  | 'lookup'
   | 'visibility'
-  | 'roll'
   | 'status'
+  | 'full'
+  | 'hazard'
   | 'log'
-  | 'undo'
-  | 'dice-mode'
-  | 'quit';
+  | 'roll'
+  | 'own-dice'
+  | 'dice-mode';
 
 const BACK = '\u0000back';
 
@@ -52,14 +67,14 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
   const session = opts.session !== undefined ? { session: opts.session } : {};
   const style = terminalStyle(io.env, io.stdoutIsTTY, io.columns, { hints: false });
   const show = (v: View): void => {
-    io.stdout(`\n${renderText(v, style)}\n`);
-    for (const w of v.warnings ?? []) io.stderr(`${safeText(w)}\n`);
+    io.stdout(nameCommand(`\n${renderText(v, style)}`, io));
+    for (const w of v.warnings ?? []) io.stderr(nameCommand(`${safeText(w)}\n`, io));
   };
   const done = (stopped: PlayData['stopped']): View<'play', PlayData> => {
     const s = tryLoad(file)?.state;
     return {
       kind: 'play',
-      data: { session: file, round: s?.round ?? 0, phase: s?.phase ?? 'setup', stopped },
+      data: { session: file, round: s?.round ?? 0, phase: s?.phase ?? 'setup', stopped, saved: s !== undefined },
       ...(stopped === 'cancelled' ? { exitCode: EXIT.refused } : {}),
     };
   };
@@ -67,27 +82,45 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
   let manual = opts.manual === true;
   try {
     const prompter = await io.prompter();
-    if (!tryLoad(file)) {
+    const existing = tryLoad(file);
+    if (!existing) {
+      // A path the GM typed (--session, BADZONE_SESSION) that holds no game may be a typo: ask before setting up.
+      if (explicitPath(opts, io)) {
+        if (!fs.existsSync(path.dirname(file))) throw new NoSessionError(`The folder for ${file} does not exist. Create it first, or give another --session path.`);
+        const near = similarSession(file);
+        const hint = near ? ` (did you mean ${near}?)` : '';
+        const go = await prompter.confirm(`There is no game at ${file}${hint}. Set up a new game there?`, false);
+        if (!go) return done('no-game');
+      }
       // No game yet: the setup wizard (badzone new without flags), then on to round 1.
       show(await (await import('./new.js')).run({ ...session }, io));
+    } else if (existing.state.phase === 'round') {
+      // Resuming mid-round: this round's event card first, as it was shown when the round started.
+      show(await (await import('./round.js')).current(session, io));
     } else {
       show(await (await import('./status.js')).run(session, io));
     }
     for (let turn = 0; turn < MAX_TURNS; turn++) {
       const { state, book } = load(file);
-      const choice = await prompter.select(menuTitle(state, manual), menu(state, manual), defaultItem(state));
-      if (choice === 'quit') return done('quit');
-      if (choice === 'dice-mode') {
-        manual = !manual;
-        io.stdout(manual ? '\nFrom now on badzone asks for your own dice, one by one, naming what each is for.\n' : '\nFrom now on badzone rolls the dice.\n');
-        continue;
-      }
+      let choice: MenuItem;
       try {
-        const view = await act(choice, state, book, prompter, io, session, manual);
+        choice = await prompter.select(menuTitle(state, manual), menu(state, manual), defaultItem());
+      } catch (e) {
+        // Escape at the main menu: there is nothing before it; the menu stays.
+        if (e instanceof PromptBack) continue;
+        throw e;
+      }
+      if (choice === 'quit') return done('quit');
+      try {
+        const view = await act(choice, state, book, prompter, io, session, manual, (m) => {
+          manual = m;
+        });
         if (view) show(view);
       } catch (e) {
+        // Escape in a sub-menu or question: back to the menu; nothing was changed.
+        if (e instanceof PromptBack) continue;
         // A refusal (or the session being locked by another command) is shown, and the menu comes back.
-        if (e instanceof BadzoneError) io.stderr(`badzone: ${safeText(e.message)}\n`);
+        if (e instanceof BadzoneError) io.stderr(nameCommand(`badzone: ${safeText(e.message)}\n`, io));
         else throw e;
       }
     }
@@ -98,6 +131,30 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
   }
 }
 
+/** The GM named the session file (--session or BADZONE_SESSION), rather than taking the folder's default one. */
+function explicitPath(opts: PlayOptions, io: IO): boolean {
+  const p = opts.session ?? io.env.BADZONE_SESSION;
+  return p !== undefined && p.trim() !== '' && path.resolve(io.cwd, p) !== path.resolve(io.cwd, DEFAULT_SESSION);
+}
+
+/** A session file beside `file` whose name is a small typo away from it ("typo-sesion.json" -> "typo-session.json"). */
+export function similarSession(file: string): string | null {
+  const dir = path.dirname(file);
+  const want = path.basename(file).toLowerCase();
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).filter((n) => n.toLowerCase().endsWith('.json'));
+  } catch {
+    return null;
+  }
+  const limit = Math.max(2, Math.floor(want.length / 5));
+  const best = names
+    .map((n) => ({ n, d: editDistance(n.toLowerCase(), want) }))
+    .filter((x) => x.d > 0 && x.d <= limit)
+    .sort((a, b) => a.d - b.d)[0];
+  return best ? path.join(dir, best.n) : null;
+}
+
 function menuTitle(s: SessionState, manual: boolean): string {
   const dice = manual ? ' (your own dice)' : '';
   if (s.phase === 'setup') return `Ready to play${dice}. What next?`;
@@ -105,35 +162,58 @@ function menuTitle(s: SessionState, manual: boolean): string {
   return `Round ${s.round} is over${dice}. What next?`;
 }
 
-function defaultItem(s: SessionState): MenuItem {
-  return s.phase === 'round' ? 'end' : 'round';
+function defaultItem(): MenuItem {
+  return 'next';
 }
 
+/** The step that moves the game on: the End Phase mid-round, else the next round. */
+function nextStep(s: SessionState): string {
+  if (s.phase === 'round') return 'End Phase';
+  return s.phase === 'setup' ? 'Start round 1' : `Next round (round ${s.round + 1})`;
+}
+
+/** The main menu: the likely next step first (Enter takes it), then a few groups, short enough for 24 rows. */
 export function menu(s: SessionState, manual: boolean): Choice<MenuItem>[] {
-  const items: Choice<MenuItem>[] = [];
-  if (s.phase === 'round') {
-    items.push({ name: 'End Phase', value: 'end', description: 'End-Phase effects, then a D6 discard roll for each event that has one' });
-    if (!manual) items.push({ name: 'End Phase with my own dice', value: 'end-own-dice', description: 'as above, entering your own dice this once' });
-  } else {
-    const next = s.phase === 'setup' ? 'Start round 1' : `Next round (round ${s.round + 1})`;
-    items.push({ name: next, value: 'round', description: 'the Event Phase: a new event, then every event in play, oldest first' });
-    if (!manual) items.push({ name: `${next} with my own dice`, value: 'round-own-dice', description: 'as above, entering your own dice this once' });
-  }
-  if (s.inPlay.length) items.push({ name: 'Discard an event', value: 'discard', description: 'take an event out of play (e.g. Pillar of Flame left the table)' });
-  items.push({ name: 'Place an event in play', value: 'place', description: 'put a persistent event into play by hand' });
-  items.push({ name: 'Visibility: set it', value: 'visibility', description: 'set the visibility by hand' });
-  items.push({ name: 'Roll dice', value: 'roll', description: 'any expression: D6, D3+3, D6+6, 2D6x10, D64 (not part of the game log)' });
-  items.push({ name: 'Status', value: 'status', description: 'events in play, visibility, hazard, battlefield and gangs' });
-  items.push({ name: 'Log of this round', value: 'log', description: 'every die rolled or entered this round, with what it was for' });
-  if (s.log.length > 1) items.push({ name: 'Undo the last step', value: 'undo', description: 'back to before it; doing it again gives the same rolls' });
-  items.push(
-    manual
-      ? { name: 'Dice: let badzone roll from now on', value: 'dice-mode', description: 'you are entering your own dice; switch back to rolled dice' }
-      : { name: 'Dice: enter my own from now on', value: 'dice-mode', description: 'badzone asks for each die, naming what it is for' },
-  );
-  items.push({ name: 'Quit', value: 'quit', description: 'the game is saved; `badzone play` continues it' });
+  const items: Choice<MenuItem>[] = [{ name: nextStep(s), value: 'next' }];
+  items.push({ name: 'Fighters: out of action, back, reserve, add...', value: 'fighters' });
+  items.push({ name: 'Events: discard, place, rules; visibility...', value: 'events' });
+  items.push({ name: 'Status, Hazard, rules in full, log...', value: 'info' });
+  items.push({ name: manual ? 'Dice: roll any; let badzone roll again...' : 'Dice: my own dice for a step; roll any...', value: 'dice' });
+  if (s.log.length > 1) items.push({ name: 'Undo the last step', value: 'undo' });
+  items.push({ name: 'Quit (the game is saved)', value: 'quit' });
   return items;
 }
+
+/** A sub-menu, with Back last; Escape or Back throw PromptBack (back to the main menu). */
+async function subMenu<T extends string>(prompter: Prompter, message: string, choices: Choice<T>[]): Promise<T> {
+  const v = await prompter.select<T | typeof BACK>(`${message} (Escape: back)`, [...choices, { name: 'Back', value: BACK }]);
+  if (v === BACK) throw new PromptBack('back');
+  return v as T;
+}
+
+/** Pick one of these (names from the game and its tables, shown terminal-safe), or go back. */
+async function pick<T>(prompter: Prompter, message: string, choices: Choice<T>[], defaultValue?: T): Promise<T> {
+  const safe = choices.map((c) => ({ ...c, name: safeText(c.name) }));
+  const v = await prompter.select<T | typeof BACK>(safeText(`${message} (Escape: back)`), [...safe, { name: 'Back', value: BACK }], defaultValue);
+  if (v === BACK) throw new PromptBack('back');
+  return v as T;
+}
+
+interface Fighter {
+  name: string;
+  gang: string;
+  where: 'battlefield' | 'reserve' | 'out';
+}
+
+function fighters(s: SessionState): Fighter[] {
+  return s.gangs.flatMap((g) => [
+    ...g.battlefield.map((name) => ({ name, gang: g.name, where: 'battlefield' as const })),
+    ...g.reserve.map((name) => ({ name, gang: g.name, where: 'reserve' as const })),
+    ...g.out.map((name) => ({ name, gang: g.name, where: 'out' as const })),
+  ]);
+}
+
+const WHERE = { battlefield: 'on the battlefield', reserve: 'in reserve', out: 'out of action' } as const;
 
 async function act(
   choice: MenuItem,
@@ -143,40 +223,39 @@ async function act(
   io: IO,
   session: { session?: string },
   manual: boolean,
+  setManual: (m: boolean) => void,
 ): Promise<View | null> {
   switch (choice) {
-    case 'round':
-    case 'round-own-dice':
-      return (await import('./round.js')).run({ ...session, manual: manual || choice === 'round-own-dice' }, io);
-    case 'end':
-    case 'end-own-dice':
-      return (await import('./end.js')).run({ ...session, manual: manual || choice === 'end-own-dice' }, io);
-    case 'discard': {
-      const choices = s.inPlay.map((p) => ({ name: safeText(`${book.byId.get(p.eventId)?.name ?? p.eventId} (since round ${p.sinceRound})`), value: p.eventId }));
-      const id = await prompter.select('Discard which event?', [...choices, { name: 'Back', value: BACK }]);
-      if (id === BACK) return null;
-      return (await import('./discard.js')).run(id, session, io);
+    case 'next':
+      return nextStepRun(s, session, io, manual);
+    case 'fighters':
+      return rosters(s, prompter, io, session);
+    case 'events':
+      return eventsMenu(s, book, prompter, io, session, manual);
+    case 'info': {
+      const items: Choice<SubItem>[] = [{ name: 'Status', value: 'status' }];
+      if (s.hazard) items.push({ name: 'Hazard and Home Turf Ploy', value: 'hazard' });
+      items.push({ name: 'Everything in full: Hazard, rules of the events in play, clarifications', value: 'full' });
+      items.push({ name: 'Log of this round', value: 'log' });
+      const sub = await subMenu(prompter, 'Show what?', items);
+      if (sub === 'status') return (await import('./status.js')).run(session, io);
+      if (sub === 'full') return (await import('./status.js')).run({ ...session, full: true }, io);
+      if (sub === 'hazard') return (await import('./status.js')).hazard(session, io);
+      return (await import('./log.js')).run({ ...session, round: String(s.round) }, io);
     }
-    case 'place': {
-      const choices = book.events.results
-        .filter((e) => e.timing === 'persistent' && !s.inPlay.some((p) => p.eventId === e.id))
-        .map((e) => ({ name: safeText(`${e.name} (D64 ${e.range[0] === e.range[1] ? e.range[0] : `${e.range[0]}-${e.range[1]}`})`), value: e.id }));
-      if (choices.length === 0) {
-        io.stdout('\nEvery persistent event of the table is already in play.\n');
+    case 'dice': {
+      const items: Choice<SubItem>[] = [];
+      if (!manual) items.push({ name: `${nextStep(s)} with my own dice (this once)`, value: 'own-dice' });
+      items.push({ name: 'Roll dice (any expression; not part of the game)', value: 'roll' });
+      items.push(manual ? { name: 'Let badzone roll from now on', value: 'dice-mode' } : { name: 'Enter my own dice from now on (badzone names each one)', value: 'dice-mode' });
+      const sub = await subMenu<SubItem>(prompter, 'Dice', items);
+      if (sub === 'own-dice') return nextStepRun(s, session, io, true);
+      if (sub === 'dice-mode') {
+        setManual(!manual);
+        io.stdout(!manual ? '\nFrom now on badzone asks for your own dice, one by one, naming what each is for.\n' : '\nFrom now on badzone rolls the dice.\n');
         return null;
       }
-      const id = await prompter.select('Place which event in play?', [...choices, { name: 'Back', value: BACK }]);
-      if (id === BACK) return null;
-      return (await import('./place.js')).run(id, { ...session, manual }, io);
-    }
-    case 'visibility': {
-      const choices = book.visibility.levels.map((l) => ({ name: safeText(`${l.name} (${l.rangeInches === null ? 'unlimited' : `${l.rangeInches}"`})`), value: l.id }));
-      const id = await prompter.select('Set the visibility to', [...choices, { name: 'Back', value: BACK }], s.visibility.level);
-      if (id === BACK) return null;
-      return (await import('./visibility.js')).run('set', id, session, io);
-    }
-    case 'roll': {
-      const expr = await prompter.input('Dice to roll (D6, D3+3, D6+6, 2D6x10, D64, ...):', {
+      const expr = await prompter.input('Dice to roll (D6, D3+3, D6+6, 2D6x10, D64, ...; Escape: back):', {
         default: 'D6',
         validate: (v) => {
           try {
@@ -189,19 +268,135 @@ async function act(
       });
       return (await import('./roll.js')).run(expr.trim(), {}, io);
     }
-    case 'status':
-      return (await import('./status.js')).run(session, io);
-    case 'log':
-      return (await import('./log.js')).run({ ...session, round: String(s.round) }, io);
     case 'undo': {
       const last = s.log[s.log.length - 1]!;
-      const what = last.action.type === 'round' ? `round ${last.round}'s Event Phase` : last.action.type === 'end' ? `round ${last.round}'s End Phase` : `"${last.action.type}${'eventId' in last.action ? ` ${last.action.eventId}` : ''}${'level' in last.action ? ` ${last.action.level}` : ''}"`;
-      if (!(await prompter.confirm(`Undo ${what} (log entry #${last.seq})?`, true))) return null;
+      const what = last.action.type === 'round' ? `round ${last.round}'s Event Phase` : last.action.type === 'end' ? `round ${last.round}'s End Phase` : `"${last.action.type}${'eventId' in last.action ? ` ${last.action.eventId}` : ''}${'level' in last.action ? ` ${last.action.level}` : ''}${'name' in last.action ? ` ${last.action.name} ${last.action.to}` : ''}"`;
+      // No is the default: Enter pressed once too often never undoes a step.
+      if (!(await prompter.confirm(`Undo ${what} (log entry #${last.seq})?`, false))) return null;
       return (await import('./undo.js')).run(session, io);
     }
-    case 'dice-mode':
     case 'quit':
       return null;
   }
 }
 
+function nextStepRun(s: SessionState, session: { session?: string }, io: IO, manual: boolean): Promise<View> {
+  if (s.phase === 'round') return import('./end.js').then((m) => m.run({ ...session, manual }, io));
+  return import('./round.js').then((m) => m.run({ ...session, manual }, io));
+}
+
+async function eventsMenu(s: SessionState, book: RuleBook, prompter: Prompter, io: IO, session: { session?: string }, manual: boolean): Promise<View | null> {
+  const items: Choice<SubItem>[] = [];
+  if (s.inPlay.length) items.push({ name: 'Discard an event (e.g. the Pillar of Flame left the table)', value: 'discard' });
+  items.push({ name: 'Place an event in play by hand', value: 'place' });
+  if (s.inPlay.length) items.push({ name: 'Rules of the events in play', value: 'rules' });
+  items.push({ name: 'Look up any event of the table', value: 'lookup' });
+  items.push({ name: 'Visibility: set it', value: 'visibility' });
+  const sub = await subMenu(prompter, 'Events', items);
+  const label = (id: string) => book.byId.get(id)?.name ?? id;
+  switch (sub) {
+    case 'discard': {
+      const id = await pick(prompter, 'Discard which event?', s.inPlay.map((p) => ({ name: `${label(p.eventId)} (since round ${p.sinceRound})`, value: p.eventId })));
+      return (await import('./discard.js')).run(id, session, io);
+    }
+    case 'place': {
+      const choices = book.events.results
+        .filter((e) => e.timing === 'persistent' && !s.inPlay.some((p) => p.eventId === e.id))
+        .map((e) => ({ name: `${e.name} (D64 ${e.range[0] === e.range[1] ? e.range[0] : `${e.range[0]}-${e.range[1]}`})`, value: e.id }));
+      if (choices.length === 0) {
+        io.stdout('\nEvery persistent event of the table is already in play.\n');
+        return null;
+      }
+      const id = await pick(prompter, 'Place which event in play?', choices);
+      return (await import('./place.js')).run(id, { ...session, manual }, io);
+    }
+    case 'rules':
+      return (await import('./status.js')).run({ ...session, full: true }, io);
+    case 'lookup': {
+      const id = await pick(
+        prompter,
+        'Which event?',
+        book.events.results.map((e) => ({ name: `${e.range[0] === e.range[1] ? e.range[0] : `${e.range[0]}-${e.range[1]}`}: ${e.name}`, value: e.id })),
+      );
+      return (await import('./events-show.js')).run(id, {}, io);
+    }
+    case 'visibility': {
+      const choices = book.visibility.levels.map((l) => ({ name: `${l.name} (${l.rangeInches === null ? 'unlimited' : `${l.rangeInches}"`})`, value: l.id }));
+      const id = await pick(prompter, 'Set the visibility to', choices, s.visibility.level);
+      return (await import('./visibility.js')).run('set', id, session, io);
+    }
+    default:
+      return null;
+  }
+}
+
+async function rosters(s: SessionState, prompter: Prompter, io: IO, session: { session?: string }): Promise<View | null> {
+  const all = fighters(s);
+  const items: Choice<SubItem>[] = [];
+  if (all.some((f) => f.where !== 'out')) items.push({ name: 'Out of Action: take a fighter out of the game', value: 'out' });
+  if (all.some((f) => f.where !== 'battlefield')) items.push({ name: 'Back to the battlefield (from reserve or out of action)', value: 'return' });
+  if (all.some((f) => f.where === 'battlefield')) items.push({ name: 'To the reserve', value: 'reserve' });
+  items.push({ name: 'Add a fighter (or a new gang)', value: 'add' });
+  const sub = await subMenu(prompter, all.length ? 'Fighters' : 'Fighters (no rosters yet)', items);
+  const fighter = (await import('./fighter.js')).run;
+  // Each fighter is offered as the JSON of [gang, name]: names are unique within a gang, not across gangs.
+  const choose = async (message: string, from: Fighter[]): Promise<Fighter> => {
+    const key = await pick(prompter, message, from.map((f) => ({ name: `${f.name} (${f.gang}, ${WHERE[f.where]})`, value: JSON.stringify([f.gang, f.name]) })));
+    return from.find((f) => JSON.stringify([f.gang, f.name]) === key)!;
+  };
+  switch (sub) {
+    case 'out': {
+      const f = await choose('Who is Out of Action?', all.filter((x) => x.where !== 'out'));
+      return fighter(f.name, 'out', { ...session, gang: f.gang }, io);
+    }
+    case 'return': {
+      const f = await choose('Who comes back to the battlefield?', all.filter((x) => x.where !== 'battlefield'));
+      return fighter(f.name, 'battlefield', { ...session, gang: f.gang }, io);
+    }
+    case 'reserve': {
+      const f = await choose('Who goes to the reserve?', all.filter((x) => x.where === 'battlefield'));
+      return fighter(f.name, 'reserve', { ...session, gang: f.gang }, io);
+    }
+    case 'add': {
+      const NEW_GANG = '\u0000new-gang';
+      let gang: string = s.gangs.length
+        ? await pick(prompter, 'Which gang?', [...s.gangs.map((g) => ({ name: g.name, value: g.name })), { name: 'A new gang', value: NEW_GANG }])
+        : NEW_GANG;
+      if (gang === NEW_GANG) {
+        gang = (
+          await prompter.input("The new gang's name (Escape: back):", {
+            validate: (v) => {
+              const t = v.trim();
+              if (t === '') return 'Give a name.';
+              if (t.includes(':')) return 'A gang name cannot contain ":".';
+              const bad = nameProblem(t, 'The gang name');
+              if (bad) return `${bad}.`;
+              if (s.gangs.some((g) => g.name === t)) return `${t} is already in this game: choose it from the list.`;
+              return true;
+            },
+          })
+        ).trim();
+      }
+      const taken = new Set(all.map((f) => f.name));
+      const name = (
+        await prompter.input(`${gang}: the new fighter's name (Escape: back):`, {
+          validate: (v) => {
+            const t = v.trim();
+            if (t === '') return 'Give a name.';
+            const bad = nameProblem(t, "The fighter's name");
+            if (bad) return `${bad}.`;
+            if (taken.has(t)) return `There is already a fighter called ${t}.`;
+            return true;
+          },
+        })
+      ).trim();
+      const where = await pick<'battlefield' | 'reserve'>(prompter, `Where is ${name}?`, [
+        { name: 'On the battlefield', value: 'battlefield' },
+        { name: 'In reserve (may arrive as a reinforcement)', value: 'reserve' },
+      ]);
+      return fighter(name, where, { ...session, gang }, io);
+    }
+    default:
+      return null;
+  }
+}

@@ -21,3 +21,9 @@ export async function run(opts: RoundOptions, io: IO): Promise<View<'round', Rou
   const data = await game.round({ ...(dice ? { dice } : {}), ...(occupied ? { occupied } : {}), ...(ask ? { ask } : {}) });
   return { kind: 'round', data };
 }
+
+/** The current round's card, as `round` showed it (`badzone play` resuming mid-round). */
+export async function current(opts: { session?: string }, io: IO): Promise<View<'round', RoundData>> {
+  const game = await openGame(fileOf(opts, io), contextOf(io));
+  return { kind: 'round', data: await game.currentRound() };
+}

@@ -1,11 +1,17 @@
 // badzone status: where the game stands.
 import { openGame } from '../../api/game.js';
-import type { StatusData } from '../../api/types.js';
+import type { HazardView, StatusData } from '../../api/types.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { contextOf, fileOf } from '../shared.js';
 
-export async function run(opts: { session?: string }, io: IO): Promise<View<'status', StatusData>> {
+export async function run(opts: { session?: string; full?: boolean }, io: IO): Promise<View<'status', StatusData>> {
   const game = await openGame(fileOf(opts, io), contextOf(io));
-  return { kind: 'status', data: await game.status() };
+  return { kind: 'status', data: await game.status({ full: opts.full === true }) };
+}
+
+/** The game's Hazard in full, with its Home Turf Ploy and when it may be used (`badzone play`'s Hazard item). */
+export async function hazard(opts: { session?: string }, io: IO): Promise<View<'game-hazard', HazardView | null>> {
+  const game = await openGame(fileOf(opts, io), contextOf(io));
+  return { kind: 'game-hazard', data: await game.hazard() };
 }

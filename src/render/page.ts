@@ -1,0 +1,361 @@
+// The players' view as an HTML page: `badzone serve` sends it (and sends its <main> again on every change), and
+// `badzone report --format html` writes the same page, static, as one printable file. Formatting only: every fact
+// comes from the PlayersView (src/serve/model.ts). Every text is escaped by the `html` template (./html.ts).
+import type { Outcome } from '../engine/resolve.js';
+import type { Roll } from '../engine/state.js';
+import type { EventCard, PlayersView } from '../serve/model.js';
+import type { ReportSetup } from '../serve/report.js';
+import type { EndPhaseView, HistoryRound } from '../serve/history.js';
+import type { HazardView, VisibilityView } from '../api/types.js';
+import type { InPlayView } from '../api/types.js';
+import { html, raw, user, type Html, type Part } from './html.js';
+import { PAGE_CSS } from './page-assets.js';
+
+/** What the page shows when the game cannot be shown (no session yet, or an unreadable file). */
+export interface Notice {
+  kind: 'missing' | 'invalid';
+  message: string;
+}
+
+/** Added by `badzone report`: how the game was set up, and how to check it. */
+export interface ReportExtras {
+  setup: ReportSetup;
+  /** The seed, or null while it is hidden. */
+  seed: number | null;
+  /** The seed's commitment while the seed is hidden. */
+  commitment: string | null;
+  /** How to check the game's every roll, in words. */
+  check: string[];
+  version: string;
+}
+
+export interface PageOptions {
+  /** 'live': served, with the live-update script; 'report': static, one file, styles inline. */
+  mode: 'live' | 'report';
+  /** The version id of this content (live mode: the page tells the server which version it already has). */
+  version?: string;
+  notice?: Notice | null;
+  report?: ReportExtras;
+  /** <main>'s content when it was rendered already (renderMain with the same view and options). */
+  main?: string;
+}
+
+const PHASE: Record<string, string> = { setup: 'Setup', round: 'Event Phase done, players\u2019 turns', end: 'End Phase done' };
+
+export function pageTitle(v: PlayersView | null, notice?: Notice | null): string {
+  if (!v) return notice?.kind === 'invalid' ? 'Game file unreadable \u00b7 badzone' : 'Waiting for the game \u00b7 badzone';
+  if (v.round === 0) return `Setup \u00b7 ${v.game} \u00b7 badzone`;
+  return `Round ${v.round}${v.phase === 'end' ? ', End Phase done' : ''} \u00b7 badzone`;
+}
+
+/** One line for screen readers when the view changes. */
+export function announcement(v: PlayersView | null, notice?: Notice | null): string {
+  if (notice) return notice.message;
+  if (!v) return '';
+  if (v.round === 0) return 'The game is set up; round 1 has not started.';
+  const ev = v.newEvent && v.newEvent.round === v.round ? ` New event: ${v.newEvent.name}.` : '';
+  return `Round ${v.round}, ${v.phase === 'end' ? 'End Phase done' : 'Event Phase done'}.${ev}`;
+}
+
+/** The whole document. */
+export function renderPage(v: PlayersView | null, opts: PageOptions): string {
+  const live = opts.mode === 'live';
+  const head = live
+    ? html`<link rel="stylesheet" href="page.css"><script src="live.js" defer></script><noscript><meta http-equiv="refresh" content="15"></noscript>`
+    : html`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"><style>${raw(PAGE_CSS)}</style>`;
+  const title = opts.mode === 'report' && v ? `Battle report \u00b7 ${v.game} \u00b7 badzone` : pageTitle(v, opts.notice);
+  const state = live
+    ? html`<p class="live-state" id="live-state" role="status"><span class="dot" aria-hidden="true"></span> <span id="live-text">Static view: reload for news (updates are live with JavaScript)</span></p>`
+    : html`<p class="live-state">Battle report, written by badzone ${opts.report?.version ?? ''}</p>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="dark light">
+<meta name="referrer" content="no-referrer">
+${live ? '<link rel="icon" href="favicon.svg" type="image/svg+xml">' : ''}
+<title>${html`${title}`}</title>
+${head}
+</head>
+<body class="${opts.mode}">
+<header class="top">
+<p class="brand"><span class="logo" aria-hidden="true">\u2684</span> badzone <span class="sub">${opts.mode === 'report' ? 'battle report' : 'players\u2019 view'}</span></p>
+${state}
+</header>
+<main id="game" data-version="${html`${opts.version ?? ''}`}">
+${opts.main ?? renderMain(v, opts)}
+</main>
+<p id="announce" class="visually-hidden" aria-live="polite"></p>
+<footer>
+<p>${opts.mode === 'report' ? 'Made with badzone from the session file; every roll can be checked (see above).' : 'Read only: nothing on this page can change the game. It never shows the seed or the dice to come.'}</p>
+</footer>
+</body>
+</html>
+`;
+}
+
+/** The content of <main>: sent again, whole, on every change. */
+export function renderMain(v: PlayersView | null, opts: Pick<PageOptions, 'notice' | 'report' | 'mode'>): string {
+  const notice = opts.notice ? noticeBox(opts.notice, v !== null) : null;
+  if (!v) return html`${notice}`.text;
+  const report = opts.report;
+  return html`${notice}
+<h1 class="visually-hidden">${opts.mode === 'report' ? `Battle report: ${v.game}` : `Players\u2019 view of ${v.game}`}</h1>
+${report ? reportHead(v, report) : null}
+<div class="grid">
+${now(v)}
+${cardSection(v)}
+<div class="side">
+${inPlaySection(v.inPlay)}
+${endPhaseSection(v)}
+${visibilitySection(v.visibility)}
+</div>
+${hazardSection(v.hazard)}
+${tableSection(v)}
+${gangsSection(v)}
+${historySection(v, opts.mode === 'report')}
+</div>
+${v.commitment && !report ? html`<p class="commitment">Seed commitment: <code>${v.commitment}</code>. Note it down: once the GM reveals the seed, it proves every roll came from the seed fixed at the start.</p>` : null}`.text;
+}
+
+function noticeBox(n: Notice, stale: boolean): Html {
+  const title = n.kind === 'missing' ? 'No game to show yet' : 'The game file cannot be read';
+  const after = stale ? ' Below is the game as it was last read.' : '';
+  return html`<section class="notice" role="alert" aria-labelledby="notice-h"><h2 id="notice-h"><span aria-hidden="true">\u26a0 </span>${title}</h2><p>${n.message}${after}</p></section>`;
+}
+
+function now(v: PlayersView): Html {
+  const phase = v.round === 0 ? 'Setup: round 1 has not started' : PHASE[v.phase] ?? v.phase;
+  const vis = v.visibility;
+  return html`<section class="now" aria-labelledby="now-h">
+<h2 id="now-h">${v.round === 0 ? 'Before the game' : `Round ${v.round}`}</h2>
+<p class="phase"><span class="label">Phase</span> ${phase}</p>
+<p class="vis-short"><span class="label">Visibility</span> ${visName(vis)}</p>
+<p class="count"><span class="label">In play</span> ${v.inPlay.length === 0 ? 'no events' : `${v.inPlay.length} event${v.inPlay.length === 1 ? '' : 's'}`}</p>
+</section>`;
+}
+
+function visName(vis: VisibilityView): Html {
+  const range = vis.rangeInches === null ? 'unlimited range' : `${vis.rangeInches}\u2033 range`;
+  return html`<strong>${user(vis.name)}</strong> (${range}${vis.pitchBlack && !/pitch black/i.test(vis.name) ? ', counts as Pitch Black' : ''})`;
+}
+
+function timingBadge(t: { timing: 'once' | 'persistent'; discardOn: number | null }): Html {
+  if (t.timing === 'once') return html`<span class="badge once">Once</span>`;
+  return html`<span class="badge persistent">Persistent</span> <span class="badge discard">${t.discardOn === null ? 'no discard roll' : `discarded on ${t.discardOn}+`}</span>`;
+}
+
+function when(c: EventCard): string {
+  if (c.timing === 'once') return c.actsInEndPhase ? 'Acts in this round\u2019s End Phase, then it is discarded.' : 'Resolved now, then discarded.';
+  const acts = [c.actsEachEventPhase ? 'every Event Phase' : '', c.actsInEndPhase ? 'every End Phase' : ''].filter(Boolean).join(' and ');
+  const stays = `Stays in play${acts ? ` and acts ${acts}` : ''}`;
+  return c.discardOn === null ? `${stays}; no discard roll (the GM discards it).` : `${stays}; discarded on a D6 roll of ${c.discardOn}+ in an End Phase.`;
+}
+
+function cardSection(v: PlayersView): Html {
+  const c = v.newEvent;
+  if (!c) {
+    const why = v.noNewEvent ? `No new event: ${v.noNewEvent}.` : 'No event yet: the first one comes with round 1\u2019s Event Phase.';
+    return html`<section class="card empty" aria-labelledby="card-h"><h2 id="card-h">Newest event</h2><p>${why}</p></section>`;
+  }
+  const drawn = c.card ? `Card ${c.roll}` : `D64 roll ${c.roll}`;
+  const current = c.round === v.round;
+  return html`<section class="card" aria-labelledby="card-h">
+<h2 id="card-h"><span class="kicker">${current ? `New this round (round ${c.round})` : `Newest event (round ${c.round})`}</span> ${user(c.name)}</h2>
+<p class="meta"><span class="roll">${drawn}${c.entered ? ' (entered)' : ' (rolled)'}</span> ${timingBadge(c)}</p>
+<p class="when">${when(c)}</p>
+${c.redrawn.length ? html`<p class="redrawn">Drawn first and drawn again (already in play): ${c.redrawn.map((d, i) => html`${i ? ', ' : ''}${user(d.name)} (${d.roll})`)}.</p>` : null}
+<div class="rules"><h3>Rules</h3>${paragraphs(c.effect)}</div>
+${c.outcomes.length ? html`<div class="picks"><h3>What badzone rolled and picked</h3>${outcomeList(c.outcomes)}</div>` : null}
+${c.rolls.length ? html`<details class="dice"><summary>Its dice (${c.rolls.length})</summary>${rollList(c.rolls)}</details>` : null}
+</section>`;
+}
+
+function paragraphs(text: string): Html {
+  return html`${text
+    .split(/\n{2,}/)
+    .filter((p) => p.trim() !== '')
+    .map((p) => html`<p>${p}</p>`)}`;
+}
+
+function outcomeList(outcomes: Outcome[]): Html | null {
+  if (outcomes.length === 0) return null;
+  return html`<ul class="outcomes">${outcomes.map((o) => html`<li>${outcomeBody(o)}</li>`)}</ul>`;
+}
+
+function clock(d: number): string {
+  return `${d} o\u2019clock`;
+}
+
+function outcomeBody(o: Outcome): Html {
+  switch (o.kind) {
+    case 'scatterEachTile':
+      if (o.scatters.length > 1) {
+        return html`A ${user(o.what)} at the center of each tile, scattered:<ul>${o.scatters.map((s) => html`<li><strong>${s.tile ?? ''}</strong>: ${s.distance}\u2033 toward ${clock(s.direction)}</li>`)}</ul>`;
+      }
+      return html`${o.text}`;
+    case 'pickFighter':
+      if (o.picks.length > 0) {
+        return html`${o.picks.some((p) => p.fighter) ? html`Picked (each ${user(o.what)}):` : html`${o.text}`}<ul>${o.picks.map((p) => html`<li>${user(p.gang)}: ${p.fighter === null ? 'nobody available' : user(p.fighter)}</li>`)}</ul>`;
+      }
+      return html`${o.text}`;
+    default:
+      return html`${o.text}`;
+  }
+}
+
+function dieName(r: Roll): string {
+  return r.card ? 'card' : `D${r.die}`;
+}
+
+/** Each die with what it was for, and whether the GM entered it or badzone rolled it (words, not colour). */
+function rollList(rolls: Roll[], heading = false): Html | null {
+  if (rolls.length === 0) return null;
+  return html`${heading ? html`<h4>Dice</h4>` : null}<ol class="rolls">${rolls.map(
+    (r) => html`<li><span class="die">${dieName(r)}</span> <strong class="value">${r.value}</strong> <span class="src ${r.entered ? 'entered' : 'rolled'}">${r.entered ? 'entered' : 'rolled'}</span> <span class="for">${r.for}</span></li>`,
+  )}</ol>`;
+}
+
+function inPlaySection(inPlay: InPlayView[]): Html {
+  const body =
+    inPlay.length === 0
+      ? html`<p>No events in play.</p>`
+      : html`<ol class="inplay">${inPlay.map(
+          (p) => html`<li><span class="name">${user(p.name)}</span> <span class="detail">arrived in round ${p.sinceRound}; ${p.discardOn === null ? 'no discard roll' : `discarded on ${p.discardOn}+`}${p.tile ? html`; on tile ${user(p.tile)}${p.scattered ? ' (scattered since)' : ''}` : null}${p.worth !== undefined ? `; worth ${p.worth.value} ${p.worth.unit}` : ''}</span></li>`,
+        )}</ol>`;
+  return html`<section class="inplay-s" aria-labelledby="inplay-h"><h2 id="inplay-h">Events in play <span class="hint">oldest first</span></h2>${body}</section>`;
+}
+
+function endPhaseSection(v: PlayersView): Html {
+  let body: Html;
+  if (v.phase === 'round') {
+    body = v.dueInEndPhase.length ? html`<ul>${v.dueInEndPhase.map((d) => html`<li><strong>${user(d.name)}</strong>: ${d.what}</li>`)}</ul>` : html`<p>Nothing: no event acts in this End Phase and none has a discard roll.</p>`;
+  } else if (v.phase === 'end') {
+    body = html`<p>The End Phase of round ${v.round} is done. The next round starts with its Event Phase.</p>`;
+  } else {
+    body = html`<p>Nothing yet: the first round has not started.</p>`;
+  }
+  return html`<section class="endphase" aria-labelledby="endphase-h"><h2 id="endphase-h">What the End Phase will do</h2>${body}</section>`;
+}
+
+function visibilitySection(vis: VisibilityView): Html {
+  const since = vis.sinceRound === 0 && vis.source === 'start' ? 'since the start' : `since round ${vis.sinceRound}${vis.source === 'gm' ? ', set by the GM' : ''}`;
+  return html`<section class="visibility" aria-labelledby="vis-h"><h2 id="vis-h">Visibility</h2>
+<p class="big">${visName(vis)} <span class="detail">${since}</span></p>
+${vis.rules ? html`<p>${vis.rules}</p>` : null}
+</section>`;
+}
+
+function hazardSection(h: HazardView | null): Html {
+  let body: Html;
+  if (!h) body = html`<p>No Hazard this game.</p>`;
+  else if (h.nomadic) body = html`<p><strong>None</strong> (D10 ${h.roll}: Nomadic). ${h.effect}</p>`;
+  else {
+    body = html`<p class="big"><strong>${user(h.name)}</strong> <span class="detail">D10 ${h.roll}</span></p><p>${h.effect}</p>
+${h.ploy ? html`<h3>Home Turf Ploy${h.turfOwner ? html` for ${user(h.turfOwner)}` : ''}: ${user(h.ploy.name)}</h3><p><span class="label">When</span> ${h.ploy.when}</p><p>${h.ploy.text}</p>` : null}`;
+  }
+  return html`<section class="hazard" aria-labelledby="hazard-h"><h2 id="hazard-h">Hazard</h2>${body}</section>`;
+}
+
+function tableSection(v: PlayersView): Html {
+  const objects: Html[] = [];
+  for (const p of v.inPlay) {
+    if (p.tile === undefined && p.worth === undefined) continue;
+    const where = p.tile ? html`on tile <strong>${user(p.tile)}</strong>${p.scattered ? ', scattered from its center since' : ', at its center'}` : p.tile === null ? html`not placed (no tile was left)` : null;
+    objects.push(html`<li>${user(p.name)}: ${where}${p.worth !== undefined ? `; worth ${p.worth.value} ${p.worth.unit}` : ''}</li>`);
+  }
+  for (const l of v.lairs ?? []) if (l.becomes) objects.push(html`<li>${user(l.name)} is now a ${user(l.becomes)}</li>`);
+  const removed = v.tilesRemoved.length ? html`${v.tilesRemoved.map((t, i) => html`${i ? ', ' : ''}<strong>${user(t)}</strong>`)}` : html`none`;
+  return html`<section class="table" aria-labelledby="table-h"><h2 id="table-h">The battlefield</h2>
+<p><span class="label">Tiles</span> ${v.tiles.length ? v.tiles.join(' ') : 'none left'}</p>
+<p><span class="label">Tiles removed</span> ${removed}</p>
+${v.structures !== null ? html`<p><span class="label">Large structures standing</span> ${v.structures.length}</p>` : null}
+<h3>Objects on the table</h3>
+${objects.length ? html`<ul>${objects}</ul>` : html`<p>None.</p>`}
+</section>`;
+}
+
+function names(list: string[]): Html {
+  return list.length ? html`${list.map((f, i) => html`${i ? ', ' : ''}${user(f)}`)}` : html`<span class="none">none</span>`;
+}
+
+function gangsSection(v: PlayersView): Html {
+  const body = v.gangs.length
+    ? html`${v.gangs.map(
+        (g) => html`<div class="gang"><h3>${user(g.name)}</h3><dl>
+<dt>On the battlefield (${g.battlefield.length})</dt><dd>${names(g.battlefield)}</dd>
+<dt>In reserve (${g.reserve.length})</dt><dd>${names(g.reserve)}</dd>
+<dt>Out (${g.out.length})</dt><dd>${names(g.out)}</dd>
+</dl></div>`,
+      )}`
+    : html`<p>No rosters were given for this game.</p>`;
+  return html`<section class="gangs" aria-labelledby="gangs-h"><h2 id="gangs-h">Gangs</h2>${body}</section>`;
+}
+
+function drawWord(o: string): string {
+  return o === 'once' ? 'Once' : o === 'placed' ? 'Persistent, placed in play' : 'already in play, drawn again';
+}
+
+function endPhaseBody(e: EndPhaseView, report: boolean): Html {
+  return html`${e.triggers.map((t) => html`<p><strong>${user(t.name)}</strong></p>${outcomeList(t.outcomes)}`)}
+${e.checks.length ? html`<ul class="checks">${e.checks.map((c) => html`<li>${user(c.name)}: rolled ${c.roll}, needs ${c.discardOn}+: <strong>${c.discarded ? 'discarded' : 'stays in play'}</strong></li>`)}</ul>` : null}
+${e.triggers.length === 0 && e.checks.length === 0 ? html`<p>Nothing happened.</p>` : null}
+${report ? rollList(e.rolls, true) : null}
+${e.resolvedBy === 'round' ? html`<p class="detail">Resolved when the next round started.</p>` : null}`;
+}
+
+function historyRound(h: HistoryRound, report: boolean): Html {
+  const ep = h.eventPhase;
+  const dice = [...(h.setup?.rolls ?? []), ...(ep?.rolls ?? []), ...h.gm.flatMap((g) => g.rolls)];
+  return html`<li class="hround"><h3>${h.round === 0 ? 'Setup' : `Round ${h.round}`}</h3>
+${h.setup && h.setup.notes.length ? html`<ul>${h.setup.notes.map((n) => html`<li>${n}</li>`)}</ul>` : null}
+${ep
+  ? html`<h4>Event Phase</h4><ul>${ep.draws.map((d) => html`<li>${d.card ? `Card ${d.roll}` : `D64 ${d.roll}`}: <strong>${user(d.name)}</strong> (${drawWord(d.outcome)})</li>`)}${ep.noNewEvent ? html`<li>No new event: ${ep.noNewEvent}</li>` : null}${ep.reshuffled ? html`<li>The deck ran out and was reshuffled.</li>` : null}</ul>
+${ep.resolved.filter((r) => r.outcomes.length).map((r) => html`<p class="resolved"><strong>${user(r.name)}</strong>${r.source === 'in-play' ? ' (in play)' : ''}</p>${outcomeList(r.outcomes)}`)}`
+  : null}
+${h.gm.length ? html`<h4>By the GM</h4><ul>${h.gm.map((g) => html`<li>${g.notes.join('; ') || g.action}</li>`)}</ul>` : null}
+${h.endPhase ? html`<h4>End Phase</h4>${endPhaseBody(h.endPhase, report)}` : null}
+${dice.length ? (report ? html`<h4>Dice</h4>${rollList(dice)}` : html`<details><summary>Dice of ${h.round === 0 ? 'the setup' : `round ${h.round}`} (${dice.length})</summary>${rollList(dice)}</details>`) : null}
+</li>`;
+}
+
+function historySection(v: PlayersView, report: boolean): Html {
+  const rounds = v.history.filter((h) => h.round > 0 || h.setup?.notes.length || h.setup?.rolls.length || h.gm.length);
+  return html`<section class="history" aria-labelledby="history-h"><h2 id="history-h">Round history <span class="hint">newest first</span></h2>
+${v.historyProblem ? html`<p class="problem"><strong>Note:</strong> ${v.historyProblem}</p>` : null}
+${rounds.length ? html`<ol class="rounds">${rounds.slice(0, report ? rounds.length : DETAILED).map((h) => historyRound(h, report))}</ol>` : html`<p>No rounds played yet.</p>`}
+${!report && rounds.length > DETAILED ? html`<h3>Earlier rounds</h3><ol class="older">${rounds.slice(DETAILED).map((h) => html`<li>${roundSummary(h)}</li>`)}</ol><p class="detail">Every die of every round is in the battle report (badzone report).</p>` : null}
+</section>`;
+}
+
+/** On the live page the newest rounds are shown in full and older ones in a line each, so the page (sent again on every change) stays small however long the game. */
+const DETAILED = 5;
+
+/** One line for a round: its events and what its End Phase discarded. */
+function roundSummary(h: HistoryRound): Html {
+  const parts: Html[] = [];
+  for (const d of h.eventPhase?.draws ?? []) if (d.outcome !== 'duplicate') parts.push(html`${d.card ? 'card' : 'D64'} ${d.roll} ${user(d.name)} (${d.outcome === 'once' ? 'Once' : 'Persistent'})`);
+  if (h.eventPhase?.noNewEvent) parts.push(html`no new event`);
+  const gone = h.endPhase?.checks.filter((c) => c.discarded) ?? [];
+  if (h.endPhase) parts.push(html`End Phase: ${gone.length ? html`${gone.map((c, i) => html`${i ? ', ' : ''}${user(c.name)}`)} discarded` : 'nothing discarded'}`);
+  if (h.gm.length) parts.push(html`${h.gm.length} change${h.gm.length === 1 ? '' : 's'} by the GM`);
+  return html`<strong>${h.round === 0 ? 'Setup' : `Round ${h.round}`}</strong>: ${parts.length ? parts.map((p, i) => html`${i ? '; ' : ''}${p}`) : 'nothing recorded'}`;
+}
+
+function reportHead(v: PlayersView, r: ReportExtras): Html {
+  const s = r.setup;
+  const rows: [string, Part][] = [
+    ['Game', user(v.game)],
+    ['Events', html`${s.mode === 'deck' ? 'a 64-card deck' : 'a D64 roll each round'}, table: ${user(s.table)}`],
+    ['Battlefield', `${s.tiles.length} tiles (${s.tiles.join(' ')}), ${s.spawnPoints} spawn points${s.lairs !== null ? `, ${s.lairs} Beast Lairs` : ''}${s.structures !== null ? `, ${s.structures} large structures` : ''}`],
+    ['Gangs at the start', s.gangs.length ? html`${s.gangs.map((g, i) => html`${i ? '; ' : ''}${user(g.name)}: ${names(g.battlefield)}${g.reserve.length ? html` (reserve: ${names(g.reserve)})` : null}`)}` : 'no rosters given'],
+    ['Hazard', v.hazard ? (v.hazard.nomadic ? `none (D10 ${v.hazard.roll}: Nomadic)` : html`${user(v.hazard.name)} (D10 ${v.hazard.roll})${s.turfOwner ? html`, the Home Turf of ${user(s.turfOwner)}` : null}`) : 'none'],
+    ['Rounds played', String(v.round)],
+    r.seed !== null ? ['Seed', String(r.seed)] : ['Seed commitment', html`<code>${r.commitment ?? ''}</code> (the seed is still hidden)`],
+  ];
+  return html`<section class="report-head" aria-labelledby="setup-h"><h2 id="setup-h">The game</h2>
+<dl class="facts">${rows.map(([k, x]) => html`<dt>${k}</dt><dd>${x}</dd>`)}</dl>
+<h3>Checking it</h3>${r.check.map((p) => html`<p>${p}</p>`)}
+</section>`;
+}

@@ -1,0 +1,196 @@
+// The game's history, round by round, rebuilt from the session's log. The file stores each command and its dice,
+// not what they did (docs/json.md), so what happened is replayed from the seed, as `badzone log` does. The replay
+// is kept between updates: a new command only steps the new log entries (the players' view re-reads the game
+// after every command); an undo, or a different game, replays from the start.
+import type { RuleBook } from '../rules/book.js';
+import { Rng } from '../dice/rng.js';
+import type { Check, Draw } from '../engine/phases.js';
+import type { Outcome } from '../engine/resolve.js';
+import { createGame, setupNotes, step, type Report } from '../engine/step.js';
+import type { Action, LogRecord, Roll, SessionState } from '../engine/state.js';
+
+export interface DrawView extends Draw {
+  name: string;
+  /** The draw was a card (deck mode), not a D64 roll. */
+  card: boolean;
+}
+
+export interface ResolvedView {
+  eventId: string;
+  name: string;
+  /** 'new': the event drawn this round; 'in-play': an event already in play, acting again. */
+  source: 'new' | 'in-play';
+  outcomes: Outcome[];
+  rolls: Roll[];
+}
+
+export interface EndPhaseView {
+  triggers: { eventId: string; name: string; outcomes: Outcome[]; rolls: Roll[] }[];
+  checks: Check[];
+  /** Every die of this End Phase, in the order rolled (triggers first, then one D6 per discard check). */
+  rolls: Roll[];
+  /** `end` resolved it, or the next `round` did because `end` was skipped. */
+  resolvedBy: 'end' | 'round';
+}
+
+/** A command the GM ran by hand (discard, place, visibility, fighter), in words. */
+export interface GmActionView {
+  seq: number;
+  action: Action['type'] | string;
+  notes: string[];
+  rolls: Roll[];
+}
+
+export interface HistoryRound {
+  round: number;
+  /** Round 0: the setup (Hazard roll, deck shuffle) and any GM changes before round 1. */
+  setup: { notes: string[]; rolls: Roll[] } | null;
+  eventPhase: {
+    draws: DrawView[];
+    reshuffled: boolean;
+    noNewEvent: string | null;
+    resolved: ResolvedView[];
+    rolls: Roll[];
+  } | null;
+  endPhase: EndPhaseView | null;
+  gm: GmActionView[];
+}
+
+export interface History {
+  /** Oldest first. */
+  rounds: HistoryRound[];
+  /** Set when a log entry no longer replays (a tampered file): the history stops there; `badzone verify` says more. */
+  problem: string | null;
+}
+
+interface Entry {
+  key: string;
+  record: LogRecord;
+  report: Report | null;
+  notes: string[];
+}
+
+/** Every this many log entries the replay keeps the state, so an undo resumes from near where it was, not from the start. */
+const SNAPSHOT_EVERY = 16;
+
+/** Replays a session's log, remembering where it got to so that the next version of the same game costs only its new entries. */
+export class HistoryBuilder {
+  private setupKey = '';
+  private entries: Entry[] = [];
+  private state: SessionState | null = null;
+  private rng: Rng | null = null;
+  private problem: string | null = null;
+  /** State after entry i (without its log), for every SNAPSHOT_EVERY-th i. step() never changes a state it is given. */
+  private snapshots = new Map<number, Omit<SessionState, 'log'>>();
+  /** How many log entries were stepped (for tests and the benchmark: an update should step only the new ones). */
+  stepped = 0;
+
+  build(s: SessionState, book: RuleBook): History {
+    this.advance(s, book);
+    return { rounds: group(this.entries, book, s.setup.mode === 'deck'), problem: this.problem };
+  }
+
+  private snapshot(i: number): void {
+    if (i % SNAPSHOT_EVERY !== 0 || !this.state) return;
+    const { log: _log, ...rest } = this.state;
+    this.snapshots.set(i, rest);
+  }
+
+  private reset(s: SessionState, book: RuleBook, setupKey: string): void {
+    this.setupKey = setupKey;
+    this.rng = new Rng({ seed: s.setup.seed, uses: 0 });
+    this.state = createGame(s.setup, book, this.rng);
+    this.problem = null;
+    this.snapshots.clear();
+    const first = this.state.log[0]!;
+    this.entries = [{ key: recordKey(s.log[0] ?? first), record: s.log[0] ?? first, report: null, notes: setupNotes(this.state, book) }];
+    this.snapshot(0);
+  }
+
+  /** Go back to the latest snapshot within the first `common` entries (which this log shares with the cache). */
+  private rewind(s: SessionState, common: number): boolean {
+    let at = -1;
+    for (const i of this.snapshots.keys()) if (i < common && i > at) at = i;
+    if (at < 0) return false;
+    for (const i of [...this.snapshots.keys()]) if (i > at) this.snapshots.delete(i);
+    const snap = this.snapshots.get(at)!;
+    this.state = { ...snap, log: s.log.slice(0, at + 1) };
+    this.rng = new Rng(snap.rng);
+    this.entries = this.entries.slice(0, at + 1);
+    this.problem = null;
+    return true;
+  }
+
+  private advance(s: SessionState, book: RuleBook): void {
+    const setupKey = JSON.stringify(s.setup);
+    const keys = s.log.map(recordKey);
+    if (setupKey !== this.setupKey || this.state === null) this.reset(s, book, setupKey);
+    else {
+      // How much of this log the cache already has; anything after that (an undo, an edited entry) is replayed.
+      let common = 0;
+      const n = Math.min(this.entries.length, keys.length);
+      while (common < n && this.entries[common]!.key === keys[common]) common++;
+      const whole = common === this.entries.length && (this.problem === null || common === keys.length);
+      if (!whole && !this.rewind(s, common)) this.reset(s, book, setupKey);
+    }
+    for (let i = this.entries.length; i < s.log.length && this.problem === null; i++) {
+      const record = s.log[i]!;
+      const r = step(this.state!, record.action, book, { source: this.rng!, appendLog: true });
+      this.stepped++;
+      if (!r.ok) {
+        this.problem = `log entry ${i} (${record.action.type}) does not replay from the seed: the history stops before it. Run \`badzone verify\`.`;
+        break;
+      }
+      this.state = r.state;
+      // The rolls as the file has them (entered or rolled): `verify` checks they are the ones the seed gives.
+      this.entries.push({ key: keys[i]!, record, report: r.report, notes: r.notes });
+      this.snapshot(i);
+    }
+  }
+}
+
+function recordKey(r: LogRecord): string {
+  return JSON.stringify(r);
+}
+
+function group(entries: Entry[], book: RuleBook, deck: boolean): HistoryRound[] {
+  const rounds = new Map<number, HistoryRound>();
+  const at = (n: number): HistoryRound => {
+    let h = rounds.get(n);
+    if (!h) {
+      h = { round: n, setup: null, eventPhase: null, endPhase: null, gm: [] };
+      rounds.set(n, h);
+    }
+    return h;
+  };
+  for (const e of entries) {
+    const { record, report } = e;
+    if (record.action.type === 'new') {
+      at(0).setup = { notes: e.notes, rolls: record.rolls };
+      continue;
+    }
+    if (!report) continue;
+    if (report.kind === 'round') {
+      let rest = record.rolls;
+      if (report.endPhase) {
+        // The End Phase is resolved first (phases.ts): its triggers' dice, then one D6 per discard check.
+        const k = report.endPhase.triggers.reduce((n, t) => n + t.rolls.length, 0) + report.endPhase.checks.length;
+        at(report.endPhase.round).endPhase = { triggers: report.endPhase.triggers, checks: report.endPhase.checks, rolls: rest.slice(0, k), resolvedBy: 'round' };
+        rest = rest.slice(k);
+      }
+      const ep = report.eventPhase;
+      at(report.round).eventPhase = {
+        draws: ep.draws.map((d) => ({ ...d, name: book.byId.get(d.eventId)?.name ?? d.eventId, card: deck })),
+        reshuffled: ep.reshuffled,
+        noNewEvent: ep.noNewEvent,
+        resolved: ep.resolved.map((r) => ({ eventId: r.eventId, name: r.name, source: r.source, outcomes: r.outcomes, rolls: r.rolls })),
+        rolls: rest,
+      };
+    } else if (report.kind === 'end') {
+      at(report.round).endPhase = { triggers: report.triggers, checks: report.checks, rolls: record.rolls, resolvedBy: 'end' };
+    } else {
+      at(record.round).gm.push({ seq: record.seq, action: record.action.type, notes: e.notes, rolls: record.rolls });
+    }
+  }
+  return [...rounds.values()].sort((a, b) => a.round - b.round);
+}

@@ -1,0 +1,103 @@
+// The players' view: what `badzone serve` shows and `badzone report` records. It is `status --json`'s data (the same
+// function builds both) less what players must not see (the seed: it foretells every roll) and the GM's file path,
+// plus the newest event as a card and the round history, replayed from the log.
+import * as path from 'node:path';
+import type { RuleBook } from '../rules/book.js';
+import type { SessionState, Roll } from '../engine/state.js';
+import type { Outcome } from '../engine/resolve.js';
+import { statusView } from '../api/views.js';
+import type { StatusData } from '../api/types.js';
+import { HistoryBuilder, type DrawView, type HistoryRound } from './history.js';
+
+/** The newest event, as a large card: what it is, its rules, and the rolls and picks badzone made for it. */
+export interface EventCard {
+  /** The round it was drawn in. */
+  round: number;
+  eventId: string;
+  name: string;
+  /** The D64 roll (dice mode) or card number (deck mode) that drew it. */
+  roll: number;
+  card: boolean;
+  /** The roll was entered by the GM (physical dice) rather than rolled by badzone. */
+  entered: boolean;
+  timing: 'once' | 'persistent';
+  discardOn: number | null;
+  effect: string;
+  actsEachEventPhase: boolean;
+  actsInEndPhase: boolean;
+  /** Draws of events already in play, discarded before this one (drawn again). */
+  redrawn: DrawView[];
+  outcomes: Outcome[];
+  rolls: Roll[];
+}
+
+/** `status --json` less the seed (it foretells every roll) and the path (the GM's folders); the commitment stays. */
+export type PlayersStatus = Omit<StatusData, 'seed' | 'session' | 'kind'>;
+
+export interface PlayersView extends PlayersStatus {
+  kind: 'players-view';
+  /** The session file's name (not its folder: the page may be on a phone across the room). */
+  game: string;
+  /** The newest event (this round's, or the last round's while no round is under way); null before round 1. */
+  newEvent: EventCard | null;
+  /** Why the newest Event Phase drew no new event, if it did not. */
+  noNewEvent: string | null;
+  /** Each round, newest first. */
+  history: HistoryRound[];
+  /** Set when the log does not replay to the end (a tampered file). */
+  historyProblem: string | null;
+}
+
+/** Builds the players' view of successive versions of one game, replaying only what is new. */
+export class PlayersViewBuilder {
+  readonly history = new HistoryBuilder();
+
+  build(file: string, s: SessionState, book: RuleBook): PlayersView {
+    const { seed: _seed, session: _session, kind: _kind, ...status } = statusView(file, s, book);
+    const h = this.history.build(s, book);
+    const latest = [...h.rounds].reverse().find((r) => r.eventPhase !== null) ?? null;
+    return {
+      ...status,
+      kind: 'players-view',
+      game: path.basename(file),
+      newEvent: latest ? eventCard(latest, book) : null,
+      noNewEvent: latest?.eventPhase?.noNewEvent ?? null,
+      history: [...h.rounds].reverse(),
+      historyProblem: h.problem,
+    };
+  }
+}
+
+/** The players' view of one game as it is now. */
+export function playersView(file: string, s: SessionState, book: RuleBook): PlayersView {
+  return new PlayersViewBuilder().build(file, s, book);
+}
+
+function eventCard(r: HistoryRound, book: RuleBook): EventCard | null {
+  const ep = r.eventPhase!;
+  const drawIndex = ep.draws.findIndex((d) => d.outcome !== 'duplicate');
+  const drawn = ep.draws[drawIndex];
+  const ev = drawn ? book.byId.get(drawn.eventId) : undefined;
+  if (!drawn || !ev) return null;
+  const resolved = ep.resolved.find((x) => x.source === 'new' && x.eventId === ev.id);
+  // The draws are the first dice of the Event Phase in dice mode (one D64 each); in deck mode the cards drawn
+  // are marked as cards among the rolls (a reshuffle's dice come before them).
+  const drawRolls = ep.rolls.filter((x) => x.die === 64 && (x.card === true) === drawn.card);
+  const drawRoll = drawRolls[drawIndex];
+  return {
+    round: r.round,
+    eventId: ev.id,
+    name: ev.name,
+    roll: drawn.roll,
+    card: drawn.card,
+    entered: drawRoll?.entered === true,
+    timing: ev.timing,
+    discardOn: ev.discardOn,
+    effect: ev.effect,
+    actsEachEventPhase: ev.timing === 'persistent' && ev.resolve.eachEventPhase.length > 0,
+    actsInEndPhase: ev.resolve.endPhase.length > 0,
+    redrawn: ep.draws.slice(0, drawIndex),
+    outcomes: resolved?.outcomes ?? [],
+    rolls: resolved?.rolls ?? [],
+  };
+}

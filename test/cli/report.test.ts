@@ -1,0 +1,146 @@
+// badzone report: Markdown, one static HTML page (the players' view page), and JSON that `verify --file` checks.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../helpers.js';
+
+const FILE = 'badzone-session.json';
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+async function cli(dir: string, ...args: string[]) {
+  const r = await runCli(args, { cwd: dir });
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout;
+}
+
+/** A game of three rounds, with a hostile gang name, an entered D64 and a skipped `end`. */
+async function game(): Promise<string> {
+  const dir = tempDir('badzone-report-');
+  dirs.push(dir);
+  await cli(dir, 'new', '--seed', '31', '--gang', '<img src=x onerror=alert(1)>: Krag, *Brute*', '--gang', 'Eschers: Vex', '--hazard', '2', '--turf-owner', 'Eschers');
+  await cli(dir, 'round', '--dice', '33');
+  await cli(dir, 'end');
+  await cli(dir, 'round');
+  await cli(dir, 'round');
+  return dir;
+}
+
+describe('badzone report', () => {
+  it('--format md: setup, Hazard, each round with its dice marked entered or rolled, End Phase results, the seed, and how to check it', async () => {
+    const dir = await game();
+    const out = await cli(dir, 'report');
+    const log = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')).log;
+    expect(out).toMatch(/^# Battle report: badzone-session\.json\n/);
+    expect(out).toContain('- Seed: 31\n');
+    expect(out).toContain('- Hazard: Minefield (D10 2), the Home Turf of Eschers');
+    expect(out).toContain('### Setup\n\n- Hazard 2: Minefield\n');
+    for (const n of [1, 2, 3]) expect(out).toContain(`### Round ${n}\n`);
+    // Oldest first in the record.
+    expect(out.indexOf('### Round 1')).toBeLessThan(out.indexOf('### Round 3'));
+    expect(out).toContain('- D64 33: Static Storm (Persistent, placed in play)');
+    expect(out).toContain('- D64 **33** (entered): Event Phase: event table');
+    // Every die of the log is listed once, marked.
+    const listed = out.split('\n').filter((l) => /^\s*- (D\d+|card) \*\*\d+\*\* \((entered|rolled)\): /.test(l));
+    expect(listed.length).toBe(log.reduce((n: number, e: any) => n + e.rolls.length, 0));
+    expect(out).toContain('**End Phase**');
+    expect(out).toMatch(/Static Storm: discard check \d, needs \d\+: \*\*(discarded|stays in play)\*\*/);
+    expect(out).toContain('(Resolved when the next round started.)');
+    expect(out).toContain('badzone verify --file badzone-session-report.json');
+    // Names cannot become markup.
+    expect(out).toContain('&lt;img src=x onerror=alert(1)>');
+    expect(out).not.toContain('<img');
+    expect(out).toContain('\\*Brute\\*');
+  });
+
+  it('--format html: the players\u2019 view page, static, one file, printable, with the seed and every die', async () => {
+    const dir = await game();
+    const out = await cli(dir, 'report', '--format', 'html');
+    expect(out).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(out).toContain('<title>Battle report \u00b7 badzone-session.json \u00b7 badzone</title>');
+    expect(out).toContain('<main id="game"');
+    expect(out).toContain('<section class="history"');
+    expect(out).toContain('@media print');
+    expect(out).not.toMatch(/<script|<link|src=["']?http/i);
+    expect(out).toContain("content=\"default-src 'none'; style-src 'unsafe-inline'");
+    expect(out).toContain('<dt>Seed</dt><dd>31</dd>');
+    expect(out).toContain('badzone verify --file badzone-session-report.json');
+    expect(out).toContain('<span class="src entered">entered</span> <span class="for">Event Phase: event table</span>');
+    expect(out).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(out).not.toContain('<img');
+    expect(out.trimEnd().endsWith('</html>')).toBe(true);
+  });
+
+  it('--format json is a file `badzone verify --file` accepts; a changed roll in it is found; it is never written to', async () => {
+    const dir = await game();
+    const out = await cli(dir, 'report', '--format', 'json');
+    const rep = JSON.parse(out);
+    expect(rep).toMatchObject({ kind: 'report', schema: 2, seed: 31, commitment: null });
+    expect(rep.view.kind).toBe('players-view');
+    expect(rep.session.setup.seed).toBe(31);
+    const file = path.join(dir, 'game-report.json');
+    fs.writeFileSync(file, out);
+    const ok = await runCli(['verify', '--file', 'game-report.json', '--json'], { cwd: dir });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ ok: true, seed: 31, session: file });
+
+    const bad = JSON.parse(out);
+    const roll = bad.session.log[2].rolls[0];
+    roll.value = roll.value === 1 ? 2 : 1;
+    fs.writeFileSync(file, JSON.stringify(bad));
+    const before = fs.readFileSync(file, 'utf8');
+    const r = await runCli(['verify', '--file', 'game-report.json'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('log entry 2');
+    // A report is not a game to play on.
+    const play = await runCli(['round', '--session', 'game-report.json'], { cwd: dir });
+    expect(play.code).toBe(4);
+    expect(fs.readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('with a hidden seed: the commitment, not the seed, anywhere; verify --file refuses it until the seed is revealed, then checks it against the commitment', async () => {
+    const dir = tempDir('badzone-report-');
+    dirs.push(dir);
+    await cli(dir, 'new', '--seed', '918273645', '--hidden-seed');
+    await cli(dir, 'round');
+    await cli(dir, 'end');
+    const out = await cli(dir, 'report', '--json');
+    expect(out).not.toContain('918273645');
+    const rep = JSON.parse(out);
+    expect(rep.seed).toBeNull();
+    expect(rep.commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(rep.session.setup.seed).toBeUndefined();
+    expect(rep.session.rng.seed).toBeUndefined();
+    expect(rep.session.setup.hiddenSeed.salt).toBeUndefined();
+    const md = await cli(dir, 'report');
+    expect(md).not.toContain('918273645');
+    expect(md).toContain(`- Seed commitment: \`${rep.commitment}\` (the seed is still hidden)`);
+    expect(md).toContain(`--commitment ${rep.commitment}`);
+    const html = await cli(dir, 'report', '--format', 'html');
+    expect(html).not.toContain('918273645');
+    expect(html).toContain(rep.commitment);
+    fs.writeFileSync(path.join(dir, 'hidden.json'), out);
+    const refused = await runCli(['verify', '--file', 'hidden.json'], { cwd: dir });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('made while the game\'s seed was hidden');
+    await cli(dir, 'reveal');
+    fs.writeFileSync(path.join(dir, 'revealed.json'), await cli(dir, 'report', '--format', 'json'));
+    const ok = await runCli(['verify', '--file', 'revealed.json', '--commitment', rep.commitment, '--json'], { cwd: dir });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ ok: true, seed: 918273645, commitmentChecked: { given: rep.commitment, matches: true } });
+  });
+
+  it('refuses what it cannot do: no game (3), an unknown format (2), --file with --session (2)', async () => {
+    const dir = tempDir('badzone-report-');
+    dirs.push(dir);
+    expect((await runCli(['report'], { cwd: dir })).code).toBe(3);
+    const f = await runCli(['report', '--format', 'pdf'], { cwd: dir });
+    expect(f.code).toBe(2);
+    expect(f.stderr).toContain('md, html, json');
+    await cli(dir, 'new', '--seed', '1');
+    expect((await runCli(['verify', '--file', FILE, '--session', FILE], { cwd: dir })).code).toBe(2);
+    expect((await runCli(['verify', '--file', 'missing.json'], { cwd: dir })).code).toBe(3);
+  });
+});

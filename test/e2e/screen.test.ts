@@ -1,0 +1,179 @@
+// `badzone play` on real terminals of a given size (tmux): the round card fits 80x24 with the menu under it,
+// lines never overflow at 60, 80 or 120 columns, keys typed ahead never answer a prompt, and Escape backs out.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROOT, runBin, tempDir as newTempDir } from '../helpers.js';
+import { hasTmux, openScreen, sleep, until, type Screen } from './tmux.js';
+
+const built = fs.existsSync(path.join(ROOT, 'dist', 'badzone.js'));
+const FILE = 'badzone-session.json';
+const open: Screen[] = [];
+const made: string[] = [];
+const tempDir = (): string => {
+  const d = newTempDir();
+  made.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const s of open.splice(0)) s.close();
+  for (const d of made.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+/** Seed 3 with Horde of Rats and Static Storm in play, a Hazard (Bog) and its turf owner: round 1 draws Mines Detected. */
+function game(): string {
+  const dir = tempDir();
+  const ok = (args: string[]) => expect(runBin(args, { cwd: dir }).code).toBe(0);
+  ok(['new', '--seed', '3', '--gang', 'Goliaths: Krag, Brute, Mauler', '--gang', 'Eschers: Vex, Nyx', '--hazard', '3', '--turf-owner', 'Goliaths', '--structures', '2']);
+  ok(['place', 'horde-of-rats']);
+  ok(['place', 'static-storm']);
+  return dir;
+}
+
+function screen(dir: string, args: string[], cols: number, rows: number): Screen {
+  const s = openScreen(dir, args, cols, rows);
+  open.push(s);
+  return s;
+}
+
+const phase = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')) as { round: number; phase: string; log: unknown[] };
+
+describe.skipIf(!hasTmux || !built)('badzone play on a terminal of a given size', { timeout: 180_000 }, () => {
+  it('80x24: after starting a round the screen shows the new event, its rules text and picks, and the whole menu; no Hazard text, no line over 80', () => {
+    const dir = game();
+    const s = screen(dir, ['play'], 80, 24);
+    s.waitFor(/Ready to play\. What next\?/);
+    s.keys('Enter');
+    const shown = s.waitFor(/Round 1\. What next\?[\s\S]*Quit/);
+    const rows = s.capture();
+    expect(rows.length).toBe(24);
+    // The new event, with its rules text and badzone's picks.
+    expect(shown).toMatch(/^NEW EVENT {2}Mines Detected {2}\(D64 43\) {2}Once$/m);
+    expect(shown).toMatch(/^ {2}\| Select a random tile\. Place D3\+1 Frag Mines at its center, then scatter each$/m);
+    expect(shown).toMatch(/^ {2}\| > Tile [AB][12]: Frag Mines; \d Frag Mines at its center, scattered #1/m);
+    // What to do now, the events in play with their discard rolls, the visibility, the ploy usable now.
+    expect(shown).toMatch(/^Now: > Horde of Rats: \d Underhive Rats at spawn point \d$/m);
+    expect(shown).toMatch(/^In play \(oldest first; discard roll\): Horde of Rats \(no roll\), Static Storm \(4\+\)$/m);
+    expect(shown).toMatch(/^Visibility: Normal \(unlimited\)$/m);
+    expect(shown).toMatch(/^Home Turf Ploy: Goliaths may enact Easy Target \(Bog\) now\.$/m);
+    // The menu, all of it, under the card.
+    const menu = rows.slice(rows.findIndex((r) => /Round 1\. What next\?/.test(r)));
+    expect(menu.map((r) => r.replace(/^[❯>]?\s*/, ''))).toEqual([
+      '? Round 1. What next?',
+      'End Phase',
+      'Fighters: out of action, back, reserve, add...',
+      'Events: discard, place, rules; visibility...',
+      'Status, Hazard, rules in full, log...',
+      'Dice: my own dice for a step; roll any...',
+      'Undo the last step',
+      'Quit (the game is saved)',
+    ]);
+    // No Hazard rules text (it was shown at setup and is a menu item), no line over 80 columns.
+    expect(shown).not.toMatch(/Any area of the Battlefield/);
+    expect(s.joined().filter((l) => [...l].length > 80)).toEqual([]);
+    s.type('q');
+    s.keys('Enter');
+    until(() => s.exited(), 'play to quit');
+    expect(s.exitCode()).toBe(0);
+  });
+
+  for (const cols of [60, 120]) {
+    it(`${cols} columns: no line wider than the terminal, and the heading's bar is as wide as it`, () => {
+      const dir = game();
+      const s = screen(dir, ['play'], cols, 40);
+      s.waitFor(/Ready to play\. What next\?/);
+      s.keys('Enter');
+      s.waitFor(/Round 1\. What next\?/);
+      const rows = s.joined();
+      expect(rows.filter((l) => [...l].length > cols)).toEqual([]);
+      const bar = rows.find((l) => l.startsWith('== Round 1: Event Phase'));
+      expect(bar, rows.join('\n')).toBeDefined();
+      expect([...bar!].length).toBe(cols);
+      expect(rows.join('\n')).toMatch(/NEW EVENT {2}Mines Detected/);
+      s.type('q');
+      s.keys('Enter');
+      until(() => s.exited(), 'play to quit');
+    });
+  }
+
+  it('two Enters pressed together after starting a round leave its End Phase unplayed', () => {
+    const dir = game();
+    const s = screen(dir, ['play'], 80, 24);
+    s.waitFor(/Ready to play\. What next\?/);
+    // A double press: the second Enter 30 ms after the first, while the round is being drawn.
+    s.keys('Enter');
+    sleep(30);
+    s.keys('Enter');
+    s.waitFor(/Round 1\. What next\?[\s\S]*Quit/);
+    // Give a slipped key every chance to act.
+    const settle = Date.now() + 1000;
+    until(() => Date.now() > settle, 'a second');
+    expect(s.history()).not.toMatch(/End Phase of round 1/);
+    expect(phase(dir)).toMatchObject({ round: 1, phase: 'round' });
+    // Enter, pressed deliberately once the menu is there, does move the game on.
+    s.keys('Enter');
+    s.waitFor(/Round 1 is over\. What next\?/);
+    expect(phase(dir)).toMatchObject({ round: 1, phase: 'end' });
+    s.type('q');
+    s.keys('Enter');
+    until(() => s.exited(), 'play to quit');
+  });
+
+  it('Escape backs out of a sub-menu to the menu (erasing it) and of a question to the one before, changing nothing', () => {
+    const dir = game();
+    const before = fs.readFileSync(path.join(dir, FILE), 'utf8');
+    const s = screen(dir, ['play'], 80, 24);
+    s.waitFor(/Ready to play\. What next\?/);
+    s.type('e'); // jumps to "Events: ..."
+    s.keys('Enter');
+    s.waitFor(/Events \(Escape: back\)/);
+    s.keys('Escape');
+    s.waitFor(/Ready to play\. What next\?\n[\s\S]*Quit/);
+    until(() => !/Events \(Escape: back\)/.test(s.capture().join('\n')), 'the sub-menu to be erased');
+    // A question: Dice > Roll dice, then Escape at the expression.
+    s.type('d');
+    s.keys('Enter');
+    s.waitFor(/^\? Dice \(Escape: back\)/m);
+    s.keys('Enter'); // "Start round 1 with my own dice (this once)"
+    s.waitFor(/enter your D64/);
+    s.keys('Escape');
+    s.waitFor(/Ready to play\. What next\?\n[\s\S]*Quit/);
+    s.type('q');
+    s.keys('Enter');
+    until(() => s.exited(), 'play to quit');
+    expect(s.exitCode()).toBe(0);
+    expect(fs.readFileSync(path.join(dir, FILE), 'utf8')).toBe(before);
+  });
+
+  it('Escape in the setup wizard goes back a question, keeping the answer as the default', () => {
+    const dir = tempDir();
+    const s = screen(dir, ['play'], 80, 24);
+    s.waitFor(/rows x columns/);
+    s.type('3x3');
+    s.keys('Enter');
+    s.waitFor(/How many spawn points\?/);
+    s.keys('Escape');
+    s.waitFor(/rows x columns[^\n]*\(3x3\)\s*$/);
+    s.keys('Enter');
+    s.waitFor(/How many spawn points\?/);
+    s.keys('Enter');
+    s.waitFor(/First gang's name/);
+    s.keys('Enter');
+    s.waitFor(/How many Beast Lairs/);
+    s.keys('Enter');
+    s.waitFor(/How many large structures/);
+    s.keys('Enter');
+    s.waitFor(/roll a D64 each round, or draw/);
+    s.keys('Enter');
+    s.waitFor(/The Hazard/);
+    s.keys('Enter');
+    s.waitFor(/Ready to play\. What next\?/);
+    s.type('q');
+    s.keys('Enter');
+    until(() => s.exited(), 'play to quit');
+    const st = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')) as { setup: { tiles: string[] } };
+    expect(st.setup.tiles).toHaveLength(9);
+  });
+});
+
+if (!hasTmux) console.log('skipped the tmux screen tests: tmux is not installed (.ci/run installs it)');

@@ -1,0 +1,225 @@
+// The players' view model (what `badzone serve` shows and `badzone report` records): built on the same function
+// as `status --json`, never carrying the seed, with the newest event card and the round history replayed from the
+// log. Expected values come from what `round --json` and `end --json` printed when the rounds were played.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { load } from '../../src/store/session.js';
+import { PlayersViewBuilder, playersView } from '../../src/serve/model.js';
+import { runCli, tempDir } from '../helpers.js';
+
+const FILE = 'badzone-session.json';
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+async function cli(dir: string, ...args: string[]): Promise<any> {
+  const r = await runCli([...args, '--json'], { cwd: dir });
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+}
+
+async function game(seed: number): Promise<string> {
+  const dir = tempDir('badzone-view-');
+  dirs.push(dir);
+  await cli(dir, 'new', '--seed', String(seed), '--grid', '3x3', '--gang', 'Goliaths: Krag, Brute, Grub', '--gang', 'Eschers: Vex, Nyx', '--reserve', 'Eschers: Lyra', '--hazard', 'roll', '--lairs', '2', '--structures', '2');
+  return dir;
+}
+
+function view(dir: string) {
+  const file = path.join(dir, FILE);
+  const { state, book } = load(file);
+  return playersView(file, state, book);
+}
+
+/** Every key anywhere in a JSON value. */
+function keys(v: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(v)) for (const x of v) keys(x, out);
+  else if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      out.add(k);
+      keys(x, out);
+    }
+  }
+  return out;
+}
+
+describe('the players\u2019 view model', () => {
+  it('is status --json\u2019s data, less the seed and the file path, plus the card and the history', async () => {
+    const dir = await game(7);
+    for (let i = 0; i < 3; i++) await cli(dir, 'round');
+    const status = await cli(dir, 'status');
+    const v = view(dir);
+    const { seed, session, kind, ...rest } = status;
+    expect(seed).toBe(7);
+    expect(session).toBe(path.join(dir, FILE));
+    expect(kind).toBe('status');
+    expect(v).toMatchObject(rest);
+    expect(v.kind).toBe('players-view');
+    expect(Object.keys(v).sort()).toEqual([...Object.keys(rest), 'kind', 'game', 'newEvent', 'noNewEvent', 'history', 'historyProblem'].sort());
+    expect(v.game).toBe(FILE);
+  });
+
+  it('never carries the seed or the dice position, anywhere in it', async () => {
+    const seed = 987654321;
+    const dir = tempDir('badzone-view-');
+    dirs.push(dir);
+    await cli(dir, 'new', '--seed', String(seed), '--gang', 'A: a1, a2', '--hazard', 'roll');
+    for (let i = 0; i < 4; i++) {
+      await cli(dir, 'round');
+      await cli(dir, 'end');
+    }
+    const v = view(dir);
+    const k = keys(v);
+    expect(k.has('seed')).toBe(false);
+    expect(k.has('rng')).toBe(false);
+    expect(k.has('uses')).toBe(false);
+    expect(JSON.stringify(v)).not.toContain(String(seed));
+    expect(JSON.stringify(v)).not.toContain(path.dirname(path.join(dir, FILE)));
+  });
+
+  it('the card is the newest event as `round` showed it: name, roll, rules, picks and dice', async () => {
+    const dir = await game(11);
+    for (let n = 1; n <= 8; n++) {
+      const r = await cli(dir, 'round');
+      const v = view(dir);
+      if (!r.newEvent) {
+        expect(v.newEvent).toBeNull();
+        expect(v.noNewEvent).toBe(r.eventPhase.noNewEvent);
+        continue;
+      }
+      const fresh = r.eventPhase.resolved.find((x: any) => x.source === 'new');
+      expect(v.newEvent).toMatchObject({ round: n, eventId: r.newEvent.eventId, name: r.newEvent.name, roll: r.newEvent.roll, timing: r.newEvent.timing, discardOn: r.newEvent.discardOn, effect: r.newEvent.effect, card: false, entered: false });
+      expect(v.newEvent!.outcomes).toEqual(fresh.outcomes);
+      expect(v.newEvent!.rolls).toEqual(fresh.rolls);
+      expect(v.newEvent!.redrawn.map((d) => d.roll)).toEqual(r.eventPhase.draws.filter((d: any) => d.outcome === 'duplicate').map((d: any) => d.roll));
+      if (n % 2 === 0) await cli(dir, 'end');
+    }
+  });
+
+  it('a D64 the GM entered is marked entered on the card and in the history', async () => {
+    const dir = await game(3);
+    const r = await cli(dir, 'round', '--dice', '33');
+    expect(r.newEvent.eventId).toBe('static-storm');
+    const v = view(dir);
+    expect(v.newEvent).toMatchObject({ eventId: 'static-storm', roll: 33, entered: true });
+    const ep = v.history[0]!.eventPhase!;
+    expect(ep.rolls[0]).toMatchObject({ die: 64, value: 33, entered: true });
+    expect(ep.rolls.slice(1).every((x) => x.entered === undefined)).toBe(true);
+  });
+
+  it('the history, newest first, has each round\u2019s Event Phase and End Phase as `round` and `end` printed them, dice split between them', async () => {
+    const dir = await game(5);
+    const rounds: any[] = [];
+    const ends: any[] = [];
+    for (let n = 1; n <= 6; n++) {
+      const r = await cli(dir, 'round');
+      rounds.push(r);
+      if (r.endPhase) ends[n - 2] = r.endPhase;
+      // Skip `end` every third round: the next `round` resolves it.
+      if (n % 3 !== 0) ends[n - 1] = await cli(dir, 'end');
+    }
+    const v = view(dir);
+    expect(v.history.map((h) => h.round)).toEqual([6, 5, 4, 3, 2, 1, 0]);
+    const file = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
+    for (let n = 1; n <= 6; n++) {
+      const h = v.history.find((x) => x.round === n)!;
+      const r = rounds[n - 1];
+      expect(h.eventPhase!.draws.map((d) => [d.roll, d.eventId, d.outcome])).toEqual(r.eventPhase.draws.map((d: any) => [d.roll, d.eventId, d.outcome]));
+      expect(h.eventPhase!.resolved.map((x) => x.outcomes)).toEqual(r.eventPhase.resolved.map((x: any) => x.outcomes));
+      const e = ends[n - 1];
+      if (e) {
+        expect(h.endPhase!.checks).toEqual(e.checks);
+        expect(h.endPhase!.triggers.map((t) => t.outcomes)).toEqual(e.triggers.map((t: any) => t.outcomes));
+        expect(h.endPhase!.resolvedBy).toBe(n % 3 === 0 ? 'round' : 'end');
+        // One D6 per discard check, in order, after the triggers' dice.
+        expect(h.endPhase!.rolls.slice(h.endPhase!.rolls.length - e.checks.length).map((x) => x.value)).toEqual(e.checks.map((c: any) => c.roll));
+      }
+      // Every die of the log is in exactly one place: the setup, an Event Phase, an End Phase or a GM action.
+    }
+    const all = v.history.flatMap((h) => [...(h.setup?.rolls ?? []), ...(h.endPhase?.rolls ?? []), ...(h.eventPhase?.rolls ?? []), ...h.gm.flatMap((g) => g.rolls)]);
+    const logged = file.log.flatMap((x: any) => x.rolls);
+    expect(all.length).toBe(logged.length);
+    expect(new Set(all.map((x) => JSON.stringify(x))).size).toBeGreaterThan(0);
+    expect([...all].map((x) => JSON.stringify(x)).sort()).toEqual(logged.map((x: any) => JSON.stringify(x)).sort());
+  });
+
+  it('GM commands appear in their round\u2019s history, in words', async () => {
+    const dir = await game(9);
+    await cli(dir, 'fighter', 'Lyra', 'battlefield');
+    await cli(dir, 'round');
+    await cli(dir, 'visibility', 'set', 'dark');
+    await cli(dir, 'place', 'static-storm');
+    const v = view(dir);
+    expect(v.history.find((h) => h.round === 0)!.gm.map((g) => g.notes)).toEqual([['GM moved Lyra (Eschers) from reserve to battlefield']]);
+    const gm = v.history.find((h) => h.round === 1)!.gm;
+    expect(gm.map((g) => g.action)).toEqual(['visibility', 'place']);
+    expect(gm[0]!.notes[0]).toBe('GM set visibility to Dark');
+    expect(gm[1]!.notes[0]).toBe('GM placed Static Storm in play');
+  });
+
+  it('an update steps only the new log entries; an undo replays from the start and matches a fresh build', async () => {
+    const dir = await game(13);
+    const file = path.join(dir, FILE);
+    const b = new PlayersViewBuilder();
+    const build = () => {
+      const { state, book } = load(file);
+      return b.build(file, state, book);
+    };
+    build();
+    expect(b.history.stepped).toBe(0);
+    await cli(dir, 'round');
+    build();
+    expect(b.history.stepped).toBe(1);
+    await cli(dir, 'end');
+    await cli(dir, 'round');
+    const before = build();
+    expect(b.history.stepped).toBe(3);
+    await cli(dir, 'undo');
+    const after = build();
+    expect(b.history.stepped).toBe(3 + 2);
+    expect(after).toEqual(view(dir));
+    expect(after.round).toBe(before.round - 1);
+    expect(after.newEvent!.round).toBe(1);
+  });
+
+  it('an undo deep in a long game resumes from a kept state, not from the start', async () => {
+    const dir = await game(19);
+    const file = path.join(dir, FILE);
+    const b = new PlayersViewBuilder();
+    const build = () => {
+      const { state, book } = load(file);
+      return b.build(file, state, book);
+    };
+    for (let i = 0; i < 20; i++) {
+      await cli(dir, 'round');
+      await cli(dir, 'end');
+    }
+    build();
+    expect(b.history.stepped).toBe(40);
+    await cli(dir, 'undo');
+    await cli(dir, 'undo');
+    const after = build();
+    // 38 entries after setup are left; the kept state after entry 32 is the nearest: entries 33 to 38 are replayed.
+    expect(b.history.stepped).toBe(40 + 6);
+    expect(after).toEqual(view(dir));
+    await cli(dir, 'round');
+    expect(build()).toEqual(view(dir));
+    expect(b.history.stepped).toBe(47);
+  });
+
+  it('a log entry that no longer replays stops the history there and says so', async () => {
+    const dir = await game(17);
+    await cli(dir, 'round');
+    await cli(dir, 'end');
+    const file = path.join(dir, FILE);
+    const s = JSON.parse(fs.readFileSync(file, 'utf8'));
+    // A second `end` in a row is refused by the engine: the replay cannot apply it.
+    s.log.push({ seq: s.log.length, round: 1, action: { type: 'end' }, rolls: [] });
+    fs.writeFileSync(file, JSON.stringify(s));
+    const v = view(dir);
+    expect(v.historyProblem).toContain('log entry 3 (end)');
+    expect(v.history[0]!.round).toBe(1);
+  });
+});
