@@ -5,8 +5,14 @@
 // is one synchronous read. Lazy imports stay lazy: esbuild wraps each lazily imported command module in an init
 // function that runs on first use, and V8 only pre-parses code that never runs. @inquirer/prompts (ESM, about
 // 0.8 MB) stays outside the bundle and is imported from node_modules when a prompt is shown.
+//
+// The library (src/api/index.ts, `import { openGame } from 'badzone'`) is built apart, so that the CLI's start-up
+// never pays for it: dist/lib/index.js (ESM) and dist/lib/index.cjs (require), dependencies left to node_modules.
+// Its type declarations (dist/types, from `tsc -p tsconfig.lib.json`) take seconds: they are built with `--types`
+// (`npm install` / `npm pack` run it as `prepare`); a build without it keeps the ones dist/ already has.
 import { build } from 'esbuild';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
@@ -59,6 +65,39 @@ await build({
 });
 // package.json says "type": "module"; this file makes Node read dist/*.js as CommonJS.
 writeFileSync(join(out, 'package.json'), '{ "type": "commonjs" }\n');
+
+// The library: ESM and CommonJS, each one file; its dependencies (random-js) come from node_modules.
+const lib = {
+  entryPoints: [join(root, 'src/api/index.ts')],
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: false,
+  minify: false,
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+await build({ ...lib, format: 'esm', outfile: join(out, 'lib', 'index.js') });
+await build({
+  ...lib,
+  format: 'cjs',
+  outfile: join(out, 'lib', 'index.cjs'),
+  define: { 'import.meta.url': '__bzImportMetaUrl' },
+  banner: { js: "const __bzImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+writeFileSync(join(out, 'lib', 'package.json'), '{ "type": "module" }\n');
+
+if (process.argv.includes('--types')) {
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.lib.json'), '--outDir', join(out, 'types')], { stdio: 'inherit' });
+  if (tsc.status !== 0) {
+    rmSync(out, { recursive: true, force: true });
+    throw new Error('the library\'s type declarations did not build (tsc -p tsconfig.lib.json)');
+  }
+} else if (existsSync(join(root, 'dist', 'types'))) {
+  mkdirSync(join(out, 'types'), { recursive: true });
+  cpSync(join(root, 'dist', 'types'), join(out, 'types'), { recursive: true });
+}
 const old = join(root, `.dist-old-${process.pid}`);
 try {
   renameSync(join(root, 'dist'), old);

@@ -1,4 +1,5 @@
-// npm's `prepare` script: build dist/ (scripts/build.mjs).
+// npm's `prepare` script: build dist/ (scripts/build.mjs; `--types`, passed on to it, builds the library's
+// declarations too, with typescript).
 //
 // `npm link` and `npm install -g .` on a fresh clone link this folder without installing its dependencies, then
 // run `prepare`: the build would fail (no esbuild), and the linked `badzone` would lack @inquirer/prompts. So
@@ -12,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const needed = ['esbuild', '@inquirer/prompts', 'commander'];
+const needed = ['esbuild', '@inquirer/prompts', 'commander', ...(process.argv.includes('--types') ? ['typescript'] : [])];
 const missing = needed.filter((p) => !existsSync(join(root, 'node_modules', ...p.split('/'), 'package.json')));
 
 if (missing.length === 0) {
