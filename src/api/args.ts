@@ -13,15 +13,19 @@ export function wholeNumber(value: unknown, name: string, min: number, max: numb
   return value;
 }
 
-/** Dice results the GM rolled, in the order badzone asks for them: at most 1000, each a whole number from 1 to 9999 (checked against its die by the step). */
-export function diceValues(value: unknown, name: string): number[] | undefined {
+/**
+ * Dice results the GM rolled, in the order badzone asks for them: at most 1000, each a whole number from 1 to 9999
+ * (checked against its die by the step), or null: a placeholder, "badzone rolls this one".
+ */
+export function diceValues(value: unknown, name: string): (number | null)[] | undefined {
   if (value === undefined) return undefined;
-  if (!Array.isArray(value)) throw new UsageError(`${name} is a list of die results, like [37, 4, 2].`);
+  if (!Array.isArray(value)) throw new UsageError(`${name} is a list of die results, like [37, 4, 2] (null for one badzone rolls).`);
   const tooMany = enteredDiceProblem(value.length);
   if (tooMany) throw new UsageError(`${tooMany}.`);
   return value.map((v, i) => {
+    if (v === null) return null;
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 9999) {
-      throw new UsageError(`${name} value ${i + 1} (${echo(JSON.stringify(v) ?? String(v))}) is not a die result; give whole numbers like [37, 4, 2].`);
+      throw new UsageError(`${name} value ${i + 1} (${echo(JSON.stringify(v) ?? String(v))}) is not a die result; give whole numbers like [37, 4, 2] (null for one badzone rolls).`);
     }
     return v;
   });

@@ -5,6 +5,7 @@ import { step, createGame, defaultSetup, type Need, type Report, type StepResult
 import type { Action, SessionState } from '../engine/state.js';
 import { mutate, noSession, tryLoad, type Loaded } from '../store/session.js';
 import { shippedBook } from '../store/tables.js';
+import { isD66 } from '../dice/expression.js';
 import { echo } from '../rules/limits.js';
 
 /** A die the step needs that was not given: what it is for, its sides, and in deck mode the cards left. */
@@ -19,8 +20,12 @@ export type OccupiedNeed = Extract<Need, { kind: 'occupied' }>;
  * then applied at once under the lock (refused, with nothing saved, if another command changed the game meanwhile).
  */
 export interface Ask {
-  /** Each die the step needs beyond the `dice` given: return the value rolled at the table. Absent: badzone rolls it. */
-  die?: (need: DieNeed) => number | Promise<number>;
+  /**
+   * Each die the step needs beyond the `dice` given: return the value rolled at the table, or null for "badzone
+   * rolls this one" (logged as rolled, not entered). Absent: badzone rolls them all. `need.list` is `endDice` for a
+   * die of an open End Phase that `round` resolves first; `need.d66` marks a D66 (two digits, each 1-6: 36).
+   */
+  die?: (need: DieNeed) => number | null | Promise<number | null>;
   /** Which tiles hold player models (Collapsed Section). Absent: the `occupied` option, else any tile may be picked. */
   occupied?: (need: OccupiedNeed) => string[] | Promise<string[]>;
 }
@@ -102,11 +107,13 @@ async function gather(state: SessionState, book: RuleBook, action: Action, ask: 
       continue;
     }
     const value = await ask.die!(need);
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > need.sides) {
-      throw new UsageError(`${need.for}: ${echo(JSON.stringify(value) ?? String(value))} is not a D${need.sides} result (a whole number from 1 to ${need.sides}).`);
+    if (value !== null && (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > need.sides || (need.d66 === true && !isD66(value)))) {
+      const what = need.d66 ? 'D66 result (two digits, each 1-6: 36)' : `D${need.sides} result (a whole number from 1 to ${need.sides})`;
+      throw new UsageError(`${need.for}: ${echo(JSON.stringify(value) ?? String(value))} is not a ${what}, nor null for badzone to roll it.`);
     }
-    const dice = [...(('dice' in act && act.dice) || []), value];
-    act = { ...act, dice } as Action;
+    // The open End Phase's dice go to endDice, the rest to dice: a die is never used for another purpose.
+    if (need.list === 'endDice' && act.type === 'round') act = { ...act, endDice: [...(act.endDice ?? []), value] };
+    else act = { ...act, dice: [...(('dice' in act && act.dice) || []), value] } as Action;
   }
   throw new RefusedError('The step kept asking for more answers (over 10000); nothing was saved.');
 }

@@ -3,7 +3,22 @@
 // and only parses flags, prompts and prints. A Game holds no state of its own but the path: every method reads the
 // file afresh (another process, `badzone play` or a shell, may have changed it), and every change takes the lock.
 import { RefusedError, UsageError } from '../errors.js';
-import { createGame as engineCreate, defaultSetup, logNotes, replay, ReplayError, step, undo as engineUndo, verify as engineVerify, type EndReport, type Report, type RoundReport } from '../engine/step.js';
+import {
+  createGame as engineCreate,
+  defaultSetup,
+  logNotes,
+  redo as engineRedo,
+  replay,
+  ReplayError,
+  setManualDice,
+  step,
+  undo as engineUndo,
+  verify as engineVerify,
+  type EndReport,
+  type Report,
+  type RoundReport,
+} from '../engine/step.js';
+import type { CollapseReport, RenameReport } from '../engine/corrections.js';
 import type { Action, SessionState } from '../engine/state.js';
 import type { RuleBook } from '../rules/book.js';
 import { create, load, loadForChecking, noSession, sessionPath, tryLoad, DEFAULT_SESSION } from '../store/session.js';
@@ -14,6 +29,8 @@ import { diceValues, eventArg, tileNames, wholeNumber } from './args.js';
 import { commit, type Ask } from './commit.js';
 import { commandLine, resolveSetup, type NewGameOptions } from './setup.js';
 import type {
+  CollapseData,
+  DiceModeData,
   DiscardData,
   EndData,
   FighterData,
@@ -21,6 +38,8 @@ import type {
   LogData,
   NewData,
   PlaceData,
+  RedoData,
+  RenameData,
   RevealData,
   RoundData,
   StatusData,
@@ -49,11 +68,18 @@ export interface OpenOptions extends GameContext {
   createIfMissing?: boolean;
 }
 
+/** A die rolled at the table, or null: "badzone rolls this one" (logged as rolled, not entered). */
+export type EnteredDie = number | null;
+
 export interface RoundOptions {
-  /** Dice rolled at the table for this round's Event Phase, in the order badzone asks for them; the rest are rolled. */
-  dice?: number[];
-  /** Dice for the last round's End Phase when it is still open (resolved first). */
-  endDice?: number[];
+  /**
+   * Dice rolled at the table for this round's Event Phase, in the order badzone asks for them; the rest are rolled.
+   * While the last round's End Phase is open and needs dice, giving these without `endDice` is refused (UsageError,
+   * naming the End Phase's rolls): a die rolled for the new round never goes into the old End Phase.
+   */
+  dice?: EnteredDie[];
+  /** Dice for the last round's End Phase when it is still open (resolved first); refused when none is open. */
+  endDice?: EnteredDie[];
   /** Tiles that hold player models (for Collapsed Section). */
   occupied?: string[];
   /** Ask a person for dice or occupied tiles not given (see Ask). */
@@ -61,10 +87,13 @@ export interface RoundOptions {
 }
 
 export interface DiceOptions {
-  /** Dice rolled at the table, in the order badzone asks for them; the rest are rolled. */
-  dice?: number[];
+  /** Dice rolled at the table, in the order badzone asks for them (null: badzone rolls that one); the rest are rolled. */
+  dice?: EnteredDie[];
   ask?: Ask;
 }
+
+/** The right tile for the last unconfirmed tile pick (Collapsed Section): the tile, or the occupied tiles to roll among the others. */
+export type CollapseOptions = { tile: string; occupied?: undefined } | ({ occupied: string[]; tile?: undefined } & DiceOptions);
 
 /** The session file a path names: a folder (or a path ending in a slash) means badzone-session.json inside it. */
 export function resolveSessionPath(file: string, cwd: string = process.cwd()): string {
@@ -213,7 +242,7 @@ export class Game {
     // Any tile of the battlefield may be named, collapsed ones too (a GM listing where models stand need not know).
     let occupied: string[] | undefined;
     if (opts.occupied !== undefined) occupied = tileNames(opts.occupied, tryLoad(this.file)?.state.setup.tiles ?? defaultSetup(0).tiles, 'The occupied tiles');
-    const action: Action = { type: 'round', ...(occupied ? { occupied } : {}), ...(dice || endDice ? { dice: this.roundDice(dice, endDice) } : {}) };
+    const action: Action = { type: 'round', ...(occupied ? { occupied } : {}), ...(dice ? { dice } : {}), ...(endDice ? { endDice } : {}) };
     const c = await commit(this.file, action, { ask: opts.ask, createIfMissing: this.opts.createIfMissing === true, randomSeed: this.randomSeed });
     return this.roundView(c.state, c.book, c.report as RoundReport, c.created !== null);
   }
@@ -238,20 +267,8 @@ export class Game {
       notes: r.notes,
       newEvent: newEventCard(r, book),
       roundNotes: roundNotes(book),
+      battlefield: r.battlefield,
     };
-  }
-
-  /**
-   * SEAM(engine): the End Phase's dice and the Event Phase's dice as the engine takes them. Until the engine's
-   * round action keeps the two lists apart, an End Phase resolved by `round` takes the first entered dice, so
-   * `endDice` go first; `endDice` with no End Phase open is refused rather than used for something else.
-   */
-  private roundDice(dice: number[] | undefined, endDice: number[] | undefined): number[] {
-    if (endDice && endDice.length > 0) {
-      const s = tryLoad(this.file)?.state;
-      if (!s || s.phase !== 'round') throw new UsageError('endDice were given, but no End Phase is open: they would be used for something else. Give them only while a round\'s End Phase is unresolved.');
-    }
-    return [...(endDice ?? []), ...(dice ?? [])];
   }
 
   /** This round's End Phase: End-Phase effects, then the discard rolls. */
@@ -284,14 +301,95 @@ export class Game {
         throw e;
       }
       if (!u) throw new RefusedError('Nothing to undo: the game is as `badzone new` set it up. To start again, run `badzone new --force`.');
-      const result: UndoData = { kind: 'undo', schema: CONTRACT, ...summary(this.file, u.state, loaded.book), undone: u.undone, remaining: u.state.log.length - 1 };
+      const result: UndoData = {
+        kind: 'undo',
+        schema: CONTRACT,
+        ...summary(this.file, u.state, loaded.book),
+        undone: u.undone,
+        remaining: u.state.log.length - 1,
+        redoable: u.state.redo.length,
+      };
       return { state: u.state, result };
     });
   }
 
-  /** SEAM(engine): the steps undone since the last new step, again, with the same rolls. Not in this version yet. */
-  async redo(): Promise<never> {
-    throw new RefusedError('redo is not in this version of badzone yet. Run the undone step again: it gives the same rolls.');
+  /**
+   * The step undone last, again (of those undone since the last new step): the same action, entered dice and
+   * occupied tiles, and so the same rolls. The redo list is kept in the session file, so this works in a later
+   * process; any new step clears it.
+   */
+  async redo(): Promise<RedoData> {
+    return mutate(this.file, (loaded) => {
+      if (!loaded) throw noSession(this.file);
+      const r = engineRedo(loaded.state, loaded.book);
+      if (r === null) throw new RefusedError('Nothing to redo: no step was undone since the last new one.');
+      if (!r.ok) throw new RefusedError(r.refusal.message);
+      const result: RedoData = { kind: 'redo', schema: CONTRACT, ...summary(this.file, r.state, loaded.book), redone: r.record, notes: r.notes, redoable: r.state.redo.length };
+      return { state: r.state, result };
+    });
+  }
+
+  /**
+   * "Enter my own dice from now on" (`manual: true`) or "let badzone roll" (false), kept in the session so it
+   * still holds after quitting and resuming; without `manual`, only says which it is. Not a step of the game:
+   * it is not logged, undone or redone.
+   */
+  async diceMode(opts: { manual?: boolean } = {}): Promise<DiceModeData> {
+    if (opts.manual === undefined) return { kind: 'dice', schema: CONTRACT, session: this.file, manualDice: load(this.file).state.manualDice, changed: false };
+    if (typeof opts.manual !== 'boolean') throw new UsageError('manual is true (enter your own dice) or false (badzone rolls).');
+    const manual = opts.manual;
+    return mutate(this.file, (loaded) => {
+      if (!loaded) throw noSession(this.file);
+      const changed = loaded.state.manualDice !== manual;
+      const result: DiceModeData = { kind: 'dice', schema: CONTRACT, session: this.file, manualDice: manual, changed };
+      return { state: changed ? setManualDice(loaded.state, manual) : null, result };
+    });
+  }
+
+  /** Whether the game prefers the GM's own dice (false when there is no game yet). */
+  async prefersManualDice(): Promise<boolean> {
+    return tryLoad(this.file)?.state.manualDice ?? false;
+  }
+
+  /** Rename a fighter (`fighter`, in `gang` when two gangs share the name) or a gang (`gang` alone). A logged step. */
+  async rename(opts: { fighter?: string; gang?: string; to: string }): Promise<RenameData> {
+    const text = (v: unknown, name: string): string | undefined => {
+      if (v === undefined) return undefined;
+      if (typeof v !== 'string' || v.trim() === '' || v.length > 200) throw new UsageError(`${name} is a name of 1 to 200 characters.`);
+      return v.trim();
+    };
+    const fighter = text(opts.fighter, 'fighter');
+    const gang = text(opts.gang, 'gang');
+    const to = text(opts.to, 'to');
+    if (to === undefined) throw new UsageError('Give the new name (to).');
+    if (fighter === undefined && gang === undefined) throw new UsageError('Say which fighter or gang to rename.');
+    const c = await commit(this.file, { type: 'rename', to, ...(fighter !== undefined ? { fighter } : {}), ...(gang !== undefined ? { gang } : {}) }, { randomSeed: this.randomSeed });
+    return { ...(c.report as RenameReport), schema: CONTRACT, session: this.file, gangs: c.state.gangs };
+  }
+
+  /**
+   * Record the right tile for the last unconfirmed tile pick (Collapsed Section made with no occupied tiles known):
+   * name the tile, or give the occupied tiles and badzone rolls among the others (`dice`/`ask` for your own die).
+   * The log keeps both the first pick and this correction.
+   */
+  async collapse(opts: CollapseOptions): Promise<CollapseData> {
+    const known = load(this.file).state.setup.tiles;
+    let action: Action;
+    let ask: Ask | undefined;
+    if (opts.tile !== undefined) {
+      if (typeof opts.tile !== 'string' || opts.tile.trim() === '') throw new UsageError('tile is a tile name, like "B2".');
+      if (opts.occupied !== undefined) throw new UsageError('Name the right tile, or give the occupied tiles for badzone to roll among the others (not both).');
+      action = { type: 'collapse', tile: opts.tile.trim().toUpperCase() };
+    } else {
+      const occupied = tileNames(opts.occupied, known, 'The occupied tiles');
+      if (occupied === undefined) throw new UsageError('Name the right tile, or give the occupied tiles for badzone to roll among the others.');
+      const dice = diceValues(opts.dice, 'dice');
+      action = { type: 'collapse', occupied, ...(dice ? { dice } : {}) };
+      ask = opts.ask;
+    }
+    const c = await commit(this.file, action, { ask, randomSeed: this.randomSeed });
+    const rolls = c.state.log[c.state.log.length - 1]!.rolls;
+    return { ...(c.report as CollapseReport), schema: CONTRACT, session: this.file, rolls, tilePicks: c.state.tilePicks };
   }
 
   /** Every command that changed the game, every die rolled or entered, with what it was for (`round`: only that round). */
@@ -341,9 +439,13 @@ export class Game {
   /** Take an event out of play by hand (id, D64 number or name). */
   async discard(event: string | number): Promise<DiscardData> {
     const eventId = eventArg(load(this.file).book, event);
+    // An event no longer in play may still have left something on the battlefield (Treasure's casket): that goes.
     const c = await commit(this.file, { type: 'discard', eventId }, { randomSeed: this.randomSeed });
     const r = c.report as Extract<Report, { kind: 'discard' }>;
-    return { kind: 'discard', schema: CONTRACT, session: this.file, eventId: r.eventId, name: r.name, inPlay: inPlayView(c.state, c.book) };
+    const out: DiscardData = { kind: 'discard', schema: CONTRACT, session: this.file, eventId: r.eventId, name: r.name, inPlay: inPlayView(c.state, c.book) };
+    if (r.stays) out.stays = r.stays;
+    if (r.removed) out.removed = r.removed;
+    return out;
   }
 
   /** Put a persistent event into play by hand; its on-draw rolls are made. */

@@ -1,6 +1,6 @@
 // badzone as a library: `import { openGame, newGame } from 'badzone'`. The same engine, store and lock as the
 // command line; every method returns the object `--json` prints and throws the typed errors below.
-export { openGame, newGame, verifyFile, resolveSessionPath, Game, type GameContext, type OpenOptions, type RoundOptions, type DiceOptions } from './game.js';
+export { openGame, newGame, verifyFile, resolveSessionPath, Game, type GameContext, type OpenOptions, type RoundOptions, type DiceOptions, type CollapseOptions, type EnteredDie } from './game.js';
 export type { NewGameOptions } from './setup.js';
 export type { Ask, DieNeed, OccupiedNeed } from './commit.js';
 export { rollDice, rollHazard, listHazards, showHazard, listEvents, showEvent, lintTable, parseExpr, type TableContext } from './tables.js';

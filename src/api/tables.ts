@@ -1,6 +1,6 @@
 // The commands that need no game: the dice roller, the Hazard Table, the Event Table, checking a table file.
 import * as path from 'node:path';
-import { parseDice, DiceSyntaxError, Rng, diceTotal, type DiceExpr } from '../dice/index.js';
+import { parseDice, DiceSyntaxError, Rng, d66, diceTotal, type DiceExpr } from '../dice/index.js';
 import { InvalidFileError, UsageError } from '../errors.js';
 import { compileBook } from '../rules/book.js';
 import { loadAnyTable, loadEventTable, shippedBook, shippedTables } from '../store/tables.js';
@@ -18,7 +18,7 @@ export interface TableContext {
   randomSeed?: () => number;
 }
 
-/** A dice expression in the rules' notation (D6, D3+3, 2D6x10, D64), or a usage error saying what is wrong. */
+/** A dice expression in the rules' notation (D6, D3+3, 2D6x10, D64, D66), or a usage error saying what is wrong. */
 export function parseExpr(text: string): DiceExpr {
   try {
     return parseDice(text);
@@ -62,7 +62,8 @@ export function rollListProblem(e: DiceExpr, times: number, scatter: boolean, fl
 }
 
 /**
- * Roll a dice expression `times` times (each with a D12 clock direction when `scatter`). The rolls are made one at
+ * Roll a dice expression `times` times (each with a D12 clock direction when `scatter`). A D66's die is its two D6
+ * read as tens and units (11..66). The rolls are made one at
  * a time and only the first `list` are kept, so a million rolls of 100D1000 take no more memory than one.
  */
 export function rollDice(expr: string, opts: RollOptions & TableContext = {}): RollData {
@@ -85,7 +86,7 @@ export function rollDice(expr: string, opts: RollOptions & TableContext = {}): R
   let mean = 0;
   let m2 = 0;
   for (let i = 0; i < times; i++) {
-    for (let k = 0; k < e.count; k++) faces[k] = rng.die(e.sides);
+    for (let k = 0; k < e.count; k++) faces[k] = e.tensUnits ? d66(rng.die(6), rng.die(6)) : rng.die(e.sides);
     const total = diceTotal(e, faces);
     const direction = scatter ? rng.die(12) : undefined;
     if (total < min) min = total;

@@ -2,12 +2,30 @@
 // format these; nothing here knows the command line. Type-only module: importing it costs nothing at run time.
 import type { EndPhaseReport, EventPhaseReport } from '../engine/phases.js';
 import type { Outcome } from '../engine/resolve.js';
-import type { VerifyResult } from '../engine/step.js';
-import type { Gang, LogRecord, Phase, Setup } from '../engine/state.js';
+import type { BattlefieldView, VerifyResult } from '../engine/step.js';
+import type { CollapseReport, RenameReport } from '../engine/corrections.js';
+import type { BattlefieldObject, Condition, Gang, LogRecord, Phase, Roll, Setup, TilePick } from '../engine/state.js';
 import type { SimulationReport } from '../engine/simulate.js';
 import type { BadzoneEvent, Clarification, HazardTable, HomeTurfPloy, PloyTrigger, VisibilityLevel } from '../rules/types.js';
 
-export type { EndPhaseReport, Outcome, LogRecord, Gang, Phase, BadzoneEvent, Clarification, HazardTable, HomeTurfPloy, PloyTrigger, VisibilityLevel };
+export type {
+  EndPhaseReport,
+  Outcome,
+  LogRecord,
+  Gang,
+  Phase,
+  BadzoneEvent,
+  Clarification,
+  HazardTable,
+  HomeTurfPloy,
+  PloyTrigger,
+  VisibilityLevel,
+  BattlefieldView,
+  BattlefieldObject,
+  Condition,
+  TilePick,
+  Roll,
+};
 
 /**
  * The version of the JSON contract (every `--json` object's `schema`), separate from the session file's
@@ -29,6 +47,13 @@ export interface Worth {
   unit: string;
 }
 
+/** One scatter of a marker in play: in which round's End Phase, how far (inches) and toward which clock number. */
+export interface ScatterView {
+  round: number;
+  distance: number;
+  direction: number;
+}
+
 /** An event in play, oldest first. */
 export interface InPlayView {
   eventId: string;
@@ -38,8 +63,10 @@ export interface InPlayView {
   /** The tile it was placed on (Pillar of Flame, Treasure). */
   tile?: string | null;
   worth?: Worth;
-  /** It has scattered from that tile since (an End Phase has passed): it is no longer at the tile's center. */
+  /** It has scattered from that tile since: it is no longer at the tile's center. */
   scattered?: true;
+  /** Each scatter since it was placed on `tile`, in order, each from where the last left it: where it is now (Pillar of Flame). */
+  scatters?: ScatterView[];
 }
 
 export interface VisibilityView {
@@ -159,6 +186,8 @@ export interface RoundData extends Output<'round'>, SeedFields {
   newEvent: NewEventCard | null;
   /** The short words of the clarifications that matter every round, for the heading ("before Priority"). */
   roundNotes: string[];
+  /** What events left on the battlefield, the conditions they gave fighters, and tile picks (after this round's Event Phase). */
+  battlefield: BattlefieldView;
 }
 
 export interface EndData extends Output<'end'>, SeedFields, EndPhaseReport {
@@ -166,6 +195,7 @@ export interface EndData extends Output<'end'>, SeedFields, EndPhaseReport {
   phase: Phase;
   inPlay: InPlayView[];
   visibility: VisibilityView;
+  battlefield: BattlefieldView;
 }
 
 export interface StatusData extends Output<'status'>, GameSummary {
@@ -179,6 +209,12 @@ export interface StatusData extends Output<'status'>, GameSummary {
   table: string;
   dueInEndPhase: DueInEndPhase[];
   logEntries: number;
+  /** Treasure's casket after Treasure is discarded, Wyld Magic's Psykers, Collapsed Section picks (confirmed or not). */
+  battlefield: BattlefieldView;
+  /** "Enter my own dice from now on": badzone asks for each die where it can prompt. */
+  manualDice: boolean;
+  /** Steps undone since the last new step, that `redo` re-applies (the last undone first). */
+  redoable: number;
   /** Only with `full`: the rules text of each event in play, and the clarifications that matter for it. */
   rules?: EventRules[];
   /** Only with `full`: the event table's clarifications. */
@@ -208,6 +244,36 @@ export interface LogData extends Output<'log'>, SeedFields {
 export interface UndoData extends Output<'undo'>, GameSummary {
   undone: LogRecord;
   remaining: number;
+  /** Steps that `redo` can now re-apply (this one among them). */
+  redoable: number;
+}
+
+export interface RedoData extends Output<'redo'>, GameSummary {
+  /** The log entry re-applied: the same action, entered dice and rolls as before it was undone. */
+  redone: LogRecord;
+  /** What it did, in words. */
+  notes: string[];
+  /** Steps still to redo. */
+  redoable: number;
+}
+
+export interface RenameData extends Output<'rename'>, RenameReport {
+  session: string;
+  gangs: Gang[];
+}
+
+export interface CollapseData extends Output<'collapse'>, CollapseReport {
+  session: string;
+  /** The die rolled (or entered) when badzone picked among the free tiles. */
+  rolls: Roll[];
+  tilePicks: TilePick[];
+}
+
+export interface DiceModeData extends Output<'dice'> {
+  session: string;
+  /** True: badzone asks for each die (on a terminal); false: badzone rolls. */
+  manualDice: boolean;
+  changed: boolean;
 }
 
 export interface VerifyData extends Output<'verify'>, SeedFields, VerifyResult {
@@ -232,6 +298,10 @@ export interface DiscardData extends Output<'discard'> {
   eventId: string;
   name: string;
   inPlay: InPlayView[];
+  /** What the discarded event leaves on the battlefield (Treasure's casket, with its worth). */
+  stays?: BattlefieldObject[];
+  /** The event was not in play, but something it left was: that left the table instead. */
+  removed?: BattlefieldObject;
 }
 
 export interface PlaceData extends Output<'place'> {

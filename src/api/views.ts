@@ -3,7 +3,7 @@
 import type { RuleBook } from '../rules/book.js';
 import type { Hazard, HazardTable, Step } from '../rules/types.js';
 import type { SessionState, Setup } from '../engine/state.js';
-import type { RoundReport } from '../engine/step.js';
+import { battlefieldView, type RoundReport } from '../engine/step.js';
 import type { BadzoneEvent } from '../rules/types.js';
 import type { DueInEndPhase, EventPhaseView, GameSummary, HazardView, InPlayView, NewEventCard, SeedFields, StatusData, VisibilityView } from './types.js';
 
@@ -31,8 +31,10 @@ export function inPlayView(s: SessionState, book: RuleBook): InPlayView[] {
     const v: InPlayView = { eventId: p.eventId, name: ev?.name ?? p.eventId, sinceRound: p.sinceRound, discardOn: ev?.discardOn ?? null };
     if (p.tile !== undefined) v.tile = p.tile;
     if (p.worth !== undefined) v.worth = { value: p.worth, unit: worthUnit(ev) };
-    const endPhasesSince = s.round - p.sinceRound + (s.phase === 'end' ? 1 : 0);
-    if (p.tile && endPhasesSince > 0 && ev?.resolve.endPhase.some((x) => x.kind === 'scatter')) v.scattered = true;
+    if (p.scatters?.length) {
+      v.scattered = true;
+      v.scatters = p.scatters.map(([round, distance, direction]) => ({ round, distance, direction }));
+    }
     return v;
   });
 }
@@ -128,6 +130,9 @@ export function statusView(file: string, s: SessionState, book: RuleBook): Statu
     table: book.events.name,
     dueInEndPhase: dueInEndPhase(s, book),
     logEntries: s.log.length,
+    battlefield: battlefieldView(s),
+    manualDice: s.manualDice,
+    redoable: s.redo.length,
   };
 }
 

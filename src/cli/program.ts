@@ -17,9 +17,19 @@ function sessionOption(cmd: Command): Command {
   return cmd.option('--session <file>', 'session file (default ./badzone-session.json, or $BADZONE_SESSION)');
 }
 
+/** How to roll and type physical dice: shown under the commands that take --dice (the manual prompts say it too). */
+export const PHYSICAL_DICE_HELP = `
+Your own dice (--dice, --manual): each die in the order badzone asks for it;
+\`_\` (or a blank answer at a prompt) lets badzone roll that one.
+  D64: roll two D8 and type (first - 1) x 8 + second (3 then 5 is 21).
+  D66: two D6 read as tens and units; type both digits (36).
+  Scatter direction (a D12 clock number): with a scatter dice, type the clock
+  number the arrow points nearest (12 is straight ahead); re-roll a hit.
+`;
+
 function diceOptions(cmd: Command): Command {
   return cmd
-    .option('--dice <list>', 'your own dice results, in the order badzone asks for them (e.g. 37,4,2; repeatable); the rest are rolled', collect)
+    .option('--dice <list>', 'your own dice results, in the order badzone asks for them (e.g. 37,_,2: `_` is one badzone rolls; repeatable); the rest are rolled', collect)
     .option('--manual', 'ask for each die on the terminal, saying what it is for')
     .option('--no-input', 'never prompt, even on a terminal');
 }
@@ -62,20 +72,25 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
         'badzone roll D6+6',
         'badzone round --json   # for scripts',
       ) +
+        '\nYour own dice: `badzone round --help` says how to roll and type them.\n' +
         '\nExit codes: 0 ok, 1 refused or runtime error, 2 usage error, 3 no session,\n            4 invalid session or table file, 5 session locked, 6 file system\n            failed (nothing changed), 7 saved but the output could not be\n            printed. With --json, an error is one JSON object on stderr:\n            {"error": {code, kind, message, hint}}.\n',
     );
 
   // --- Dice and tables -------------------------------------------------------------------------
   program
     .command('roll')
-    .description('roll a dice expression (D6, D2+1, D6+6, 2D6x10, D64, ...)')
+    .description('roll a dice expression (D6, D2+1, D6+6, 2D6x10, D64, D66, ...)')
     .argument('<expr>', 'dice expression in the rules\' notation')
     .option('--times <n>', 'roll it N times (1-1000000); the text lists the first 200')
     .option('--seed <n>', 'seed (32-bit integer) for a repeatable roll')
     .option('--scatter', 'also roll a D12 clock direction, for a scatter')
     .option('--summary', 'with --times: how often each total came up, instead of the rolls')
     .option('--json', 'print JSON: each total and its dice (at most 1,000,000 dice; past that, use --summary)')
-    .addHelpText('after', examples('badzone roll D6+6', 'badzone roll D6+6 --scatter', 'badzone roll 2D6x10', 'badzone roll D64 --times 1000 --json', 'badzone roll 2D6 --times 100000 --summary'))
+    .addHelpText(
+      'after',
+      examples('badzone roll D6+6', 'badzone roll D6+6 --scatter', 'badzone roll 2D6x10', 'badzone roll D66', 'badzone roll D64 --times 1000 --json', 'badzone roll 2D6 --times 100000 --summary') +
+        '\nA D66 is two D6 read as tens and units (11..66). With physical dice, a D64 is\ntwo D8: (first - 1) x 8 + second. A scatter direction is a D12 clock number:\nread a scatter dice as the clock number the arrow points nearest; re-roll a hit.\n',
+    )
     .action(async (expr: string, opts) => emit(await (await import('./commands/roll.js')).run(expr, opts, io), opts.json === true));
 
   const events = program
@@ -181,14 +196,18 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
         .command('round')
         .description('start the next round: resolve the last End Phase if still open, then the Event Phase')
         .option('--occupied <tiles>', 'tiles that hold player models, for Collapsed Section (e.g. A1,B2; repeatable)', collect)
+        .option('--end-dice <list>', "your dice for last round's End Phase when it is still open (it comes first; --dice is for the new round)", collect)
         .option('--json', 'print JSON'),
     ),
   )
-    .addHelpText('after', examples('badzone round', 'badzone round --occupied A1,B2', 'badzone round --dice 37', 'badzone round --manual', 'badzone round --json'))
+    .addHelpText(
+      'after',
+      examples('badzone round', 'badzone round --occupied A1,B2', 'badzone round --dice 37', 'badzone round --end-dice 5 --dice 33', 'badzone round --dice 37,_,2', 'badzone round --manual', 'badzone round --json') + PHYSICAL_DICE_HELP,
+    )
     .action(async (opts) => emit(await (await import('./commands/round.js')).run(opts, io), opts.json === true));
 
   diceOptions(sessionOption(program.command('end').description("resolve this round's End Phase: End-Phase effects, then the discard rolls").option('--json', 'print JSON')))
-    .addHelpText('after', examples('badzone end', 'badzone end --dice 4,2'))
+    .addHelpText('after', examples('badzone end', 'badzone end --dice 4,2', 'badzone end --dice _,2') + PHYSICAL_DICE_HELP)
     .action(async (opts) => emit(await (await import('./commands/end.js')).run(opts, io), opts.json === true));
 
   sessionOption(
@@ -208,6 +227,15 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
   sessionOption(program.command('undo').description('go back to before the last command that changed the game (same dice if you redo it)').option('--json', 'print JSON'))
     .addHelpText('after', examples('badzone undo', 'badzone undo && badzone round   # gives the same rolls as before'))
     .action(async (opts) => emit(await (await import('./commands/undo.js')).run(opts, io), opts.json === true));
+
+  sessionOption(
+    program
+      .command('redo')
+      .description('re-apply the step undone last (since the last new step), with the same rolls and your entered dice')
+      .option('--json', 'print JSON'),
+  )
+    .addHelpText('after', examples('badzone undo && badzone redo', 'badzone redo --json') + '\nWorks across commands: what undo took back is kept in the session file until\na new step is made.\n')
+    .action(async (opts) => emit(await (await import('./commands/redo.js')).run(opts, io), opts.json === true));
 
   sessionOption(
     program
@@ -232,7 +260,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .action(async (event: string, opts) => emit(await (await import('./commands/discard.js')).run(event, opts, io), opts.json === true));
 
   diceOptions(sessionOption(program.command('place').description('put a persistent event into play by hand').argument('<event>', 'event id, D64 number or name').option('--json', 'print JSON')))
-    .addHelpText('after', examples('badzone place static-storm'))
+    .addHelpText('after', examples('badzone place static-storm', 'badzone place treasure --dice 3,_,_') + PHYSICAL_DICE_HELP)
     .action(async (event: string, opts) => emit(await (await import('./commands/place.js')).run(event, opts, io), opts.json === true));
 
   sessionOption(
@@ -270,6 +298,51 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       const view = await (await import('./commands/report.js')).run(opts, io);
       emit(view, view.kind === 'report');
     });
+
+  sessionOption(
+    program
+      .command('rename')
+      .description("correct a fighter's or a gang's name")
+      .addArgument(new Argument('<what>', 'fighter or gang').choices(['fighter', 'gang']))
+      .argument('<old>', 'the name now')
+      .argument('<new>', 'the new name')
+      .option('--gang <name>', "the fighter's gang (needed when two gangs share the name)")
+      .option('--json', 'print JSON'),
+  )
+    .addHelpText('after', examples('badzone rename fighter Krag "Krag the Red"', 'badzone rename fighter Vex Vexa --gang Eschers', 'badzone rename gang Eschers "Blade Sisters"'))
+    .action(async (what: string, from: string, to: string, opts) => emit(await (await import('./commands/rename.js')).run(what, from, to, opts, io), opts.json === true));
+
+  diceOptions(
+    sessionOption(
+      program
+        .command('collapse')
+        .description('record the right tile for a Collapsed Section badzone picked without knowing where the models stand')
+        .argument('[tile]', 'the tile that collapsed')
+        .option('--occupied <tiles>', 'the tiles that hold player models: badzone rolls among the others (repeatable)', collect)
+        .option('--json', 'print JSON'),
+    ),
+  )
+    .addHelpText(
+      'after',
+      examples('badzone collapse B2', 'badzone collapse --occupied A1,B1', 'badzone collapse --occupied A1 --dice 2') +
+        '\nFor the last unconfirmed pick (made with no terminal and no --occupied). Naming\nthe tile badzone picked confirms it. The log keeps both the pick and this.\n',
+    )
+    .action(async (tile: string | undefined, opts) => emit(await (await import('./commands/collapse.js')).run(tile, opts, io), opts.json === true));
+
+  sessionOption(
+    program
+      .command('dice')
+      .description("the game's dice: rolled by badzone, or your own from now on (kept in the session)")
+      .addArgument(new Argument('[mode]', 'manual (enter your own dice) or rolled').choices(['manual', 'rolled']))
+      .option('--json', 'print JSON'),
+  )
+    .addHelpText(
+      'after',
+      examples('badzone dice', 'badzone dice manual', 'badzone dice rolled') +
+        '\nWith manual, round, end, place, collapse and play ask for each die on a terminal\n(as --manual does), also after quitting and resuming. Without a terminal, --dice\ngives them and the rest are rolled.\n' +
+        PHYSICAL_DICE_HELP,
+    )
+    .action(async (mode: string | undefined, opts) => emit(await (await import('./commands/dice.js')).run(mode, opts, io), opts.json === true));
 
   // --- At the table --------------------------------------------------------------------------------
   sessionOption(

@@ -2,7 +2,8 @@
 // library call needs (the library never prompts; it asks these callbacks).
 import { UsageError } from '../errors.js';
 import type { Ask } from '../api/commit.js';
-import { physicalDieHint } from '../dice/expression.js';
+import type { Game } from '../api/game.js';
+import { isD66, physicalDieHint } from '../dice/expression.js';
 import { sessionPath } from '../store/session.js';
 import { echo, enteredDiceProblem, occupiedProblem } from '../rules/limits.js';
 import type { IO } from './io.js';
@@ -25,8 +26,11 @@ export function intArg(value: string | undefined, flag: string, min: number, max
   return n;
 }
 
-/** "37,4, 2" -> [37, 4, 2]; each a whole number from 1 to 1000 (checked against its die later). Repeated flags add up. */
-export function diceList(value: string | string[] | undefined): number[] | undefined {
+/**
+ * "37,_, 2" -> [37, null, 2]: each a whole number from 1 to 1000 (checked against its die later), or `_` for a die
+ * badzone rolls itself. Repeated flags add up.
+ */
+export function diceList(value: string | string[] | undefined, flag = '--dice'): (number | null)[] | undefined {
   if (value === undefined) return undefined;
   const parts = (Array.isArray(value) ? value.join(',') : String(value))
     .split(/[\s,]+/)
@@ -34,7 +38,8 @@ export function diceList(value: string | string[] | undefined): number[] | undef
   const tooMany = enteredDiceProblem(parts.length);
   if (tooMany) throw new UsageError(`${tooMany}.`);
   return parts.map((p, i) => {
-    if (!/^\d{1,4}$/.test(p) || Number(p) < 1) throw new UsageError(`--dice value ${i + 1} ("${echo(p)}") is not a die result; give whole numbers like --dice 37,4,2.`);
+    if (p === '_') return null;
+    if (!/^\d{1,4}$/.test(p) || Number(p) < 1) throw new UsageError(`${flag} value ${i + 1} ("${echo(p)}") is not a die result; give whole numbers like ${flag} 37,4,2 (\`_\` for one badzone should roll).`);
     return Number(p);
   });
 }
@@ -77,20 +82,34 @@ export function askFor(io: IO, opts: { manual?: boolean; input?: boolean }): Ask
     ask.die = async (need) => {
       const cards = need.cards;
       const answer = await (await io.prompter()).input(
-        cards ? `${need.for}: which card did you draw? (1-64, ${cards.length} left in the deck)` : `${need.for}: enter your D${need.sides}${physicalDieHint(need.sides)}`,
+        cards
+          ? `${need.for}: which card did you draw? (1-64, ${cards.length} left in the deck; blank: badzone draws)`
+          : `${need.for}: enter your D${need.sides}${physicalDieHint(need.sides, need.for)} (blank: badzone rolls it)`,
         {
           validate: (v: string) => {
+            if (v.trim() === '') return true;
             const n = Number(v.trim());
-            if (!Number.isInteger(n) || n < 1 || n > need.sides) return `Enter a whole number from 1 to ${need.sides}.`;
+            if (need.d66 && !isD66(n)) return 'Enter two digits, each 1-6 (tens, then units), e.g. 36; or leave it blank for badzone to roll it.';
+            if (!Number.isInteger(n) || n < 1 || n > need.sides) return `Enter a whole number from 1 to ${need.sides}, or leave it blank for badzone to roll it.`;
             if (cards && !cards.includes(n)) return `Card ${n} is not in the deck.`;
             return true;
           },
         },
       );
-      return Number(answer.trim());
+      // A blank answer: badzone rolls this one (the log records it as rolled, not entered).
+      return answer.trim() === '' ? null : Number(answer.trim());
     };
   }
   return ask;
+}
+
+/**
+ * askFor, with the game's own dice preference ("enter my own dice from now on", kept in the session): on a
+ * terminal, a game that prefers the GM's dice asks for each die even without --manual.
+ */
+export async function askForGame(io: IO, opts: { manual?: boolean; input?: boolean }, game: Game): Promise<Ask | undefined> {
+  if (opts.manual !== true && interactive(io, opts) && (await game.prefersManualDice())) return askFor(io, { ...opts, manual: true });
+  return askFor(io, opts);
 }
 
 /** What the library needs from the command line's world: the folder, fresh seeds and the clock. */

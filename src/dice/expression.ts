@@ -1,4 +1,5 @@
-// Dice expressions in the rules' own notation: D6, D2+1, D3+3, D6+6, 2D6x10 (or 2D6×10, 2D6*10), D64, 3.
+// Dice expressions in the rules' own notation: D6, D2+1, D3+3, D6+6, 2D6x10 (or 2D6×10, 2D6*10), D64, D66, 3.
+// A D66 is Necromunda's: two D6 read as tens and units (11..66), never a 66-sided die.
 // Hand-written: the grammar the tables need is one line, and the dice-notation libraries on npm
 // either reject an uppercase D or cost a second of start-up (see ../shared/STACK.md).
 
@@ -15,6 +16,13 @@ export interface DiceExpr {
   multiply: number;
   /** Canonical text, e.g. "2D6x10". */
   text: string;
+  /** Each die is a D66: two D6 read as tens and units (sides is 66, a face is 11..66 with both digits 1-6). */
+  tensUnits?: true;
+}
+
+export interface ParseOptions {
+  /** Read "D66" as one 66-sided die, as badzone did before schema 3 (old games replay as they were rolled). */
+  legacyD66?: boolean;
 }
 
 /** The dice limits (defined with every other limit in ../rules/limits.ts). */
@@ -27,7 +35,7 @@ export class DiceSyntaxError extends Error {
 const PATTERN = /^(\d{0,7})D(\d{1,7})(?:([+-])(\d{1,7}))?(?:[X×*](\d{1,7}))?$/;
 
 /** Parse a dice expression; throws DiceSyntaxError with a sentence saying what is wrong. */
-export function parseDice(input: string | number): DiceExpr {
+export function parseDice(input: string | number, opts: ParseOptions = {}): DiceExpr {
   if (typeof input === 'number') {
     if (!Number.isInteger(input) || input < 0 || input > LIMITS.maxConstant) {
       throw new DiceSyntaxError(`a fixed count must be a whole number from 0 to ${LIMITS.maxConstant}, not ${input}`);
@@ -58,12 +66,44 @@ export function parseDice(input: string | number): DiceExpr {
     throw new DiceSyntaxError(`"${raw}": modifiers must be at most ${LIMITS.maxConstant}`);
   }
   const text = `${count === 1 ? '' : count}D${sides}${add > 0 ? `+${add}` : add < 0 ? `${add}` : ''}${multiply !== 1 ? `x${multiply}` : ''}`;
-  return { count, sides, add, multiply, text };
+  const e: DiceExpr = { count, sides, add, multiply, text };
+  if (sides === 66 && opts.legacyD66 !== true) e.tensUnits = true;
+  return e;
+}
+
+/** The lowest face of one of the expression's dice (11 for a D66). */
+function lowFace(e: DiceExpr): number {
+  return e.tensUnits ? 11 : 1;
 }
 
 /** The smallest and largest totals an expression can give. */
 export function diceBounds(e: DiceExpr): [number, number] {
-  return [(e.count + e.add) * e.multiply, (e.count * e.sides + e.add) * e.multiply];
+  return [(e.count * lowFace(e) + e.add) * e.multiply, (e.count * e.sides + e.add) * e.multiply];
+}
+
+/** Whether `n` is a face of a D66: two digits, each 1-6 (11..16, 21..26, ..., 61..66). */
+export function isD66(n: number): boolean {
+  return Number.isInteger(n) && n >= 11 && n <= 66 && n % 10 >= 1 && n % 10 <= 6;
+}
+
+/** Whether an expression can total `n` (a D66's totals skip 17-20, 27-30, ...). */
+export function canTotal(e: DiceExpr, n: number): boolean {
+  const [lo, hi] = diceBounds(e);
+  if (n < lo || n > hi) return false;
+  if (e.count === 0 || !e.tensUnits || e.count > 1) return n % e.multiply === 0;
+  return n % e.multiply === 0 && isD66(n / e.multiply - e.add);
+}
+
+/** One D66 from two D6 rolls: the first is the tens, the second the units. */
+export function d66(tens: number, units: number): number {
+  return tens * 10 + units;
+}
+
+/** Roll an expression with a source of single dice: the total and each die's face (a D66's face is 11..66). */
+export function rollDice(e: DiceExpr, die: (sides: number) => number): { total: number; faces: number[] } {
+  const faces: number[] = [];
+  for (let i = 0; i < e.count; i++) faces.push(e.tensUnits ? d66(die(6), die(6)) : die(e.sides));
+  return { total: diceTotal(e, faces), faces };
 }
 
 /** Combine the faces rolled into the expression's total. */
@@ -73,11 +113,25 @@ export function diceTotal(e: DiceExpr, faces: readonly number[]): number {
   return sum * e.multiply;
 }
 
-/** Dice a table usually has (a D2 and D3 are read off a D6; a D64 is the table's own roll). */
-const PHYSICAL = [2, 3, 4, 6, 8, 10, 12, 20, 64, 100];
+/** Dice a table usually has (a D2 and D3 are read off a D6). */
+const PHYSICAL = [2, 3, 4, 6, 8, 10, 12, 20, 100];
 
-/** How to roll a DN with physical dice when there is no such die: the next larger die, again above N. */
-export function physicalDieHint(sides: number): string {
+/** How to roll the D64 with physical dice (shown in --help, the manual prompts and docs/commands.md). */
+export const D64_HINT = 'roll two D8: (first - 1) x 8 + second, e.g. 3 then 5 is 21; type the result, 1-64';
+/** How to read a D66. */
+export const D66_HINT = 'roll two D6: the first is the tens, the second the units; type both digits, e.g. 36';
+/** How to read a scatter dice as a D12 clock direction. */
+export const SCATTER_HINT = 'a scatter dice: type the clock number the arrow points nearest (12 straight ahead); re-roll a hit';
+
+/**
+ * How to roll a die with physical dice, in brackets, or '' for a die a table has. `purpose` tells a scatter
+ * direction (a D12 read off a scatter dice) from any other D12. A D64 is two D8; a D66 two D6; a DN with no
+ * such die is the next larger die, rolled again above N.
+ */
+export function physicalDieHint(sides: number, purpose = ''): string {
+  if (sides === 12 && /scatter direction/.test(purpose)) return ` (${SCATTER_HINT}, or roll a D12)`;
+  if (sides === 64) return ` (${D64_HINT})`;
+  if (sides === 66) return ` (${D66_HINT})`;
   if (PHYSICAL.includes(sides)) return '';
   const next = PHYSICAL.find((n) => n > sides);
   return next === undefined ? '' : ` (no D${sides}? roll a D${next} and roll again on ${sides + 1} or more)`;

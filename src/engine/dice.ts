@@ -2,8 +2,11 @@
 // fed first by the dice the GM entered, and a record of every die with what it was for.
 import type { RngState } from '../dice/rng.js';
 import type { DiceExpr } from '../dice/expression.js';
-import { diceTotal, physicalDieHint } from '../dice/expression.js';
-import type { Roll } from './state.js';
+import { d66, diceTotal, isD66, physicalDieHint } from '../dice/expression.js';
+import type { EnteredDie, Roll } from './state.js';
+
+/** Which of an action's lists of entered dice a die comes from: `dice`, or `endDice` (a `round`'s open End Phase). */
+export type DiceList = 'dice' | 'endDice';
 
 /** Anything that can roll one die of N sides. The seeded Rng satisfies it; tests script it. */
 export interface DiceSource {
@@ -18,6 +21,8 @@ export class NeedDie {
     readonly purpose: string,
     readonly index: number,
     readonly cards?: number[],
+    readonly list: DiceList = 'dice',
+    readonly d66 = false,
   ) {}
 }
 
@@ -36,52 +41,93 @@ export type Purpose = string | (() => string);
 export class Dice {
   /** Rolls made, in order; null in quiet mode (simulation). */
   readonly rolls: Roll[] | null;
+  private entered: readonly EnteredDie[];
   private nextEntered = 0;
+  private list: DiceList = 'dice';
   private made = 0;
 
   constructor(
     readonly source: DiceSource,
-    private readonly entered: readonly number[] = [],
+    entered: readonly EnteredDie[] = [],
     private readonly whenOut: 'roll' | 'ask' = 'roll',
     quiet = false,
     /** The most dice this step may roll: one more throws TooManyRolls at once, before it costs time or memory. */
     private readonly maxRolls = Infinity,
   ) {
+    this.entered = entered;
     this.rolls = quiet ? null : [];
   }
 
+  /** Take the GM's dice from another list from here on (a `round`'s Event Phase after its open End Phase). */
+  useList(list: DiceList, entered: readonly EnteredDie[]): void {
+    this.list = list;
+    this.entered = entered;
+    this.nextEntered = 0;
+  }
+
+  /** Entries of the current list used so far (placeholders included). */
   get enteredUsed(): number {
     return this.nextEntered;
   }
 
+  /** Entries of the current list that must be used: all but trailing placeholders (they ask for nothing). */
   get enteredGiven(): number {
-    return this.entered.length;
+    let n = this.entered.length;
+    while (n > 0 && this.entered[n - 1] === null) n--;
+    return n;
   }
 
-  /** One die, from the GM's entered dice while any are left, else from the source. */
+  /** The next entry of the current list: a value, null (a placeholder: roll it), or undefined (none left). */
+  private next(): EnteredDie | undefined {
+    if (this.nextEntered >= this.entered.length) return undefined;
+    return this.entered[this.nextEntered];
+  }
+
+  private which(): string {
+    return `${this.list === 'endDice' ? 'End-Phase die' : 'die'} ${this.nextEntered + 1} you entered`;
+  }
+
+  private record(r: Roll, entered: boolean): void {
+    if (!this.rolls) return;
+    if (entered) r.entered = true;
+    this.rolls.push(r);
+  }
+
+  /** One die, from the GM's entered dice while any are left (a placeholder rolls), else from the source. */
   roll(sides: number, purpose: Purpose): number {
     if (++this.made > this.maxRolls) throw new TooManyRolls(text(purpose));
+    const e = this.next();
     let value: number;
-    let entered = false;
-    if (this.nextEntered < this.entered.length) {
-      value = this.entered[this.nextEntered]!;
-      if (!Number.isInteger(value) || value < 1 || value > sides) {
-        throw new BadEntry(
-          `die ${this.nextEntered + 1} you entered (${value}) is not a D${sides} result${physicalDieHint(sides)}; it is for: ${text(purpose)}`,
-        );
+    if (typeof e === 'number') {
+      if (!Number.isInteger(e) || e < 1 || e > sides) {
+        const p = text(purpose);
+        throw new BadEntry(`${this.which()} (${e}) is not a D${sides} result${physicalDieHint(sides, p)}; it is for: ${p}`);
       }
-      this.nextEntered++;
-      entered = true;
-    } else if (this.whenOut === 'ask') {
-      throw new NeedDie(sides, text(purpose), this.nextEntered);
-    } else {
-      value = this.source.die(sides);
-    }
-    if (this.rolls) {
-      const r: Roll = { die: sides, value, for: text(purpose) };
-      if (entered) r.entered = true;
-      this.rolls.push(r);
-    }
+      value = e;
+    } else if (e === undefined && this.whenOut === 'ask') {
+      throw new NeedDie(sides, text(purpose), this.nextEntered, undefined, this.list);
+    } else value = this.source.die(sides);
+    if (e !== undefined) this.nextEntered++;
+    this.record({ die: sides, value, for: text(purpose) }, typeof e === 'number');
+    return value;
+  }
+
+  /** A D66: two D6 read as tens and units. Entered as one value (two digits, each 1-6: 36). */
+  rollD66(purpose: Purpose): number {
+    if (++this.made > this.maxRolls) throw new TooManyRolls(text(purpose));
+    const e = this.next();
+    let value: number;
+    if (typeof e === 'number') {
+      if (!isD66(e)) {
+        const p = text(purpose);
+        throw new BadEntry(`${this.which()} (${e}) is not a D66 result${physicalDieHint(66)}; it is for: ${p}`);
+      }
+      value = e;
+    } else if (e === undefined && this.whenOut === 'ask') {
+      throw new NeedDie(66, text(purpose), this.nextEntered, undefined, this.list, true);
+    } else value = d66(this.source.die(6), this.source.die(6));
+    if (e !== undefined) this.nextEntered++;
+    this.record({ die: 66, value, for: text(purpose), d66: true }, typeof e === 'number');
     return value;
   }
 
@@ -91,38 +137,30 @@ export class Dice {
     return this.roll(n, purpose);
   }
 
-  /** Draw a card: an entered value must be one of the cards in the draw pile; otherwise the top card. */
+  /** Draw a card: an entered value must be one of the cards in the draw pile; otherwise (or a placeholder) the top card. */
   card(drawPile: readonly number[], purpose: Purpose): number {
     if (++this.made > this.maxRolls) throw new TooManyRolls(text(purpose));
+    const e = this.next();
     let value: number;
-    let entered = false;
-    if (this.nextEntered < this.entered.length) {
-      value = this.entered[this.nextEntered]!;
-      if (!drawPile.includes(value)) {
-        throw new BadEntry(
-          `card ${value} you entered is not in the draw pile (${drawPile.length} cards left); enter a card still in the deck`,
-        );
+    if (typeof e === 'number') {
+      if (!drawPile.includes(e)) {
+        throw new BadEntry(`card ${e} you entered is not in the draw pile (${drawPile.length} cards left); enter a card still in the deck`);
       }
-      this.nextEntered++;
-      entered = true;
-    } else if (this.whenOut === 'ask') {
-      throw new NeedDie(64, text(purpose), this.nextEntered, [...drawPile]);
-    } else {
-      value = drawPile[0]!;
-    }
-    if (this.rolls) {
-      const r: Roll = { die: 64, value, for: text(purpose), card: true };
-      if (entered) r.entered = true;
-      this.rolls.push(r);
-    }
+      value = e;
+    } else if (e === undefined && this.whenOut === 'ask') {
+      throw new NeedDie(64, text(purpose), this.nextEntered, [...drawPile], this.list);
+    } else value = drawPile[0]!;
+    if (e !== undefined) this.nextEntered++;
+    this.record({ die: 64, value, for: text(purpose), card: true }, typeof e === 'number');
     return value;
   }
 
-  /** Roll a dice expression; returns the total and the faces. */
+  /** Roll a dice expression; returns the total and the faces (a D66's face is 11..66). */
   expr(e: DiceExpr, purpose: Purpose): { total: number; faces: number[] } {
     const faces: number[] = [];
     for (let i = 0; i < e.count; i++) {
-      faces.push(this.roll(e.sides, e.count > 1 ? () => `${text(purpose)} (die ${i + 1} of ${e.count})` : purpose));
+      const p = e.count > 1 ? () => `${text(purpose)} (die ${i + 1} of ${e.count})` : purpose;
+      faces.push(e.tensUnits ? this.rollD66(p) : this.roll(e.sides, p));
     }
     return { total: diceTotal(e, faces), faces };
   }

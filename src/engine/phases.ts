@@ -1,7 +1,7 @@
 // The Event Phase and the End Phase, as the Badzone rules order them.
 import type { BadzoneEvent, Step } from '../rules/types.js';
-import { runStep, type Ctx, type Outcome } from './resolve.js';
-import type { InPlay, Roll } from './state.js';
+import { leavePlay, objectText, runStep, type Ctx, type Outcome } from './resolve.js';
+import type { BattlefieldObject, InPlay, Roll } from './state.js';
 
 export type DrawOutcome = 'once' | 'placed' | 'duplicate';
 
@@ -46,6 +46,8 @@ export interface Check {
   roll: number;
   discardOn: number;
   discarded: boolean;
+  /** What it leaves on the battlefield when discarded (Treasure's casket, with its worth). */
+  stays?: BattlefieldObject[];
 }
 
 export interface EndPhaseReport {
@@ -241,11 +243,14 @@ export function endPhase(ctx: Ctx): EndPhaseReport {
     const x = ev.discardOn;
     const roll = ctx.dice.roll(6, () => `End Phase: ${ev.name} discard check (${x}+)`);
     const discarded = roll >= x;
-    if (discarded) toDiscard(ctx, entry.roll);
-    else kept.push(entry);
+    const stays = discarded ? leavePlay(s, ctx.book, entry) : [];
+    if (!discarded) kept.push(entry);
     if (ctx.loud) {
-      report.checks.push({ eventId: ev.id, name: ev.name, roll, discardOn: x, discarded });
-      ctx.notes.push(`End Phase: ${ev.name} discard check ${roll} (needs ${x}+): ${discarded ? 'discarded' : 'stays in play'}`);
+      const check: Check = { eventId: ev.id, name: ev.name, roll, discardOn: x, discarded };
+      if (stays.length) check.stays = stays;
+      report.checks.push(check);
+      const left = stays.length ? `; ${stays.map(objectText).join('; ')}` : '';
+      ctx.notes.push(`End Phase: ${ev.name} discard check ${roll} (needs ${x}+): ${discarded ? 'discarded' : 'stays in play'}${left}`);
     }
   }
   s.inPlay = kept;

@@ -3,7 +3,8 @@ import type { BadzoneEvent, Creature, Step } from '../rules/types.js';
 import type { RuleBook } from '../rules/book.js';
 import { parseDice, type DiceExpr } from '../dice/expression.js';
 import type { Dice } from './dice.js';
-import type { InPlay, SessionState } from './state.js';
+import type { BattlefieldObject, InPlay, ScatterMark, SessionState } from './state.js';
+
 
 export interface Scatter {
   /** The tile whose center it scatters from, where that matters. */
@@ -23,10 +24,17 @@ export type Outcome =
       removed: boolean;
       placed?: { what: string; count: number; scatters: Scatter[] };
       worth?: { value: number; unit: string };
+      /** Nobody said which tiles hold player models: badzone picked among all of them (`badzone collapse` corrects it). */
+      unconfirmed?: true;
+      /** The tiles it was picked among, in order (the die to roll among the free ones counts them in this order). */
+      candidates?: string[];
       text: string;
     }
-  /** distance and direction are null when the thing was never placed (no tile was left to place it on). */
-  | { kind: 'scatter'; what: string; from: string | null; distance: number | null; direction: number | null; text: string }
+  /**
+   * distance and direction are null when the thing was never placed (no tile was left to place it on).
+   * scatterNo: which scatter this is since it was placed on `from` (1 for the first).
+   */
+  | { kind: 'scatter'; what: string; from: string | null; distance: number | null; direction: number | null; scatterNo?: number; text: string }
   | { kind: 'pickFighter'; what: string; picks: { gang: string; fighter: string | null; moved: boolean }[]; text: string }
   | {
       kind: 'rollEachFighter';
@@ -56,6 +64,11 @@ export interface Ctx {
   /** Ask for the occupied tiles instead of picking among all (interactive use). */
   askOccupied: boolean;
   tally: Tally | null;
+  /**
+   * The caller owns the state and never looks at the one before again (replay, verify): lists that only grow
+   * (a marker's scatters) are appended in place instead of copied, so a long replay stays linear.
+   */
+  owned?: boolean;
 }
 
 /** Thrown (and caught by `step`) when a pick needs to know which tiles hold models. */
@@ -87,13 +100,42 @@ function fightersText(picks: { gang: string; fighter: string | null }[]): string
   return picks.map((p) => `${p.gang}: ${p.fighter ?? 'none available'}`).join('; ');
 }
 
-function moveFighter(s: SessionState, gangName: string, fighter: string, to: 'battlefield' | 'reserve' | 'out'): void {
+/** Move a fighter within their gang's roster. Out of the game, they lose the conditions events gave them. */
+export function moveFighter(s: SessionState, gangName: string, fighter: string, to: 'battlefield' | 'reserve' | 'out'): void {
   const g = s.gangs.find((x) => x.name === gangName);
   if (!g) return;
   g.battlefield = g.battlefield.filter((f) => f !== fighter);
   g.reserve = g.reserve.filter((f) => f !== fighter);
   g.out = g.out.filter((f) => f !== fighter);
   g[to].push(fighter);
+  if (to === 'out') s.conditions = s.conditions.filter((c) => !(c.gang === gangName && c.fighter === fighter));
+}
+
+/**
+ * An event in play is discarded: its card goes to the discard pile (deck mode), what it placed to stay stays on
+ * the battlefield (Treasure's casket, data: `staysAfterDiscard`), and the conditions it gave for as long as it is
+ * in play end. Returns what stays.
+ */
+export function leavePlay(s: SessionState, book: RuleBook, entry: InPlay): BattlefieldObject[] {
+  if (s.deck) s.deck.discardPile.push(entry.roll);
+  const ev = book.byId.get(entry.eventId);
+  const stays: BattlefieldObject[] = [];
+  if (ev && entry.tile) {
+    for (const st of [...ev.resolve.onDraw, ...ev.resolve.eachEventPhase]) {
+      if (st.kind !== 'pickTile' || st.staysAfterDiscard !== true) continue;
+      const o: BattlefieldObject = { eventId: ev.id, what: st.what, tile: entry.tile, sinceRound: entry.sinceRound };
+      if (st.worth && entry.worth !== undefined) o.worth = { value: entry.worth, unit: st.worth.unit };
+      stays.push(o);
+    }
+  }
+  s.objects.push(...stays);
+  s.conditions = s.conditions.filter((c) => c.eventId !== entry.eventId || c.lasts === 'game');
+  return stays;
+}
+
+/** "the golden Loot Casket stays on B1 (worth 60 credits)". */
+export function objectText(o: BattlefieldObject): string {
+  return `the ${o.what} stays${o.tile ? ` on ${o.tile}` : ''}${o.worth ? ` (worth ${o.worth.value} ${o.worth.unit})` : ''}`;
 }
 
 type StepOf<K extends Step['kind']> = Extract<Step, { kind: K }>;
@@ -128,16 +170,26 @@ function scatterEachTile(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'scatterEachTi
   return { kind: 'scatterEachTile', what: step.what, scatters, text };
 }
 
-/** The tiles a pick may land on, and a note when the occupied tiles were not known. */
-function tilePool(ctx: Ctx, step: StepOf<'pickTile'>): { pool: string[]; note: string } {
+/**
+ * The tiles a pick may land on. A pick that avoids occupied tiles is unconfirmed when nobody said which tiles hold
+ * player models (no terminal to ask, no --occupied): it is made among all of them, and says so.
+ */
+function tilePool(ctx: Ctx, step: StepOf<'pickTile'>): { pool: string[]; confirmed: boolean } {
   const { s } = ctx;
-  if (!step.avoidOccupied) return { pool: s.tiles, note: '' };
+  if (!step.avoidOccupied) return { pool: s.tiles, confirmed: true };
   if (ctx.occupied === undefined && ctx.askOccupied && s.tiles.length > 0) throw new NeedOccupied([...s.tiles]);
-  if (ctx.occupied === undefined) {
-    return { pool: s.tiles, note: ' (no occupied tiles were given, so any tile could be picked: check no player models are on it)' };
-  }
+  if (ctx.occupied === undefined) return { pool: s.tiles, confirmed: s.tiles.length === 0 };
   const occ = new Set(ctx.occupied);
-  return { pool: s.tiles.filter((t) => !occ.has(t)), note: '' };
+  return { pool: s.tiles.filter((t) => !occ.has(t)), confirmed: true };
+}
+
+/** What the GM does about an unconfirmed pick. */
+export function unconfirmedText(tile: string, candidates: string[]): string {
+  return (
+    ` Unconfirmed: nobody said which tiles hold player models, so badzone picked among all ${candidates.length} (${candidates.join(' ')}).` +
+    ` If models stand on ${tile}, roll among the tiles with none on them, counting them in this order (a D2 for two, a D3 for three, ...),` +
+    ' and record the tile with `badzone collapse TILE` (or `badzone collapse --occupied TILES` to have badzone roll).'
+  );
 }
 
 /** What is placed at a picked tile's center (Mines Detected): how many, and each one's scatter. */
@@ -154,15 +206,20 @@ function placeAtTile(ctx: Ctx, ev: BadzoneEvent, place: NonNullable<StepOf<'pick
 
 function pickTile(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'pickTile'>, entry: InPlay | null): Outcome | null {
   const { s } = ctx;
-  const { pool, note } = tilePool(ctx, step);
+  const { pool, confirmed } = tilePool(ctx, step);
+  const record = (tile: string | null): void => {
+    if (step.avoidOccupied) s.tilePicks.push({ eventId: ev.id, what: step.what, round: s.round, tile, among: [...pool], confirmed, removesTile: step.removeTile === true });
+  };
   if (pool.length === 0) {
     if (entry) entry.tile = null;
+    record(null);
     if (!ctx.loud) return null;
     const why = s.tiles.length === 0 ? 'no tiles are left' : 'every tile left holds player models';
     return { kind: 'pickTile', what: step.what, tile: null, removed: false, text: `No tile picked: ${why}.` };
   }
   const tile = pool[ctx.dice.pick(pool.length, () => `${ev.name}: tile (of ${pool.join(' ')})`) - 1]!;
   if (entry) entry.tile = tile;
+  record(tile);
   const removed = step.removeTile === true;
   if (removed) s.tiles = s.tiles.filter((t) => t !== tile);
   const placed = step.place ? placeAtTile(ctx, ev, step.place) : undefined;
@@ -181,9 +238,13 @@ function pickTile(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'pickTile'>, entry: I
     if (placed.scatters.length) text += `, scattered ${placed.scatters.map((sc, i) => `#${i + 1} ${scatterText(sc)}`).join(', ')}`;
   }
   if (worth) text += `; worth ${worth.value} ${worth.unit}`;
-  const out: Outcome = { kind: 'pickTile', what: step.what, tile, removed, text: text + note };
+  const out: Extract<Outcome, { kind: 'pickTile' }> = { kind: 'pickTile', what: step.what, tile, removed, text: confirmed ? text : `${text}.${unconfirmedText(tile, pool)}` };
   if (placed) out.placed = placed;
   if (worth) out.worth = worth;
+  if (!confirmed) {
+    out.unconfirmed = true;
+    out.candidates = [...pool];
+  }
   return out;
 }
 
@@ -195,15 +256,25 @@ function scatter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'scatter'>, entry: InP
   }
   const e = expr(ctx, step.distance);
   const sc = rollScatter(ctx, e, () => `${ev.name}: ${step.what}`);
+  // Where it is now: each scatter starts where the one before left it.
+  if (entry) {
+    const mark: ScatterMark = [ctx.s.round, sc.distance, sc.direction];
+    if (ctx.owned && entry.scatters) entry.scatters.push(mark);
+    else entry.scatters = [...(entry.scatters ?? []), mark];
+  }
   if (!ctx.loud) return null;
-  return {
+  const n = entry?.scatters?.length ?? 0;
+  const since = entry?.tile ? ` (scatter ${n} since it was placed on ${entry.tile})` : '';
+  const out: Extract<Outcome, { kind: 'scatter' }> = {
     kind: 'scatter',
     what: step.what,
     from: entry?.tile ?? null,
     distance: sc.distance,
     direction: sc.direction,
-    text: `The ${step.what} scatters ${sc.distance}" toward ${clock(sc.direction)}`,
+    text: `The ${step.what} scatters ${sc.distance}" toward ${clock(sc.direction)}${since}`,
   };
+  if (n > 0) out.scatterNo = n;
+  return out;
 }
 
 function pickFighter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'pickFighter'>): Outcome | null {
@@ -215,6 +286,9 @@ function pickFighter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'pickFighter'>): O
     return { kind: 'pickFighter', what: step.what, picks: [], text };
   }
   const picks: { gang: string; fighter: string | null; moved: boolean }[] = [];
+  const cond = step.condition;
+  // A condition that lasts until the event picks again ends for the last pick now.
+  if (cond?.lasts === 'round') s.conditions = s.conditions.filter((c) => !(c.eventId === ev.id && c.condition === cond.name));
   for (const g of s.gangs) {
     const pool = g[step.from];
     if (pool.length === 0) {
@@ -224,6 +298,9 @@ function pickFighter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'pickFighter'>): O
     const fighter = pool[ctx.dice.pick(pool.length, () => `${ev.name}: fighter of ${g.name}`) - 1]!;
     const moved = step.moveTo !== undefined && step.moveTo !== step.from;
     if (moved) moveFighter(s, g.name, fighter, step.moveTo!);
+    if (cond && !s.conditions.some((c) => c.gang === g.name && c.fighter === fighter && c.condition === cond.name)) {
+      s.conditions.push({ condition: cond.name, gang: g.name, fighter, eventId: ev.id, sinceRound: s.round, lasts: cond.lasts });
+    }
     picks.push({ gang: g.name, fighter, moved });
   }
   if (!ctx.loud) return null;

@@ -4,7 +4,23 @@ import { validateEventTable, validateVisibilityTable, TableError } from '../rule
 import type { RuleBook } from '../rules/book.js';
 import { INT32_MAX, INT32_MIN } from '../dice/rng.js';
 import { READ } from '../rules/limits.js';
-import { SCHEMA_VERSION, type Action, type LogRecord, type Roll, type SessionState, type Setup } from './state.js';
+import { isD66 } from '../dice/expression.js';
+import { replay } from './step.js';
+import {
+  SCHEMA_VERSION,
+  type Action,
+  type BattlefieldObject,
+  type Condition,
+  type EnteredDie,
+  type InPlay,
+  type LogRecord,
+  type RedoEntry,
+  type Roll,
+  type ScatterMark,
+  type SessionState,
+  type Setup,
+  type TilePick,
+} from './state.js';
 
 /** Older schema versions and how each becomes the next. */
 const MIGRATIONS: Record<number, (s: Obj) => Obj> = {
@@ -21,7 +37,62 @@ const MIGRATIONS: Record<number, (s: Obj) => Obj> = {
         })
       : s.log,
   }),
+  // Version 3 adds what the rules leave on the table (objects, conditions, tile picks), the dice preference and
+  // the redo list (the first three are then replayed from the log: validateSession), splits a `round`'s entered
+  // dice between an open End Phase (endDice) and the new Event Phase (dice), and keeps an old custom table's D66
+  // as the 66-sided die it was.
+  2: (s) => ({
+    ...s,
+    schemaVersion: 3,
+    setup: legacyD66(s.setup),
+    objects: [],
+    conditions: [],
+    tilePicks: [],
+    manualDice: false,
+    redo: [],
+    log: Array.isArray(s.log) ? splitRoundDice(s.log) : s.log,
+  }),
 };
+
+/** Before version 3 a custom table's "D66" was rolled as one 66-sided die: such a game keeps that meaning. */
+function legacyD66(setup: unknown): unknown {
+  if (typeof setup !== 'object' || setup === null || Array.isArray(setup)) return setup;
+  const o = setup as Obj;
+  const uses = (t: unknown): boolean => t !== null && t !== undefined && /D66(?!\d)/i.test(JSON.stringify(t));
+  return uses(o.table) || uses(o.visibilityTable) ? { ...o, legacyD66: true } : o;
+}
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Before version 3 a `round` that resolved an open End Phase gave the End Phase the first of its entered dice.
+ * Its rolls show how many: the End Phase's come before the new event's draw (the first "Event Phase: " roll), or,
+ * when no event was drawn, up to its last discard check ("End Phase: "). Those become `endDice`.
+ */
+function splitRoundDice(log: unknown[]): unknown[] {
+  let open = false;
+  return log.map((r) => {
+    if (!isObj(r) || !isObj(r.action)) return r;
+    const a = r.action;
+    const wasOpen = open;
+    if (a.type === 'round') open = true;
+    else if (a.type === 'end') open = false;
+    if (a.type !== 'round' || !wasOpen || !Array.isArray(a.dice) || a.dice.length === 0 || !Array.isArray(r.rolls)) return r;
+    const purposes = r.rolls.map((x) => (isObj(x) && typeof x.for === 'string' ? x.for : ''));
+    let k = purposes.findIndex((p) => p.startsWith('Event Phase: '));
+    if (k < 0) {
+      k = 0;
+      purposes.forEach((p, i) => {
+        if (p.startsWith('End Phase: ')) k = i + 1;
+      });
+    }
+    k = Math.min(k, a.dice.length);
+    if (k === 0) return r;
+    const action: Obj = { ...a, endDice: a.dice.slice(0, k), dice: a.dice.slice(k) };
+    if ((action.dice as unknown[]).length === 0) delete action.dice;
+    return { ...r, action };
+  });
+}
 
 /**
  * Version 1 worded some rolls' purposes at more length (`Event Phase: Badzone Event Table (D64)`, picks that
@@ -69,11 +140,13 @@ function gangs(v: unknown, path: string, withOut: boolean) {
 function setup(v: unknown): Setup {
   const o = obj(v, 'setup');
   const hazard = o.hazard === null ? null : o.hazard === 'roll' ? 'roll' : int(o.hazard, 'setup.hazard', 1, 10);
+  if (o.legacyD66 !== undefined && o.legacyD66 !== true) fail('setup.legacyD66', 'expected true or absent');
+  const legacy = o.legacyD66 === true;
   let table: Setup['table'] = null;
   let visibilityTable: Setup['visibilityTable'] = null;
   try {
     if (o.table !== null && o.table !== undefined) table = validateEventTable(o.table, 'setup.table');
-    if (o.visibilityTable !== null && o.visibilityTable !== undefined) visibilityTable = validateVisibilityTable(o.visibilityTable, 'setup.visibilityTable');
+    if (o.visibilityTable !== null && o.visibilityTable !== undefined) visibilityTable = validateVisibilityTable(o.visibilityTable, 'setup.visibilityTable', { legacyD66: legacy });
   } catch (e) {
     if (e instanceof TableError) fail(`${e.file}.${e.path.replace(/^\(table\)\.?/, '')}`, e.problem);
     throw e;
@@ -90,6 +163,7 @@ function setup(v: unknown): Setup {
     hazard,
     table,
     visibilityTable,
+    ...(legacy ? { legacyD66: true as const } : {}),
   };
   if (o.hiddenSeed !== undefined) {
     const h = obj(o.hiddenSeed, 'setup.hiddenSeed');
@@ -103,14 +177,15 @@ function setup(v: unknown): Setup {
   return out;
 }
 
-function dieList(v: unknown, path: string): number[] | undefined {
+/** Entered dice: each a result, or null (a placeholder: badzone rolled that one). */
+function dieList(v: unknown, path: string): EnteredDie[] | undefined {
   if (v === undefined) return undefined;
-  return arr(v, path, READ.enteredDice).map((x, i) => int(x, `${path}[${i}]`, 1, 1000));
+  return arr(v, path, READ.enteredDice).map((x, i) => (x === null ? null : int(x, `${path}[${i}]`, 1, 1000)));
 }
 
 function action(v: unknown, path: string): Action {
   const o = obj(v, path);
-  const type = oneOf(o.type, `${path}.type`, ['new', 'round', 'end', 'discard', 'place', 'visibility', 'fighter'] as const);
+  const type = oneOf(o.type, `${path}.type`, ['new', 'round', 'end', 'discard', 'place', 'visibility', 'fighter', 'rename', 'collapse'] as const);
   switch (type) {
     case 'new':
       return { type };
@@ -119,6 +194,8 @@ function action(v: unknown, path: string): Action {
       if (o.occupied !== undefined) a.occupied = strings(o.occupied, `${path}.occupied`, READ.occupied, READ.tileName);
       const d = dieList(o.dice, `${path}.dice`);
       if (d) a.dice = d;
+      const e = dieList(o.endDice, `${path}.endDice`);
+      if (e) a.endDice = e;
       return a;
     }
     case 'end': {
@@ -142,6 +219,22 @@ function action(v: unknown, path: string): Action {
       if (o.gang !== undefined) a.gang = nonEmpty(o.gang, `${path}.gang`, NAME);
       return a;
     }
+    case 'rename': {
+      const a: Action = { type, to: nonEmpty(o.to, `${path}.to`, NAME) };
+      if (o.fighter !== undefined) a.fighter = nonEmpty(o.fighter, `${path}.fighter`, NAME);
+      if (o.gang !== undefined) a.gang = nonEmpty(o.gang, `${path}.gang`, NAME);
+      if (a.fighter === undefined && a.gang === undefined) fail(path, 'a rename names a fighter or a gang');
+      return a;
+    }
+    case 'collapse': {
+      const a: Action = { type };
+      if (o.tile !== undefined) a.tile = nonEmpty(o.tile, `${path}.tile`, 10);
+      if (o.occupied !== undefined) a.occupied = strings(o.occupied, `${path}.occupied`, READ.occupied, READ.tileName);
+      if ((a.tile === undefined) === (a.occupied === undefined)) fail(path, 'a collapse correction names a tile or the occupied tiles');
+      const d = dieList(o.dice, `${path}.dice`);
+      if (d) a.dice = d;
+      return a;
+    }
   }
 }
 
@@ -156,6 +249,11 @@ function roll(v: unknown, path: string): Roll {
   if (o.card !== undefined) {
     if (o.card !== true) fail(`${path}.card`, 'expected true or absent');
     r.card = true;
+  }
+  if (o.d66 !== undefined) {
+    if (o.d66 !== true) fail(`${path}.d66`, 'expected true or absent');
+    if (die !== 66 || !isD66(r.value)) fail(`${path}.value`, `${r.value} is not a D66 result (two digits, each 1-6)`);
+    r.d66 = true;
   }
   return r;
 }
@@ -208,6 +306,109 @@ function record(v: unknown, path: string): LogRecord {
   };
 }
 
+function inPlayEntry(x: unknown, i: number): InPlay {
+  const p = obj(x, `inPlay[${i}]`);
+  const e: InPlay = {
+    eventId: nonEmpty(p.eventId, `inPlay[${i}].eventId`, 60),
+    sinceRound: int(p.sinceRound, `inPlay[${i}].sinceRound`, 0, READ.round),
+    roll: int(p.roll, `inPlay[${i}].roll`, 1, 64),
+  };
+  if (p.tile !== undefined) e.tile = p.tile === null ? null : str(p.tile, `inPlay[${i}].tile`, 10);
+  if (p.worth !== undefined) e.worth = int(p.worth, `inPlay[${i}].worth`, 0, 1_000_000);
+  if (p.scatters !== undefined) {
+    // Each scatter is [round, distance, direction].
+    e.scatters = arr(p.scatters, `inPlay[${i}].scatters`, READ.round).map((y, j) => {
+      const at = `inPlay[${i}].scatters[${j}]`;
+      const q = arr(y, at, 3);
+      if (q.length !== 3) fail(at, 'expected [round, distance, direction]');
+      return [int(q[0], `${at}[0]`, 0, READ.round), int(q[1], `${at}[1]`, 0, 1_000_000), int(q[2], `${at}[2]`, 1, 12)] as ScatterMark;
+    });
+  }
+  return e;
+}
+
+function objects(v: unknown): BattlefieldObject[] {
+  return arr(v, 'objects', 10_000).map((x, i) => {
+    const at = `objects[${i}]`;
+    const o = obj(x, at);
+    const b: BattlefieldObject = {
+      eventId: nonEmpty(o.eventId, `${at}.eventId`, 60),
+      what: nonEmpty(o.what, `${at}.what`, NAME),
+      tile: o.tile === null ? null : nonEmpty(o.tile, `${at}.tile`, 10),
+      sinceRound: int(o.sinceRound, `${at}.sinceRound`, 0, READ.round),
+    };
+    if (o.worth !== undefined) {
+      const w = obj(o.worth, `${at}.worth`);
+      b.worth = { value: int(w.value, `${at}.worth.value`, 0, 1_000_000), unit: nonEmpty(w.unit, `${at}.worth.unit`, 40) };
+    }
+    return b;
+  });
+}
+
+function conditions(v: unknown): Condition[] {
+  return arr(v, 'conditions', 100_000).map((x, i) => {
+    const at = `conditions[${i}]`;
+    const o = obj(x, at);
+    return {
+      condition: nonEmpty(o.condition, `${at}.condition`, 60),
+      gang: nonEmpty(o.gang, `${at}.gang`, NAME),
+      fighter: nonEmpty(o.fighter, `${at}.fighter`, NAME),
+      eventId: nonEmpty(o.eventId, `${at}.eventId`, 60),
+      sinceRound: int(o.sinceRound, `${at}.sinceRound`, 0, READ.round),
+      lasts: oneOf(o.lasts, `${at}.lasts`, ['round', 'event', 'game'] as const),
+    };
+  });
+}
+
+function tilePicks(v: unknown): TilePick[] {
+  return arr(v, 'tilePicks', 10_000).map((x, i) => {
+    const at = `tilePicks[${i}]`;
+    const o = obj(x, at);
+    const t: TilePick = {
+      eventId: nonEmpty(o.eventId, `${at}.eventId`, 60),
+      what: nonEmpty(o.what, `${at}.what`, NAME),
+      round: int(o.round, `${at}.round`, 0, READ.round),
+      tile: o.tile === null ? null : nonEmpty(o.tile, `${at}.tile`, 10),
+      among: strings(o.among, `${at}.among`, READ.tiles, READ.tileName),
+      confirmed: bool(o.confirmed, `${at}.confirmed`),
+      removesTile: bool(o.removesTile, `${at}.removesTile`),
+    };
+    if (o.correctedFrom !== undefined) t.correctedFrom = o.correctedFrom === null ? null : nonEmpty(o.correctedFrom, `${at}.correctedFrom`, 10);
+    return t;
+  });
+}
+
+/**
+ * A file migrated from before version 3 has no objects, conditions, tile picks or scatter paths: they follow from
+ * its log, so they are replayed. A log that no longer replays keeps them empty (`verify` says which entry is wrong).
+ */
+function deriveFromLog(state: SessionState, book: RuleBook): void {
+  let r: SessionState;
+  try {
+    r = replay(state.setup, state.log.slice(1).map((x) => x.action), book);
+  } catch {
+    return;
+  }
+  state.objects = r.objects;
+  state.conditions = r.conditions;
+  state.tilePicks = r.tilePicks;
+  for (const p of state.inPlay) {
+    const q = r.inPlay.find((x) => x.eventId === p.eventId && x.sinceRound === p.sinceRound);
+    if (q?.scatters) p.scatters = q.scatters;
+  }
+}
+
+function redoEntry(v: unknown, path: string): RedoEntry {
+  const o = obj(v, path);
+  return {
+    seq: int(o.seq, `${path}.seq`, 0, READ.round),
+    round: int(o.round, `${path}.round`, 0, READ.round),
+    action: action(o.action, `${path}.action`),
+    rolls: int(o.rolls, `${path}.rolls`, 0, READ.rollsPerStep),
+    uses: int(o.uses, `${path}.uses`, 0, READ.rngUses),
+  };
+}
+
 function cards(v: unknown, path: string): number[] {
   return arr(v, path, 64).map((x, i) => int(x, `${path}[${i}]`, 1, 64));
 }
@@ -242,17 +443,7 @@ export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook)
     },
     round: int(o.round, 'round', 0, READ.round),
     phase: oneOf(o.phase, 'phase', ['setup', 'round', 'end'] as const),
-    inPlay: arr(o.inPlay, 'inPlay', 64).map((x, i) => {
-      const p = obj(x, `inPlay[${i}]`);
-      const e: SessionState['inPlay'][number] = {
-        eventId: nonEmpty(p.eventId, `inPlay[${i}].eventId`, 60),
-        sinceRound: int(p.sinceRound, `inPlay[${i}].sinceRound`, 0, READ.round),
-        roll: int(p.roll, `inPlay[${i}].roll`, 1, 64),
-      };
-      if (p.tile !== undefined) e.tile = p.tile === null ? null : str(p.tile, `inPlay[${i}].tile`, 10);
-      if (p.worth !== undefined) e.worth = int(p.worth, `inPlay[${i}].worth`, 0, 1_000_000);
-      return e;
-    }),
+    inPlay: arr(o.inPlay, 'inPlay', 64).map(inPlayEntry),
     deck: o.deck === null ? null : (() => {
       const d = obj(o.deck, 'deck');
       return { drawPile: cards(d.drawPile, 'deck.drawPile'), discardPile: cards(d.discardPile, 'deck.discardPile') };
@@ -273,12 +464,23 @@ export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook)
     structures: o.structures === null ? null : strings(o.structures, 'structures', READ.structures, NAME),
     gangs: gangs(o.gangs, 'gangs', true) as SessionState['gangs'],
     pendingEnd: strings(o.pendingEnd, 'pendingEnd', 64, 60),
+    objects: objects(o.objects),
+    conditions: conditions(o.conditions),
+    tilePicks: tilePicks(o.tilePicks),
+    manualDice: bool(o.manualDice, 'manualDice'),
+    redo: arr(o.redo, 'redo', READ.logEntries).map((x, i) => redoEntry(x, `redo[${i}]`)),
     log: arr(o.log, 'log', READ.logEntries).map((x, i) => (isPlainRecord(x) ? x : record(x, `log[${i}]`))),
   };
   if (state.rng.seed !== su.seed) fail('rng.seed', `${state.rng.seed} is not the game's seed (setup.seed ${su.seed})`);
   if (state.log.length === 0 || state.log[0]!.action.type !== 'new') fail('log[0]', 'a session log starts with the game\'s setup (action "new")');
   state.log.forEach((r, i) => {
     if (r.seq !== i) fail(`log[${i}].seq`, `expected ${i}, found ${r.seq}`);
+  });
+  // The step undone last is the next entry of the log, the one undone before it the entry after, and so on.
+  state.redo.forEach((r, i) => {
+    const want = state.log.length + state.redo.length - 1 - i;
+    if (r.seq !== want) fail(`redo[${i}].seq`, `expected ${want}, found ${r.seq}`);
+    if (r.action.type === 'new') fail(`redo[${i}].action.type`, 'a game\'s setup cannot be redone');
   });
   if ((state.deck === null) !== (su.mode === 'dice')) fail('deck', su.mode === 'deck' ? 'a deck-mode game needs a deck' : 'a dice-mode game has no deck');
   const book = bookFor(su);
@@ -294,6 +496,10 @@ export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook)
       });
     }
   }
+  if (version < 3) deriveFromLog(state, book);
+  state.tilePicks.forEach((t, i) => {
+    for (const x of [t.tile, ...t.among]) if (x !== null && !su.tiles.includes(x)) fail(`tilePicks[${i}]`, `"${x}" is not a tile of this game`);
+  });
   if ((state.phase === 'setup') !== (state.round === 0)) fail('phase', `"${state.phase}" does not go with round ${state.round} (round 0 is "setup", later rounds "round" or "end")`);
   state.inPlay.forEach((p, i) => {
     if (!book.byId.has(p.eventId)) fail(`inPlay[${i}].eventId`, `"${p.eventId}" is not an event of this game's table`);

@@ -2,7 +2,7 @@
 import type { EventTable, VisibilityTable } from '../rules/types.js';
 import type { RngState } from '../dice/rng.js';
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export type Mode = 'dice' | 'deck';
 export type Phase = 'setup' | 'round' | 'end';
@@ -37,6 +37,12 @@ export interface Setup {
   /** A group's own visibility table, or null for the shipped house table. */
   visibilityTable: VisibilityTable | null;
   /**
+   * Set only on games started before schema 3 whose own tables wrote "D66": there it meant one 66-sided die,
+   * and it keeps that meaning so the game replays as it was rolled. Everywhere else a D66 is two D6 read as
+   * tens and units (11..66).
+   */
+  legacyD66?: true;
+  /**
    * Set when the game was started with a hidden seed (`badzone new --hidden-seed`): outputs show only the
    * commitment, the SHA-256 (hex) of "SEED:SALT", until `badzone reveal` sets `revealed`. The engine ignores it.
    */
@@ -58,6 +64,57 @@ export interface InPlay {
   tile?: string | null;
   /** Treasure's worth. */
   worth?: number;
+  /** Each scatter since it was placed at `tile`, in order, each from where the one before left it (Pillar of Flame). */
+  scatters?: ScatterMark[];
+}
+
+/**
+ * One scatter of a marker in play: in which round's End Phase, how far (inches) and toward which clock number.
+ * A triple, not an object: a Pillar of Flame that never leaves a long game scatters every round (the views show
+ * `{ round, distance, direction }`).
+ */
+export type ScatterMark = [round: number, distance: number, direction: number];
+
+/** Something an event left on the battlefield after the event itself was discarded (Treasure's golden Loot Casket). */
+export interface BattlefieldObject {
+  eventId: string;
+  what: string;
+  /** The tile it was placed on (it may have been carried since). */
+  tile: string | null;
+  worth?: { value: number; unit: string };
+  /** The round it was placed in. */
+  sinceRound: number;
+}
+
+/** A condition an event put on a fighter (Wyld Magic: a Psyker), and how long it lasts (data: the step's `condition`). */
+export interface Condition {
+  condition: string;
+  gang: string;
+  fighter: string;
+  eventId: string;
+  sinceRound: number;
+  /** round: until the event picks again; event: while the event is in play; game: for the rest of the game. */
+  lasts: 'round' | 'event' | 'game';
+}
+
+/**
+ * A tile picked among the tiles with no player models on them (Collapsed Section). Unconfirmed when nobody said
+ * which tiles hold models: badzone picked among all of them, and the GM may record the right tile afterwards
+ * (`badzone collapse`), the log keeping both.
+ */
+export interface TilePick {
+  eventId: string;
+  what: string;
+  round: number;
+  /** The tile picked (null: every tile held models, none was picked). */
+  tile: string | null;
+  /** The tiles it was picked among, in order. */
+  among: string[];
+  confirmed: boolean;
+  /** The tile badzone first picked, when the GM recorded another one. */
+  correctedFrom?: string | null;
+  /** The pick removed its tile from the pool (Collapsed Section). */
+  removesTile: boolean;
 }
 
 export interface Visibility {
@@ -96,16 +153,41 @@ export interface Roll {
   entered?: true;
   /** True when the value is a card drawn (deck mode) rather than a die. */
   card?: true;
+  /** True for a D66: two D6 read as tens and units (value 11..66; die is 66). */
+  d66?: true;
 }
+
+/**
+ * A step undone, kept so that `redo` can re-apply it: its action (with the entered dice and occupied tiles), and,
+ * to check that it rolls the same dice again, how many it rolled and the dice position after it. The rolls
+ * themselves follow from the seed and need not be kept (a heavy table's round can roll a quarter million).
+ */
+export interface RedoEntry {
+  seq: number;
+  round: number;
+  action: Action;
+  /** Dice the step rolled (or were entered). */
+  rolls: number;
+  /** The dice position (rng uses) after it. */
+  uses: number;
+}
+
+/** One die the GM entered, or null: a placeholder (`_`, a blank answer) for "badzone rolls this one". */
+export type EnteredDie = number | null;
 
 export type Action =
   | { type: 'new' }
-  | { type: 'round'; occupied?: string[]; dice?: number[] }
-  | { type: 'end'; dice?: number[] }
+  /** `endDice` go to an open End Phase (the last round's), `dice` to the new Event Phase. */
+  | { type: 'round'; occupied?: string[]; dice?: EnteredDie[]; endDice?: EnteredDie[] }
+  | { type: 'end'; dice?: EnteredDie[] }
   | { type: 'discard'; eventId: string }
-  | { type: 'place'; eventId: string; dice?: number[] }
+  | { type: 'place'; eventId: string; dice?: EnteredDie[] }
   | { type: 'visibility'; level: string }
-  | { type: 'fighter'; name: string; gang?: string; to: 'battlefield' | 'reserve' | 'out' };
+  | { type: 'fighter'; name: string; gang?: string; to: 'battlefield' | 'reserve' | 'out' }
+  /** Rename a fighter (`fighter`, in `gang` when given), or a gang (`gang` alone). */
+  | { type: 'rename'; fighter?: string; gang?: string; to: string }
+  /** Record the right tile for the last unconfirmed tile pick: the tile itself, or the occupied tiles to roll among the others. */
+  | { type: 'collapse'; tile?: string; occupied?: string[]; dice?: EnteredDie[] };
 
 /**
  * One entry per command that changed the game: the action (with any entered dice) and every roll it made, with
@@ -138,6 +220,16 @@ export interface SessionState {
   gangs: Gang[];
   /** Once events drawn this round whose effect comes in the End Phase (Reinforcements). */
   pendingEnd: string[];
+  /** What events left on the battlefield after they were discarded (Treasure's casket), oldest first. */
+  objects: BattlefieldObject[];
+  /** Conditions events put on fighters (Wyld Magic's Psykers), oldest first. */
+  conditions: Condition[];
+  /** Tile picks among unoccupied tiles (Collapsed Section), oldest first. */
+  tilePicks: TilePick[];
+  /** "Enter my own dice from now on": badzone asks for each die where it can prompt. A preference, not in the log. */
+  manualDice: boolean;
+  /** Log entries undone since the last new step, the most recently undone last: `redo` re-applies them. */
+  redo: RedoEntry[];
   log: LogRecord[];
 }
 

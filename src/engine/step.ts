@@ -2,18 +2,26 @@
 import type { RuleBook } from '../rules/book.js';
 import { Rng } from '../dice/rng.js';
 import { closeNames, matchName } from '../rules/names.js';
-import { BadEntry, Dice, NeedDie, TooManyRolls, type DiceSource } from './dice.js';
+import { BadEntry, Dice, NeedDie, TooManyRolls, type DiceList, type DiceSource } from './dice.js';
 import { LIMITS, actionProblem, echo, growthProblem, nameProblem, tooManyRollsProblem } from '../rules/limits.js';
 import { endPhase, eventPhase, type EndPhaseReport, type EventPhaseReport } from './phases.js';
-import { NeedOccupied, runStep, type Ctx, type Outcome } from './resolve.js';
+import { leavePlay, moveFighter, NeedOccupied, objectText, runStep, type Ctx, type Outcome } from './resolve.js';
+import { collapse, rename, type CollapseReport, type RenameReport } from './corrections.js';
 import {
   SCHEMA_VERSION,
   type Action,
+  type BattlefieldObject,
+  type Condition,
+  type EnteredDie,
   type Gang,
   type InPlay,
   type LogRecord,
+  type RedoEntry,
+  type Roll,
+  type ScatterMark,
   type SessionState,
   type Setup,
+  type TilePick,
   type Visibility,
 } from './state.js';
 
@@ -25,8 +33,20 @@ export interface InPlayView {
   /** The tile it was placed on (Pillar of Flame, Treasure). */
   tile?: string | null;
   worth?: number;
-  /** It has scattered from that tile since (an End Phase has passed): it is no longer at the tile's center. */
+  /** It has scattered from that tile since: it is no longer at the tile's center. */
   scattered?: true;
+  /** Each scatter since it was placed, in order: where it is now (Pillar of Flame). */
+  scatters?: ScatterMark[];
+}
+
+/** What is on the battlefield because of events, beside the events in play (status, round and end results). */
+export interface BattlefieldView {
+  /** What events left behind when discarded (Treasure's casket with its worth). */
+  objects: BattlefieldObject[];
+  /** Conditions events gave fighters (Wyld Magic's Psykers). */
+  conditions: Condition[];
+  /** Tile picks among unoccupied tiles (Collapsed Section), with whether they are confirmed. */
+  tilePicks: TilePick[];
 }
 
 export interface RoundReport {
@@ -37,24 +57,30 @@ export interface RoundReport {
   inPlay: InPlayView[];
   visibility: Visibility;
   notes: string[];
+  battlefield: BattlefieldView;
 }
 
 export interface EndReport extends EndPhaseReport {
   kind: 'end';
   inPlay: InPlayView[];
+  battlefield: BattlefieldView;
 }
 
 export type Report =
   | RoundReport
   | EndReport
-  | { kind: 'discard'; eventId: string; name: string; inPlay: InPlayView[] }
+  /** stays: what the discarded event leaves on the battlefield; removed: an object of that event taken off it instead. */
+  | { kind: 'discard'; eventId: string; name: string; inPlay: InPlayView[]; stays?: BattlefieldObject[]; removed?: BattlefieldObject }
   | { kind: 'place'; eventId: string; name: string; outcomes: Outcome[]; inPlay: InPlayView[] }
   | { kind: 'visibility'; from: string; to: string }
   | { kind: 'fighter'; name: string; gang: string; from: string; to: string }
+  | RenameReport
+  | CollapseReport
   | { kind: 'new' };
 
 export type Need =
-  | { kind: 'die'; sides: number; for: string; index: number; cards?: number[] }
+  /** list: which of the action's lists the answer goes to (`endDice`: a `round`'s open End Phase). d66: a D66 (11..66). */
+  | { kind: 'die'; sides: number; for: string; index: number; cards?: number[]; list?: 'endDice'; d66?: true }
   | { kind: 'occupied'; tiles: string[] };
 
 export type StepResult =
@@ -85,17 +111,32 @@ export function inPlayView(s: SessionState, book: RuleBook): InPlayView[] {
     const v: InPlayView = { eventId: p.eventId, name: ev?.name ?? p.eventId, sinceRound: p.sinceRound, discardOn: ev?.discardOn ?? null };
     if (p.tile !== undefined) v.tile = p.tile;
     if (p.worth !== undefined) v.worth = p.worth;
-    const endPhasesSince = s.round - p.sinceRound + (s.phase === 'end' ? 1 : 0);
-    if (p.tile && endPhasesSince > 0 && ev?.resolve.endPhase.some((x) => x.kind === 'scatter')) v.scattered = true;
+    if (p.scatters?.length) {
+      v.scattered = true;
+      v.scatters = p.scatters; // replaced, never changed in place: shared
+    }
     return v;
   });
 }
 
+/** The records are replaced, never changed in place, and a step's lists are its own, so the view shares them. */
+export function battlefieldView(s: SessionState): BattlefieldView {
+  return { objects: s.objects, conditions: s.conditions, tilePicks: s.tilePicks };
+}
+
 /** Copy everything but the log (which only ever grows, so it is shared and extended). */
-function working(s: SessionState): SessionState {
-  const { log, ...rest } = s;
-  const copy = structuredClone(rest) as Omit<SessionState, 'log'>;
-  return { ...copy, log };
+/**
+ * Copy everything a step may change in place. The log only ever grows, so it is shared and extended. Records that
+ * are never changed in place, only replaced (objects, conditions, tile picks, redo entries, a marker's scatters),
+ * are shared too, in new arrays: a long game's growing lists cost a step a copy of references, not a deep clone
+ * (replaying 40 000 entries stays linear).
+ */
+function working(s: SessionState, owned = false): SessionState {
+  const { log, inPlay, objects, conditions, tilePicks, redo, ...rest } = s;
+  const copy = structuredClone(rest) as Omit<SessionState, 'log' | 'inPlay' | 'objects' | 'conditions' | 'tilePicks' | 'redo'>;
+  // A caller that owns the state (replay, verify) never looks at the one before: its lists grow in place.
+  if (owned) return { ...copy, inPlay: inPlay.map((p) => ({ ...p })), objects, conditions, tilePicks, redo, log };
+  return { ...copy, inPlay: inPlay.map((p) => ({ ...p })), objects: [...objects], conditions: [...conditions], tilePicks: [...tilePicks], redo, log };
 }
 
 function refuse(message: string, usage = false): StepResult {
@@ -134,6 +175,11 @@ export function createGame(setup: Setup, book: RuleBook, source?: DiceSource): S
     structures: setup.structures === null ? null : Array.from({ length: setup.structures }, (_, i) => `Large structure ${i + 1}`),
     gangs,
     pendingEnd: [],
+    objects: [],
+    conditions: [],
+    tilePicks: [],
+    manualDice: false,
+    redo: [],
     log: [],
   };
   state.log = [{ seq: 0, round: 0, action: { type: 'new' }, rolls: dice.rolls ?? [] }];
@@ -158,7 +204,7 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
     const bad = actionProblem(action);
     if (bad) return refuse(bad, true);
   }
-  const s = working(state);
+  const s = working(state, opts.appendLog === true);
   const source = opts.source ?? new Rng(state.rng);
   const entered = 'dice' in action && action.dice ? action.dice : [];
   const dice = new Dice(source, entered, opts.whenOut ?? 'roll', false, limits ? LIMITS.rollsPerStep : Infinity);
@@ -171,16 +217,20 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
     occupied: action.type === 'round' ? action.occupied : undefined,
     askOccupied: opts.askOccupied ?? false,
     tally: null,
+    owned: opts.appendLog === true,
   };
+  const used: Partial<Record<DiceList, number>> = {};
   let report: Report;
   try {
-    const r = apply(ctx, action, limits);
+    const r = apply(ctx, action, used, limits);
     if ('refusal' in r) return refuse(r.refusal, r.usage);
     report = r.report;
   } catch (e) {
     if (e instanceof NeedDie) {
       const need: Need = { kind: 'die', sides: e.sides, for: e.purpose, index: e.index };
       if (e.cards) need.cards = e.cards;
+      if (e.list === 'endDice') need.list = 'endDice';
+      if (e.d66) need.d66 = true;
       return { ok: false, needs: need };
     }
     if (e instanceof NeedOccupied) return { ok: false, needs: { kind: 'occupied', tiles: e.tiles } };
@@ -188,15 +238,17 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
     if (e instanceof TooManyRolls) return refuse(tooManyRollsProblem(e.purpose));
     throw e;
   }
-  if (dice.enteredUsed < dice.enteredGiven) {
-    return refuse(
-      `${dice.enteredGiven} dice were entered but this step needed only ${dice.enteredUsed}; nothing was saved. Enter just the dice it asks for.`,
-      true,
-    );
-  }
+  const unused = unusedRefusal(dice, 'dice');
+  if (unused) return unused;
+  used.dice = dice.enteredUsed;
   s.rng = source.state();
+  s.redo = [];
   const stored: Action = { ...action };
-  if ('dice' in stored && (!stored.dice || stored.dice.length === 0)) delete stored.dice;
+  // Trailing placeholders that asked for nothing are not kept: the action replays the same without them.
+  if ('dice' in stored) stored.dice = trimmed(stored.dice, used.dice);
+  if ('dice' in stored && stored.dice === undefined) delete stored.dice;
+  // endDice given (even empty: "the End Phase gets none of these") stays, so the replay is not refused.
+  if (stored.type === 'round' && stored.endDice !== undefined) stored.endDice = stored.endDice.slice(0, used.endDice ?? 0);
   const record: LogRecord = { seq: state.log.length, round: s.round, action: stored, rolls: dice.rolls ?? [] };
   if (limits) {
     // Checked before the log is extended, so a refused step leaves even an appendLog caller's log as it was.
@@ -213,9 +265,38 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
   return { ok: true, state: s, report, record, notes: ctx.notes };
 }
 
+/** Entered dice of a list that the step never asked for: a usage refusal, nothing saved. */
+function unusedRefusal(dice: Dice, list: DiceList): StepResult | null {
+  if (dice.enteredUsed >= dice.enteredGiven) return null;
+  const which = list === 'endDice' ? 'End-Phase dice (--end-dice) were entered but the End Phase' : 'dice were entered but this step';
+  return refuse(`${dice.enteredGiven} ${which} needed only ${dice.enteredUsed}; nothing was saved. Enter just the dice it asks for.`, true);
+}
+
+/** The entries a list actually used (placeholders included), or undefined when none. */
+function trimmed(list: EnteredDie[] | undefined, used: number): EnteredDie[] | undefined {
+  if (!list || used === 0) return undefined;
+  return list.slice(0, used);
+}
+
+const hasValue = (list: readonly EnteredDie[] | undefined): boolean => list !== undefined && list.some((d) => d !== null);
+
+/** A die of the End Phase, in words: "End Phase: Treasure discard check (2+) (D6)". */
+function rollText(r: Roll): string {
+  if (r.card) return `${r.for} (a card)`;
+  return new RegExp(`\\bD${r.die}\\b`).test(r.for) ? r.for : `${r.for} (D${r.die})`;
+}
+
+/** The dice the open End Phase will ask for, in order (found by resolving it on a copy with every die a 1). */
+export function endPhaseNeeds(ctx: Ctx): Roll[] {
+  const ones: DiceSource = { die: () => 1, state: () => ({ seed: 0, uses: 0 }) };
+  const probe = new Dice(ones);
+  endPhase({ ...ctx, s: working(ctx.s), dice: probe, notes: [], loud: true, tally: null, owned: false });
+  return probe.rolls ?? [];
+}
+
 type Applied = { report: Report } | { refusal: string; usage?: boolean };
 
-function apply(ctx: Ctx, action: Action, limits: boolean): Applied {
+function apply(ctx: Ctx, action: Action, used: Partial<Record<DiceList, number>>, limits: boolean): Applied {
   const { s, book } = ctx;
   switch (action.type) {
     case 'new':
@@ -223,8 +304,29 @@ function apply(ctx: Ctx, action: Action, limits: boolean): Applied {
     case 'round': {
       let end: EndPhaseReport | null = null;
       if (s.phase === 'round') {
+        // Dice typed for the new round never go into last round's End Phase: those come with endDice.
+        if (action.endDice === undefined && hasValue(action.dice)) {
+          const needs = endPhaseNeeds(ctx);
+          if (needs.length > 0) {
+            return {
+              refusal:
+                `The End Phase of round ${s.round} is still open, and it needs ${needs.length === 1 ? 'this roll' : `these ${needs.length} rolls`} first: ${needs.map(rollText).join('; ')}. ` +
+                `Give ${needs.length === 1 ? 'it' : 'them'} with --end-dice (\`_\` for one badzone should roll) and the new round's dice with --dice, or resolve the End Phase first with \`badzone end\`.`,
+              usage: true,
+            };
+          }
+        }
+        ctx.dice.useList('endDice', action.endDice ?? []);
         end = endPhase(ctx);
+        if (ctx.dice.enteredUsed < ctx.dice.enteredGiven) {
+          return { refusal: `${ctx.dice.enteredGiven} End-Phase dice (--end-dice) were entered but the End Phase needed only ${ctx.dice.enteredUsed}; nothing was saved. Enter just the dice it asks for.`, usage: true };
+        }
+        used.endDice = ctx.dice.enteredUsed;
+        ctx.dice.useList('dice', action.dice ?? []);
         ctx.notes.unshift(`End Phase of round ${s.round} resolved before the new round`);
+      } else if (hasValue(action.endDice)) {
+        const why = s.phase === 'setup' ? 'no round has been played yet' : `the End Phase of round ${s.round} is already resolved`;
+        return { refusal: `There is no open End Phase for --end-dice (${why}); give the new round's dice with --dice.`, usage: true };
       }
       s.round += 1;
       s.phase = 'round';
@@ -232,7 +334,7 @@ function apply(ctx: Ctx, action: Action, limits: boolean): Applied {
       const ep = eventPhase(ctx);
       if (ep.noNewEvent) ctx.notes.push(`No new event: ${ep.noNewEvent}`);
       return {
-        report: { kind: 'round', round: s.round, endPhase: end, eventPhase: ep, inPlay: inPlayView(s, book), visibility: s.visibility, notes: ctx.notes },
+        report: { kind: 'round', round: s.round, endPhase: end, eventPhase: ep, inPlay: inPlayView(s, book), visibility: s.visibility, notes: ctx.notes, battlefield: battlefieldView(s) },
       };
     }
     case 'end': {
@@ -240,17 +342,34 @@ function apply(ctx: Ctx, action: Action, limits: boolean): Applied {
       if (s.phase === 'end') return { refusal: `The End Phase of round ${s.round} is already resolved. Run \`badzone round\` to start round ${s.round + 1}.` };
       const end = endPhase(ctx);
       s.phase = 'end';
-      return { report: { kind: 'end', ...end, inPlay: inPlayView(s, book) } };
+      return { report: { kind: 'end', ...end, inPlay: inPlayView(s, book), battlefield: battlefieldView(s) } };
     }
     case 'discard': {
       const at = s.inPlay.findIndex((p) => p.eventId === action.eventId);
       const ev = book.byId.get(action.eventId);
-      if (at < 0) return { refusal: `${ev?.name ?? action.eventId} is not in play. \`badzone status\` lists the events in play.` };
+      const name = ev?.name ?? action.eventId;
+      if (at < 0) {
+        // Not in play, but something it left is on the battlefield: that leaves the table instead.
+        const o = s.objects.findIndex((x) => x.eventId === action.eventId);
+        if (o < 0) return { refusal: `${name} is not in play. \`badzone status\` lists the events in play.` };
+        const [removed] = s.objects.splice(o, 1);
+        ctx.notes.push(`GM took ${name}'s ${removed!.what} off the battlefield`);
+        return { report: { kind: 'discard', eventId: action.eventId, name, inPlay: inPlayView(s, book), removed: removed! } };
+      }
       const [gone] = s.inPlay.splice(at, 1);
-      if (s.deck && gone) s.deck.discardPile.push(gone.roll);
-      ctx.notes.push(`GM discarded ${ev?.name ?? action.eventId}`);
-      return { report: { kind: 'discard', eventId: action.eventId, name: ev?.name ?? action.eventId, inPlay: inPlayView(s, book) } };
+      const stays = leavePlay(s, book, gone!);
+      ctx.notes.push(`GM discarded ${name}${stays.length ? `; ${stays.map(objectText).join('; ')}` : ''}`);
+      const report: Report = { kind: 'discard', eventId: action.eventId, name, inPlay: inPlayView(s, book) };
+      if (stays.length) report.stays = stays;
+      return { report };
     }
+    case 'rename': {
+      const badName = limits ? nameProblem(action.to, 'the new name') : null;
+      if (badName) return { refusal: `${badName[0]!.toUpperCase()}${badName.slice(1)}.`, usage: true };
+      return rename(ctx, action);
+    }
+    case 'collapse':
+      return collapse(ctx, action);
     case 'place': {
       const ev = book.byId.get(action.eventId);
       if (!ev) return { refusal: `There is no event "${echo(action.eventId)}" in this game's table. \`badzone events list\` shows them.`, usage: true };
@@ -306,10 +425,7 @@ function apply(ctx: Ctx, action: Action, limits: boolean): Applied {
         const { g, name } = found;
         const from = g.battlefield.includes(name) ? 'battlefield' : g.reserve.includes(name) ? 'reserve' : 'out';
         if (from === action.to) return { refusal: `${name} (${g.name}) is already ${{ battlefield: 'on the battlefield', reserve: 'in reserve', out: 'out of the game' }[action.to]}; nothing changed.` };
-        g.battlefield = g.battlefield.filter((f) => f !== name);
-        g.reserve = g.reserve.filter((f) => f !== name);
-        g.out = g.out.filter((f) => f !== name);
-        g[action.to].push(name);
+        moveFighter(s, g.name, name, action.to);
         ctx.notes.push(`GM moved ${name} (${g.name}) from ${from} to ${action.to}`);
         return { report: { kind: 'fighter', name, gang: g.name, from, to: action.to } };
       }
@@ -377,11 +493,54 @@ export function logNotes(state: SessionState, book: RuleBook): string[][] {
   return out;
 }
 
-/** The state before the last action that changed the game (the log minus its last entry, replayed). */
+/**
+ * The state before the last action that changed the game (the log minus its last entry, replayed). What was
+ * undone goes on the redo list (kept in the session), and the dice preference stays as it was.
+ */
 export function undo(state: SessionState, book: RuleBook): { state: SessionState; undone: LogRecord } | null {
   if (state.log.length <= 1) return null;
   const actions = state.log.slice(1, -1).map((r) => r.action);
-  return { state: replay(state.setup, actions, book), undone: state.log[state.log.length - 1]! };
+  const undone = state.log[state.log.length - 1]!;
+  const s = replay(state.setup, actions, book);
+  s.manualDice = state.manualDice;
+  s.redo = [...state.redo, redoEntry(undone, state.rng.uses)];
+  return { state: s, undone };
+}
+
+/** What the redo list keeps of an undone log entry; `usesAfter` is the dice position after it. */
+export function redoEntry(r: LogRecord, usesAfter: number): RedoEntry {
+  return { seq: r.seq, round: r.round, action: r.action, rolls: r.rolls.length, uses: usesAfter };
+}
+
+/** Whether two rolls are the same die with the same result for the same purpose, entered or not alike. */
+function sameRoll(a: Roll | undefined, b: Roll | undefined): boolean {
+  return !!a && !!b && a.value === b.value && a.die === b.die && a.for === b.for && a.entered === b.entered && a.card === b.card && a.d66 === b.d66;
+}
+
+export type RedoResult = Extract<StepResult, { ok: true }> | { ok: false; refusal: { usage: boolean; message: string } } | null;
+
+/**
+ * Re-apply the step undone last (since the last new step), with the same action, entered dice and occupied tiles:
+ * the dice position is where it was, so it rolls the same dice, which is checked. Null when there is nothing to redo.
+ */
+export function redo(state: SessionState, book: RuleBook): RedoResult {
+  const top = state.redo[state.redo.length - 1];
+  if (!top) return null;
+  const r = step(state, top.action, book);
+  if (!r.ok) {
+    const why = 'refusal' in r ? r.refusal.message : `it needs ${r.needs.kind === 'die' ? 'a die' : 'the occupied tiles'}`;
+    return { ok: false, refusal: { usage: false, message: `Cannot redo log entry ${top.seq} (${top.action.type}): ${why}` } };
+  }
+  if (r.record.rolls.length !== top.rolls || r.state.rng.uses !== top.uses) {
+    return { ok: false, refusal: { usage: false, message: `Cannot redo log entry ${top.seq} (${top.action.type}): its dice would not be the same as before. Nothing was changed.` } };
+  }
+  r.state.redo = state.redo.slice(0, -1);
+  return r;
+}
+
+/** "Enter my own dice from now on" (or not): a preference kept in the session, not a step of the game. */
+export function setManualDice(state: SessionState, manual: boolean): SessionState {
+  return { ...state, manualDice: manual };
 }
 
 export interface VerifyResult {
@@ -409,7 +568,7 @@ export function verify(state: SessionState, book: RuleBook): VerifyResult {
     for (let i = 0; i < n; i++) {
       const a = stored.rolls[i];
       const b = made.rolls[i];
-      if (!a || !b || a.value !== b.value || a.die !== b.die || a.for !== b.for || a.entered !== b.entered || a.card !== b.card) {
+      if (!sameRoll(a, b)) {
         const what = b ? `${b.for}: the seed gives ${b.value}` : 'no such roll follows from the seed';
         const was = a ? `the file has ${a.value}${a.for !== b?.for ? ` for "${a.for}"` : ''}` : 'the file is missing it';
         return fail(`log entry ${made.seq} (${made.action.type}, round ${made.round}), roll ${i + 1}: ${what}, but ${was}`, made.seq);
@@ -430,7 +589,7 @@ export function verify(state: SessionState, book: RuleBook): VerifyResult {
     if (c) return c;
     s = r.state;
   }
-  const fields = ['rng', 'round', 'phase', 'inPlay', 'deck', 'visibility', 'hazard', 'tiles', 'lairs', 'structures', 'gangs', 'pendingEnd'] as const;
+  const fields = ['rng', 'round', 'phase', 'inPlay', 'deck', 'visibility', 'hazard', 'tiles', 'lairs', 'structures', 'gangs', 'pendingEnd', 'objects', 'conditions', 'tilePicks'] as const;
   for (const f of fields) {
     if (JSON.stringify(state[f]) !== JSON.stringify(s[f])) {
       const d = firstDifference(state[f], s[f], '');

@@ -5,6 +5,9 @@
 import Table from 'cli-table3';
 import type {
   BadzoneEvent,
+  BattlefieldView,
+  CollapseData,
+  DiceModeData,
   DiscardData,
   DueInEndPhase,
   EventsListData,
@@ -22,6 +25,8 @@ import type {
   NewData,
   Outcome,
   PlaceData,
+  RedoData,
+  RenameData,
   RevealData,
   RollData,
   RoundData,
@@ -214,8 +219,16 @@ function hazardShort(h: HazardView | null, st: Style): string[] {
 }
 
 
+/** Where a scattered marker went: 'scattered 8" toward 5, then 9" toward 9 o'clock'. */
+function scatterPath(p: InPlayView): string {
+  const s = p.scatters ?? [];
+  if (s.length === 0) return '';
+  const steps = s.map((x, i) => `${x.distance}" toward ${x.direction}${i === s.length - 1 ? " o'clock" : ''}`);
+  return ` (scattered ${steps.length > 1 ? `${steps.slice(0, -1).join(', ')}, then ${steps[steps.length - 1]}` : steps[0]})`;
+}
+
 function inPlayLine(p: InPlayView, i: number, st: Style): string {
-  const extra = [p.tile ? `placed on ${p.tile}${p.scattered ? ' (since scattered)' : ''}` : '', p.worth !== undefined ? `worth ${p.worth.value}${p.worth.unit === 'credits' ? '' : ` ${p.worth.unit}`}` : ''].filter(Boolean).join(', ');
+  const extra = [p.tile ? `placed on ${p.tile}${scatterPath(p)}` : '', p.worth !== undefined ? `worth ${p.worth.value}${p.worth.unit === 'credits' ? '' : ` ${p.worth.unit}`}` : ''].filter(Boolean).join(', ');
   const num = `${i + 1}.`.padStart(3);
   const name = p.name.length > 22 ? clip(p.name, 22) : p.name.padEnd(22);
   const tail = `${p.discardOn === null ? 'no discard roll' : `discarded on ${p.discardOn}+`}, since round ${p.sinceRound}${extra ? `, ${extra}` : ''}`;
@@ -226,6 +239,39 @@ function inPlayLine(p: InPlayView, i: number, st: Style): string {
 function inPlayLines(list: InPlayView[], st: Style): string[] {
   if (list.length === 0) return ['  (none)'];
   return list.map((p, i) => inPlayLine(p, i, st));
+}
+
+/** What the rules left on the table beside the events in play: objects, conditions on fighters, unconfirmed tile picks. */
+function battlefieldLines(b: BattlefieldView, st: Style): string[] {
+  const lines: string[] = [];
+  for (const o of b.objects) {
+    const worth = o.worth ? `, worth ${o.worth.value} ${o.worth.unit} to whoever holds it when the game ends` : '';
+    lines.push(...para(st, `${o.what}${o.tile ? `, placed on ${o.tile}` : ''} (round ${o.sinceRound})${worth}.`, `${st.bold('On the battlefield:')} `, '  '));
+  }
+  const byCondition = new Map<string, string[]>();
+  for (const c of b.conditions) byCondition.set(c.condition, [...(byCondition.get(c.condition) ?? []), `${c.fighter} (${c.gang})`]);
+  for (const [condition, who] of byCondition) lines.push(...para(st, who.join(', '), `${st.bold(`${condition}s:`)} `, '  '));
+  for (const t of b.tilePicks) {
+    if (t.confirmed) continue;
+    lines.push(
+      ...para(
+        st,
+        `${t.what} on ${t.tile ?? 'no tile'} (round ${t.round}) was picked among all tiles, not knowing where the player models stand. If it is wrong: \`badzone collapse TILE\` (or \`--occupied TILES\`).`,
+        `${st.warn('Unconfirmed:')} `,
+        '  ',
+      ),
+    );
+  }
+  return lines;
+}
+
+/** The same, in one paragraph for the round's card: "On the table: golden Loot Casket (A1, 50 credits); Psykers: Krag (Goliaths)". */
+function battlefieldShort(b: BattlefieldView, st: Style): string[] {
+  const parts = b.objects.map((o) => `${o.what} (${[o.tile, o.worth ? `${o.worth.value} ${o.worth.unit}` : ''].filter(Boolean).join(', ')})`);
+  const byCondition = new Map<string, string[]>();
+  for (const c of b.conditions) byCondition.set(c.condition, [...(byCondition.get(c.condition) ?? []), `${c.fighter} (${c.gang})`]);
+  for (const [condition, who] of byCondition) parts.push(`${condition}s: ${who.join(', ')}`);
+  return parts.length ? para(st, parts.join('; '), `${st.bold('On the table:')} `, '  ') : [];
 }
 
 function hint(st: Style, text: string): string[] {
@@ -456,6 +502,9 @@ function endLines(e: EndPhaseReport, st: Style, title: string): string[] {
       const verdict = c.discarded ? st.discarded('DISCARDED') : st.kept('stays in play');
       const name = c.name.length > nameW ? clip(c.name, nameW) : c.name.padEnd(nameW);
       lines.push(`  ${name}  ${st.tool(`D6 ${String(c.roll)}`)}  needs ${c.discardOn}+  ${verdict}`);
+      for (const o of c.stays ?? []) {
+        lines.push(...para(st, `its ${o.what} stays on the battlefield${o.tile ? ` (${o.tile})` : ''}${o.worth ? `, worth ${o.worth.value} ${o.worth.unit}` : ''}`, `    ${st.marks.arrow} `, '      '));
+      }
     }
   }
   return lines;
@@ -538,6 +587,7 @@ function round(d: RoundData, st: Style): string[] {
   const freshId = fresh?.timing === 'persistent' ? fresh.eventId : null;
   const list = d.inPlay.map((p) => inPlayShort(p, p.eventId === freshId)).join(', ');
   lines.push(...para(st, list || '(none)', `${st.bold('In play')} ${st.dim('(oldest first; discard roll)')}: `, '  '));
+  lines.push(...battlefieldShort(d.battlefield, st));
   lines.push(...visibilityLines(d.visibility, st, d.visibility.sinceRound === d.round && d.visibility.source !== 'start'));
   lines.push(...ployReminder(d.hazard, st));
   lines.push(...hint(st, 'Next: `badzone end` in the End Phase, then `badzone round` for the next round.'));
@@ -555,6 +605,7 @@ function end(d: EndData, st: Style): string[] {
   return [
     ...endLines(d, st, `End Phase of round ${d.round}`),
     ...para(st, names.length ? names.join(', ') : '(none)', `${st.bold('In play now:')} `, '  '),
+    ...battlefieldLines(d.battlefield, st),
     ...hint(st, 'Next: `badzone round` starts the next round.'),
   ];
 }
@@ -584,6 +635,11 @@ function status(d: StatusData, st: Style): string[] {
     const text = `${g.battlefield.join(', ') || '(none on the battlefield)'}${g.reserve.length ? ` | reserve: ${g.reserve.join(', ')}` : ''}${g.out.length ? ` | out of action: ${g.out.join(', ')}` : ''}`;
     lines.push(...para(st, text, `${i === 0 ? st.bold('Gangs:') : '      '} ${g.name}: `, '         '));
   });
+  lines.push(...battlefieldLines(d.battlefield, st));
+  const collapsed = d.battlefield.tilePicks.filter((t) => t.confirmed && t.removesTile && t.tile);
+  if (collapsed.length) lines.push(...para(st, collapsed.map((t) => `${t.tile} (round ${t.round}${t.correctedFrom !== undefined ? `, recorded by the GM instead of ${t.correctedFrom ?? 'no tile'}` : ''})`).join('; '), `${st.bold('Collapsed:')} `, '  '));
+  if (d.manualDice) lines.push(st.dim('Dice: your own (badzone asks for each die on a terminal; `badzone dice rolled` to switch back).'));
+  if (d.redoable) lines.push(st.dim(`${d.redoable} undone step${d.redoable === 1 ? '' : 's'} can be redone (\`badzone redo\`).`));
   // One paragraph: the events in play above already show their discard thresholds.
   if (d.dueInEndPhase.length) {
     const checks = d.dueInEndPhase.filter((x) => x.type === 'discard-check').length;
@@ -636,6 +692,10 @@ function actionText(a: LogData['entries'][number]['action']): string {
       return `visibility set ${a.level}`;
     case 'fighter':
       return `fighter ${a.name} ${a.to}`;
+    case 'rename':
+      return a.fighter !== undefined ? `rename fighter ${a.fighter} ${a.to}${a.gang ? ` --gang ${a.gang}` : ''}` : `rename gang ${a.gang} ${a.to}`;
+    case 'collapse':
+      return a.tile !== undefined ? `collapse ${a.tile}` : `collapse --occupied ${(a.occupied ?? []).join(',')}`;
   }
 }
 
@@ -657,8 +717,38 @@ function undo(d: UndoData, st: Style): string[] {
   return [
     ...para(st, `#${d.undone.seq} ${actionText(d.undone.action)} (round ${d.undone.round}, ${d.undone.rolls.length} ${d.undone.rolls.length === 1 ? 'die' : 'dice'}).`, `${st.bold('Undone:')} `),
     ...para(st, `round ${d.round}, ${d.phase === 'setup' ? 'before round 1' : d.phase === 'round' ? 'End Phase not yet resolved' : 'End Phase resolved'}. The same step again gives the same rolls.`, `${st.bold('Now:')} `),
-    st.dim(`${d.remaining} step${d.remaining === 1 ? '' : 's'} left to undo.`),
+    st.dim(`${d.remaining} step${d.remaining === 1 ? '' : 's'} left to undo; \`badzone redo\` re-applies ${d.redoable === 1 ? 'it' : `the ${d.redoable} undone`}.`),
   ];
+}
+
+function redo(d: RedoData, st: Style): string[] {
+  return [
+    ...para(st, `#${d.redone.seq} ${actionText(d.redone.action)} (round ${d.redone.round}), with the same ${d.redone.rolls.length} ${d.redone.rolls.length === 1 ? 'die' : 'dice'}.`, `${st.bold('Redone:')} `),
+    ...d.notes.flatMap((n) => para(st, n, `  ${st.marks.bullet} `, '    ')),
+    ...para(st, `round ${d.round}, ${d.phase === 'setup' ? 'before round 1' : d.phase === 'round' ? 'End Phase not yet resolved' : 'End Phase resolved'}.`, `${st.bold('Now:')} `),
+    st.dim(d.redoable ? `${d.redoable} more step${d.redoable === 1 ? '' : 's'} to redo.` : 'Nothing more to redo.'),
+  ];
+}
+
+function rename(d: RenameData, st: Style): string[] {
+  return para(st, d.what === 'gang' ? `the gang ${d.from} is now ${d.to}.` : `${d.from} (${d.gang}) is now ${d.to}.`, `${st.bold('Renamed:')} `);
+}
+
+function collapse(d: CollapseData, st: Style): string[] {
+  const lines: string[] = [];
+  if (d.rolledAmong) {
+    const r = d.rolls[0];
+    lines.push(...para(st, `${d.rolledAmong.join(' ') || '(none)'}${r ? ` ${st.tool(`D${r.die} ${r.value}`)}${r.entered ? ' (entered)' : ''}` : ''}`, `${st.bold('Tiles with no player models:')} `, '  '));
+  }
+  const what = d.to === d.from ? `${d.to} is confirmed as the collapsed tile.` : d.to === null ? `no tile collapses (every tile holds player models); ${d.from} is back in play.` : `${d.to} collapsed, not ${d.from ?? 'no tile'}${d.from ? ` (${d.from} is back in play)` : ''}.`;
+  lines.push(...para(st, what, `${st.bold('Collapsed Section:')} `, '  '));
+  lines.push(...para(st, d.tiles.join(' ') || '(none)', `${st.bold('Tiles now:')} `, '  '));
+  return lines;
+}
+
+function diceMode(d: DiceModeData, st: Style): string[] {
+  const now = d.manualDice ? 'your own: badzone asks for each die on a terminal (--dice still works)' : 'rolled by badzone (--dice and --manual still give your own)';
+  return para(st, `${now}.${d.changed ? '' : ' (unchanged)'}`, `${st.bold('Dice:')} `, '  ');
 }
 
 function verify(d: VerifyData, st: Style): string[] {
@@ -670,7 +760,13 @@ function verify(d: VerifyData, st: Style): string[] {
 }
 
 function discard(d: DiscardData, st: Style): string[] {
-  return [`${st.bold(d.name)} ${st.discarded('DISCARDED')} by the GM.`, `${st.bold('In play')} ${st.dim('(oldest first)')}`, ...inPlayLines(d.inPlay, st)];
+  const head = d.removed
+    ? para(st, `${d.name}'s ${d.removed.what}${d.removed.tile ? ` (placed on ${d.removed.tile})` : ''} is off the battlefield.`, '')
+    : [`${st.bold(d.name)} ${st.discarded('DISCARDED')} by the GM.`];
+  const stays = (d.stays ?? []).flatMap((o) =>
+    para(st, `its ${o.what} stays on the battlefield${o.tile ? ` (${o.tile})` : ''}${o.worth ? `, worth ${o.worth.value} ${o.worth.unit}` : ''}; \`badzone discard ${d.eventId}\` again takes it off.`, `  ${st.marks.arrow} `, '    '),
+  );
+  return [...head, ...stays, `${st.bold('In play')} ${st.dim('(oldest first)')}`, ...inPlayLines(d.inPlay, st)];
 }
 
 function place(d: PlaceData, st: Style): string[] {
@@ -760,6 +856,10 @@ const RENDERERS: Record<string, (d: never, st: Style) => string[]> = {
   status,
   log,
   undo,
+  redo,
+  rename,
+  collapse,
+  dice: diceMode,
   verify,
   discard,
   place,

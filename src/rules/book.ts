@@ -1,6 +1,6 @@
 // A compiled, indexed view of the tables the engine plays with.
 import type { BadzoneEvent, EventTable, HazardTable, Step, Tables, VisibilityLevel, VisibilityTable } from './types.js';
-import { parseDice, type DiceExpr } from '../dice/expression.js';
+import { parseDice, type DiceExpr, type ParseOptions } from '../dice/expression.js';
 
 export interface RuleBook {
   events: EventTable;
@@ -42,8 +42,8 @@ export function stepDice(step: Step): Array<string | number> {
   }
 }
 
-/** Index tables that have already passed validation. */
-export function compileBook(tables: Tables): RuleBook {
+/** Index tables that have already passed validation. `opts.legacyD66`: a game started before schema 3 (see Setup). */
+export function compileBook(tables: Tables, opts: ParseOptions = {}): RuleBook {
   const byId = new Map<string, BadzoneEvent>();
   const byRoll: BadzoneEvent[] = [];
   const dice = new Map<string, DiceExpr>();
@@ -52,7 +52,7 @@ export function compileBook(tables: Tables): RuleBook {
     for (let r = ev.range[0]; r <= ev.range[1]; r++) byRoll[r] = ev;
     for (const list of [ev.resolve.onDraw, ev.resolve.eachEventPhase, ev.resolve.endPhase]) {
       for (const step of list) {
-        for (const d of stepDice(step)) dice.set(String(d), parseDice(d));
+        for (const d of stepDice(step)) dice.set(String(d), parseDice(d, opts));
       }
     }
   }
@@ -69,7 +69,7 @@ export function compileBook(tables: Tables): RuleBook {
     byRoll,
     level,
     visibilityByRoll,
-    visibilityDie: parseDice(tables.visibility.die),
+    visibilityDie: parseDice(tables.visibility.die, opts),
     dice,
   };
 }

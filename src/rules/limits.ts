@@ -233,7 +233,10 @@ export function enteredDiceProblem(n: number): string | null {
 export interface ActionShape {
   type: string;
   occupied?: readonly string[];
-  dice?: readonly number[];
+  /** Entered dice (null: a placeholder, badzone rolls that one). */
+  dice?: readonly (number | null)[];
+  /** A `round`'s dice for the open End Phase. */
+  endDice?: readonly (number | null)[];
 }
 
 /** What in an action's typed input is past a limit, or null (names are checked where they would be stored). */
@@ -242,7 +245,7 @@ export function actionProblem(a: ActionShape): string | null {
     const p = occupiedProblem(a.occupied);
     if (p) return p;
   }
-  if (a.dice) return enteredDiceProblem(a.dice.length);
+  if (a.dice || a.endDice) return enteredDiceProblem((a.dice?.length ?? 0) + (a.endDice?.length ?? 0));
   return null;
 }
 

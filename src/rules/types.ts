@@ -21,7 +21,9 @@ export type Step =
    * avoidOccupied - only tiles with no player models (Collapsed Section);
    * removeTile - the tile leaves the pool for the rest of the game;
    * place - how many of what go there, each optionally scattered (Mines Detected);
-   * worth - a value rolled for what is placed (Treasure).
+   * worth - a value rolled for what is placed (Treasure);
+   * staysAfterDiscard - what is placed stays on the battlefield, with its worth, after the event is discarded
+   *   (Treasure's casket: a ruling a group may change).
    */
   | {
       kind: 'pickTile';
@@ -30,14 +32,23 @@ export type Step =
       removeTile?: boolean;
       place?: { count: DiceText | number; what: string; scatterEach?: DiceText };
       worth?: { dice: DiceText; unit: string };
+      staysAfterDiscard?: boolean;
     }
   /** Scatter something already on the table (Pillar of Flame's blast in the End Phase). */
   | { kind: 'scatter'; distance: DiceText; what: string }
   /**
    * Pick a random fighter in each gang, from its battlefield or its reserve.
    * moveTo moves the picked fighter (Reinforcements: reserve -> battlefield).
+   * condition: the picked fighter gains it (Wyld Magic: Psyker), tracked in the game, lasting until the event
+   * picks again (round), while the event is in play (event) or for the rest of the game (game).
    */
-  | { kind: 'pickFighter'; from: 'battlefield' | 'reserve'; moveTo?: 'battlefield' | 'reserve'; what: string }
+  | {
+      kind: 'pickFighter';
+      from: 'battlefield' | 'reserve';
+      moveTo?: 'battlefield' | 'reserve';
+      what: string;
+      condition?: { name: string; lasts: 'round' | 'event' | 'game' };
+    }
   /** Roll a die for each fighter on the battlefield; on the listed results, move them. */
   | { kind: 'rollEachFighter'; dice: DiceText; on: number[]; moveTo: 'reserve' | 'out'; what: string }
   /** Pick a random Beast Lair not yet replaced, and replace it with what `becomes` says. */

@@ -1,6 +1,6 @@
 // Validation of rule tables: the shipped ones when loaded, and a group's own (`--table`, `table lint`).
 // An invalid table is refused with a message naming the entry and the field.
-import { parseDice, diceBounds, DiceSyntaxError, type DiceExpr } from '../dice/expression.js';
+import { parseDice, diceBounds, canTotal, DiceSyntaxError, type DiceExpr, type ParseOptions } from '../dice/expression.js';
 import { LARGEST, LIMITS, SMALLEST, count, tilesThatFit, worstCaseDice, type DiceStep } from './limits.js';
 import { PLOY_TRIGGERS, type BadzoneEvent, type Clarification, type EventTable, type HazardTable, type PloyTrigger, type Resolution, type Step, type Tables, type VisibilityTable } from './types.js';
 import { arr, bool, fail, int, Invalid, nonEmpty, obj, oneOf, range, rangeText, str, type Obj } from './check.js';
@@ -65,11 +65,16 @@ function step(v: unknown, path: string): Step {
         const w = obj(o.worth, `${path}.worth`);
         s.worth = { dice: dice(w.dice, `${path}.worth.dice`, false) as string, unit: nonEmpty(w.unit, `${path}.worth.unit`, 40) };
       }
+      if (o.staysAfterDiscard !== undefined) s.staysAfterDiscard = bool(o.staysAfterDiscard, `${path}.staysAfterDiscard`);
       return s;
     }
     case 'pickFighter': {
       const s: Extract<Step, { kind: 'pickFighter' }> = { kind, from: oneOf(o.from, `${path}.from`, ['battlefield', 'reserve'] as const), what: what() };
       if (o.moveTo !== undefined) s.moveTo = oneOf(o.moveTo, `${path}.moveTo`, ['battlefield', 'reserve'] as const);
+      if (o.condition !== undefined) {
+        const c = obj(o.condition, `${path}.condition`);
+        s.condition = { name: nonEmpty(c.name, `${path}.condition.name`, 60), lasts: oneOf(c.lasts, `${path}.condition.lasts`, ['round', 'event', 'game'] as const) };
+      }
       return s;
     }
     case 'rollEachFighter': {
@@ -259,11 +264,12 @@ export function validateHazardTable(v: unknown, label: string): HazardTable {
   });
 }
 
-export function validateVisibilityTable(v: unknown, label: string): VisibilityTable {
+/** `opts.legacyD66`: a table in a game started before schema 3, where "D66" was one 66-sided die. */
+export function validateVisibilityTable(v: unknown, label: string, opts: ParseOptions = {}): VisibilityTable {
   return within(label, () => {
     const o = obj(v, '(table)');
     const dieText = dice(o.die, 'die', false) as string;
-    const die = parseDice(dieText);
+    const die = parseDice(dieText, opts);
     const levels = arr(o.levels, 'levels', 20).map((x, i) => {
       const p = `levels[${i}]`;
       const l = obj(x, p);
@@ -296,7 +302,7 @@ export function validateVisibilityTable(v: unknown, label: string): VisibilityTa
       }
       return { range: rr, level };
     });
-    for (let k = lo; k <= hi; k++) if (!covered.has(k)) fail('results', `no result for a roll of ${k}; the table must cover ${lo}–${hi}`);
+    for (let k = lo; k <= hi; k++) if (!covered.has(k) && canTotal(die, k)) fail('results', `no result for a roll of ${k}; the table must cover ${lo}–${hi}`);
     const t: VisibilityTable = { name: nonEmpty(o.name, 'name', NAME), house: o.house === undefined ? false : bool(o.house, 'house'), die: dieText, normal, levels, results };
     if (o.note !== undefined) t.note = str(o.note, 'note', TEXT);
     return t;

@@ -91,12 +91,12 @@ export function loadAnyTable(file: string): AnyTable {
 }
 
 /** The rule book for a game: the shipped tables with the game's own event and visibility tables, if any. */
-export function bookFor(custom: { table: EventTable | null; visibilityTable: VisibilityTable | null }): RuleBook {
+export function bookFor(custom: { table: EventTable | null; visibilityTable: VisibilityTable | null; legacyD66?: true }): RuleBook {
   const base = shippedTables();
   if (!custom.table && !custom.visibilityTable) return shippedBook();
   const t: Tables = { events: custom.table ?? base.events, hazards: base.hazards, visibility: custom.visibilityTable ?? base.visibility };
   crossCheck(t, 'setup.table');
-  return compileBook(t);
+  return compileBook(t, { legacyD66: custom.legacyD66 === true });
 }
 
 let shippedBookCache: RuleBook | null = null;

@@ -87,11 +87,15 @@ describe('every output kind, through the command line, fits its schema', () => {
     await run('place', 'pillar-of-flame');
     await run('end');
     await run('round', '--dice', '57');
+    await run('collapse', '--occupied', 'A1');
     await run('discard', 'pillar-of-flame');
     await run('visibility', 'set', 'dark');
     await run('visibility');
     await run('fighter', 'Grub', 'battlefield');
     await run('undo');
+    await run('redo');
+    await run('rename', 'fighter', 'Grub', 'Grubby');
+    await run('dice', 'manual');
     await run('log');
     await run('verify');
     await run('report');

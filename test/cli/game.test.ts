@@ -39,7 +39,7 @@ describe('badzone new', () => {
     expect(d).toMatchObject({ round: 0, phase: 'setup', mode: 'dice', seed: 7, inPlay: [], hazard: null, backup: null });
     expect(d.session).toBe(path.join(dir, FILE));
     const file = json(bytes(dir));
-    expect(file).toMatchObject({ schemaVersion: 2, rng: { seed: 7, uses: 0 }, round: 0, phase: 'setup', tiles: ['A1', 'A2', 'B1', 'B2'] });
+    expect(file).toMatchObject({ schemaVersion: 3, manualDice: false, redo: [], objects: [], rng: { seed: 7, uses: 0 }, round: 0, phase: 'setup', tiles: ['A1', 'A2', 'B1', 'B2'] });
   });
 
   it('without --seed, the seed is fresh from the OS, printed and stored', async () => {
@@ -338,8 +338,9 @@ describe('physical dice: --dice, --manual, --occupied', () => {
     expect(d64Line).toMatch(/entered/);
     expect(d4Line).toBeDefined();
     expect(d4Line).not.toMatch(/entered/);
-    // Without --occupied the GM is told to check the tile.
-    expect(JSON.stringify(json(r.stdout).eventPhase.resolved)).toMatch(/no occupied tiles were given/);
+    // Without --occupied (and no terminal to ask) the pick is marked unconfirmed, with how to correct it.
+    expect(json(r.stdout).eventPhase.resolved[0].outcomes[0]).toMatchObject({ unconfirmed: true, candidates: ['A1', 'A2', 'B1', 'B2'] });
+    expect(JSON.stringify(json(r.stdout).eventPhase.resolved)).toMatch(/Unconfirmed: nobody said which tiles hold player models/);
   });
 
   it('end --dice enters the discard roll', async () => {
@@ -548,7 +549,8 @@ describe('log, undo, verify', () => {
     expect(json((await runCli(['end', '--json'], { cwd: dir })).stdout).checks).toEqual(e1.checks);
     await runCli(['undo'], { cwd: dir });
     expect((await runCli(['undo'], { cwd: dir })).code).toBe(0); // round
-    expect(json(bytes(dir))).toEqual(afterNew);
+    // The state right after new, with the undone steps kept for redo.
+    expect({ ...json(bytes(dir)), redo: [] }).toEqual(afterNew);
     const before = bytes(dir);
     const no = await runCli(['undo'], { cwd: dir });
     expect(no.code).toBe(1);

@@ -146,7 +146,7 @@ describe('badzone verify names the first difference', () => {
     const dir = tempDir();
     expect((await runCli(['new', '--seed', '7'], { cwd: dir })).code).toBe(0);
     expect((await runCli(['round', '--dice', '4'], { cwd: dir })).code).toBe(0); // Critters Attack
-    expect((await runCli(['round', '--dice', '1,47'], { cwd: dir })).code).toBe(0); // kept (1 < 3); Cold Snap
+    expect((await runCli(['round', '--end-dice', '1', '--dice', '47'], { cwd: dir })).code).toBe(0); // kept (1 < 3); Cold Snap
     const s = json(bytes(dir));
     s.inPlay.splice(1, 1);
     fs.writeFileSync(path.join(dir, FILE), JSON.stringify(s));
@@ -217,7 +217,7 @@ describe('the new event card', () => {
     const critters = await runCli(['round', '--dice', '5'], { cwd: dir, columns: 200 });
     expect(critters.stdout).toContain('Each fighter must pass a Strength check');
     expect(critters.stdout).not.toContain('At the table:');
-    const pillar = await runCli(['round', '--dice', '3,49,1'], { cwd: dir });
+    const pillar = await runCli(['round', '--end-dice', '3', '--dice', '49,1'], { cwd: dir });
     expect(pillar.stdout).toMatch(/NEW EVENT {2}Pillar of Flame {2}\(D64 49\) {2}Persistent, no discard roll/);
     expect(pillar.stdout).toMatch(/\| > Tile [AB][12]: Large Blast/);
     expect(pillar.stdout).not.toContain('At the table:');

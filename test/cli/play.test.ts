@@ -155,6 +155,19 @@ describe('badzone play', () => {
     // In manual mode there is no "this once with my own dice".
     const diceMenus = p.menus.filter((m) => m.some((c) => c.value === 'dice-mode')).map((m) => m.map((c) => c.value));
     expect(diceMenus[0]).toContain('own-dice');
+    // The choice is kept in the session: a later `badzone play` (or a command on a terminal) still asks.
+    expect(s.manualDice).toBe(true);
+    const again = scripted([
+      { select: /Round 2 is over \(your own dice\)/, value: 'next' },
+      { input: /enter your D64/, value: '25' },
+      { select: /Round 3 \(your own dice\)/, value: 'dice' },
+      { select: /^Dice/, value: 'dice-mode' },
+      { select: /Round 3\. What next/, value: 'quit' },
+    ]);
+    const r2 = await runCli(['play'], tty(dir, again));
+    expect(r2.code).toBe(0);
+    expect(again.left()).toBe(0);
+    expect(state(dir).manualDice).toBe(false);
   });
 
   it('--manual asks for every die from the start', async () => {

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { diceBounds, diceTotal, DiceSyntaxError, LIMITS, parseDice, physicalDieHint, type DiceExpr } from '../../src/dice/expression.js';
+import { canTotal, d66, diceBounds, diceTotal, DiceSyntaxError, isD66, LIMITS, parseDice, physicalDieHint, rollDice, type DiceExpr } from '../../src/dice/expression.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readData = (f: string): unknown => JSON.parse(fs.readFileSync(path.join(ROOT, 'data', f), 'utf8'));
@@ -195,6 +195,61 @@ describe('physicalDieHint', () => {
     expect(physicalDieHint(5)).toBe(' (no D5? roll a D6 and roll again on 6 or more)');
     expect(physicalDieHint(7)).toBe(' (no D7? roll a D8 and roll again on 8 or more)');
     expect(physicalDieHint(9)).toBe(' (no D9? roll a D10 and roll again on 10 or more)');
-    for (const n of [2, 3, 4, 6, 8, 10, 12, 20, 64]) expect(physicalDieHint(n)).toBe('');
+    for (const n of [2, 3, 4, 6, 8, 10, 12, 20, 100]) expect(physicalDieHint(n)).toBe('');
+  });
+
+  it('says how to roll the D64 with two D8, how to read a D66, and a scatter dice as a clock number', () => {
+    expect(physicalDieHint(64)).toBe(' (roll two D8: (first - 1) x 8 + second, e.g. 3 then 5 is 21; type the result, 1-64)');
+    expect(physicalDieHint(66)).toBe(' (roll two D6: the first is the tens, the second the units; type both digits, e.g. 36)');
+    expect(physicalDieHint(12, 'Pillar of Flame: Large Blast: scatter direction')).toBe(
+      ' (a scatter dice: type the clock number the arrow points nearest (12 straight ahead); re-roll a hit, or roll a D12)',
+    );
+    // Any other D12 (a pick among twelve tiles) is a plain D12.
+    expect(physicalDieHint(12, 'Treasure: tile (of A1 A2 A3 A4 B1 B2 B3 B4 C1 C2 C3 C4)')).toBe('');
+    expect(physicalDieHint(33)).toBe(' (no D33? roll a D100 and roll again on 34 or more)');
+  });
+  it('the D64 recipe reaches every result exactly once: (first - 1) x 8 + second over two D8', () => {
+    const seen: number[] = [];
+    for (let a = 1; a <= 8; a++) for (let b = 1; b <= 8; b++) seen.push((a - 1) * 8 + b);
+    expect(seen.sort((x, y) => x - y)).toEqual(Array.from({ length: 64 }, (_, i) => i + 1));
+  });
+});
+
+describe('D66: two D6 read as tens and units', () => {
+  it('parses as tens and units (11..66), unless a game from before schema 3 asks for the old 66-sided die', () => {
+    expect(parseDice('D66')).toEqual({ count: 1, sides: 66, add: 0, multiply: 1, text: 'D66', tensUnits: true });
+    expect(diceBounds(parseDice('D66'))).toEqual([11, 66]);
+    expect(diceBounds(parseDice('2D66+1x10'))).toEqual([230, 1330]);
+    expect(parseDice('D66', { legacyD66: true })).toEqual({ count: 1, sides: 66, add: 0, multiply: 1, text: 'D66' });
+    expect(diceBounds(parseDice('D66', { legacyD66: true }))).toEqual([1, 66]);
+    // Other dice are not touched by the option.
+    expect(parseDice('D64', { legacyD66: true })).toEqual(parseDice('D64'));
+    expect(parseDice('D64').tensUnits).toBeUndefined();
+  });
+
+  it('its faces are the 36 two-digit numbers with digits 1-6, each from one (tens, units) pair', () => {
+    const faces: number[] = [];
+    for (let t = 1; t <= 6; t++) for (let u = 1; u <= 6; u++) faces.push(d66(t, u));
+    expect(faces.filter(isD66)).toEqual(faces);
+    expect(new Set(faces).size).toBe(36);
+    for (let n = 0; n <= 70; n++) expect(isD66(n)).toBe(faces.includes(n));
+    expect([36, 11, 66, 61, 16].every(isD66)).toBe(true);
+    expect([10, 17, 20, 60, 67, 3, 6.5].some(isD66)).toBe(false);
+  });
+
+  it('rollDice reads two D6 as tens then units; canTotal skips the totals a D66 cannot give', () => {
+    const asked: number[] = [];
+    const script = [3, 6, 1, 2];
+    const r = rollDice(parseDice('2D66'), (sides) => {
+      asked.push(sides);
+      return script.shift()!;
+    });
+    expect(asked).toEqual([6, 6, 6, 6]);
+    expect(r).toEqual({ total: 36 + 12, faces: [36, 12] });
+    const e = parseDice('D66x10');
+    expect([110, 360, 660].every((n) => canTotal(e, n))).toBe(true);
+    expect([100, 170, 365, 670].some((n) => canTotal(e, n))).toBe(false);
+    expect(canTotal(parseDice('D6+1'), 7)).toBe(true);
+    expect(canTotal(parseDice('D6+1'), 8)).toBe(false);
   });
 });

@@ -124,7 +124,9 @@ describe('a 10-round game through the built bin', () => {
     const u = bin(['undo', '--json'], dir);
     expect(u.code).toBe(0);
     expect(json(u.stdout)).toMatchObject({ round: 3, undone: { action: { type: 'round' } } });
-    expect(json(read(dir))).toEqual(json(before));
+    // The state before, with the undone round kept for redo.
+    const r4 = json(after).log[4];
+    expect(json(read(dir))).toEqual({ ...json(before), redo: [{ seq: 4, round: r4.round, action: r4.action, rolls: r4.rolls.length, uses: json(after).rng.uses }] });
     const again = bin(['round', '--json'], dir);
     expect(again.code).toBe(0);
     expect(json(again.stdout).eventPhase).toEqual(json(first.stdout).eventPhase);

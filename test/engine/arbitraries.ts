@@ -128,9 +128,13 @@ export type Cmd =
   | { kind: 'place'; which: number }
   | { kind: 'visibility'; level: string }
   | { kind: 'fighter'; which: number; to: 'battlefield' | 'reserve' | 'out' }
-  | { kind: 'undo' };
+  | { kind: 'rename'; which: number; gang: boolean; to: string }
+  | { kind: 'collapse'; which: number; occupied: boolean }
+  | { kind: 'undo' }
+  | { kind: 'redo' };
 
-const picks = fc.array(fc.nat(1000), { minLength: 40, maxLength: 40 });
+/** A GM's answers to the dice prompts; -1 is a blank answer (a placeholder: badzone rolls that die). */
+const picks = fc.array(fc.oneof({ weight: 6, arbitrary: fc.nat(1000) }, { weight: 1, arbitrary: fc.constant(-1) }), { minLength: 40, maxLength: 40 });
 
 export const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 8, arbitrary: fc.record({ kind: fc.constant('round' as const), occupied: fc.option(fc.array(fc.nat(8), { maxLength: 4 })), manual: fc.boolean(), pick: picks }) },
@@ -139,5 +143,8 @@ export const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('place' as const), which: fc.nat(40) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('visibility' as const), level: fc.constantFrom(...LEVELS) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('fighter' as const), which: fc.nat(40), to: fc.constantFrom('battlefield' as const, 'reserve' as const, 'out' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('rename' as const), which: fc.nat(40), gang: fc.boolean(), to: fc.constantFrom('Zed', 'Yan', 'Krag', 'Reds', 'Goliaths') }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('collapse' as const), which: fc.nat(40), occupied: fc.boolean() }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'undo' as const }) },
+  { weight: 2, arbitrary: fc.constant({ kind: 'redo' as const }) },
 );

@@ -45,7 +45,10 @@ describe('discard on X+', () => {
       const r = step(s, { type: 'end' }, book, { source: src });
       if (!r.ok) throw new Error('end refused');
       const rep = as(r.report, 'end');
-      expect(rep.checks).toEqual([{ eventId: id, name: book.byId.get(id)!.name, roll, discardOn: x, discarded: roll >= x }]);
+      const stays = r.state.objects.length ? { stays: r.state.objects } : {};
+      expect(rep.checks).toEqual([{ eventId: id, name: book.byId.get(id)!.name, roll, discardOn: x, discarded: roll >= x, ...stays }]);
+      // Only Treasure leaves something behind (its casket), and only when discarded.
+      expect(r.state.objects.length).toBe(id === 'treasure' && roll >= x ? 1 : 0);
       expect(ids(r.state)).toEqual(roll >= x ? [] : [id]);
       expect(src.calls.filter((d) => d === 6)).toHaveLength(1);
     }

@@ -37,7 +37,7 @@ describe('entered dice', () => {
   });
 
   it.each<[string, number[], RegExp]>([
-    ['a D64 of 65', [65], /die 1 you entered \(65\) is not a D64 result; it is for: Event Phase: event table/],
+    ['a D64 of 65', [65], /die 1 you entered \(65\) is not a D64 result \(roll two D8: \(first - 1\) x 8 \+ second, e\.g\. 3 then 5 is 21; type the result, 1-64\); it is for: Event Phase: event table/],
     ['a D64 of 0', [0], /die 1 you entered \(0\) is not a D64 result/],
     ['a fraction', [7.5], /is not a D64 result/],
     ['a D2 of 3', [7, 3], /die 2 you entered \(3\) is not a D2 result; it is for: Horde of Rats: how many Underhive Rats \(D2\+1\)/],

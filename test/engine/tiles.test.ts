@@ -41,15 +41,15 @@ describe('Collapsed Section', () => {
     });
   });
 
-  it('with no occupied tiles given, any tile may be picked, and it says so', () => {
+  it('with no occupied tiles given, any tile may be picked, and it says the pick is unconfirmed (table-state.test.ts)', () => {
     const r = play(start(), { type: 'round' }, [57, 1]);
-    expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]!.text).toMatch(/no occupied tiles were given, so any tile could be picked/);
+    expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]!.text).toMatch(/Unconfirmed: nobody said which tiles hold player models/);
   });
 
   it('an empty occupied list means no tile holds models (no warning)', () => {
     const r = play(start(), { type: 'round', occupied: [] }, [57, 4]);
     expect(r.state.tiles).toEqual(['A1', 'A2', 'B1']);
-    expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]!.text).not.toMatch(/no occupied tiles were given/);
+    expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]!.text).not.toMatch(/Unconfirmed/);
   });
 
   it('askOccupied: needs the occupied tiles instead of picking; with them given it goes on', () => {

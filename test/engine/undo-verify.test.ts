@@ -1,7 +1,7 @@
 // Undo returns to the exact previous state (dice position included), so re-running gives the same rolls;
 // verify replays the log from the seed and names what does not follow.
 import { describe, expect, it } from 'vitest';
-import { createGame, defaultSetup, replay, step, undo, verify, type Action, type SessionState, type Setup } from '../../src/engine/index.js';
+import { createGame, defaultSetup, redoEntry, replay, step, undo, verify, type Action, type SessionState, type Setup } from '../../src/engine/index.js';
 import { book } from './arbitraries.js';
 
 const json = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
@@ -62,7 +62,8 @@ describe('undo', () => {
     for (let i = states.length - 1; i >= 1; i--) {
       const u = undo(states[i]!, book);
       expect(u).not.toBeNull();
-      expect(json(u!.state)).toEqual(json(states[i - 1]));
+      // The same state, with what was undone on the redo list.
+      expect(json(u!.state)).toEqual(json({ ...states[i - 1]!, redo: [redoEntry(states[i]!.log[i]!, states[i]!.rng.uses)] }));
       expect(u!.undone).toEqual(states[i]!.log[i]);
       expect(u!.undone.action).toEqual(ACTIONS[i - 1]);
     }
@@ -78,7 +79,9 @@ describe('undo', () => {
       n++;
     }
     expect(n).toBe(ACTIONS.length);
-    expect(json(s)).toEqual(json(states[0]));
+    // Everything undone can be redone, the first step last.
+    const undone = states.slice(1).map((st, i) => redoEntry(st.log[i + 1]!, st.rng.uses));
+    expect(json(s)).toEqual(json({ ...states[0]!, redo: undone.reverse() }));
     expect(s.log).toHaveLength(1);
     expect(s.log[0]!.action).toEqual({ type: 'new' });
   });

@@ -18,8 +18,12 @@ const ROUNDS = 1000;
  * structures in deck mode (about 400 KB of that is the rolls' purposes). Both games are seeded, so the sizes
  * are fixed. The bound catches a regression (notes stored again, longer purposes, a log that stops growing
  * linearly, a state copied into every entry).
+ *
+ * Schema 3 also keeps Pillar of Flame's path (each scatter's round, distance and direction): in these simulated
+ * games the Pillar, which never discards itself, stays for hundreds of rounds and adds about 45 KB (694 KB plain,
+ * 740 KB with rosters); at a real table it leaves the table after a few scatters.
  */
-const LIMIT = 700_000;
+const LIMIT = 760_000;
 
 function play(setup: Setup, rounds: number): { state: SessionState; sizes: number[] } {
   const book = shippedBook();

@@ -40,6 +40,7 @@ describe('round and End Phase rendering', () => {
              they had consumed Ghast
       In play (oldest first; discard roll): Horde of Rats (no roll), Static Storm
         (4+), Headhunters (4+), Wyld Magic (3+), Pillar of Flame (no roll, on A2, NEW)
+      On the table: Psykers: Gorgon (Goliaths), Nyx (Eschers)
       Visibility: Normal (unlimited)
       Home Turf Ploy: Goliaths may enact Easy Target (Bog) now.
       Next: \`badzone end\` in the End Phase, then \`badzone round\` for the next round.
@@ -52,12 +53,14 @@ describe('round and End Phase rendering', () => {
         Headhunters
           > 2 Hive Scum with Autoguns at spawn point 4
         Pillar of Flame
-          > The Large Blast scatters 12" toward 12 o'clock
+          > The Large Blast scatters 12" toward 12 o'clock (scatter 1 since it was
+            placed on A2)
       Discard rolls (D6), in play order:
         Static Storm  D6 1  needs 4+  stays in play
         Headhunters   D6 3  needs 4+  stays in play
         Wyld Magic    D6 4  needs 3+  DISCARDED
       In play now: Horde of Rats, Static Storm, Headhunters, Pillar of Flame
+      Psykers: Gorgon (Goliaths), Nyx (Eschers)
       Next: \`badzone round\` starts the next round.
       "
     `);
@@ -67,14 +70,15 @@ describe('round and End Phase rendering', () => {
     const dir = await pinnedGame();
     await ok(['round', '--dice', '33,49'], { cwd: dir });
     // 2: Power Outage (Once) - visibility Pitch Black.
-    const out = await ok(['round', '--dice', '1,1,1,1,1,1,1,2'], { cwd: dir });
+    const out = await ok(['round', '--end-dice', '1,1,1,1,1,1,1', '--dice', '2'], { cwd: dir });
     expect(out).toMatchInlineSnapshot(`
       "== End Phase of round 1 (resolved now) =========================================
       End-Phase effects:
         Headhunters
           > 1 Hive Scum with Autoguns at spawn point 1
         Pillar of Flame
-          > The Large Blast scatters 7" toward 1 o'clock
+          > The Large Blast scatters 7" toward 1 o'clock (scatter 1 since it was
+            placed on A2)
       Discard rolls (D6), in play order:
         Static Storm  D6 1  needs 4+  stays in play
         Headhunters   D6 1  needs 4+  stays in play
@@ -92,6 +96,8 @@ describe('round and End Phase rendering', () => {
       In play (oldest first; discard roll): Horde of Rats (no roll), Static Storm
         (4+), Headhunters (4+), Wyld Magic (3+), Pillar of Flame (no roll, scattered
         from A2)
+      On the table: Psykers: Gorgon (Goliaths), Nyx (Eschers), Brute (Goliaths), Lyra
+        (Eschers)
       Visibility: Pitch Black (3") since round 2. Fighters are Hidden and can only be
         targeted within 3" (12" with photo-goggles, infra-sights or photo-lumens)
         unless Revealed.

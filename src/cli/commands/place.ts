@@ -3,11 +3,11 @@ import { openGame } from '../../api/game.js';
 import type { PlaceData } from '../../api/types.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
-import { askFor, contextOf, diceList, fileOf } from '../shared.js';
+import { askForGame, contextOf, diceList, fileOf } from '../shared.js';
 
 export async function run(event: string, opts: { session?: string; dice?: string | string[]; manual?: boolean; input?: boolean }, io: IO): Promise<View<'place', PlaceData>> {
   const game = await openGame(fileOf(opts, io), contextOf(io));
   const dice = diceList(opts.dice);
-  const ask = askFor(io, opts);
+  const ask = await askForGame(io, opts, game);
   return { kind: 'place', data: await game.place(event, { ...(dice ? { dice } : {}), ...(ask ? { ask } : {}) }) };
 }

@@ -79,7 +79,9 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
     };
   };
 
-  let manual = opts.manual === true;
+  // "Your own dice from now on" is the game's preference, kept in the session (the Dice menu sets it, and it holds
+  // on resuming); --manual asks for them in this run, whatever the preference.
+  let flag = opts.manual === true;
   try {
     const prompter = await io.prompter();
     const existing = tryLoad(file);
@@ -102,6 +104,7 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
     }
     for (let turn = 0; turn < MAX_TURNS; turn++) {
       const { state, book } = load(file);
+      const manual = flag || state.manualDice;
       let choice: MenuItem;
       try {
         choice = await prompter.select(menuTitle(state, manual), menu(state, manual), defaultItem());
@@ -112,8 +115,9 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
       }
       if (choice === 'quit') return done('quit');
       try {
-        const view = await act(choice, state, book, prompter, io, session, manual, (m) => {
-          manual = m;
+        const view = await act(choice, state, book, prompter, io, session, manual, async (m) => {
+          flag = false;
+          await (await import('./dice.js')).run(m ? 'manual' : 'rolled', session, io);
         });
         if (view) show(view);
       } catch (e) {
@@ -223,7 +227,7 @@ async function act(
   io: IO,
   session: { session?: string },
   manual: boolean,
-  setManual: (m: boolean) => void,
+  setManual: (m: boolean) => Promise<void>,
 ): Promise<View | null> {
   switch (choice) {
     case 'next':
@@ -251,8 +255,8 @@ async function act(
       const sub = await subMenu<SubItem>(prompter, 'Dice', items);
       if (sub === 'own-dice') return nextStepRun(s, session, io, true);
       if (sub === 'dice-mode') {
-        setManual(!manual);
-        io.stdout(!manual ? '\nFrom now on badzone asks for your own dice, one by one, naming what each is for.\n' : '\nFrom now on badzone rolls the dice.\n');
+        await setManual(!manual);
+        io.stdout(!manual ? '\nFrom now on badzone asks for your own dice, one by one, naming what each is for (kept in the game).\n' : '\nFrom now on badzone rolls the dice.\n');
         return null;
       }
       const expr = await prompter.input('Dice to roll (D6, D3+3, D6+6, 2D6x10, D64, ...; Escape: back):', {

@@ -3,11 +3,13 @@ import { openGame } from '../../api/game.js';
 import type { RoundData } from '../../api/types.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
-import { askFor, contextOf, diceList, fileOf, tileList } from '../shared.js';
+import { askForGame, contextOf, diceList, fileOf, tileList } from '../shared.js';
 
 export interface RoundOptions {
   session?: string;
   dice?: string | string[];
+  /** Dice for the last round's End Phase when it is still open (the new round's go in `dice`). */
+  endDice?: string | string[];
   manual?: boolean;
   occupied?: string | string[];
   input?: boolean;
@@ -15,10 +17,11 @@ export interface RoundOptions {
 
 export async function run(opts: RoundOptions, io: IO): Promise<View<'round', RoundData>> {
   const dice = diceList(opts.dice);
+  const endDice = diceList(opts.endDice, '--end-dice');
   const occupied = tileList(opts.occupied);
   const game = await openGame(fileOf(opts, io), { ...contextOf(io), createIfMissing: true });
-  const ask = askFor(io, opts);
-  const data = await game.round({ ...(dice ? { dice } : {}), ...(occupied ? { occupied } : {}), ...(ask ? { ask } : {}) });
+  const ask = await askForGame(io, opts, game);
+  const data = await game.round({ ...(dice ? { dice } : {}), ...(endDice ? { endDice } : {}), ...(occupied ? { occupied } : {}), ...(ask ? { ask } : {}) });
   return { kind: 'round', data };
 }
 
