@@ -33,7 +33,10 @@ describe('the dice notation, freshly loaded', () => {
   });
 
   it('the dice a table has need no hint; any other die names the next larger one', () => {
-    for (const n of [2, 3, 4, 6, 8, 10, 12, 20, 64, 100]) expect(dice.physicalDieHint(n), `D${n}`).toBe('');
+    for (const n of [2, 3, 4, 6, 8, 10, 12, 20, 100]) expect(dice.physicalDieHint(n), `D${n}`).toBe('');
+    // The table's own D64 and Necromunda's D66 say how to roll them with dice a table has.
+    expect(dice.physicalDieHint(64)).toMatch(/two D8/);
+    expect(dice.physicalDieHint(66)).toMatch(/D6/);
     expect(dice.physicalDieHint(5)).toBe(' (no D5? roll a D6 and roll again on 6 or more)');
     expect(dice.physicalDieHint(13)).toBe(' (no D13? roll a D20 and roll again on 14 or more)');
     expect(dice.physicalDieHint(65)).toBe(' (no D65? roll a D100 and roll again on 66 or more)');

@@ -136,20 +136,23 @@ function engineState(s: SessionState): ModelState {
 
 // ---------------------------------------------------------------- generated games
 
+type Entered = number | null;
+
 type Cmd =
-  | { kind: 'round'; entered: number[] | null }
-  | { kind: 'end'; entered: number[] | null }
+  | { kind: 'round'; entered: Entered[] | null; endEntered: Entered[] | null }
+  | { kind: 'end'; entered: Entered[] | null }
   | { kind: 'discard'; which: number }
   | { kind: 'place'; which: number }
   | { kind: 'visibility'; which: number };
 
-/** Dice a GM might type: mostly fitting a D6 or a D64 (or a card), some fitting nothing. */
-const enteredArb = fc.option(
+/** Dice a GM might type: mostly fitting a D6 or a D64 (or a card), some fitting nothing, some left to badzone (null). */
+const enteredArb: fc.Arbitrary<Entered[] | null> = fc.option(
   fc.array(
     fc.oneof(
       { weight: 8, arbitrary: fc.integer({ min: 1, max: 6 }) },
       { weight: 3, arbitrary: fc.integer({ min: 7, max: 64 }) },
       { weight: 2, arbitrary: fc.constantFrom(0, -1, 65, 99, 2.5) },
+      { weight: 2, arbitrary: fc.constant(null) },
     ),
     { minLength: 1, maxLength: 3 },
   ),
@@ -157,7 +160,7 @@ const enteredArb = fc.option(
 );
 
 const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
-  { weight: 10, arbitrary: fc.record({ kind: fc.constant('round' as const), entered: enteredArb }) },
+  { weight: 10, arbitrary: fc.record({ kind: fc.constant('round' as const), entered: enteredArb, endEntered: enteredArb }) },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('end' as const), entered: enteredArb }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('discard' as const), which: fc.nat(100) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('place' as const), which: fc.nat(100) }) },
@@ -182,6 +185,10 @@ const counters = {
   steps: 0,
   refusedEntered: 0,
   refusedLeftOver: 0,
+  refusedNoEndDice: 0,
+  refusedEndDiceNoEndPhase: 0,
+  endDiceUsed: 0,
+  placeholders: 0,
   enteredUsed: 0,
   once: 0,
   placed: 0,
@@ -201,9 +208,13 @@ const counters = {
 function toAction(cmd: Cmd, m: ModelState, table: ModelTable, spec: TableSpec): ModelAction {
   const ids = table.events.map((e) => e.id);
   switch (cmd.kind) {
-    case 'round':
-      // Entered dice for a round with the End Phase still open would go to that End Phase first: leave them out.
-      return cmd.entered && m.phase !== 'round' ? { type: 'round', dice: cmd.entered } : { type: 'round' };
+    case 'round': {
+      // End-Phase dice mostly only when an End Phase is open (some given anyway: refused).
+      const a: Extract<ModelAction, { type: 'round' }> = { type: 'round' };
+      if (cmd.entered) a.dice = cmd.entered;
+      if (cmd.endEntered && (m.phase === 'round' || cmd.endEntered.length === 3)) a.endDice = cmd.endEntered;
+      return a;
+    }
     case 'end':
       return cmd.entered ? { type: 'end', dice: cmd.entered } : { type: 'end' };
     case 'discard': {
@@ -280,6 +291,8 @@ function playSideBySide(g: { spec: TableSpec; seed: number; deck: boolean; start
       if (/entered/.test(mr.refused)) {
         expect(!er.ok && 'refusal' in er && er.refusal.usage, `${label}: a bad entered die is a usage error`).toBe(true);
         if (/not needed/.test(mr.refused)) counters.refusedLeftOver++;
+        else if (/still needs/.test(mr.refused)) counters.refusedNoEndDice++;
+        else if (/no End Phase open/.test(mr.refused)) counters.refusedEndDiceNoEndPhase++;
         else counters.refusedEntered++;
       }
       continue;
@@ -293,6 +306,8 @@ function playSideBySide(g: { spec: TableSpec; seed: number; deck: boolean; start
     expect(engineState(er.state), `${label}: state`).toEqual(mr.state);
     expect(er.state.rng.uses, `${label}: dice position`).toBe(mSrc.uses());
     count(mr, m, table);
+    if (action.type === 'round' && action.endDice?.some((d) => d !== null) && m.phase === 'round') counters.endDiceUsed++;
+    if ('dice' in action && action.dice?.includes(null) && mr.rolls.some((r) => !r.entered && r.purpose.kind !== 'shuffle')) counters.placeholders++;
     s = er.state;
     m = mr.state;
     modelUses = mSrc.uses();
@@ -313,7 +328,7 @@ function projectShipped(setup: Setup, cmds: Cmd[]): void {
     throw new Error('dice mode needs no dice at the start');
   });
   for (const cmd of cmds) {
-    const action = toAction({ ...cmd, ...('entered' in cmd ? { entered: null } : {}) } as Cmd, m, table, spec);
+    const action = toAction({ ...cmd, ...('entered' in cmd ? { entered: null, endEntered: null } : {}) } as Cmd, m, table, spec);
     const er = step(s, action as Action, book);
     const mechanics = er.ok ? er.record.rolls.filter((r) => mechanicPurpose(book, r) !== null) : [];
     const queue = [...mechanics];
@@ -323,6 +338,12 @@ function projectShipped(setup: Setup, cmds: Cmd[]): void {
       expect(next.die, `the model's next die is a D${sides}, the engine rolled a D${next.die} for ${next.for}`).toBe(sides);
       return next.value;
     });
+    if (!mr.ok && er.ok && action.type === 'discard' && er.report.kind === 'discard' && 'removed' in er.report) {
+      // Not in play, but something it left on the battlefield (Treasure's casket) was taken off: no mechanics.
+      expect(engineState(er.state)).toEqual(m);
+      s = er.state;
+      continue;
+    }
     expect(mr.ok, JSON.stringify(action)).toBe(er.ok);
     if (!mr.ok || !er.ok) continue;
     expect(queue, 'engine rolls the model did not ask for').toEqual([]);

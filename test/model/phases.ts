@@ -16,8 +16,12 @@
 // - Visibility: the most recent change applies and lasts until changed again (set, roll on the visibility table,
 //   or Pitch Black removed back to the normal level).
 // - Entered dice (a GM's physical dice): used first, in order, for every die and card drawn (never a shuffle);
-//   one that does not fit (not a whole number from 1 to the die's sides, or a card not in the draw pile) refuses
-//   the whole step, as do dice left over; a refused step changes nothing.
+//   a placeholder (null) stands for a die badzone rolls; one that does not fit (not a whole number from 1 to the
+//   die's sides, or a card not in the draw pile) refuses the whole step, as do dice left over (trailing
+//   placeholders ask for nothing); a refused step changes nothing. A die typed for one purpose is never used for
+//   another: a round's dice go to its Event Phase, and the open End Phase of the round before takes its own list
+//   (endDice); dice for a new round while that End Phase still needs rolls, with no endDice, are refused, as are
+//   endDice with no End Phase open.
 
 export type Timing = 'once' | 'persistent';
 
@@ -73,9 +77,11 @@ export interface ModelRoll {
   card: boolean;
 }
 
+export type Entered = number | null;
+
 export type ModelAction =
-  | { type: 'round'; dice?: number[] }
-  | { type: 'end'; dice?: number[] }
+  | { type: 'round'; dice?: Entered[]; endDice?: Entered[] }
+  | { type: 'end'; dice?: Entered[] }
   | { type: 'discard'; eventId: string }
   | { type: 'place'; eventId: string }
   | { type: 'visibility'; level: string };
@@ -114,22 +120,32 @@ class Refused {
   constructor(readonly why: string) {}
 }
 
-/** The dice of one step: entered dice first, then the source. */
+/** The dice of one step: entered dice first (a placeholder rolls), then the source. */
 class StepDice {
   readonly rolls: ModelRoll[] = [];
   private next = 0;
   constructor(
     private readonly source: (sides: number) => number,
-    private readonly entered: readonly number[],
+    private entered: readonly Entered[],
   ) {}
 
+  /** The GM's dice from another list from here on. */
+  use(entered: readonly Entered[]): void {
+    this.entered = entered;
+    this.next = 0;
+  }
+
+  /** The next entry: a value, null (a placeholder), or undefined (none left). */
+  private take(): Entered | undefined {
+    return this.next < this.entered.length ? this.entered[this.next++] : undefined;
+  }
+
   die(sides: number, purpose: ModelPurpose): number {
-    if (this.next < this.entered.length) {
-      const v = this.entered[this.next]!;
-      if (!Number.isInteger(v) || v < 1 || v > sides) throw new Refused(`entered die ${this.next + 1} (${v}) is not a D${sides} result`);
-      this.next++;
-      this.rolls.push({ die: sides, value: v, purpose, entered: true, card: false });
-      return v;
+    const e = this.take();
+    if (typeof e === 'number') {
+      if (!Number.isInteger(e) || e < 1 || e > sides) throw new Refused(`entered die ${this.next} (${e}) is not a D${sides} result`);
+      this.rolls.push({ die: sides, value: e, purpose, entered: true, card: false });
+      return e;
     }
     const v = this.source(sides);
     this.rolls.push({ die: sides, value: v, purpose, entered: false, card: false });
@@ -137,12 +153,11 @@ class StepDice {
   }
 
   card(pile: readonly number[]): number {
-    if (this.next < this.entered.length) {
-      const v = this.entered[this.next]!;
-      if (!pile.includes(v)) throw new Refused(`entered card ${v} is not in the draw pile`);
-      this.next++;
-      this.rolls.push({ die: 64, value: v, purpose: { kind: 'draw' }, entered: true, card: true });
-      return v;
+    const e = this.take();
+    if (typeof e === 'number') {
+      if (!pile.includes(e)) throw new Refused(`entered card ${e} is not in the draw pile`);
+      this.rolls.push({ die: 64, value: e, purpose: { kind: 'draw' }, entered: true, card: true });
+      return e;
     }
     const v = pile[0]!;
     this.rolls.push({ die: 64, value: v, purpose: { kind: 'draw' }, entered: false, card: true });
@@ -161,8 +176,11 @@ class StepDice {
     return a;
   }
 
+  /** Entries given but not used (trailing placeholders ask for nothing). */
   leftOver(): number {
-    return this.entered.length - this.next;
+    let given = this.entered.length;
+    while (given > 0 && this.entered[given - 1] === null) given--;
+    return Math.max(0, given - this.next);
   }
 }
 
@@ -282,12 +300,21 @@ export function modelStep(table: ModelTable, state: ModelState, action: ModelAct
   const out: ModelResult = { ok: true, state: s, rolls: dice.rolls, draws: [], noNewEvent: null, reshuffled: false, checks: [], resolved: [], visibility: [] };
   try {
     switch (action.type) {
-      case 'round':
-        if (s.phase === 'round') endPhase(table, s, dice, out);
+      case 'round': {
+        const typed = (l: readonly Entered[] | undefined) => l !== undefined && l.some((d) => d !== null);
+        if (s.phase === 'round') {
+          const endRolls = s.inPlay.filter((p) => table.events.find((e) => e.id === p.eventId)!.discardOn !== null).length;
+          if (action.endDice === undefined && typed(action.dice) && endRolls > 0) return { ok: false, refused: 'entered dice for the new round while the End Phase still needs its rolls' };
+          dice.use(action.endDice ?? []);
+          endPhase(table, s, dice, out);
+          if (dice.leftOver() > 0) return { ok: false, refused: `${dice.leftOver()} entered End-Phase dice were not needed` };
+          dice.use(action.dice ?? []);
+        } else if (typed(action.endDice)) return { ok: false, refused: 'entered End-Phase dice with no End Phase open' };
         s.round += 1;
         s.phase = 'round';
         eventPhase(table, s, dice, out);
         break;
+      }
       case 'end':
         if (s.phase !== 'round') return { ok: false, refused: 'no End Phase to resolve' };
         endPhase(table, s, dice, out);
