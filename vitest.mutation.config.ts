@@ -63,6 +63,8 @@ export default defineConfig({
       'test/faults/io-errors.test.ts',
       'test/faults/hangup.test.ts',
       'test/faults/hygiene.test.ts',
+      // Concurrent spawned commands through links (its in-process parts are in test/store).
+      'test/faults/paths.test.ts',
     ],
     testTimeout: 60_000,
     hookTimeout: 60_000,
