@@ -56,6 +56,11 @@ li{margin:.15rem 0}
 .rolls .src{display:inline-block;min-width:4.5em;font-size:.8em;text-transform:uppercase;letter-spacing:.04em}
 .rolls .src.entered{color:var(--accent)}
 .inplay .name{font-weight:700}
+.condition{color:var(--accent)}
+.unconfirmed{color:var(--warn);text-transform:uppercase;font-size:.85em;letter-spacing:.04em}
+.conditions{grid-column:1/-1}
+.inplay .did{margin:.2rem 0 0;color:var(--muted);font-size:.9em}
+.inplay>li{margin:.35rem 0}
 .visibility .big,.hazard .big{font-size:1.3rem;margin:.1rem 0 .4rem}
 .gang dl{margin:.2rem 0}
 .gang dt{color:var(--muted);font-size:.9em}

@@ -107,7 +107,7 @@ ${report ? reportHead(v, report) : null}
 ${now(v)}
 ${cardSection(v)}
 <div class="side">
-${inPlaySection(v.inPlay)}
+${inPlaySection(v)}
 ${endPhaseSection(v)}
 ${visibilitySection(v.visibility)}
 </div>
@@ -206,7 +206,7 @@ function outcomeBody(o: Outcome): Html {
 }
 
 function dieName(r: Roll): string {
-  return r.card ? 'card' : `D${r.die}`;
+  return r.card ? 'card' : r.d66 ? 'D66' : `D${r.die}`;
 }
 
 /** Each die with what it was for, and whether the GM entered it or badzone rolled it (words, not colour). */
@@ -217,13 +217,18 @@ function rollList(rolls: Roll[], heading = false): Html | null {
   )}</ol>`;
 }
 
-function inPlaySection(inPlay: InPlayView[]): Html {
+function inPlaySection(v: PlayersView): Html {
+  const inPlay = v.inPlay;
+  // What each event in play did in this round's Event Phase (the new one's picks are on its card).
+  const now = v.history[0]?.round === v.round ? v.history[0]?.eventPhase : null;
+  const didNow = (p: InPlayView) => (now?.resolved ?? []).find((r) => r.eventId === p.eventId && r.source === 'in-play' && r.outcomes.length > 0);
   const body =
     inPlay.length === 0
       ? html`<p>No events in play.</p>`
-      : html`<ol class="inplay">${inPlay.map(
-          (p) => html`<li><span class="name">${user(p.name)}</span> <span class="detail">arrived in round ${p.sinceRound}; ${p.discardOn === null ? 'no discard roll' : `discarded on ${p.discardOn}+`}${p.tile ? html`; on tile ${user(p.tile)}${p.scattered ? ' (scattered since)' : ''}` : null}${p.worth !== undefined ? `; worth ${p.worth.value} ${p.worth.unit}` : ''}</span></li>`,
-        )}</ol>`;
+      : html`<ol class="inplay">${inPlay.map((p) => {
+          const did = didNow(p);
+          return html`<li><span class="name">${user(p.name)}</span> <span class="detail">arrived in round ${p.sinceRound}; ${p.discardOn === null ? 'no discard roll' : `discarded on ${p.discardOn}+`}${p.tile ? html`; on tile ${user(p.tile)}${p.scattered ? ' (scattered since)' : ''}` : null}${p.worth !== undefined ? `; worth ${p.worth.value} ${p.worth.unit}` : ''}</span>${did ? html`<p class="did">This round: </p>${outcomeList(did.outcomes)}` : null}</li>`;
+        })}</ol>`;
   return html`<section class="inplay-s" aria-labelledby="inplay-h"><h2 id="inplay-h">Events in play <span class="hint">oldest first</span></h2>${body}</section>`;
 }
 
@@ -258,18 +263,44 @@ ${h.ploy ? html`<h3>Home Turf Ploy${h.turfOwner ? html` for ${user(h.turfOwner)}
   return html`<section class="hazard" aria-labelledby="hazard-h"><h2 id="hazard-h">Hazard</h2>${body}</section>`;
 }
 
+/** Where a marker is now: placed at its tile's center, then each scatter from where the last left it. */
+function markerPath(p: InPlayView): Html {
+  if (p.tile === null) return html`not placed (no tile was left)`;
+  if (!p.tile) return html``;
+  const sc = p.scatters ?? [];
+  const start = html`placed at the center of tile <strong>${user(p.tile)}</strong>`;
+  if (sc.length === 0) return html`${start}${p.scattered ? ', scattered since' : ''}`;
+  const step = (x: { round: number; distance: number; direction: number }) => html`round ${x.round}: ${x.distance}″ toward ${clock(x.direction)}`;
+  const last = sc[sc.length - 1]!;
+  return html`${start}, then scattered ${sc.length} time${sc.length === 1 ? '' : 's'}, each from where the last left it; last in ${step(last)}${
+    sc.length > 1 ? html`<details><summary>Every scatter (${sc.length})</summary><ol>${sc.map((x) => html`<li>${step(x)}</li>`)}</ol></details>` : null
+  }`;
+}
+
 function tableSection(v: PlayersView): Html {
   const objects: Html[] = [];
   for (const p of v.inPlay) {
     if (p.tile === undefined && p.worth === undefined) continue;
-    const where = p.tile ? html`on tile <strong>${user(p.tile)}</strong>${p.scattered ? ', scattered from its center since' : ', at its center'}` : p.tile === null ? html`not placed (no tile was left)` : null;
-    objects.push(html`<li>${user(p.name)}: ${where}${p.worth !== undefined ? `; worth ${p.worth.value} ${p.worth.unit}` : ''}</li>`);
+    objects.push(html`<li><strong>${user(p.name)}</strong> (in play): ${markerPath(p)}${p.worth !== undefined ? `; worth ${p.worth.value} ${p.worth.unit}` : ''}</li>`);
+  }
+  const ev = (id: string) => v.eventNames[id] ?? id;
+  for (const o of v.battlefield.objects) {
+    objects.push(
+      html`<li><strong>${user(o.what)}</strong> (left by ${user(ev(o.eventId))}, round ${o.sinceRound})${o.tile ? html`: placed on tile <strong>${user(o.tile)}</strong> (it may have been carried since)` : null}${o.worth ? `; worth ${o.worth.value} ${o.worth.unit}` : ''}</li>`,
+    );
   }
   for (const l of v.lairs ?? []) if (l.becomes) objects.push(html`<li>${user(l.name)} is now a ${user(l.becomes)}</li>`);
+  const picks = v.battlefield.tilePicks.map(
+    (t) =>
+      html`<li>${user(ev(t.eventId))}, round ${t.round}: ${t.tile === null ? 'no tile picked (every tile held models)' : html`tile <strong>${user(t.tile)}</strong> ${t.removesTile ? 'collapsed' : 'picked'}`}${
+        t.confirmed ? (t.correctedFrom !== undefined ? html` (the GM recorded it; badzone had picked ${t.correctedFrom ?? 'none'})` : null) : html` <strong class="unconfirmed">not confirmed</strong> (picked among all tiles; the GM may record the right one)`
+      }</li>`,
+  );
   const removed = v.tilesRemoved.length ? html`${v.tilesRemoved.map((t, i) => html`${i ? ', ' : ''}<strong>${user(t)}</strong>`)}` : html`none`;
   return html`<section class="table" aria-labelledby="table-h"><h2 id="table-h">The battlefield</h2>
 <p><span class="label">Tiles</span> ${v.tiles.length ? v.tiles.join(' ') : 'none left'}</p>
 <p><span class="label">Tiles removed</span> ${removed}</p>
+${picks.length ? html`<ul class="picks">${picks}</ul>` : null}
 ${v.structures !== null ? html`<p><span class="label">Large structures standing</span> ${v.structures.length}</p>` : null}
 <h3>Objects on the table</h3>
 ${objects.length ? html`<ul>${objects}</ul>` : html`<p>None.</p>`}
@@ -280,17 +311,33 @@ function names(list: string[]): Html {
   return list.length ? html`${list.map((f, i) => html`${i ? ', ' : ''}${user(f)}`)}` : html`<span class="none">none</span>`;
 }
 
+const LASTS: Record<string, string> = { round: 'until it picks again', event: 'while it is in play', game: 'for the rest of the game' };
+
+/** A fighter's name, with the conditions events gave them (Wyld Magic: Psyker), in words. */
+function fighter(v: PlayersView, gang: string, name: string): Html {
+  const cs = v.battlefield.conditions.filter((c) => c.gang === gang && c.fighter === name);
+  return html`${user(name)}${cs.length ? html` <span class="condition">(${cs.map((c, i) => html`${i ? ', ' : ''}${user(c.condition)}`)})</span>` : null}`;
+}
+
+function fighters(v: PlayersView, gang: string, list: string[]): Html {
+  return list.length ? html`${list.map((f, i) => html`${i ? ', ' : ''}${fighter(v, gang, f)}`)}` : html`<span class="none">none</span>`;
+}
+
 function gangsSection(v: PlayersView): Html {
+  const ev = (id: string) => v.eventNames[id] ?? id;
+  const conditions = v.battlefield.conditions.map(
+    (c) => html`<li>${user(c.fighter)} (${user(c.gang)}) is a ${user(c.condition)}, since round ${c.sinceRound} (${user(ev(c.eventId))}, ${LASTS[c.lasts] ?? c.lasts})</li>`,
+  );
   const body = v.gangs.length
     ? html`${v.gangs.map(
         (g) => html`<div class="gang"><h3>${user(g.name)}</h3><dl>
-<dt>On the battlefield (${g.battlefield.length})</dt><dd>${names(g.battlefield)}</dd>
-<dt>In reserve (${g.reserve.length})</dt><dd>${names(g.reserve)}</dd>
-<dt>Out (${g.out.length})</dt><dd>${names(g.out)}</dd>
+<dt>On the battlefield (${g.battlefield.length})</dt><dd>${fighters(v, g.name, g.battlefield)}</dd>
+<dt>In reserve (${g.reserve.length})</dt><dd>${fighters(v, g.name, g.reserve)}</dd>
+<dt>Out (${g.out.length})</dt><dd>${fighters(v, g.name, g.out)}</dd>
 </dl></div>`,
       )}`
     : html`<p>No rosters were given for this game.</p>`;
-  return html`<section class="gangs" aria-labelledby="gangs-h"><h2 id="gangs-h">Gangs</h2>${body}</section>`;
+  return html`<section class="gangs" aria-labelledby="gangs-h"><h2 id="gangs-h">Gangs</h2>${body}${conditions.length ? html`<div class="conditions"><h3>Conditions</h3><ul>${conditions}</ul></div>` : null}</section>`;
 }
 
 function drawWord(o: string): string {

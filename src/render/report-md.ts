@@ -19,7 +19,7 @@ export function md(s: string): string {
 }
 
 function rollLine(r: Roll): string {
-  return `${r.card ? 'card' : `D${r.die}`} **${r.value}** (${r.entered ? 'entered' : 'rolled'}): ${md(r.for)}`;
+  return `${r.card ? 'card' : r.d66 ? 'D66' : `D${r.die}`} **${r.value}** (${r.entered ? 'entered' : 'rolled'}): ${md(r.for)}`;
 }
 
 function rolls(list: Roll[], indent = ''): string[] {
@@ -94,6 +94,17 @@ export function reportMarkdown(r: ReportData): string[] {
   out.push(`- In play (oldest first): ${v.inPlay.length ? v.inPlay.map((p) => `${md(p.name)} (since round ${p.sinceRound}${p.discardOn === null ? '' : `, discarded on ${p.discardOn}+`})`).join('; ') : 'none'}`);
   out.push(`- Visibility: ${md(v.visibility.name)}${v.visibility.rangeInches === null ? '' : ` (${v.visibility.rangeInches}")`}`);
   out.push(`- Tiles removed: ${v.tilesRemoved.length ? md(v.tilesRemoved.join(' ')) : 'none'}`);
+  const ev = (id: string) => md(v.eventNames[id] ?? id);
+  for (const p of v.inPlay) {
+    if (!p.tile) continue;
+    const sc = p.scatters ?? [];
+    out.push(`- ${md(p.name)}: placed at the center of tile ${md(p.tile)}${sc.length ? `, then scattered ${sc.map((x) => `${x.distance}" toward ${x.direction} o'clock (round ${x.round})`).join(', then ')}` : ''}${p.worth ? `; worth ${p.worth.value} ${md(p.worth.unit)}` : ''}`);
+  }
+  for (const o of v.battlefield.objects) out.push(`- ${md(o.what)} (left by ${ev(o.eventId)}, round ${o.sinceRound})${o.tile ? ` on tile ${md(o.tile)}` : ''}${o.worth ? `; worth ${o.worth.value} ${md(o.worth.unit)}` : ''}`);
+  for (const c of v.battlefield.conditions) out.push(`- ${md(c.fighter)} (${md(c.gang)}): ${md(c.condition)} since round ${c.sinceRound} (${ev(c.eventId)})`);
+  for (const t of v.battlefield.tilePicks) {
+    out.push(`- ${ev(t.eventId)}, round ${t.round}: ${t.tile === null ? 'no tile picked' : `tile ${md(t.tile)}`}${t.confirmed ? (t.correctedFrom !== undefined ? ` (recorded by the GM; badzone had picked ${md(t.correctedFrom ?? 'none')})` : '') : ' (not confirmed: picked among all tiles)'}`);
+  }
   for (const g of v.gangs) {
     out.push(`- ${md(g.name)}: on the battlefield ${g.battlefield.map(md).join(', ') || 'none'}; in reserve ${g.reserve.map(md).join(', ') || 'none'}; out ${g.out.map(md).join(', ') || 'none'}`);
   }

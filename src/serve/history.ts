@@ -80,7 +80,7 @@ export class HistoryBuilder {
   private state: SessionState | null = null;
   private rng: Rng | null = null;
   private problem: string | null = null;
-  /** State after entry i (without its log), for every SNAPSHOT_EVERY-th i. step() never changes a state it is given. */
+  /** A copy of the state after entry i (without its log), for every SNAPSHOT_EVERY-th i. */
   private snapshots = new Map<number, Omit<SessionState, 'log'>>();
   /** How many log entries were stepped (for tests and the benchmark: an update should step only the new ones). */
   stepped = 0;
@@ -92,8 +92,9 @@ export class HistoryBuilder {
 
   private snapshot(i: number): void {
     if (i % SNAPSHOT_EVERY !== 0 || !this.state) return;
+    // A copy: a replay owns its state, and the engine grows some of its lists in place (step.ts, `working`).
     const { log: _log, ...rest } = this.state;
-    this.snapshots.set(i, rest);
+    this.snapshots.set(i, structuredClone(rest));
   }
 
   private reset(s: SessionState, book: RuleBook, setupKey: string): void {
@@ -114,7 +115,7 @@ export class HistoryBuilder {
     if (at < 0) return false;
     for (const i of [...this.snapshots.keys()]) if (i > at) this.snapshots.delete(i);
     const snap = this.snapshots.get(at)!;
-    this.state = { ...snap, log: s.log.slice(0, at + 1) };
+    this.state = { ...structuredClone(snap), log: s.log.slice(0, at + 1) };
     this.rng = new Rng(snap.rng);
     this.entries = this.entries.slice(0, at + 1);
     this.problem = null;
@@ -135,7 +136,7 @@ export class HistoryBuilder {
     }
     for (let i = this.entries.length; i < s.log.length && this.problem === null; i++) {
       const record = s.log[i]!;
-      const r = step(this.state!, record.action, book, { source: this.rng!, appendLog: true });
+      const r = step(this.state!, record.action, book, { source: this.rng!, appendLog: true, limits: false });
       this.stepped++;
       if (!r.ok) {
         this.problem = `log entry ${i} (${record.action.type}) does not replay from the seed: the history stops before it. Run \`badzone verify\`.`;

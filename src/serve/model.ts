@@ -46,6 +46,8 @@ export interface PlayersView extends PlayersStatus {
   history: HistoryRound[];
   /** Set when the log does not replay to the end (a tampered file). */
   historyProblem: string | null;
+  /** The names of the events that `battlefield` refers to by id (objects, conditions, tile picks). */
+  eventNames: Record<string, string>;
 }
 
 /** Builds the players' view of successive versions of one game, replaying only what is new. */
@@ -64,6 +66,9 @@ export class PlayersViewBuilder {
       noNewEvent: latest?.eventPhase?.noNewEvent ?? null,
       history: [...h.rounds].reverse(),
       historyProblem: h.problem,
+      eventNames: Object.fromEntries(
+        [...status.battlefield.objects, ...status.battlefield.conditions, ...status.battlefield.tilePicks].map((x) => [x.eventId, book.byId.get(x.eventId)?.name ?? x.eventId]),
+      ),
     };
   }
 }

@@ -92,6 +92,8 @@ out.push(await again.verify({ commitment: game.created.commitment }));
 out.push(rollDice('D6', { times: 3, seed: 1 }));
 out.push(listEvents());
 const errors = [];
+// redo re-applies the undone step (across handles: the list is in the file); a second one has nothing left to redo.
+out.push(await again.redo());
 for (const f of [() => openGame('nowhere.json'), () => game.end(), () => game.round({ dice: [0] }), () => again.redo()]) {
   try { await f(); errors.push(null); } catch (e) { errors.push({ kind: e.kind, exitCode: e.exitCode, no: e instanceof NoSessionError, refused: e instanceof RefusedError, usage: e instanceof UsageError }); }
 }
@@ -116,12 +118,14 @@ console.log(JSON.stringify({ out, errors, seed: revealed.seed }));
       'verify',
       'roll',
       'events-list',
+      'redo',
     ]);
     for (const o of out) expect(contractProblems(o), o.kind).toBeNull();
     // Hidden until reveal, then checked against the commitment.
     expect(out.slice(0, 13).every((o: { seed: unknown }) => o.seed === null)).toBe(true);
     expect(out.find((o: { kind: string }) => o.kind === 'status')).toMatchObject({ round: 6, phase: 'end' });
-    expect(out[out.length - 3]).toMatchObject({ kind: 'verify', ok: true, seed: 2026, commitmentChecked: { matches: true } });
+    expect(out[out.length - 4]).toMatchObject({ kind: 'verify', ok: true, seed: 2026, commitmentChecked: { matches: true } });
+    expect(out[out.length - 1]).toMatchObject({ kind: 'redo', redone: { action: { type: 'fighter', name: 'Grub', to: 'battlefield' } }, redoable: 0 });
     expect(errors).toEqual([
       { kind: 'no-session', exitCode: 3, no: true, refused: false, usage: false },
       { kind: 'refused', exitCode: 1, no: false, refused: true, usage: false },

@@ -57,7 +57,7 @@ describe('the players\u2019 view model', () => {
     expect(kind).toBe('status');
     expect(v).toMatchObject(rest);
     expect(v.kind).toBe('players-view');
-    expect(Object.keys(v).sort()).toEqual([...Object.keys(rest), 'kind', 'game', 'newEvent', 'noNewEvent', 'history', 'historyProblem'].sort());
+    expect(Object.keys(v).sort()).toEqual([...Object.keys(rest), 'kind', 'game', 'newEvent', 'noNewEvent', 'history', 'historyProblem', 'eventNames'].sort());
     expect(v.game).toBe(FILE);
   });
 
@@ -207,6 +207,34 @@ describe('the players\u2019 view model', () => {
     await cli(dir, 'round');
     expect(build()).toEqual(view(dir));
     expect(b.history.stepped).toBe(47);
+  });
+
+  it('an undo in a long game with a scattering Pillar of Flame and Psykers resumes from a kept state that later steps did not change', async () => {
+    const dir = await game(23);
+    const file = path.join(dir, FILE);
+    const b = new PlayersViewBuilder();
+    const build = () => {
+      const { state, book } = load(file);
+      return b.build(file, state, book);
+    };
+    // Pillar of Flame (D64 49) scatters in every End Phase; Wyld Magic (41) makes Psykers.
+    await cli(dir, 'round', '--dice', '49');
+    await cli(dir, 'end');
+    await cli(dir, 'round', '--dice', '41');
+    for (let i = 0; i < 18; i++) {
+      await cli(dir, 'end');
+      await cli(dir, 'round');
+    }
+    build();
+    for (let k = 0; k < 3; k++) {
+      await cli(dir, 'undo');
+      expect(build()).toEqual(view(dir));
+    }
+    const v = view(dir);
+    const pillar = v.inPlay.find((p) => p.eventId === 'pillar-of-flame');
+    if (pillar) expect(pillar.scatters?.length).toBeGreaterThan(10);
+    await cli(dir, 'round');
+    expect(build()).toEqual(view(dir));
   });
 
   it('a log entry that no longer replays stops the history there and says so', async () => {
