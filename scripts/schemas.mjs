@@ -154,6 +154,7 @@ export const SCHEMAS = {
     setup: obj({ mode: ref('mode'), tiles: strings, spawnPoints: int, gangs: arr(obj({ name: str, battlefield: strings, reserve: strings })), turfOwner: nullable(str), lairs: nullable(int), structures: nullable(int), hazard: { anyOf: [{ const: 'roll' }, int, { type: 'null' }] }, table: str, visibilityTable: str }),
     commandLine: str,
     hazardRoll: nullable(int),
+    clarifications: arr(ref('clarification')),
   }),
   round: output('round', "A round's Event Phase (and the last End Phase, when it resolved it first).", {
     session: ref('session'),
@@ -328,8 +329,8 @@ export const SCHEMAS = {
     hazard: ref('hazard'),
     nomadicRule: nullable(obj({ roll: int, name: str, effect: str, ratingLimit: int, standardRatingLimit: int })),
   }),
-  'events-list': output('events-list', 'The Badzone Event Table (or the game\'s or a given table).', { table: str, events: arr(ref('event')) }),
-  'events-show': output('events-show', 'One event of the table.', { table: str, event: ref('event') }),
+  'events-list': output('events-list', 'The Badzone Event Table (or the game\'s or a given table).', { table: str, tableFrom: { enum: ['shipped', 'game', 'file'] }, tableFile: nullable(str), events: arr(ref('event')) }),
+  'events-show': output('events-show', 'One event of the table.', { table: str, tableFrom: { enum: ['shipped', 'game', 'file'] }, tableFile: nullable(str), event: ref('event'), clarifications: strings }),
   'table-lint': output('table-lint', 'Whether a table file is valid.', {
     file: str,
     valid: bool,

@@ -140,6 +140,7 @@ export async function newGame(file: string, opts: NewGameOptions & GameContext =
     },
     commandLine: commandLine(setup, opts, session),
     hazardRoll: state.hazard?.roll ?? null,
+    clarifications: book.events.clarifications ?? [],
   };
   const game = new Game(full, opts);
   game.created = created;

@@ -2,7 +2,8 @@
 import * as path from 'node:path';
 import { parseDice, DiceSyntaxError, Rng, d66, diceTotal, type DiceExpr } from '../dice/index.js';
 import { InvalidFileError, UsageError } from '../errors.js';
-import { compileBook } from '../rules/book.js';
+import { compileBook, type RuleBook } from '../rules/book.js';
+import { sessionPath, tryLoad } from '../store/session.js';
 import { loadAnyTable, loadEventTable, shippedBook, shippedTables } from '../store/tables.js';
 import { eventArg, wholeNumber } from './args.js';
 import { heaviestEvent } from '../rules/validate.js';
@@ -159,15 +160,45 @@ export function showHazard(query: string | number): HazardShowData {
 }
 
 /** The Badzone Event Table's 64 results (or a custom table file's). */
-export function listEvents(opts: { table?: string } & TableContext = {}): EventsListData {
-  const t = opts.table ? loadEventTable(path.resolve(opts.cwd ?? process.cwd(), opts.table)) : shippedTables().events;
-  return { kind: 'events-list', schema: CONTRACT, table: t.name, events: t.results };
+/** Which table to look at: a table file, else the game's own table (a session file), else the shipped one. */
+export interface WhichTable {
+  /** A table file: this table, whatever the game plays. */
+  table?: string;
+  /**
+   * A session file: its game's own table (the shipped one, or the custom table the game was started with) when
+   * the file exists. A session that does not exist means the shipped table; one that cannot be read is an error.
+   */
+  session?: string;
+}
+
+/** The event table chosen by `table` / `session`, and where it came from. */
+function whichTable(opts: WhichTable & TableContext): { book: RuleBook; from: 'shipped' | 'game' | 'file'; file: string | null } {
+  const cwd = opts.cwd ?? process.cwd();
+  if (opts.table) {
+    const file = path.resolve(cwd, opts.table);
+    return { book: compileBook({ ...shippedTables(), events: loadEventTable(file) }), from: 'file', file };
+  }
+  if (opts.session) {
+    const file = sessionPath(opts.session, {}, cwd);
+    const game = tryLoad(file);
+    if (game) return { book: game.book, from: 'game', file };
+  }
+  return { book: shippedBook(), from: 'shipped', file: null };
+}
+
+/** The Badzone Event Table: a given table file, else the game's own (session), else the shipped one. */
+export function listEvents(opts: WhichTable & TableContext = {}): EventsListData {
+  const w = whichTable(opts);
+  return { kind: 'events-list', schema: CONTRACT, table: w.book.events.name, tableFrom: w.from, tableFile: w.file, events: w.book.events.results };
 }
 
 /** One event by id, D64 number or name (in a custom table file with `table`). */
-export function showEvent(query: string | number, opts: { table?: string } & TableContext = {}): EventsShowData {
-  const book = opts.table ? compileBook({ ...shippedTables(), events: loadEventTable(path.resolve(opts.cwd ?? process.cwd(), opts.table)) }) : shippedBook();
-  return { kind: 'events-show', schema: CONTRACT, table: book.events.name, event: book.byId.get(eventArg(book, query))! };
+/** One event of the table `listEvents` would show, with the clarifications that matter for it. */
+export function showEvent(query: string | number, opts: WhichTable & TableContext = {}): EventsShowData {
+  const w = whichTable(opts);
+  const event = w.book.byId.get(eventArg(w.book, query))!;
+  const clarifications = (w.book.events.clarifications ?? []).filter((c) => c.events?.includes(event.id)).map((c) => c.text);
+  return { kind: 'events-show', schema: CONTRACT, table: w.book.events.name, tableFrom: w.from, tableFile: w.file, event, clarifications };
 }
 
 /** Check a table file of any kind (events, visibility, hazards); `valid: false` says what is wrong. */

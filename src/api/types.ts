@@ -164,6 +164,8 @@ export interface NewData extends Output<'new'>, GameSummary {
   /** The command line that makes the same game without prompts (with a hidden seed: `--hidden-seed`, not the seed). */
   commandLine: string;
   hazardRoll: number | null;
+  /** The event table's clarifications of the rules, shown once at setup. */
+  clarifications: Clarification[];
 }
 
 export interface RoundData extends Output<'round'>, SeedFields {
@@ -373,15 +375,25 @@ export interface HazardShowData extends Output<'hazard-show'> {
   nomadicRule: HazardTable['nomadic'] | null;
 }
 
+/** Where a listed table came from: badzone's own, the game's (a session), or a table file given. */
+export type TableFrom = 'shipped' | 'game' | 'file';
+
 export interface EventsListData extends Output<'events-list'> {
   /** The table's name. */
   table: string;
+  tableFrom: TableFrom;
+  /** The session file (`game`) or table file (`file`) it came from; null for the shipped table. */
+  tableFile: string | null;
   events: BadzoneEvent[];
 }
 
 export interface EventsShowData extends Output<'events-show'> {
   table: string;
+  tableFrom: TableFrom;
+  tableFile: string | null;
   event: BadzoneEvent;
+  /** The rules' clarifications that matter for this event. */
+  clarifications: string[];
 }
 
 export interface LintData extends Output<'table-lint'> {

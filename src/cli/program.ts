@@ -99,8 +99,9 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .addHelpText('after', examples('badzone events list', 'badzone events show 37', 'badzone events list --json'));
   events
     .command('list')
-    .description('list the 64 results of the Badzone Event Table')
-    .option('--table <file>', 'list a custom event table instead')
+    .description("list the 64 results of the Badzone Event Table (in a game's folder, the game's own table)")
+    .option('--table <file>', 'list this event table file instead')
+    .option('--session <file>', "the game whose table to list (default ./badzone-session.json, or $BADZONE_SESSION; none: the shipped table)")
     .option('--json', 'print JSON')
     .addHelpText('after', examples('badzone events list', 'badzone events list --json'))
     .action(async (opts) => emit(await (await import('./commands/events-list.js')).run(opts, io), opts.json === true));
@@ -108,7 +109,8 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .command('show')
     .description('show one event: its rules, what badzone rolls for it, and the rulings')
     .argument('<event>', 'event id, D64 number or name')
-    .option('--table <file>', 'look it up in a custom event table')
+    .option('--table <file>', 'look it up in this event table file')
+    .option('--session <file>', "the game whose table to use (default ./badzone-session.json, or $BADZONE_SESSION; none: the shipped table)")
     .option('--json', 'print JSON')
     .addHelpText('after', examples('badzone events show 37', 'badzone events show pillar-of-flame', 'badzone events show "Horde of Rats"'))
     .action(async (query: string, opts) => emit(await (await import('./commands/events-show.js')).run(query, opts, io), opts.json === true));

@@ -1,10 +1,14 @@
 // Helpers shared by the commands: parsing flag values, finding the session, and the prompts that answer what a
 // library call needs (the library never prompts; it asks these callbacks).
-import { UsageError } from '../errors.js';
+import * as path from 'node:path';
+import { BadzoneError, NoSessionError, UsageError } from '../errors.js';
+import { openGame, type Game } from '../api/game.js';
+import { shellWord } from '../api/setup.js';
 import type { Ask } from '../api/commit.js';
-import type { Game } from '../api/game.js';
 import { isD66, physicalDieHint } from '../dice/expression.js';
-import { sessionPath } from '../store/session.js';
+import { DEFAULT_SESSION, sessionPath, tryLoad } from '../store/session.js';
+import { exists } from '../store/files.js';
+import { folderExists, similarSession } from '../store/nearby.js';
 import { echo, enteredDiceProblem, occupiedProblem } from '../rules/limits.js';
 import type { IO } from './io.js';
 
@@ -115,4 +119,73 @@ export async function askForGame(io: IO, opts: { manual?: boolean; input?: boole
 /** What the library needs from the command line's world: the folder, fresh seeds and the clock. */
 export function contextOf(io: IO): { cwd: string; randomSeed: () => number; now: () => Date } {
   return { cwd: io.cwd, randomSeed: io.randomSeed, now: io.now };
+}
+
+/**
+ * Which event table `events list` / `events show` look at: `--table`, else the game's own table when there is a
+ * game (the session `--session`, BADZONE_SESSION or the folder's default names), else the shipped one. A session
+ * named explicitly that does not exist is an error (exit 3), as for every command that reads a game.
+ */
+export function gameTableOf(opts: { table?: string; session?: string }, io: IO): { which: { table?: string; session?: string }; warnings: string[] } {
+  if (opts.table) return { which: { table: opts.table }, warnings: [] };
+  const file = fileOf(opts, io);
+  if (explicitSession(opts, io)) {
+    if (!exists(file)) {
+      tryLoad(file);
+      throw missingSession(opts, io, file);
+    }
+    return { which: { session: file }, warnings: [] };
+  }
+  // The folder's own session, when it cannot be read, does not keep anyone from reading the rules.
+  try {
+    tryLoad(file);
+  } catch (e) {
+    if (e instanceof BadzoneError) return { which: {}, warnings: [`badzone: the game in ${file} cannot be read (${e.message}); showing the shipped table.`] };
+    throw e;
+  }
+  return { which: { session: file }, warnings: [] };
+}
+
+/**
+ * The person named the session file (--session, or BADZONE_SESSION), rather than taking the folder's own
+ * badzone-session.json. Only the folder's own session is ever created on demand (by `round`).
+ */
+export function explicitSession(opts: SessionOpts, io: IO): boolean {
+  const given = opts.session ?? io.env.BADZONE_SESSION;
+  if (given === undefined || given.trim() === '') return false;
+  return fileOf(opts, io) !== path.resolve(io.cwd, DEFAULT_SESSION);
+}
+
+/**
+ * The error for a named session file that does not exist: exit 3, the command that starts a game there, and the
+ * similarly named session file beside it, if there is one. Nothing is created.
+ */
+export function missingSession(opts: SessionOpts, io: IO, file: string): NoSessionError {
+  const near = similarSession(file);
+  const rel = (f: string) => {
+    const r = path.relative(io.cwd, f);
+    return r && !r.startsWith('..') && !path.isAbsolute(r) ? r : f;
+  };
+  const mean = near ? ` Did you mean ${rel(near)}?` : '';
+  const where = folderExists(file) ? `There is no game at ${file}.` : `There is no game at ${file}: its folder ${path.dirname(file)} does not exist.`;
+  if (opts.session !== undefined) {
+    const arg = shellWord(opts.session);
+    return new NoSessionError(`${where}${mean} To start one there: \`badzone new --session ${arg}\` (or \`badzone play --session ${arg}\`).`);
+  }
+  return new NoSessionError(`BADZONE_SESSION names ${file}, where there is no game.${mean} To start one there: \`badzone new\` (it uses BADZONE_SESSION too), or set BADZONE_SESSION to your session file.`);
+}
+
+/**
+ * Open the game the options name. A named session that does not exist is refused (exit 3, see missingSession);
+ * with `create`, the folder's own default session is started on demand (`badzone round` in a new folder).
+ */
+export async function openSession(opts: SessionOpts, io: IO, create = false): Promise<Game> {
+  const file = fileOf(opts, io);
+  const explicit = explicitSession(opts, io);
+  if (explicit && !exists(file)) {
+    // Reading says why when the path itself is wrong (a file where a folder should be, a name too long).
+    tryLoad(file);
+    throw missingSession(opts, io, file);
+  }
+  return openGame(file, { ...contextOf(io), ...(create && !explicit ? { createIfMissing: true } : {}) });
 }

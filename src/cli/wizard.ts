@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BadzoneError, NoSessionError, RefusedError, UsageError } from '../errors.js';
 import { exists } from '../store/files.js';
+import { folderExists } from '../store/nearby.js';
 import { safeText } from '../render/safe.js';
 import { LIMITS, echo, nameProblem } from '../rules/limits.js';
 import type { IO } from './io.js';
@@ -57,7 +58,7 @@ const copy = (a: Answers): Answers => ({ ...a, gangs: a.gangs.map((g) => ({ ...g
  */
 export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, file: string): Promise<NewOptions> {
   // Say so before the questions, not after them.
-  if (!fs.existsSync(path.dirname(file))) throw new NoSessionError(`The folder for ${file} does not exist. Create it first, or give another --session path.`);
+  if (!folderExists(file)) throw new NoSessionError(`The folder for ${file} does not exist. Create it first, or give another --session path.`);
   let force = base.force === true;
   if (!force && exists(file)) {
     force = await prompter.confirm(`A game already exists at ${file}. Replace it? (the old file is kept as a backup)`, false);

@@ -373,10 +373,17 @@ function histogram(dist: { total: number; count: number }[], times: number, st: 
   });
 }
 
+/** Which table this is: the game's own, a given file, or badzone's shipped one. */
+function tableSource(d: { table: string; tableFrom: string; tableFile: string | null }): string {
+  if (d.tableFrom === 'game') return `${d.table}: this game's table (${d.tableFile})`;
+  if (d.tableFrom === 'file') return `${d.table}: from ${d.tableFile}`;
+  return `${d.table}: the shipped table (no game here)`;
+}
+
 function events(d: EventsListData, st: Style): string[] {
   const t = table(st, ['D64', '#', 'Event', 'Timing'], widths(st, [7, 4, 23]));
   for (const ev of d.events) t.push([rangeText(ev.range), String(ev.count), ev.name, timingStyled(ev, st)]);
-  return [t.toString(), ...hint(st, '`badzone events show <id | D64 number | name>` shows an event in full.')];
+  return [...para(st, tableSource(d), '', '  ', st.dim), t.toString(), ...hint(st, '`badzone events show <id | D64 number | name>` shows an event in full.')];
 }
 
 function stepText(s: Step): string {
@@ -407,7 +414,13 @@ function stepText(s: Step): string {
 }
 
 function eventShow(d: EventsShowData, st: Style): string[] {
-  return eventCard(d.event, st);
+  const lines = eventCard(d.event, st);
+  if (d.clarifications.length) {
+    lines.push('', st.bold('Clarifications of the rules:'));
+    for (const c of d.clarifications) lines.push(...para(st, c, `  ${st.marks.bullet} `));
+  }
+  lines.push('', ...para(st, tableSource(d), '', '  ', st.dim));
+  return lines;
 }
 
 function eventCard(ev: BadzoneEvent, st: Style): string[] {
@@ -799,6 +812,10 @@ function newGame(d: NewData, st: Style): string[] {
   lines.push(...para(st, `Event table: ${d.setup.table}. Visibility: ${visText(d.visibility)}.`, ''));
   for (const g of d.setup.gangs) lines.push(...para(st, `${g.battlefield.join(', ') || '-'}${g.reserve.length ? ` | reserve: ${g.reserve.join(', ')}` : ''}`, `  ${st.bold(g.name)}: `, '    '));
   if (d.hazard) lines.push(...hazardLines(d.hazard, st));
+  if (d.clarifications.length) {
+    lines.push(st.bold('Clarifications of the rules') + st.dim(st.hints ? ' (`badzone status --full` shows them again)' : ' (Status, Hazard, rules in full shows them again)'));
+    for (const c of d.clarifications) lines.push(...para(st, c.text, `  ${st.marks.bullet} ${st.bold(`${c.name}:`)} `, '    '));
+  }
   lines.push(st.dim('The same game without prompts:'), ...commandLines(st, d.commandLine, '  ').map(st.dim));
   lines.push(...hint(st, 'Next: `badzone round` at the start of each round (or `badzone play`).'));
   return lines;

@@ -88,12 +88,13 @@ describe('session paths: --session and BADZONE_SESSION', () => {
     expect((await runCli(['round'], { cwd: dir, env })).code).toBe(0);
     expect(json((await runCli(['status', '--json'], { cwd: dir, env })).stdout).round).toBe(1);
     expect((await runCli(['status', '--session', 'other.json'], { cwd: dir, env })).code).toBe(3);
-    // round in a folder with only BADZONE_SESSION set starts the game at that path
+    // A path named by BADZONE_SESSION is never created on demand: round there exits 3 and says how to start one.
     const other = tempDir();
     const r = await runCli(['round'], { cwd: other, env, seeds: [5] });
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain(path.join(other, 'env-game.json'));
-    expect(fs.readdirSync(other)).toEqual(['env-game.json']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(`BADZONE_SESSION names ${path.join(other, 'env-game.json')}, where there is no game.`);
+    expect(r.stderr).toMatch(/`badzone new` \(it uses BADZONE_SESSION too\)/);
+    expect(fs.readdirSync(other)).toEqual([]);
   });
 
   it('--session naming a folder means badzone-session.json inside it; a trailing slash names a folder', async () => {

@@ -406,3 +406,91 @@ describe('badzone play', () => {
     expect(r.stdout).toMatch(/Headhunters {2}Persistent/);
   });
 });
+
+describe('badzone play: redo, rename, and the right tile for a Collapsed Section', () => {
+  it('Redo appears once a step is undone and re-applies it with the same rolls; a new step clears it', async () => {
+    const dir = tempDir();
+    expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
+    expect((await runCli(['round'], { cwd: dir })).code).toBe(0);
+    const before = fs.readFileSync(path.join(dir, SESSION), 'utf8');
+    const p = scripted([
+      { select: MENU, value: 'undo' },
+      { confirm: /Undo round 1's Event Phase/, value: true },
+      { select: MENU, value: 'redo' },
+      { select: MENU, value: 'undo' },
+      { confirm: /Undo round 1's Event Phase/, value: true },
+      { select: /Ready to play/, value: 'next' },
+      { select: MENU, value: 'quit' },
+    ]);
+    const r = await runCli(['play'], tty(dir, p));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const values = p.menus.map((m) => m.map((c) => c.value));
+    // Before the undo: no Redo; after it: Redo; after the redo: none; after a new step: none.
+    expect(values[0]).not.toContain('redo');
+    expect(values[1]).toContain('redo');
+    expect(values[2]).not.toContain('redo');
+    expect(values[3]).toContain('redo');
+    expect(values[4]).not.toContain('redo');
+    // The redone round was the same round (same rolls); the round played again after the undo is the same too.
+    const s = state(dir);
+    expect(s.log.map((e) => e.action.type)).toEqual(['new', 'round']);
+    expect(JSON.stringify(s.log)).toBe(JSON.stringify(JSON.parse(before).log));
+  });
+
+  it('renames a fighter and a gang from the Fighters menu (logged steps)', async () => {
+    const dir = tempDir();
+    expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
+    const p = scripted([
+      { select: MENU, value: 'fighters' },
+      { select: /^Fighters/, value: 'rename' },
+      { select: /Rename whom/, value: '["Goliaths","Krag"]' },
+      { input: /Krag \(Goliaths\): the new name/, value: 'Brute', invalid: /already taken in Goliaths/ },
+      { input: /Krag \(Goliaths\): the new name/, value: 'Krag the Mighty' },
+      { select: MENU, value: 'fighters' },
+      { select: /^Fighters/, value: 'rename' },
+      { select: /Rename whom/, value: '[null,"Eschers"]' },
+      { input: /The gang Eschers: the new name/, value: 'Eschers of the Sump' },
+      { select: MENU, value: 'quit' },
+    ]);
+    const r = await runCli(['play'], tty(dir, p));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const s = state(dir);
+    expect(s.gangs.map((g) => [g.name, g.battlefield])).toEqual([
+      ['Goliaths', ['Krag the Mighty', 'Brute']],
+      ['Eschers of the Sump', ['Vex', 'Nyx']],
+    ]);
+    expect(s.log.map((e) => e.action.type)).toEqual(['new', 'rename', 'rename']);
+    expect(verify(s, shippedBook()).ok).toBe(true);
+  });
+
+  it('records the right tile for a Collapsed Section badzone picked without knowing where models stand', async () => {
+    const dir = tempDir();
+    expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
+    // A script's round: no terminal, no --occupied: the pick is unconfirmed.
+    expect((await runCli(['round', '--dice', '57'], { cwd: dir })).code).toBe(0);
+    const picked = state(dir).tilePicks.at(-1)!;
+    expect(picked.confirmed).toBe(false);
+    const right = picked.among.find((t) => t !== picked.tile)!;
+    const p = scripted([
+      { select: MENU, value: 'events' },
+      { select: /^Events/, value: 'collapse' },
+      { select: new RegExp(`badzone picked ${picked.tile} among .*Which tile collapsed`), value: right },
+      { select: MENU, value: 'events' },
+      { select: /^Events/, value: '\u0000back' },
+      { select: MENU, value: 'quit' },
+    ]);
+    const r = await runCli(['play'], tty(dir, p));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const s = state(dir);
+    expect(s.tilePicks.at(-1)).toMatchObject({ tile: right, confirmed: true, correctedFrom: picked.tile });
+    expect(s.tiles).toContain(picked.tile);
+    expect(s.tiles).not.toContain(right);
+    expect(s.log.map((e) => e.action.type)).toEqual(['new', 'round', 'collapse']);
+    // Once recorded, the item is gone.
+    expect(p.menus[1]!.map((c) => c.value)).toContain('collapse');
+    expect(p.menus[4]!.map((c) => c.value)).not.toContain('collapse');
+  });
+});

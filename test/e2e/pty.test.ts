@@ -32,7 +32,7 @@ interface Driven {
 const CODES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
 const plain = (s: string) => s.replace(CODES, '').replace(/\r/g, '');
 
-function drive(cwd: string, args: string[], steps: Step[], timeout = 90): Driven {
+function drive(cwd: string, args: string[], steps: Step[], timeout = 180): Driven {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !['CI', 'FORCE_COLOR', 'BADZONE_NO_INPUT', 'BADZONE_SESSION'].includes(k)) env[k] = v;
   Object.assign(env, { TERM: 'xterm-256color', NO_COLOR: '1' });
@@ -97,7 +97,7 @@ describe.skipIf(!python || !built)('badzone play in a real terminal', () => {
     expect(runBin(['verify'], { cwd: dir }).code).toBe(0);
     expect(fs.readdirSync(dir).sort()).toEqual([FILE]);
     // Three programs driven one key at a time: slow on a loaded machine.
-  }, 300_000);
+  }, 600_000);
 
   it('refuses with exit 2 when stdin is not a terminal, without hanging', () => {
     const r = runBin(['play'], { cwd: tempDir(), input: '\n\n\n', timeout: 20_000 });

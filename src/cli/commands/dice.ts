@@ -1,14 +1,13 @@
 // badzone dice [manual|rolled]: the game's dice preference, kept in the session ("enter my own dice from now
 // on"): with `manual`, round, end, place and play ask for each die on a terminal, as --manual does.
-import { openGame } from '../../api/game.js';
 import type { DiceModeData } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
-import { contextOf, fileOf } from '../shared.js';
+import { openSession } from '../shared.js';
 
 export async function run(mode: string | undefined, opts: { session?: string }, io: IO): Promise<View<'dice', DiceModeData>> {
   if (mode !== undefined && mode !== 'manual' && mode !== 'rolled') throw new UsageError(`Which dice? manual (enter your own) or rolled (badzone rolls), not "${mode}".`);
-  const game = await openGame(fileOf(opts, io), contextOf(io));
+  const game = await openSession(opts, io);
   return { kind: 'dice', data: await game.diceMode(mode === undefined ? {} : { manual: mode === 'manual' }) };
 }

@@ -1,13 +1,12 @@
 // badzone end: resolve the current round's End Phase (triggers, then the discard checks).
-import { openGame } from '../../api/game.js';
 import type { EndData } from '../../api/types.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
-import { askForGame, contextOf, diceList, fileOf } from '../shared.js';
+import { askForGame, diceList, openSession } from '../shared.js';
 
 export async function run(opts: { session?: string; dice?: string | string[]; manual?: boolean; input?: boolean }, io: IO): Promise<View<'end', EndData>> {
   const dice = diceList(opts.dice);
-  const game = await openGame(fileOf(opts, io), contextOf(io));
+  const game = await openSession(opts, io);
   const ask = await askForGame(io, opts, game);
   return { kind: 'end', data: await game.end({ ...(dice ? { dice } : {}), ...(ask ? { ask } : {}) }) };
 }

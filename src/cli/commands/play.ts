@@ -5,20 +5,18 @@
 // Keys: Enter takes the highlighted (likely next) step; keys typed before a prompt appeared never answer it (the
 // prompter drops them), so a second Enter pressed while a round is being drawn does not also resolve its End
 // Phase. Escape backs out of any sub-menu or question to the one before, without changing the game.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { BadzoneError, EXIT, NoSessionError, UsageError } from '../../errors.js';
 import type { SessionState } from '../../engine/state.js';
 import type { RuleBook } from '../../rules/book.js';
 import { renderText } from '../../render/text.js';
 import { safeText } from '../../render/safe.js';
 import { terminalStyle } from '../../render/style.js';
-import { DEFAULT_SESSION, load, tryLoad } from '../../store/session.js';
-import { editDistance } from '../../rules/names.js';
+import { load, tryLoad } from '../../store/session.js';
+import { folderExists, similarSession } from '../../store/nearby.js';
 import { nameProblem } from '../../rules/limits.js';
 import type { IO } from '../io.js';
 import { PromptBack, PromptCancelled, type Choice, type Prompter } from '../prompts.js';
-import { fileOf, interactive } from '../shared.js';
+import { explicitSession, fileOf, interactive } from '../shared.js';
 import type { PlayData, View } from '../../render/view.js';
 
 export type { PlayData };
@@ -31,7 +29,7 @@ export interface PlayOptions {
 }
 
 /** The main menu's entries. */
-export type MenuItem = 'next' | 'fighters' | 'events' | 'info' | 'dice' | 'undo' | 'quit';
+export type MenuItem = 'next' | 'fighters' | 'events' | 'info' | 'dice' | 'undo' | 'redo' | 'quit';
 
 /** The sub-menus' entries. */
 export type SubItem =
@@ -50,7 +48,9 @@ export type SubItem =
   | 'log'
   | 'roll'
   | 'own-dice'
-  | 'dice-mode';
+  | 'dice-mode'
+  | 'rename'
+  | 'collapse';
 
 const BACK = '\u0000back';
 
@@ -87,8 +87,8 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
     const existing = tryLoad(file);
     if (!existing) {
       // A path the GM typed (--session, BADZONE_SESSION) that holds no game may be a typo: ask before setting up.
-      if (explicitPath(opts, io)) {
-        if (!fs.existsSync(path.dirname(file))) throw new NoSessionError(`The folder for ${file} does not exist. Create it first, or give another --session path.`);
+      if (explicitSession(opts, io)) {
+        if (!folderExists(file)) throw new NoSessionError(`The folder for ${file} does not exist. Create it first, or give another --session path.`);
         const near = similarSession(file);
         const hint = near ? ` (did you mean ${near}?)` : '';
         const go = await prompter.confirm(`There is no game at ${file}${hint}. Set up a new game there?`, false);
@@ -135,30 +135,6 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
   }
 }
 
-/** The GM named the session file (--session or BADZONE_SESSION), rather than taking the folder's default one. */
-function explicitPath(opts: PlayOptions, io: IO): boolean {
-  const p = opts.session ?? io.env.BADZONE_SESSION;
-  return p !== undefined && p.trim() !== '' && path.resolve(io.cwd, p) !== path.resolve(io.cwd, DEFAULT_SESSION);
-}
-
-/** A session file beside `file` whose name is a small typo away from it ("typo-sesion.json" -> "typo-session.json"). */
-export function similarSession(file: string): string | null {
-  const dir = path.dirname(file);
-  const want = path.basename(file).toLowerCase();
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir).filter((n) => n.toLowerCase().endsWith('.json'));
-  } catch {
-    return null;
-  }
-  const limit = Math.max(2, Math.floor(want.length / 5));
-  const best = names
-    .map((n) => ({ n, d: editDistance(n.toLowerCase(), want) }))
-    .filter((x) => x.d > 0 && x.d <= limit)
-    .sort((a, b) => a.d - b.d)[0];
-  return best ? path.join(dir, best.n) : null;
-}
-
 function menuTitle(s: SessionState, manual: boolean): string {
   const dice = manual ? ' (your own dice)' : '';
   if (s.phase === 'setup') return `Ready to play${dice}. What next?`;
@@ -184,6 +160,7 @@ export function menu(s: SessionState, manual: boolean): Choice<MenuItem>[] {
   items.push({ name: 'Status, Hazard, rules in full, log...', value: 'info' });
   items.push({ name: manual ? 'Dice: roll any; let badzone roll again...' : 'Dice: my own dice for a step; roll any...', value: 'dice' });
   if (s.log.length > 1) items.push({ name: 'Undo the last step', value: 'undo' });
+  if (s.redo.length > 0) items.push({ name: `Redo the step undone (${s.redo.length} can be redone)`, value: 'redo' });
   items.push({ name: 'Quit (the game is saved)', value: 'quit' });
   return items;
 }
@@ -272,6 +249,9 @@ async function act(
       });
       return (await import('./roll.js')).run(expr.trim(), {}, io);
     }
+    case 'redo':
+      // The same step again, with the same entered dice, so the same rolls: nothing to confirm.
+      return (await import('./redo.js')).run(session, io);
     case 'undo': {
       const last = s.log[s.log.length - 1]!;
       const what = last.action.type === 'round' ? `round ${last.round}'s Event Phase` : last.action.type === 'end' ? `round ${last.round}'s End Phase` : `"${last.action.type}${'eventId' in last.action ? ` ${last.action.eventId}` : ''}${'level' in last.action ? ` ${last.action.level}` : ''}${'name' in last.action ? ` ${last.action.name} ${last.action.to}` : ''}"`;
@@ -296,6 +276,8 @@ async function eventsMenu(s: SessionState, book: RuleBook, prompter: Prompter, i
   if (s.inPlay.length) items.push({ name: 'Rules of the events in play', value: 'rules' });
   items.push({ name: 'Look up any event of the table', value: 'lookup' });
   items.push({ name: 'Visibility: set it', value: 'visibility' });
+  const unconfirmed = s.tilePicks.filter((t) => !t.confirmed);
+  if (unconfirmed.length) items.unshift({ name: 'Collapsed Section: record the right tile (badzone picked without knowing where models stand)', value: 'collapse' });
   const sub = await subMenu(prompter, 'Events', items);
   const label = (id: string) => book.byId.get(id)?.name ?? id;
   switch (sub) {
@@ -324,6 +306,17 @@ async function eventsMenu(s: SessionState, book: RuleBook, prompter: Prompter, i
       );
       return (await import('./events-show.js')).run(id, {}, io);
     }
+    case 'collapse': {
+      const tp = s.tilePicks.filter((t) => !t.confirmed).at(-1)!;
+      const HOW = '\u0000occupied';
+      const tile = await pick(prompter, `Round ${tp.round}: badzone picked ${tp.tile ?? 'no tile'} among ${tp.among.join(' ')}. Which tile collapsed?`, [
+        ...tp.among.map((t) => ({ name: t === tp.tile ? `${t} (badzone's pick: it was right)` : t, value: t })),
+        { name: 'Say which tiles hold player models, and let badzone roll among the others', value: HOW },
+      ]);
+      if (tile !== HOW) return (await import('./collapse.js')).run(tile, session, io);
+      const occupied = await prompter.checkbox('Which tiles hold player models? (space to mark, enter when done)', tp.among.map((t) => ({ name: t, value: t })));
+      return (await import('./collapse.js')).run(undefined, { ...session, occupied, ...(manual ? { manual: true } : {}) }, io);
+    }
     case 'visibility': {
       const choices = book.visibility.levels.map((l) => ({ name: `${l.name} (${l.rangeInches === null ? 'unlimited' : `${l.rangeInches}"`})`, value: l.id }));
       const id = await pick(prompter, 'Set the visibility to', choices, s.visibility.level);
@@ -341,6 +334,7 @@ async function rosters(s: SessionState, prompter: Prompter, io: IO, session: { s
   if (all.some((f) => f.where !== 'battlefield')) items.push({ name: 'Back to the battlefield (from reserve or out of action)', value: 'return' });
   if (all.some((f) => f.where === 'battlefield')) items.push({ name: 'To the reserve', value: 'reserve' });
   items.push({ name: 'Add a fighter (or a new gang)', value: 'add' });
+  if (s.gangs.length) items.push({ name: 'Rename a fighter or a gang', value: 'rename' });
   const sub = await subMenu(prompter, all.length ? 'Fighters' : 'Fighters (no rosters yet)', items);
   const fighter = (await import('./fighter.js')).run;
   // Each fighter is offered as the JSON of [gang, name]: names are unique within a gang, not across gangs.
@@ -360,6 +354,31 @@ async function rosters(s: SessionState, prompter: Prompter, io: IO, session: { s
     case 'reserve': {
       const f = await choose('Who goes to the reserve?', all.filter((x) => x.where === 'battlefield'));
       return fighter(f.name, 'reserve', { ...session, gang: f.gang }, io);
+    }
+    case 'rename': {
+      // A fighter is [gang, name]; a gang is [null, name].
+      const what = await pick(prompter, 'Rename whom?', [
+        ...all.map((f) => ({ name: `${f.name} (${f.gang}, ${WHERE[f.where]})`, value: JSON.stringify([f.gang, f.name]) })),
+        ...s.gangs.map((g) => ({ name: `The gang ${g.name}`, value: JSON.stringify([null, g.name]) })),
+      ]);
+      const [gang, name] = JSON.parse(what) as [string | null, string];
+      const isGang = gang === null;
+      const taken = isGang ? new Set(s.gangs.map((g) => g.name)) : new Set(all.filter((f) => f.gang === gang).map((f) => f.name));
+      const to = (
+        await prompter.input(`${isGang ? `The gang ${name}` : `${name} (${gang})`}: the new name (Escape: back):`, {
+          default: name,
+          validate: (v) => {
+            const t = v.trim();
+            const bad = nameProblem(t, isGang ? 'The gang name' : "The fighter's name");
+            if (bad) return `${bad}.`;
+            if (isGang && t.includes(':')) return 'A gang name cannot contain ":".';
+            if (t === name) return 'That is the name already.';
+            if (taken.has(t)) return `${t} is already taken${isGang ? ' by a gang of this game' : ` in ${gang}`}.`;
+            return true;
+          },
+        })
+      ).trim();
+      return (await import('./rename.js')).run(isGang ? 'gang' : 'fighter', name, to, { ...session, ...(gang !== null ? { gang } : {}) }, io);
     }
     case 'add': {
       const NEW_GANG = '\u0000new-gang';

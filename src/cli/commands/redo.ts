@@ -1,11 +1,10 @@
 // badzone redo: re-apply the step undone last (since the last new step), with the same rolls and entered dice.
-import { openGame } from '../../api/game.js';
 import type { RedoData } from '../../api/types.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
-import { contextOf, fileOf } from '../shared.js';
+import { openSession } from '../shared.js';
 
 export async function run(opts: { session?: string }, io: IO): Promise<View<'redo', RedoData>> {
-  const game = await openGame(fileOf(opts, io), contextOf(io));
+  const game = await openSession(opts, io);
   return { kind: 'redo', data: await game.redo() };
 }

@@ -1,10 +1,9 @@
 // badzone report: the game as a record for a campaign (Markdown, one printable HTML file, or JSON that
 // `badzone verify --file` checks). docs/serve.md describes the three forms.
 import { UsageError } from '../../errors.js';
-import { openGame } from '../../api/game.js';
 import type { ReportData } from '../../serve/report.js';
 import type { IO } from '../io.js';
-import { contextOf, fileOf } from '../shared.js';
+import { openSession } from '../shared.js';
 import type { View } from '../../render/view.js';
 
 declare const BADZONE_VERSION: string | undefined;
@@ -16,6 +15,6 @@ export async function run(opts: { session?: string; format?: string; json?: bool
   if (opts.json && opts.format !== undefined && opts.format !== 'json') throw new UsageError(`--json is --format json; it cannot go with --format ${opts.format}.`);
   const format = (opts.json ? 'json' : (opts.format ?? 'md')).toLowerCase();
   if (format !== 'md' && format !== 'html' && format !== 'json') throw new UsageError(`--format takes md, html or json, not "${opts.format}".`);
-  const data = await (await openGame(fileOf(opts, io), contextOf(io))).report(VERSION);
+  const data = await (await openSession(opts, io)).report(VERSION);
   return { kind: format === 'json' ? 'report' : format === 'md' ? 'report-md' : 'report-html', data };
 }

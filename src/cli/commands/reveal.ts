@@ -1,11 +1,10 @@
 // badzone reveal: show a hidden seed and its salt, so that the players can check the commitment.
-import { openGame } from '../../api/game.js';
 import type { RevealData } from '../../api/types.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
-import { contextOf, fileOf } from '../shared.js';
+import { openSession } from '../shared.js';
 
 export async function run(opts: { session?: string }, io: IO): Promise<View<'reveal', RevealData>> {
-  const game = await openGame(fileOf(opts, io), contextOf(io));
+  const game = await openSession(opts, io);
   return { kind: 'reveal', data: await game.reveal() };
 }

@@ -1,9 +1,8 @@
 // badzone round: resolve the last round's End Phase if it is still open, then run the next Event Phase.
-import { openGame } from '../../api/game.js';
 import type { RoundData } from '../../api/types.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
-import { askForGame, contextOf, diceList, fileOf, tileList } from '../shared.js';
+import { askForGame, diceList, openSession, tileList } from '../shared.js';
 
 export interface RoundOptions {
   session?: string;
@@ -19,7 +18,7 @@ export async function run(opts: RoundOptions, io: IO): Promise<View<'round', Rou
   const dice = diceList(opts.dice);
   const endDice = diceList(opts.endDice, '--end-dice');
   const occupied = tileList(opts.occupied);
-  const game = await openGame(fileOf(opts, io), { ...contextOf(io), createIfMissing: true });
+  const game = await openSession(opts, io, true);
   const ask = await askForGame(io, opts, game);
   const data = await game.round({ ...(dice ? { dice } : {}), ...(endDice ? { endDice } : {}), ...(occupied ? { occupied } : {}), ...(ask ? { ask } : {}) });
   return { kind: 'round', data };
@@ -27,6 +26,6 @@ export async function run(opts: RoundOptions, io: IO): Promise<View<'round', Rou
 
 /** The current round's card, as `round` showed it (`badzone play` resuming mid-round). */
 export async function current(opts: { session?: string }, io: IO): Promise<View<'round', RoundData>> {
-  const game = await openGame(fileOf(opts, io), contextOf(io));
+  const game = await openSession(opts, io);
   return { kind: 'round', data: await game.currentRound() };
 }
