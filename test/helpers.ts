@@ -12,6 +12,19 @@ import { checkJsonRun } from './contract.js';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = path.join(ROOT, 'bin', 'badzone.js');
 
+/**
+ * Set by vitest.mutation.config.ts. Under `npm run mutation` every mutant re-runs each test that reaches it, so the
+ * exhaustive suites (every byte offset, every field, hundreds of generated games) try every `MUTATION_STRIDE`-th
+ * case, and tests that spawn the built bin/ (which runs dist/, never the mutated src/) are skipped.
+ */
+export const MUTATION_RUN = process.env.BADZONE_MUTATION === '1';
+export const MUTATION_STRIDE = MUTATION_RUN ? 10 : 1;
+
+/** Every `MUTATION_STRIDE`-th item (all of them in `npm test`). */
+export function strided<T>(items: readonly T[]): T[] {
+  return items.filter((_, i) => i % MUTATION_STRIDE === 0);
+}
+
 /** Folders made by tempDir in this test file; test/setup.ts removes them after the file's tests. */
 const made: string[] = [];
 

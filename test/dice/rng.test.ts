@@ -128,6 +128,10 @@ describe('Rng: { seed, uses } resumes the identical stream', () => {
     expect(() => new Rng({ seed: 1, uses: -1 })).toThrow(RangeError);
     expect(() => new Rng({ seed: 1, uses: 0.5 })).toThrow(RangeError);
     expect(() => new Rng({ seed: 1, uses: Number.MAX_SAFE_INTEGER + 2 })).toThrow(RangeError);
+    // The message names the value at fault.
+    expect(() => new Rng({ seed: INT32_MIN - 1, uses: 0 })).toThrow(`seed must be a 32-bit integer, not ${INT32_MIN - 1}`);
+    expect(() => new Rng({ seed: 3, uses: -4 })).toThrow('uses must be a non-negative integer, not -4');
+    expect(new Rng({ seed: INT32_MIN, uses: 0 }).seed).toBe(INT32_MIN);
   });
 });
 
@@ -136,6 +140,8 @@ describe('int32 helpers', () => {
     expect(isInt32(INT32_MIN)).toBe(true);
     expect(isInt32(INT32_MAX)).toBe(true);
     expect(isInt32(INT32_MAX + 1)).toBe(false);
+    expect(isInt32(INT32_MIN - 1)).toBe(false);
+    expect(isInt32(0.5)).toBe(false);
     expect(isInt32('1')).toBe(false);
     expect(toInt32(0xffffffff)).toBe(-1);
     expect(toInt32(2 ** 31)).toBe(INT32_MIN);

@@ -133,6 +133,46 @@ describe('reshuffling', () => {
     expect(r.notes).toContain('The deck ran out: the discard pile (62 cards) was shuffled into a new deck.');
   });
 
+  it('a reshuffle with the seeded dice is Fisher-Yates over the discard pile from the game\'s dice position (reference MT19937)', () => {
+    for (const [seed, uses] of [[4242, 63], [4242, 500], [-17, 63], [99, 1000]] as const) {
+      const s = structuredClone(createGame(defaultSetup(seed, { mode: 'deck' }), book));
+      s.rng = { seed, uses };
+      s.deck = { drawPile: [], discardPile: s.deck!.drawPile.filter((c) => book.byRoll[c]!.timing === 'once').slice(0, 20) };
+      const r = step(s, { type: 'round' }, book);
+      if (!r.ok) throw new Error('round refused');
+      const next = referenceMt(seed);
+      for (let k = 0; k < uses; k++) next();
+      const a = [...s.deck.discardPile];
+      for (let i = a.length - 1; i > 0; i--) {
+        const j = referenceDie(next, i + 1) - 1;
+        [a[i], a[j]] = [a[j]!, a[i]!];
+      }
+      const ep = as(r.report, 'round').eventPhase;
+      expect(ep.reshuffled).toBe(true);
+      expect(ep.draws).toEqual([{ roll: a[0], eventId: book.byRoll[a[0]!]!.id, outcome: 'once' }]);
+      expect(r.state.deck).toEqual({ drawPile: a.slice(1), discardPile: [a[0]] });
+      expect(a).not.toEqual(s.deck.discardPile);
+    }
+  });
+
+  it('reshuffles are unbiased: over 3000 games the first card after a reshuffle of ten is spread evenly', () => {
+    const pile = book.events.results.filter((e) => e.timing === 'once').slice(0, 10).map((e) => e.range[0]);
+    const first = new Map<number, number>(pile.map((c) => [c, 0]));
+    for (let seed = 1; seed <= 3000; seed++) {
+      const s = structuredClone(createGame(defaultSetup(seed), book));
+      s.setup.mode = 'deck';
+      s.deck = { drawPile: [], discardPile: [...pile] };
+      const r = step(s, { type: 'round' }, book);
+      if (!r.ok) throw new Error('round refused');
+      const card = as(r.report, 'round').eventPhase.draws[0]!.roll;
+      first.set(card, first.get(card)! + 1);
+    }
+    // Chi-square with 9 degrees of freedom: above 27.88 has a chance of 1 in 1000 for a fair shuffle.
+    const chi = [...first.values()].reduce((sum, n) => sum + (n - 300) ** 2 / 300, 0);
+    expect(chi).toBeLessThan(27.88);
+    expect(Math.min(...first.values())).toBeGreaterThan(200);
+  });
+
   it('the next draw after a normal round is not a reshuffle', () => {
     const r = play(start({ mode: 'deck' }), { type: 'round' });
     expect(as(r.report, 'round').eventPhase.reshuffled).toBe(false);

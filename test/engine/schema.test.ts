@@ -123,6 +123,50 @@ describe('validateSession', () => {
     expect(e.problem).toMatch(problem);
   });
 
+  it('deck mode: each of the 64 cards missing, or also in another pile, is refused naming that card', () => {
+    const placed = step(game('deck'), { type: 'place', eventId: 'sludge-jelly' }, book);
+    if (!placed.ok) throw new Error('refused');
+    const base: Json = JSON.parse(JSON.stringify(placed.state));
+    const edit = (f: (s: Json) => void): Json => {
+      const copy = structuredClone(base);
+      f(copy);
+      return copy;
+    };
+    const where = (c: number): string =>
+      base.deck.drawPile.includes(c) ? 'drawPile' : base.deck.discardPile.includes(c) ? 'discardPile' : 'inPlay';
+    expect([...new Set(Array.from({ length: 64 }, (_, i) => where(i + 1)))].sort()).toEqual(['discardPile', 'drawPile', 'inPlay']);
+    for (let c = 1; c <= 64; c++) {
+      const pile = where(c);
+      const missing = invalid(
+        edit((s) => {
+          if (pile === 'inPlay') s.inPlay = s.inPlay.filter((p: { roll: number }) => p.roll !== c);
+          else s.deck[pile] = s.deck[pile].filter((x: number) => x !== c);
+        }),
+      );
+      expect([missing.path, missing.problem]).toEqual(['deck', `card ${c} is missing (not in the draw pile, the discard pile or in play)`]);
+      const other = pile === 'drawPile' ? 'discardPile' : 'drawPile';
+      const twice = invalid(edit((s) => s.deck[other].push(c)));
+      expect([twice.path, twice.problem]).toEqual(['deck', `card ${c} is in the deck twice`]);
+    }
+  });
+
+  it('each Persistent event in play twice, wherever the second copy is, is refused naming the second', () => {
+    const persistent = book.events.results.filter((e) => e.timing === 'persistent');
+    for (const [k, ev] of persistent.entries()) {
+      const other = persistent[(k + 1) % persistent.length]!;
+      const e = invalid(
+        edited((s) => {
+          s.inPlay = [
+            { eventId: ev.id, sinceRound: 1, roll: ev.range[0] },
+            { eventId: other.id, sinceRound: 1, roll: other.range[0] },
+            { eventId: ev.id, sinceRound: 2, roll: ev.range[1] },
+          ];
+        }),
+      );
+      expect([e.path, e.problem]).toEqual(['inPlay[2].eventId', `"${ev.id}" is in play twice`]);
+    }
+  });
+
   it('the whole file is not an object', () => {
     expect(invalid(null).path).toBe('(session)');
     expect(invalid([]).path).toBe('(session)');

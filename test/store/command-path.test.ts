@@ -1,0 +1,69 @@
+// src/store/command-path.ts in this process: whether hints say `badzone` or `npx badzone`, from the PATH as given.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { commandName, onPath } from '../../src/store/command-path.js';
+
+let dir = '';
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'badzone-path-'));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function file(rel: string, mode: number): string {
+  const f = path.join(dir, rel);
+  fs.mkdirSync(path.dirname(f), { recursive: true });
+  fs.writeFileSync(f, '#!/bin/sh\n');
+  fs.chmodSync(f, mode);
+  return f;
+}
+
+describe('onPath', () => {
+  it('finds an executable file of that name in any folder of the PATH, in order', () => {
+    file('b/badzone', 0o755);
+    const PATH = [path.join(dir, 'a'), path.join(dir, 'b')].join(path.delimiter);
+    expect(onPath('badzone', { PATH }, 'linux')).toBe(true);
+    expect(onPath('other', { PATH }, 'linux')).toBe(false);
+  });
+
+  it('a file that is not executable, or a folder of that name, does not count (except on Windows, by name)', () => {
+    file('a/badzone', 0o644);
+    fs.mkdirSync(path.join(dir, 'b', 'badzone'), { recursive: true });
+    const PATH = [path.join(dir, 'a'), path.join(dir, 'b')].join(path.delimiter);
+    expect(onPath('badzone', { PATH }, 'linux')).toBe(false);
+    expect(onPath('badzone', { PATH }, 'win32')).toBe(true); // Windows has no executable bit
+    for (const mode of [0o744, 0o654, 0o645]) {
+      fs.chmodSync(path.join(dir, 'a', 'badzone'), mode);
+      expect(onPath('badzone', { PATH }, 'linux'), mode.toString(8)).toBe(true);
+    }
+  });
+
+  it('on Windows, with a PATHEXT ending (its own, or the default list), and `Path` spelt as Windows does', () => {
+    file('w/badzone.CMD', 0o644);
+    const Path = path.join(dir, 'w');
+    expect(onPath('badzone', { Path }, 'win32')).toBe(true);
+    expect(onPath('badzone', { Path, PATHEXT: '.EXE;.BAT' }, 'win32')).toBe(false);
+    expect(onPath('badzone', { Path, PATHEXT: '.EXE;;.CMD' }, 'win32')).toBe(true);
+    expect(onPath('badzone', { Path }, 'linux')).toBe(false); // no extensions elsewhere
+    expect(onPath('badzone', { PATH: path.join(dir, 'none'), Path }, 'win32')).toBe(false); // PATH wins over Path
+  });
+
+  it('an empty or missing PATH finds nothing, and empty entries are skipped', () => {
+    file('bin/badzone', 0o755);
+    expect(onPath('badzone', {}, 'linux')).toBe(false);
+    expect(onPath('badzone', { PATH: '' }, 'linux')).toBe(false);
+    expect(onPath('badzone', { PATH: `${path.delimiter}${path.join(dir, 'bin')}${path.delimiter}` }, 'linux')).toBe(true);
+  });
+});
+
+describe('commandName', () => {
+  it('"npx badzone" when run through npx, or when no badzone is on the PATH; else "badzone"', () => {
+    file('bin/badzone', 0o755);
+    const PATH = path.join(dir, 'bin');
+    expect(commandName({ PATH })).toBe(process.platform === 'win32' ? 'npx badzone' : 'badzone');
+    expect(commandName({ PATH, npm_command: 'exec' })).toBe('npx badzone');
+    expect(commandName({ PATH, npm_command: 'run-script' })).toBe(process.platform === 'win32' ? 'npx badzone' : 'badzone');
+    expect(commandName({ PATH: path.join(dir, 'none') })).toBe('npx badzone');
+  });
+});

@@ -1,0 +1,404 @@
+// src/store/lock.ts in this process: what a lock holds, when a lock found in place is waited for, taken over or
+// refused, and what each failure tells the user. Real files in temp folders; file errors through the seam.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { arm, errno, reset, seam } from './fs-seam.js';
+import { freshStore, type Store } from './fresh.js';
+import type { LockOptions } from '../../src/store/lock.js';
+
+let InvalidFileError: Store['errors']['InvalidFileError'];
+let IoError: Store['errors']['IoError'];
+let LockedError: Store['errors']['LockedError'];
+let NoSessionError: Store['errors']['NoSessionError'];
+let bootId: Store['files']['bootId'];
+let hostName: Store['files']['hostName'];
+let acquire: Store['lock']['acquire'];
+let inspect: Store['lock']['inspect'];
+let release: Store['lock']['release'];
+let stillHeld: Store['lock']['stillHeld'];
+let withLock: Store['lock']['withLock'];
+let S: Store;
+
+vi.mock('node:fs', async (importOriginal) => (await import('./fs-seam.js')).seamed(await importOriginal()));
+
+beforeEach(async () => {
+  S = await freshStore();
+  ({ InvalidFileError, IoError, LockedError, NoSessionError } = S.errors);
+  ({ bootId, hostName } = S.files);
+  ({ acquire, inspect, release, stillHeld, withLock } = S.lock);
+});
+
+const FAST: LockOptions = { waitMs: 60, unreadableStaleMs: 2000, foreignStaleMs: 10 * 60_000 };
+
+let dir = '';
+let lock = '';
+const FILE = '/games/g.json';
+beforeEach(() => {
+  reset();
+  dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'badzone-lock-')));
+  lock = path.join(dir, 'g.json.lock');
+});
+afterEach(() => {
+  reset();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const deadPid = (): number => spawnSync(process.execPath, ['-e', '']).pid!;
+const list = (): string[] => fs.readdirSync(dir).sort();
+const readLock = (p = lock): Record<string, unknown> => JSON.parse(fs.readFileSync(p, 'utf8'));
+function thrown(f: () => unknown): Error {
+  try {
+    f();
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error('expected an error');
+}
+function plant(owner: Record<string, unknown> | string, ageMs = 0, p = lock): string {
+  const text = typeof owner === 'string' ? owner : JSON.stringify(owner);
+  fs.writeFileSync(p, text);
+  if (ageMs) {
+    const t = new Date(Date.now() - ageMs);
+    fs.utimesSync(p, t, t);
+  }
+  return text;
+}
+
+describe('taking and releasing the lock', () => {
+  it('the lock holds this process, this computer, this boot, a token and the time; release removes it', () => {
+    const t0 = Date.now();
+    const held = acquire(lock, FILE, FAST);
+    const o = readLock();
+    expect(o.pid).toBe(process.pid);
+    expect(o.host).toBe(hostName());
+    expect(o.boot).toBe(bootId() ?? undefined);
+    expect(o.token).toMatch(new RegExp(`^${process.pid}-[a-z0-9]+$`));
+    expect(o.time as number).toBeGreaterThanOrEqual(t0);
+    expect(o.time as number).toBeLessThanOrEqual(Date.now());
+    expect(held).toEqual({ lock, content: fs.readFileSync(lock, 'utf8') });
+    expect(list()).toEqual(['g.json.lock']); // the temp file it was written under is gone
+    expect(stillHeld(held)).toBe(true);
+    release(held);
+    expect(list()).toEqual([]);
+    expect(stillHeld(held)).toBe(false);
+  });
+
+  it('two acquisitions never write the same bytes', () => {
+    const a = acquire(lock, FILE, FAST);
+    release(a);
+    const b = acquire(lock, FILE, FAST);
+    expect(b.content).not.toBe(a.content);
+    release(b);
+  });
+
+  it('a lock replaced by someone else is not ours: not held, and release leaves it', () => {
+    const held = acquire(lock, FILE, FAST);
+    plant({ pid: 1, host: hostName(), token: 'theirs' });
+    expect(stillHeld(held)).toBe(false);
+    release(held);
+    expect(readLock().token).toBe('theirs');
+    fs.rmSync(lock);
+    release(held); // already gone: no error
+    expect(stillHeld(held)).toBe(false);
+  });
+
+  it('withLock returns what the work returns, and releases the lock even when the work throws', () => {
+    const real = path.join(dir, 'g.json');
+    expect(withLock(real, FILE, (h) => (expect(fs.existsSync(h.lock)).toBe(true), 42), FAST)).toBe(42);
+    expect(list()).toEqual([]);
+    expect(thrown(() => withLock(real, FILE, () => { throw new Error('boom'); }, FAST)).message).toBe('boom');
+    expect(list()).toEqual([]);
+  });
+});
+
+describe('a lock already there', () => {
+  it('held by a live process of this computer: waits, then exit 5 naming the process and the lock, and leaves it', () => {
+    const text = plant({ pid: process.ppid, host: hostName(), ...(bootId() ? { boot: bootId() } : {}), token: 'live', time: Date.now() });
+    const t0 = Date.now();
+    const e = thrown(() => acquire(lock, FILE, { ...FAST, waitMs: 150 }));
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(150);
+    expect(e).toBeInstanceOf(LockedError);
+    expect(e.message).toContain(FILE);
+    expect(e.message).toContain(`(process ${process.ppid})`);
+    expect(e.message).toContain(lock);
+    expect(fs.readFileSync(lock, 'utf8')).toBe(text);
+    expect(list()).toEqual(['g.json.lock']);
+  });
+
+  it('released while waiting: taken as soon as it is free', () => {
+    plant({ pid: process.ppid, host: hostName(), token: 'live' });
+    let looks = 0;
+    arm('lstatSync', { calls: (real, args) => (args[0] === lock && ++looks === 2 && fs.rmSync(lock), real(...args)) });
+    const held = acquire(lock, FILE, { ...FAST, waitMs: 2000 });
+    expect(readLock().pid).toBe(process.pid);
+    release(held);
+  });
+
+  it('left by a process that is gone: taken over at once', () => {
+    plant({ pid: deadPid(), host: hostName(), ...(bootId() ? { boot: bootId() } : {}), token: 'dead', time: Date.now() });
+    const t0 = Date.now();
+    const held = acquire(lock, FILE, { ...FAST, waitMs: 5000 });
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(readLock().token).not.toBe('dead');
+    expect(readLock().pid).toBe(process.pid);
+    expect(list()).toEqual(['g.json.lock']); // no takeover lock or temp file left
+    release(held);
+  });
+
+  it('from 0.1.0 ({pid, token}, no host): judged by its pid on this computer', () => {
+    plant({ pid: deadPid(), token: 'old' });
+    release(acquire(lock, FILE, FAST));
+    plant({ pid: process.ppid, token: 'old-live' });
+    expect(thrown(() => acquire(lock, FILE, FAST))).toBeInstanceOf(LockedError);
+  });
+
+  it.skipIf(!fs.existsSync('/proc/sys/kernel/random/boot_id'))('from before this computer restarted (another boot): taken over whatever its pid', () => {
+    plant({ pid: process.ppid, host: hostName(), boot: 'another-boot', token: 'before-restart', time: Date.now() });
+    const held = acquire(lock, FILE, FAST);
+    expect(readLock().pid).toBe(process.pid);
+    release(held);
+  });
+
+  it('from another computer: never taken over by its pid; exit 5 naming that computer, since when, and the wait', () => {
+    const time = Date.UTC(2026, 0, 2, 13, 45);
+    plant({ pid: deadPid(), host: 'far-away-box', token: 'far', time: Date.now() - 60_000 });
+    let e = thrown(() => acquire(lock, FILE, FAST));
+    expect(e).toBeInstanceOf(LockedError);
+    expect(e.message).toContain('"far-away-box"');
+    expect(e.message).toContain('10 minutes');
+    expect(readLock().token).toBe('far');
+    // Its own clock may say long ago; while the file is fresh it is not stale (the younger of the two ages counts).
+    plant({ pid: 7, host: 'far-away-box', token: 'far2', time });
+    e = thrown(() => acquire(lock, FILE, FAST));
+    expect(e.message).toContain('(process 7) since 13:45 UTC');
+    // No time in it: no "since".
+    plant({ pid: 7, host: 'far-away-box', token: 'far3' });
+    expect(thrown(() => acquire(lock, FILE, FAST)).message).not.toContain('since');
+  });
+
+  it('from another computer and older than the foreign limit by both clocks: taken over', () => {
+    plant({ pid: 7, host: 'far-away-box', token: 'far', time: Date.now() - 11 * 60_000 }, 11 * 60_000);
+    const held = acquire(lock, FILE, FAST);
+    expect(readLock().pid).toBe(process.pid);
+    release(held);
+    // Old by its clock only (the file was touched just now): still waited for.
+    plant({ pid: 7, host: 'far-away-box', token: 'far', time: Date.now() - 11 * 60_000 });
+    expect(thrown(() => acquire(lock, FILE, FAST))).toBeInstanceOf(LockedError);
+    // Old by the file only: still waited for.
+    plant({ pid: 7, host: 'far-away-box', token: 'far', time: Date.now() }, 11 * 60_000);
+    expect(thrown(() => acquire(lock, FILE, FAST))).toBeInstanceOf(LockedError);
+    // The limit is the option's.
+    plant({ pid: 7, host: 'far-away-box', token: 'far', time: Date.now() - 5000 }, 5000);
+    release(acquire(lock, FILE, { ...FAST, foreignStaleMs: 1000 }));
+  });
+
+  it('unreadable (garbage, empty, no pid): waited for while fresh, taken over once older than the limit', () => {
+    for (const junk of ['', '{', 'null', '[]', '{"pid":0}', '{"pid":-4}', '{"pid":1.5}', '{"pid":"12"}', '"text"']) {
+      plant(junk);
+      const e = thrown(() => acquire(lock, FILE, FAST));
+      expect(e, junk).toBeInstanceOf(LockedError);
+      expect(e.message).not.toContain('(process');
+      expect(fs.readFileSync(lock, 'utf8')).toBe(junk);
+      plant(junk, 3000);
+      const held = acquire(lock, FILE, FAST);
+      expect(readLock().pid, junk).toBe(process.pid);
+      release(held);
+    }
+  });
+
+  it('fields of the wrong type in a lock are ignored, not trusted', () => {
+    plant({ pid: deadPid(), host: 42, boot: 7, time: 'noon', token: 'x' });
+    release(acquire(lock, FILE, FAST)); // host not text: this computer's rule, pid dead
+  });
+
+  it.each([
+    ['a folder', () => fs.mkdirSync(lock), /a folder/],
+    ['a symbolic link', () => fs.symlinkSync('/dev/zero', lock), /a symbolic link/],
+    ['a dangling symbolic link', () => fs.symlinkSync(path.join(dir, 'nowhere'), lock), /a symbolic link/],
+    ['a file larger than a lock', () => fs.writeFileSync(lock, 'x'.repeat(5000)), /larger than a lock/],
+    ['a FIFO', () => spawnSync('mkfifo', [lock]), /pipe/],
+  ])('%s is refused at once (exit 4), named, and left alone', (_label, make, what) => {
+    make();
+    if (!fs.existsSync(lock) && !fs.lstatSync(lock, { throwIfNoEntry: false })) return; // mkfifo missing
+    const t0 = Date.now();
+    const e = thrown(() => acquire(lock, FILE, { ...FAST, waitMs: 5000 }));
+    expect(Date.now() - t0).toBeLessThan(2000);
+    expect(e).toBeInstanceOf(InvalidFileError);
+    expect(e.message).toContain(lock);
+    expect(e.message).toMatch(what);
+    expect(fs.lstatSync(lock)).toBeTruthy();
+    expect(list().filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('a device where the lock should be is refused', () => {
+    fs.symlinkSync('/dev/null', path.join(dir, 'via'));
+    expect(inspect('/dev/null')).toEqual({ kind: 'special', what: 'a device' });
+  });
+
+  it('exactly 4096 bytes is still read as a lock; 4097 is not', () => {
+    plant(JSON.stringify({ pid: deadPid(), host: hostName(), token: 'x'.repeat(4096 - 60) }).padEnd(4096, ' ').slice(0, 4096));
+    expect(inspect(lock).kind).toBe('lock');
+    fs.writeFileSync(lock, 'y'.repeat(4097));
+    expect(inspect(lock)).toEqual({ kind: 'special', what: 'a file larger than a lock' });
+  });
+
+  it('a lock that grew between the look and the read is judged by what was read', () => {
+    plant('{"pid":1}');
+    arm('fstatSync', { calls: (real, args) => Object.assign(real(...args) as fs.Stats, { size: 10 }) });
+    arm('readSync', { calls: (_real, args) => ((args[1] as Buffer).fill(0x61, args[2] as number), (args[1] as Buffer).length - (args[2] as number)) }, (_a, n) => n === 0);
+    expect(inspect(lock)).toEqual({ kind: 'special', what: 'a file larger than a lock' });
+  });
+
+  it('replaced by a folder or a link between the look and the open: judged by what was opened', () => {
+    plant('{"pid":1}');
+    arm('fstatSync', { calls: (real, args) => Object.assign(Object.create(fs.Stats.prototype), real(...args) as object, { mode: fs.constants.S_IFDIR | 0o755 }) });
+    expect(inspect(lock)).toEqual({ kind: 'special', what: 'a folder' });
+    reset();
+    arm('openSync', { throws: errno('ELOOP', 'open') });
+    expect(inspect(lock)).toEqual({ kind: 'special', what: 'a symbolic link' });
+    reset();
+    arm('openSync', { throws: errno('ENOENT', 'open') });
+    expect(inspect(lock)).toEqual({ kind: 'missing' });
+    reset();
+    arm('openSync', { throws: errno('EACCES', 'open') });
+    expect(thrown(() => inspect(lock))).toBeInstanceOf(Error);
+    reset();
+    arm('lstatSync', { throws: errno('EIO', 'lstat') });
+    const e = thrown(() => inspect(lock));
+    expect(e).toBeInstanceOf(IoError);
+    expect(e.message).toContain(lock);
+    reset();
+    arm('readSync', { throws: errno('EIO', 'read') });
+    expect(thrown(() => inspect(lock))).toBeInstanceOf(IoError);
+  });
+});
+
+describe('taking over a stale lock', () => {
+  it('a takeover lock left by a killed takeover is itself taken over, and removed afterwards', () => {
+    plant({ pid: deadPid(), host: hostName(), token: 'dead' });
+    plant({ pid: deadPid(), host: hostName(), token: 'dead-takeover' }, 0, `${lock}.takeover`);
+    const held = acquire(lock, FILE, FAST);
+    expect(readLock().pid).toBe(process.pid);
+    expect(list()).toEqual(['g.json.lock']);
+    release(held);
+  });
+
+  it('killed takeovers three levels deep: exit 5, and nothing is removed', () => {
+    plant({ pid: deadPid(), host: hostName(), token: 'dead' });
+    plant({ pid: deadPid(), host: hostName(), token: 'd1' }, 0, `${lock}.takeover`);
+    plant({ pid: deadPid(), host: hostName(), token: 'd2' }, 0, `${lock}.takeover.takeover`);
+    const e = thrown(() => acquire(lock, FILE, FAST));
+    expect(e).toBeInstanceOf(LockedError);
+    expect(e.message).toContain(lock);
+    expect(list()).toEqual(['g.json.lock', 'g.json.lock.takeover', 'g.json.lock.takeover.takeover']);
+    expect(readLock().token).toBe('dead');
+  });
+
+  it('a live process mid-takeover: this one does not take over too, and waits', () => {
+    plant({ pid: deadPid(), host: hostName(), token: 'dead' });
+    plant({ pid: process.ppid, host: hostName(), token: 'taking-over' }, 0, `${lock}.takeover`);
+    const e = thrown(() => acquire(lock, FILE, FAST));
+    expect(e).toBeInstanceOf(LockedError);
+    expect(e.message).toMatch(/taking over a stale lock/);
+    expect(readLock().token).toBe('dead');
+  });
+
+  it('a stale lock replaced by a new one while we took the takeover lock is not taken over', () => {
+    plant({ pid: deadPid(), host: hostName(), token: 'dead' });
+    // When our takeover lock is in place, someone else's fresh live lock replaces the stale one.
+    arm('linkSync', { calls: (real, args) => (real(...args), String(args[1]).endsWith('.takeover') && plant({ pid: process.ppid, host: hostName(), token: 'new-live' })) });
+    const e = thrown(() => acquire(lock, FILE, FAST));
+    expect(e).toBeInstanceOf(LockedError);
+    expect(readLock().token).toBe('new-live');
+    expect(list()).toEqual(['g.json.lock']);
+  });
+
+  it('a takeover whose rename fails is an io error naming the lock, and leaves no files of ours', () => {
+    plant({ pid: deadPid(), host: hostName(), token: 'dead' });
+    arm('renameSync', { throws: errno('EIO', 'rename') });
+    const e = thrown(() => acquire(lock, FILE, FAST));
+    expect(e).toBeInstanceOf(IoError);
+    expect(e.message).toContain(lock);
+    reset();
+    expect(list()).toEqual(['g.json.lock']);
+    expect(readLock().token).toBe('dead');
+  });
+
+  it('on Windows a lock held open for reading is retried, then replaced', () => {
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+    Object.defineProperty(process, 'platform', { value: 'win32' });
+    try {
+      plant({ pid: deadPid(), host: hostName(), token: 'dead' });
+      const busy = arm('renameSync', { throws: errno('EPERM', 'rename') }, (_a, n) => n < 2);
+      const held = acquire(lock, FILE, FAST);
+      expect(busy.fired()).toBe(2);
+      expect(readLock().pid).toBe(process.pid);
+      release(held);
+    } finally {
+      Object.defineProperty(process, 'platform', platform);
+    }
+  });
+});
+
+describe('creating the lock when the file system is not as expected', () => {
+  it('a file system without hard links: created exclusively and written at once', () => {
+    for (const c of ['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']) {
+      arm('linkSync', { throws: errno(c, 'link') });
+      const held = acquire(lock, FILE, FAST);
+      expect(readLock().pid, c).toBe(process.pid);
+      expect(fs.readFileSync(lock, 'utf8')).toBe(held.content);
+      release(held);
+      reset();
+    }
+  });
+
+  it('without hard links, a lock already there is waited for', () => {
+    plant({ pid: process.ppid, host: hostName(), token: 'live' });
+    arm('linkSync', { throws: errno('EPERM', 'link') });
+    expect(thrown(() => acquire(lock, FILE, FAST))).toBeInstanceOf(LockedError);
+  });
+
+  it('without hard links, a write that fails leaves no lock and says so', () => {
+    arm('linkSync', { throws: errno('EPERM', 'link') });
+    arm('writeFileSync', { throws: errno('ENOSPC', 'write') }, (args) => typeof args[0] === 'number' && (args[1] as string).includes('"token"') && seam.calls.length >= 0 && fs.existsSync(lock));
+    const e = thrown(() => acquire(lock, FILE, FAST));
+    expect(e).toBeInstanceOf(IoError);
+    expect(e.message).toContain(lock);
+    reset();
+    expect(list()).toEqual([]);
+  });
+
+  it('without hard links, an open that fails is an error naming the lock', () => {
+    arm('linkSync', { throws: errno('EPERM', 'link') });
+    arm('openSync', { throws: errno('EIO', 'open') }, (args) => args[0] === lock);
+    const e = thrown(() => acquire(lock, FILE, FAST));
+    expect(e).toBeInstanceOf(IoError);
+    reset();
+    expect(list()).toEqual([]);
+  });
+
+  it('a folder that is gone: no-session naming the file; a failing link: io error; a full disk: no lock left', () => {
+    const gone = path.join(dir, 'gone', 'g.json.lock');
+    arm('writeFileSync', { calls: (real, args) => (real(...args), fs.rmSync(path.dirname(gone), { recursive: true, force: true })) });
+    fs.mkdirSync(path.dirname(gone));
+    arm('linkSync', { throws: errno('ENOENT', 'link') });
+    let e = thrown(() => acquire(gone, FILE, FAST));
+    expect(e).toBeInstanceOf(NoSessionError);
+    expect(e.message).toContain(FILE);
+    reset();
+    arm('linkSync', { throws: errno('EIO', 'link') });
+    e = thrown(() => acquire(lock, FILE, FAST));
+    expect(e).toBeInstanceOf(IoError);
+    expect(e.message).toContain(lock);
+    reset();
+    expect(list()).toEqual([]);
+    arm('writeFileSync', { throws: errno('ENOSPC', 'write') });
+    e = thrown(() => acquire(lock, FILE, FAST));
+    expect(e).toBeInstanceOf(IoError);
+    reset();
+    expect(list()).toEqual([]);
+  });
+});
