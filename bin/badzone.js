@@ -44,10 +44,10 @@ function cacheFor(file, id) {
 function load(file) {
   const source = fs.readFileSync(file, 'utf8');
   const id = buildId(source);
-  // Dynamic import() inside a vm.Script needs Node's default loader (20.12 and later); without it, plain require.
-  const loader = vm.constants && vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER;
-  if (!loader || !id) return { exports: require(file), script: null, id };
-  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData: cacheFor(file, id), importModuleDynamically: loader });
+  if (!id) return { exports: require(file), script: null, id };
+  // The bundle contains no dynamic import() (inside a vm.Script it would need an experimental loader on Node 20;
+  // scripts/build.mjs refuses a bundle with one): ESM packages are loaded through the importer cli() is given.
+  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData: cacheFor(file, id) });
   const mod = { exports: {}, id: file, filename: file, loaded: false };
   script.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
   mod.loaded = true;
@@ -56,4 +56,4 @@ function load(file) {
 
 module.exports = { load, buildId, cacheFor };
 
-if (require.main === module) load(path.join(__dirname, '..', 'dist', 'badzone.js')).exports.cli();
+if (require.main === module) load(path.join(__dirname, '..', 'dist', 'badzone.js')).exports.cli((specifier) => import(specifier));

@@ -65,6 +65,14 @@ await build({
   define: { BADZONE_VERSION: JSON.stringify(pkg.version), 'import.meta.url': '__bzImportMetaUrl' },
   banner: { js: `/*bz-build:${buildId}*/\nconst __bzImportMetaUrl = require('node:url').pathToFileURL(__filename).href;` },
 });
+// bin/badzone.js runs the bundle in a vm.Script, where an import() of a named module has no loader on Node 20
+// ("A dynamic import callback was not specified"): ESM packages go through the importer cli() is given.
+const named = /\bimport\(\s*["'`]/.exec(readFileSync(join(out, 'badzone.js'), 'utf8'));
+if (named) {
+  rmSync(out, { recursive: true, force: true });
+  console.error("build: the bundle has an import() of a named module; load it through the importer bin/badzone.js gives cli() (src/cli/main.ts).");
+  process.exit(1);
+}
 // package.json says "type": "module"; this file makes Node read dist/*.js as CommonJS.
 writeFileSync(join(out, 'package.json'), '{ "type": "commonjs" }\n');
 

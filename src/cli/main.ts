@@ -213,6 +213,9 @@ function terminalGone(): void {
 }
 
 /** The real process's IO. */
+/** How ESM packages are loaded: the bin's import() when it gives one (see cli()), else this module's own. */
+let esmImport: (specifier: string) => Promise<unknown> = (s) => import(s);
+
 export function processIO(): IO {
   let name: string | undefined;
   return {
@@ -232,7 +235,7 @@ export function processIO(): IO {
     randomSeed: () => (createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto')).randomInt(-2147483648, 2147483647),
     now: () => new Date(),
     // Prompts go to the terminal; when stdout is piped (e.g. --json into a script), to stderr, so the data stays clean.
-    prompter: () => inquirerPrompter(process.stdout.isTTY ? process.stdout : process.stderr, terminalGone),
+    prompter: () => inquirerPrompter(process.stdout.isTTY ? process.stdout : process.stderr, terminalGone, process.stdin, esmImport),
     // node:child_process is loaded only when a browser is opened (start-up).
     openBrowser: (url) =>
       new Promise((resolve, reject) => {
@@ -270,8 +273,13 @@ async function flushed(stream: NodeJS.WriteStream): Promise<void> {
   if (stream.errored) stdoutFailed(stream.errored);
 }
 
-/** Called by bin/badzone.js. */
-export async function cli(): Promise<void> {
+/**
+ * Called by bin/badzone.js, which hands over its own `import()`: the bundle is run through a vm.Script (for the
+ * V8 code cache), where a dynamic import() has no loader on Node 20 unless an experimental flag is used, so the
+ * bundle itself contains none (scripts/build.mjs checks). The prompts library (ESM) is loaded through it.
+ */
+export async function cli(importModule?: (specifier: string) => Promise<unknown>): Promise<void> {
+  if (importModule) esmImport = importModule;
   process.stdout.on('error', stdoutFailed);
   process.stderr.on('error', stderrFailed);
   const argv = process.argv.slice(2);

@@ -1,4 +1,5 @@
 // Prompts, behind a small interface so that tests can answer them and other commands never load inquirer.
+import { createRequire } from 'node:module';
 import { safeText } from '../render/safe.js';
 export interface Choice<T> {
   name: string;
@@ -68,13 +69,18 @@ async function dropTypeAhead(input: NodeJS.ReadStream): Promise<void> {
  * input that a closed terminal gives): main.ts exits quietly. It is called before the prompt library sees the end
  * of input, which would otherwise fail restoring the closed terminal (EIO) and take the process down.
  */
-export async function inquirerPrompter(output: NodeJS.WritableStream, onTerminalGone?: () => void, input: NodeJS.ReadStream = process.stdin): Promise<Prompter> {
+export async function inquirerPrompter(
+  output: NodeJS.WritableStream,
+  onTerminalGone?: () => void,
+  input: NodeJS.ReadStream = process.stdin,
+  importModule: (specifier: string) => Promise<unknown> = (s) => import(s),
+): Promise<Prompter> {
   if (onTerminalGone) watchTerminal(onTerminalGone);
-  const p = await import('@inquirer/prompts');
+  const p = (await importModule('@inquirer/prompts')) as typeof import('@inquirer/prompts');
   // Escape arrives as a lone ESC byte, which readline holds for escapeCodeTimeout (500 ms by default) in case an
   // arrow key's sequence follows; a terminal sends a whole sequence at once, so 50 ms tells them apart. The
   // decoder is installed once per stream: the readline interfaces the prompts create then reuse it.
-  if (input.isTTY) (await import('node:readline')).emitKeypressEvents(input, { escapeCodeTimeout: 50 } as never);
+  if (input.isTTY) (createRequire(import.meta.url)('node:readline') as typeof import('node:readline')).emitKeypressEvents(input, { escapeCodeTimeout: 50 } as never);
   const guard = async <T>(f: (ctx: { input: NodeJS.ReadStream; output: NodeJS.WritableStream; clearPromptOnDone: boolean; signal: AbortSignal }) => Promise<T>): Promise<T> => {
     await dropTypeAhead(input);
     const escape = new AbortController();
