@@ -351,9 +351,10 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     program
       .command('play')
       .description('run the game at the table: a menu each round (the setup wizard first when there is no game)')
-      .option('--manual', 'enter your own dice for the whole game, one by one, each named for what it is'),
+      .option('--manual', 'enter your own dice for the whole game, one by one, each named for what it is')
+      .option('--seed <n>', 'seed of the game the setup wizard makes (as new --seed; ignored when a game exists)'),
   )
-    .addHelpText('after', examples('badzone play', 'badzone play --manual', 'badzone play --session campaign/game3.json') + '\nNeeds a terminal. Every step is saved as it happens; `badzone play` continues\na game where it stopped.\n')
+    .addHelpText('after', examples('badzone play', 'badzone play --manual', 'badzone play --seed 42', 'badzone play --session campaign/game3.json') + '\nNeeds a terminal. Every step is saved as it happens; `badzone play` continues\na game where it stopped.\n')
     .action(async (opts) => emit(await (await import('./commands/play.js')).run(opts, io), false));
 
   sessionOption(

@@ -78,7 +78,7 @@ describe('badzone completion', () => {
       [['badzone', 'new', '--mode', ''], ['dice', 'deck']],
       [['badzone', 'new', '--hazard', '1'], ['1', '10']],
       [['badzone', 'round', '--ma'], ['--manual']],
-      [['badzone', 'play', '--'], ['--session', '--manual', '--help']],
+      [['badzone', 'play', '--'], ['--session', '--manual', '--seed', '--help']],
       [['badzone', 'hazard', 'show', ''], [...HAZARD_IDS, 'nomadic']],
       [['badzone', 'visibility', 'set', 'p'], ['pitch-black']],
       [['badzone', 'fighter', 'Krag', ''], ['battlefield', 'reserve', 'out']],

@@ -138,8 +138,9 @@ export function buildSetup(opts: NewOptions, io: IO): Setup {
   return resolveSetup(newGameOptions(opts), io.cwd, io.randomSeed);
 }
 
-export async function run(given: NewOptions, io: IO): Promise<View<'new', NewData>> {
-  const opts = wantsWizard(given, io) ? await (await import('../wizard.js')).askSetup(io, await io.prompter(), given, fileOf(given, io)) : given;
+/** `wizard`: ask the setup questions even though flags were given (play's --seed: the wizard keeps the seed). */
+export async function run(given: NewOptions, io: IO, how: { wizard?: boolean } = {}): Promise<View<'new', NewData>> {
+  const opts = how.wizard === true || wantsWizard(given, io) ? await (await import('../wizard.js')).askSetup(io, await io.prompter(), given, fileOf(given, io)) : given;
   const setup = newGameOptions(opts);
   // The file as the user named it with --session (for the printed command line); the library resolves it as fileOf does.
   const file = opts.session !== undefined && opts.session.trim() !== '' ? opts.session : fileOf(opts, io);

@@ -26,6 +26,8 @@ import { nameCommand } from '../../render/naming.js';
 export interface PlayOptions {
   session?: string;
   manual?: boolean;
+  /** The seed of a game the wizard sets up (as `new --seed`); ignored when a game exists. */
+  seed?: string;
 }
 
 /** The main menu's entries. */
@@ -95,7 +97,7 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
         if (!go) return done('no-game');
       }
       // No game yet: the setup wizard (badzone new without flags), then on to round 1.
-      show(await (await import('./new.js')).run({ ...session }, io));
+      show(await (await import('./new.js')).run({ ...session, ...(opts.seed !== undefined ? { seed: opts.seed } : {}) }, io, { wizard: true }));
     } else if (existing.state.phase === 'round') {
       // Resuming mid-round: this round's event card first, as it was shown when the round started.
       show(await (await import('./round.js')).current(session, io));
