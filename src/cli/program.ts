@@ -227,7 +227,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .action(async (opts) => emit(await (await import('./commands/log.js')).run(opts, io), opts.json === true));
 
   sessionOption(program.command('undo').description('go back to before the last command that changed the game (same dice if you redo it)').option('--json', 'print JSON'))
-    .addHelpText('after', examples('badzone undo', 'badzone undo && badzone round   # gives the same rolls as before'))
+    .addHelpText('after', examples('badzone undo', 'badzone undo && badzone round   # badzone rolls the same dice as before', 'badzone undo && badzone redo    # back again, with any dice you entered'))
     .action(async (opts) => emit(await (await import('./commands/undo.js')).run(opts, io), opts.json === true));
 
   sessionOption(

@@ -751,10 +751,23 @@ function log(d: LogData, st: Style): string[] {
   return lines;
 }
 
+/** Where the game stands, in words: "before round 1", "round 3, End Phase not yet resolved", ... */
+function standing(d: { round: number; phase: string }): string {
+  return d.phase === 'setup' ? 'before round 1' : `round ${d.round}, ${d.phase === 'round' ? 'End Phase not yet resolved' : 'End Phase resolved'}`;
+}
+
 function undo(d: UndoData, st: Style): string[] {
+  const rolls = d.undone.rolls;
+  // Only what badzone rolled comes back by itself (the random-number position is restored); dice the GM typed in
+  // are kept for redo, not for a step played afresh.
+  const again = rolls.some((x) => x.entered)
+    ? '`badzone redo` re-applies it with the dice you entered; played afresh, the step rolls them instead.'
+    : rolls.length > 0
+      ? 'Played again, the step rolls the same dice.'
+      : '';
   return [
-    ...para(st, `#${d.undone.seq} ${actionText(d.undone.action)} (round ${d.undone.round}, ${d.undone.rolls.length} ${d.undone.rolls.length === 1 ? 'die' : 'dice'}).`, `${st.bold('Undone:')} `),
-    ...para(st, `round ${d.round}, ${d.phase === 'setup' ? 'before round 1' : d.phase === 'round' ? 'End Phase not yet resolved' : 'End Phase resolved'}. The same step again gives the same rolls.`, `${st.bold('Now:')} `),
+    ...para(st, `#${d.undone.seq} ${actionText(d.undone.action)} (round ${d.undone.round}, ${rolls.length} ${rolls.length === 1 ? 'die' : 'dice'}).`, `${st.bold('Undone:')} `),
+    ...para(st, `${standing(d)}.${again ? ` ${again}` : ''}`, `${st.bold('Now:')} `),
     st.dim(`${d.remaining} step${d.remaining === 1 ? '' : 's'} left to undo; \`badzone redo\` re-applies ${d.redoable === 1 ? 'it' : `the ${d.redoable} undone`}.`),
   ];
 }
@@ -763,7 +776,7 @@ function redo(d: RedoData, st: Style): string[] {
   return [
     ...para(st, `#${d.redone.seq} ${actionText(d.redone.action)} (round ${d.redone.round}), with the same ${d.redone.rolls.length} ${d.redone.rolls.length === 1 ? 'die' : 'dice'}.`, `${st.bold('Redone:')} `),
     ...d.notes.flatMap((n) => para(st, n, `  ${st.marks.bullet} `, '    ')),
-    ...para(st, `round ${d.round}, ${d.phase === 'setup' ? 'before round 1' : d.phase === 'round' ? 'End Phase not yet resolved' : 'End Phase resolved'}.`, `${st.bold('Now:')} `),
+    ...para(st, `${standing(d)}.`, `${st.bold('Now:')} `),
     st.dim(d.redoable ? `${d.redoable} more step${d.redoable === 1 ? '' : 's'} to redo.` : 'Nothing more to redo.'),
   ];
 }

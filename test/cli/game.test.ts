@@ -525,6 +525,19 @@ describe('log, undo, verify', () => {
     expect((await runCli(['verify', '--json'], { cwd: dir })).code).toBe(1);
   });
 
+  it('undo says what comes back: the same dice when badzone rolled them, the entered ones only through redo', async () => {
+    const dir = tempDir();
+    await newGame(dir);
+    await runCli(['round', '--dice', '37'], { cwd: dir });
+    const entered = await runCli(['undo'], { cwd: dir });
+    expect(entered.code).toBe(0);
+    expect(entered.stdout.replace(/\s+/g, ' ')).toMatch(/Now: before round 1\. `badzone redo` re-applies it with the dice you entered; played afresh, the step rolls them instead\./);
+    expect(entered.stdout).not.toMatch(/round 0/);
+    await runCli(['round'], { cwd: dir });
+    const rolled = await runCli(['undo'], { cwd: dir });
+    expect(rolled.stdout.replace(/\s+/g, ' ')).toMatch(/Now: before round 1\. Played again, the step rolls the same dice\./);
+  });
+
   it('undo steps back to the state right after new, then refuses; redoing gives the same rolls', async () => {
     const dir = tempDir();
     await newGame(dir);
