@@ -106,6 +106,31 @@ describe('badzone play', () => {
     expect(fs.readFileSync(path.join(dir, SESSION), 'utf8')).toBe(fs.readFileSync(path.join(other, SESSION), 'utf8'));
   });
 
+  it('a game changed by another command while the menu waits: nothing is done, the menu comes back as it is now', async () => {
+    const dir = tempDir();
+    const other = tempDir();
+    expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
+    expect((await runCli(NEW, { cwd: other })).code).toBe(0);
+    expect((await runCli(['round'], { cwd: other })).code).toBe(0);
+    const advanced = fs.readFileSync(path.join(other, SESSION), 'utf8');
+    const p = scripted([
+      // While the menu is open, a second window plays round 1 (its file is copied in), then Enter picks Start round 1.
+      {
+        select: /Ready to play/,
+        value: () => {
+          fs.writeFileSync(path.join(dir, SESSION), advanced);
+          return 'next';
+        },
+      },
+      { select: /Round 1\. What next/, value: 'quit' },
+    ]);
+    const r = await runCli(['play'], tty(dir, p));
+    expect(r.code).toBe(0);
+    expect(r.stderr.replace(/\s+/g, ' ')).toMatch(/The game changed while this menu was open \(another window or command\): it is now round 1, End Phase not yet resolved\. Nothing was done; here is the menu again\./);
+    expect(fs.readFileSync(path.join(dir, SESSION), 'utf8')).toBe(advanced);
+    expect(p.left()).toBe(0);
+  });
+
   it('a short main menu, the next step highlighted; no undo right after new, no discard with nothing in play', async () => {
     const dir = tempDir();
     expect((await runCli(NEW, { cwd: dir })).code).toBe(0);

@@ -116,6 +116,18 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
         throw e;
       }
       if (choice === 'quit') return done('quit');
+      // Another command (a second window, a script) may have changed the game while the menu waited: the choice
+      // was made for the game as it was shown, so show it as it is now and ask again rather than act on it.
+      const now = tryLoad(file);
+      if (now && fingerprint(now.state) !== fingerprint(state)) {
+        io.stderr(
+          nameCommand(
+            `The game changed while this menu was open (another window or command): it is now ${standingText(now.state)}. Nothing was done; here is the menu again.\n`,
+            io,
+          ),
+        );
+        continue;
+      }
       try {
         const view = await act(choice, state, book, prompter, io, session, manual, async (m) => {
           flag = false;
@@ -135,6 +147,15 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
     if (e instanceof PromptCancelled) return done('cancelled');
     throw e;
   }
+}
+
+/** What changes whenever a step is made, undone or redone, or the dice preference is set. */
+function fingerprint(s: SessionState): string {
+  return JSON.stringify([s.round, s.phase, s.log.length, s.log[s.log.length - 1] ?? null, s.redo.length, s.manualDice ?? null]);
+}
+
+function standingText(s: SessionState): string {
+  return s.phase === 'setup' ? 'before round 1' : s.phase === 'round' ? `round ${s.round}, End Phase not yet resolved` : `round ${s.round}, End Phase resolved`;
 }
 
 function menuTitle(s: SessionState, manual: boolean): string {
