@@ -167,10 +167,15 @@ export function missingSession(opts: SessionOpts, io: IO, file: string): NoSessi
     return r && !r.startsWith('..') && !path.isAbsolute(r) ? r : f;
   };
   const mean = near ? ` Did you mean ${rel(near)}?` : '';
-  const where = folderExists(file) ? `There is no game at ${file}.` : `There is no game at ${file}: its folder ${path.dirname(file)} does not exist.`;
+  const folder = folderExists(file);
+  const where = folder ? `There is no game at ${file}.` : `There is no game at ${file}: its folder ${path.dirname(file)} does not exist.`;
   if (opts.session !== undefined) {
     const arg = shellWord(opts.session);
-    return new NoSessionError(`${where}${mean} To start one there: \`badzone new --session ${arg}\` (or \`badzone play --session ${arg}\`).`);
+    // `new` cannot start a game in a folder that does not exist: name the folder to create first.
+    const start = folder
+      ? `To start one there: \`badzone new --session ${arg}\` (or \`badzone play --session ${arg}\`).`
+      : `To start one there, create the folder first, then \`badzone new --session ${arg}\`; or check the path.`;
+    return new NoSessionError(`${where}${mean} ${start}`);
   }
   return new NoSessionError(`BADZONE_SESSION names ${file}, where there is no game.${mean} To start one there: \`badzone new\` (it uses BADZONE_SESSION too), or set BADZONE_SESSION to your session file.`);
 }

@@ -49,6 +49,9 @@ describe('a mistyped session path never starts a new game', () => {
     const deep = await runCli(['round', '--session', 'no/such/game.json'], { cwd: dir });
     expect(deep.code).toBe(3);
     expect(deep.stderr).toContain(`its folder ${path.join(dir, 'no', 'such')} does not exist`);
+    // The hint does not send the GM to a `new` that would fail the same way: the folder comes first.
+    expect(deep.stderr.replace(/\s+/g, ' ')).toMatch(/To start one there, create the folder first, then `(npx )?badzone new --session no\/such\/game\.json`; or check the path\./);
+    expect(deep.stderr).not.toMatch(/play --session/);
     // `new` is what creates, at the named path.
     expect((await runCli(['new', '--seed', '2'], { cwd: dir, env })).code).toBe(0);
     expect(fs.readdirSync(dir)).toEqual(['campaign.json']);

@@ -171,6 +171,18 @@ describe('badzone hazard', () => {
     expect(t.stdout).toContain('Verification');
   });
 
+  it('hazard roll in a folder with a game: the way to use the roll is new --force, which works', async () => {
+    const dir = tempDir();
+    expect((await runCli(['new', '--seed', '3', '--hazard', 'none'], { cwd: dir })).code).toBe(0);
+    const elsewhere = json((await runCli(['hazard', 'roll', '--roll', '4', '--json'], { cwd: tempDir() })).stdout);
+    expect(elsewhere.meaning).toMatch(/set the game up with `badzone new --hazard 4`/);
+    const here = json((await runCli(['hazard', 'roll', '--roll', '4', '--json'], { cwd: dir })).stdout);
+    expect(here.meaning).toMatch(/A game is already set up here: `badzone new --hazard 4 --force` starts it again with this Hazard/);
+    expect((await runCli(['new', '--hazard', '4'], { cwd: dir })).code).toBe(1);
+    expect((await runCli(['new', '--hazard', '4', '--force'], { cwd: dir })).code).toBe(0);
+    expect(json((await runCli(['status', '--json'], { cwd: dir })).stdout).hazard).toMatchObject({ id: 'security-turrets' });
+  });
+
   it('hazard roll --seed N rolls a pinned D10', async () => {
     for (const seed of [1, 2, 3, 4, 5, -7]) {
       const r = await runCli(['hazard', 'roll', '--seed', String(seed), '--json']);
