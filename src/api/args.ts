@@ -50,11 +50,19 @@ function listed(xs: readonly string[]): string {
   return xs.length > 20 ? `${shown} and ${xs.length - 20} more` : shown;
 }
 
-/** An event by id, D64 number or name; a usage error with the likely ones when none matches. */
-export function eventArg(book: RuleBook, query: string | number): string {
+/**
+ * An event by id, D64 number or name; a usage error with the likely ones when none matches. With `unique`
+ * (looking an event up, never changing the game), a query that only one event contains is that event
+ * (`events show haunting`); commands that act on the game keep asking for the exact one.
+ */
+export function eventArg(book: RuleBook, query: string | number, opts: { unique?: boolean } = {}): string {
   const q = String(query);
   const ev = findEvent(book, q);
   if (ev) return ev.id;
+  if (opts.unique) {
+    const only = suggestEvents(book, q);
+    if (only.length === 1) return only[0]!.id;
+  }
   let near: { id: string }[] = suggestEvents(book, q);
   if (near.length === 0) near = closeEvents(book, q);
   throw new UsageError(

@@ -196,7 +196,7 @@ export function listEvents(opts: WhichTable & TableContext = {}): EventsListData
 /** One event of the table `listEvents` would show, with the clarifications that matter for it. */
 export function showEvent(query: string | number, opts: WhichTable & TableContext = {}): EventsShowData {
   const w = whichTable(opts);
-  const event = w.book.byId.get(eventArg(w.book, query))!;
+  const event = w.book.byId.get(eventArg(w.book, query, { unique: true }))!;
   const clarifications = (w.book.events.clarifications ?? []).filter((c) => c.events?.includes(event.id)).map((c) => c.text);
   return { kind: 'events-show', schema: CONTRACT, table: w.book.events.name, tableFrom: w.from, tableFile: w.file, event, clarifications };
 }

@@ -136,7 +136,20 @@ describe('badzone events', () => {
     expect(typo.stderr).toContain('Did you mean: cold-snap');
     const part = await runCli(['events', 'show', 'rats']);
     expect(part.code).toBe(2);
-    expect(part.stderr).toContain('horde-of-rats');
+    expect(part.stderr).toContain('Did you mean: horde-of-rats, rats-awaken?');
+  });
+
+  it('events show with a fragment only one event has shows that event; discard still wants the exact one', async () => {
+    const one = await runCli(['events', 'show', 'haunting', '--json']);
+    expect(one.code).toBe(0);
+    expect(json(one.stdout).event.id).toBe('haunting-whispers');
+    expect(json((await runCli(['events', 'show', 'GAS', '--json'])).stdout).event.id).toBe('gas-spill');
+    const dir = tempDir();
+    expect((await runCli(['new', '--seed', '3'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['place', 'haunting-whispers'], { cwd: dir })).code).toBe(0);
+    const discard = await runCli(['discard', 'haunting'], { cwd: dir });
+    expect(discard.code).toBe(2);
+    expect(discard.stderr).toContain('Did you mean: haunting-whispers?');
   });
 });
 
