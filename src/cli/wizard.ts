@@ -67,11 +67,11 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
   io.stdout('Setting up a new game. Enter takes the answer in parentheses; Escape goes back a question.\n');
 
   const gangIndex = (id: string): number => Number(id.slice(id.lastIndexOf('-') + 1));
-  const count = async (what: string, flag: string, current: string | undefined): Promise<string | undefined> => {
+  const count = async (what: string, current: string | undefined): Promise<string | undefined> => {
     const v = (
       await prompter.input(`How many ${what}? (Enter: not counted)`, {
         default: current ?? '',
-        validate: (x) => (x.trim() === '' ? true : check((y) => intArg(y.trim(), flag, 0, 100))(x)),
+        validate: (x) => (x.trim() === '' || check((y) => intArg(y.trim(), what, 0, 100))(x) === true ? true : `Enter a whole number of ${what} from 0 to 100, or nothing (not counted).`),
       })
     ).trim();
     return v === '' ? undefined : v;
@@ -137,12 +137,12 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
       };
     if (id === 'lairs')
       return async (a) => {
-        a.lairs = await count('Beast Lairs', '--lairs', a.lairs);
+        a.lairs = await count('Beast Lairs', a.lairs);
         return 'structures';
       };
     if (id === 'structures')
       return async (a) => {
-        a.structures = await count('large structures', '--structures', a.structures);
+        a.structures = await count('large structures', a.structures);
         return 'mode';
       };
     if (id === 'mode')
