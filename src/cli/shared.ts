@@ -39,6 +39,8 @@ export function diceList(value: string | string[] | undefined, flag = '--dice'):
   const parts = (Array.isArray(value) ? value.join(',') : String(value))
     .split(/[\s,]+/)
     .filter((p) => p !== '');
+  // An empty value (a script's unset variable) is not "no dice": a die the GM meant to give would be rolled instead.
+  if (parts.length === 0) throw new UsageError(`${flag} was given no dice. Give them (${flag} 4, \`_\` for one badzone rolls), or leave ${flag} out to let badzone roll them all.`);
   const tooMany = enteredDiceProblem(parts.length);
   if (tooMany) throw new UsageError(`${tooMany}.`);
   return parts.map((p, i) => {

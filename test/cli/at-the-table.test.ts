@@ -64,6 +64,23 @@ describe('round --end-dice: a die typed for the new round never goes into the la
 });
 
 describe('placeholders and blank answers: badzone rolls that one', () => {
+  it('an empty --dice or --end-dice (a script\'s unset variable) is refused, exit 2, nothing saved', async () => {
+    const dir = tempDir();
+    expect((await runCli(['new', '--seed', '5'], { cwd: dir })).code).toBe(0);
+    const file = path.join(dir, 'badzone-session.json');
+    const before = fs.readFileSync(file, 'utf8');
+    for (const args of [['round', '--dice', ''], ['round', '--dice', ' , '], ['round', '--end-dice', '']]) {
+      const r = await runCli(args, { cwd: dir });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`${args[1]} was given no dice`));
+      expect(fs.readFileSync(file, 'utf8')).toBe(before);
+    }
+    expect((await runCli(['round'], { cwd: dir })).code).toBe(0);
+    const end = await runCli(['end', '--dice', ''], { cwd: dir });
+    expect(end.code).toBe(2);
+    expect(end.stderr).toMatch(/--dice was given no dice\. Give them \(--dice 4, `_` for one badzone rolls\), or leave --dice out/);
+  });
+
   it('`--dice 7,_,3`: the D2 is rolled, the others entered; the log says which', async () => {
     const d = dir();
     await ok(['new', '--seed', '7'], d);
