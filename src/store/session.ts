@@ -61,7 +61,13 @@ function loadTarget(t: Target, file: string, reportToo = false): { loaded: Loade
     json = parseJson(read.text, file);
   } catch (e) {
     if (e instanceof InvalidFileError) {
-      throw new InvalidFileError(`${e.message} Restore it from a copy (a \`.bak\` file beside it, if \`new --force\` made one), or start a new game with \`badzone new --force\`.`);
+      // The advice names the file unless it is the folder's own session: a mistyped --session (README.md) must
+      // not be sent to a `new --force` of a different file, nor told to replace a file that is not a game.
+      const arg = /^[\w./:\\-]+$/.test(file) ? file : `'${file.replace(/'/g, `'\\''`)}'`;
+      const again = path.basename(file) === DEFAULT_SESSION ? 'badzone new --force` in its folder' : `badzone new --force --session ${arg}\``;
+      throw new InvalidFileError(
+        `${e.message} If it is your game, restore it from a copy (a \`.bak\` file beside it, if \`new --force\` made one), or start a new game in its place with \`${again}; if it is not a badzone game, check the path.`,
+      );
     }
     throw e;
   }

@@ -58,6 +58,19 @@ describe('a mistyped session path never starts a new game', () => {
     expect((await runCli(['round'], { cwd: dir, env })).code).toBe(0);
   });
 
+  it('a file that is not JSON: exit 4, the advice names that file and says to check the path', async () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'notes.txt'), '# my notes\n');
+    const r = await runCli(['status', '--session', 'notes.txt'], { cwd: dir });
+    expect(r.code).toBe(4);
+    expect(r.stderr.replace(/\s+/g, ' ')).toMatch(/start a new game in its place with `(npx )?badzone new --force --session \S*notes\.txt`; if it is not a badzone game, check the path\./);
+    fs.writeFileSync(path.join(dir, 'badzone-session.json'), '{');
+    const own = await runCli(['status'], { cwd: dir });
+    expect(own.code).toBe(4);
+    expect(own.stderr.replace(/\s+/g, ' ')).toMatch(/with `(npx )?badzone new --force` in its folder; if it is not a badzone game, check the path\./);
+    expect(fs.readFileSync(path.join(dir, 'notes.txt'), 'utf8')).toBe('# my notes\n');
+  });
+
   it("only the folder's own session is started on demand by round (also when named as it is)", async () => {
     const dir = tempDir();
     const r = await runCli(['round'], { cwd: dir, seeds: [9] });
