@@ -14,6 +14,7 @@ import { buildProgram } from './program.js';
 import { inquirerPrompter, PromptCancelled } from './prompts.js';
 import type { View } from '../render/view.js';
 import { commandName } from '../store/command-path.js';
+import { shellWord } from '../api/setup.js';
 import { nameCommand } from '../render/naming.js';
 
 
@@ -23,14 +24,17 @@ const VERSION = typeof BADZONE_VERSION === 'string' ? BADZONE_VERSION : '0.0.0-d
 /** Run badzone with these arguments (without "node" and the script); returns the exit code. */
 export async function main(argv: string[], io: IO): Promise<number> {
   let code: number = EXIT.ok;
+  // The game the person named: hints that name a command on a game name it too, so they work as written.
+  const given = sessionArg(argv);
+  const session = given !== undefined && given.trim() !== '' ? shellWord(given) : undefined;
   const emit = (view: View, json: boolean): void => {
     if (json) io.stdout(`${safeJson(view.data)}\n`);
     else {
       const color = wantColor(io.env, io.stdoutIsTTY, false);
       const width = Math.max(40, Math.min(io.stdoutIsTTY ? (io.columns ?? 80) : 80, 120));
-      io.stdout(renderText(view, makeStyle(color, width, { commandName: () => io.argv0 })));
+      io.stdout(renderText(view, makeStyle(color, width, { commandName: () => io.argv0, ...(session !== undefined ? { session } : {}) })));
     }
-    for (const w of view.warnings ?? []) io.stderr(nameCommand(`${safeText(w)}\n`, io));
+    for (const w of view.warnings ?? []) io.stderr(nameCommand(`${safeText(w)}\n`, io, session));
     if (view.exitCode !== undefined) code = view.exitCode;
   };
   const program = buildProgram(io, emit, VERSION);
@@ -69,7 +73,7 @@ export async function main(argv: string[], io: IO): Promise<number> {
     return code;
   } catch (e) {
     // Messages say what to run, in the words the person can run (JSON errors are data: never changed).
-    const named = json ? io : (Object.assign(Object.create(io) as IO, { stderr: (t: string) => io.stderr(nameCommand(t, io)) }) as IO);
+    const named = json ? io : (Object.assign(Object.create(io) as IO, { stderr: (t: string) => io.stderr(nameCommand(t, io, session)) }) as IO);
     return handle(e, named, failed, json, held);
   }
 }
@@ -92,6 +96,19 @@ function commandPath(c: import('commander').Command): string {
 
 function allCommands(c: import('commander').Command): import('commander').Command[] {
   return c.commands.flatMap((x) => [x, ...allCommands(x)]);
+}
+
+/** The value of the last `--session X` or `--session=X` among the arguments (before a `--`). */
+export function sessionArg(argv: string[]): string | undefined {
+  const end = argv.indexOf('--');
+  const args = end < 0 ? argv : argv.slice(0, end);
+  let found: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--session' && i + 1 < args.length) found = args[++i];
+    else if (a.startsWith('--session=')) found = a.slice('--session='.length);
+  }
+  return found;
 }
 
 /** `--json` among the arguments (before a `--`, after which everything is an operand). */

@@ -28,6 +28,8 @@ export interface Style {
    * line names a command: text naming `badzone ...` is written with it before it is fitted to the width.
    */
   commandName?: () => string;
+  /** The --session argument the person gave (quoted for the shell): commands named in text that act on a game get it. */
+  session?: string;
   c: ChalkInstance;
   marks: Marks;
   heading: (s: string) => string;
@@ -53,7 +55,7 @@ export interface Style {
 const UNICODE_MARKS: Marks = { tool: '»', bar: '┃', hr: '━', bullet: '•', arrow: '→' };
 const ASCII_MARKS: Marks = { tool: '>', bar: '|', hr: '=', bullet: '-', arrow: '->' };
 
-export function makeStyle(color: boolean, width: number, opts: { ascii?: boolean; hints?: boolean; commandName?: () => string } = {}): Style {
+export function makeStyle(color: boolean, width: number, opts: { ascii?: boolean; hints?: boolean; commandName?: () => string; session?: string } = {}): Style {
   const c = new Chalk({ level: color ? 1 : 0 });
   const ascii = opts.ascii ?? !color;
   return {
@@ -62,6 +64,7 @@ export function makeStyle(color: boolean, width: number, opts: { ascii?: boolean
     width,
     hints: opts.hints ?? true,
     ...(opts.commandName ? { commandName: opts.commandName } : {}),
+    ...(opts.session !== undefined ? { session: opts.session } : {}),
     c,
     marks: ascii ? ASCII_MARKS : UNICODE_MARKS,
     heading: (s) => c.bold(s),
@@ -92,7 +95,7 @@ export function layoutWidth(isTTY: boolean, columns: number | undefined): number
 }
 
 /** The style for a terminal (or pipe) as main.ts chooses it for text output. */
-export function terminalStyle(env: NodeJS.ProcessEnv, isTTY: boolean, columns: number | undefined, opts: { hints?: boolean; commandName?: () => string } = {}): Style {
+export function terminalStyle(env: NodeJS.ProcessEnv, isTTY: boolean, columns: number | undefined, opts: { hints?: boolean; commandName?: () => string; session?: string } = {}): Style {
   return makeStyle(wantColor(env, isTTY, false), layoutWidth(isTTY, columns), opts);
 }
 

@@ -61,7 +61,7 @@ export function renderText(view: View, st: Style): string {
   // before the line is fitted to the width.
   const named = (l: string): string => {
     const m = menuWords(st, l);
-    return st.commandName ? nameCommand(m, st.commandName) : m;
+    return st.commandName ? nameCommand(m, st.commandName, st.session) : m;
   };
   return `${(AS_IS.has(view.kind) ? lines : lines.flatMap((l) => fit(st, named(l)))).join('\n')}\n`;
 }
@@ -309,7 +309,7 @@ function battlefieldShort(b: BattlefieldView, st: Style): string[] {
 }
 
 function hint(st: Style, text: string): string[] {
-  return st.hints ? para(st, st.commandName ? nameCommand(text, st.commandName) : text, '', '', st.dim) : [];
+  return st.hints ? para(st, st.commandName ? nameCommand(text, st.commandName, st.session) : text, '', '', st.dim) : [];
 }
 
 /** The value of one shell word as q() in new.ts writes it: 'single quoted', \x, or bare. */

@@ -22,6 +22,7 @@ import type { PlayData, View } from '../../render/view.js';
 export type { PlayData };
 import { parseExpr } from './roll.js';
 import { nameCommand } from '../../render/naming.js';
+import { shellWord } from '../../api/setup.js';
 
 export interface PlayOptions {
   session?: string;
@@ -67,7 +68,7 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
   }
   const file = fileOf(opts, io);
   const session = opts.session !== undefined ? { session: opts.session } : {};
-  const style = terminalStyle(io.env, io.stdoutIsTTY, io.columns, { hints: false, commandName: () => io.argv0 });
+  const style = terminalStyle(io.env, io.stdoutIsTTY, io.columns, { hints: false, commandName: () => io.argv0, ...(opts.session !== undefined && opts.session.trim() !== '' ? { session: shellWord(opts.session) } : {}) });
   const show = (v: View): void => {
     io.stdout(`\n${renderText(v, style)}`);
     for (const w of v.warnings ?? []) io.stderr(nameCommand(`${safeText(w)}\n`, io));

@@ -1,0 +1,53 @@
+// Commands named in text for a person: as they run badzone (npx or not), and with the --session they gave.
+import { describe, expect, it } from 'vitest';
+import { nameCommand } from '../../src/render/naming.js';
+import { sessionArg } from '../../src/cli/main.js';
+import { runCli, tempDir } from '../helpers.js';
+
+describe('nameCommand', () => {
+  it('names the command as the person runs it', () => {
+    expect(nameCommand('Run `badzone end` next.', 'npx badzone')).toBe('Run `npx badzone end` next.');
+    expect(nameCommand('Run `badzone end` next.', 'badzone')).toBe('Run `badzone end` next.');
+    expect(nameCommand('Nothing to name.', () => {
+      throw new Error('not asked when no command is named');
+    })).toBe('Nothing to name.');
+  });
+
+  it('adds the --session the person gave to commands on a game, and only to those', () => {
+    const s = "'my game.json'";
+    expect(nameCommand('Continue it with `badzone round` or `badzone play`.', 'badzone', s)).toBe(
+      "Continue it with `badzone round --session 'my game.json'` or `badzone play --session 'my game.json'`.",
+    );
+    expect(nameCommand('See `badzone fighter out Krag`.', 'npx badzone', 'g.json')).toBe('See `npx badzone fighter out Krag --session g.json`.');
+    // Not twice, not to --help, not to commands that read no game.
+    expect(nameCommand('`badzone new --force --session x.json`', 'badzone', 'g.json')).toBe('`badzone new --force --session x.json`');
+    expect(nameCommand('`badzone round --help`', 'badzone', 'g.json')).toBe('`badzone round --help`');
+    expect(nameCommand('`badzone events list` and `badzone roll D6`', 'badzone', 'g.json')).toBe('`badzone events list` and `badzone roll D6`');
+  });
+
+  it('sessionArg reads --session X and --session=X (the last one), not after --', () => {
+    expect(sessionArg(['round', '--session', 'a.json'])).toBe('a.json');
+    expect(sessionArg(['round', '--session=b.json', '--session', 'c.json'])).toBe('c.json');
+    expect(sessionArg(['round'])).toBeUndefined();
+    expect(sessionArg(['discard', '--', '--session', 'x'])).toBeUndefined();
+  });
+});
+
+describe('hints that name commands keep the --session the person gave', () => {
+  it('new on an existing game, and a second end: the suggested command works as written', async () => {
+    const dir = tempDir();
+    expect((await runCli(['new', '--seed', '3', '--session', 'g.json'], { cwd: dir })).code).toBe(0);
+    const again = await runCli(['new', '--seed', '3', '--session', 'g.json'], { cwd: dir });
+    expect(again.code).toBe(1);
+    expect(again.stderr.replace(/\s+/g, ' ')).toMatch(/Continue it with `(npx )?badzone (play|round) --session g\.json`/);
+    expect(again.stderr).not.toMatch(/`(npx )?badzone (round|play)`/);
+    expect((await runCli(['round', '--session', 'g.json'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['end', '--session', 'g.json'], { cwd: dir })).code).toBe(0);
+    const twice = await runCli(['end', '--session', 'g.json'], { cwd: dir });
+    expect(twice.code).toBe(1);
+    expect(twice.stderr.replace(/\s+/g, ' ')).toMatch(/`(npx )?badzone round --session g\.json`/);
+    // JSON is data: the message is not rewritten.
+    const j = await runCli(['end', '--session', 'g.json', '--json'], { cwd: dir });
+    expect(JSON.parse(j.stderr).error.message).not.toMatch(/--session/);
+  });
+});
