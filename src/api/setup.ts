@@ -99,6 +99,9 @@ export function resolveSetup(opts: NewGameOptions, cwd: string, randomSeed: () =
   if (opts.tiles !== undefined && opts.grid !== undefined) throw new UsageError('Give tiles or grid, not both.');
   let tiles = gridTiles(2, 2);
   if (opts.grid !== undefined) {
+    if (typeof opts.grid !== 'object' || opts.grid === null || Array.isArray(opts.grid)) {
+      throw new UsageError(`grid is { rows, cols }, like { rows: 3, cols: 3 }, not ${echo(JSON.stringify(opts.grid) ?? String(opts.grid))}.`);
+    }
     const r = wholeNumber(opts.grid?.rows, 'grid rows', 1, 26);
     const c = wholeNumber(opts.grid?.cols, 'grid columns', 1, 26);
     tiles = gridTiles(r, c);

@@ -148,6 +148,9 @@ describe('typed errors, with the kinds and exit codes of the command line', () =
     expect(await kindOf(game.round({ occupied: ['Z9'] }))).toEqual([UsageError, 'usage', 2]);
     expect(await kindOf(game.discard('no-such-event'))).toEqual([UsageError, 'usage', 2]);
     expect(await kindOf(newGame(path.join(d, 'x.json'), { seed: 1.5 }))).toEqual([UsageError, 'usage', 2]);
+    // A grid given as the command line's text names the shape it takes.
+    await expect(newGame(path.join(d, 'g.json'), { seed: 1, grid: '3x3' as never })).rejects.toThrow(/^grid is \{ rows, cols \}, like \{ rows: 3, cols: 3 \}, not "3x3"\.$/);
+    expect(fs.existsSync(path.join(d, 'g.json'))).toBe(false);
     expect(await kindOf(game.redo())).toEqual([RefusedError, 'refused', 1]);
     fs.writeFileSync(game.file, '{ not json');
     expect(await kindOf(game.status())).toEqual([InvalidFileError, 'invalid', 4]);
