@@ -47,9 +47,18 @@ class FocusedFirst extends BaseSequencer {
   }
 }
 
+/**
+ * BADZONE_MUTATION_TESTS=test/rules,test/model narrows a run to the folders that test the folder being mutated
+ * (a mutant then pays for those files only, not for every in-process file that happens to run its code).
+ */
+const focus = (process.env.BADZONE_MUTATION_TESTS ?? '')
+  .split(',')
+  .map((f) => f.trim().replace(/\/+$/, ''))
+  .filter((f) => f !== '');
+
 export default defineConfig({
   test: {
-    include: IN_PROCESS,
+    include: focus.length ? focus.map((f) => `${f}/**/*.test.ts`) : IN_PROCESS,
     // Tests that only spawn the built bin/ (they test dist/, not the mutated src/). Tests that spawn it inside
     // the other files skip themselves (MUTATION_RUN in test/helpers.ts).
     exclude: [
