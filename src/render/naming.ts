@@ -1,4 +1,5 @@
 // Naming the command in text for a person, the way they can run it.
+import { safeText } from './safe.js';
 
 const NAMED = /`badzone |^\s*badzone new /m;
 
@@ -16,8 +17,11 @@ export function nameCommand(text: string, argv0: string | { readonly argv0: stri
   if (!NAMED.test(text)) return text;
   let out = text;
   if (session !== undefined) {
+    // The text around it is already terminal-safe; the argument, as the person typed it, is made so here: a
+    // path with an escape sequence or a line break is shown escaped, never sent to the terminal.
+    const arg = safeText(session);
     out = out.replace(/`badzone ([a-z-]+)([^`]*)`/g, (all, sub: string, rest: string) =>
-      ON_A_GAME.has(sub) && !/(^|\s)--session(\s|=|$)/.test(rest) && !/(^|\s)(--help|-h)(\s|$)/.test(rest) ? `\`badzone ${sub}${rest} --session ${session}\`` : all,
+      ON_A_GAME.has(sub) && !/(^|\s)--session(\s|=|$)/.test(rest) && !/(^|\s)(--help|-h)(\s|$)/.test(rest) ? `\`badzone ${sub}${rest} --session ${arg}\`` : all,
     );
   }
   const name = typeof argv0 === 'string' ? argv0 : typeof argv0 === 'function' ? argv0() : argv0.argv0;

@@ -25,6 +25,16 @@ describe('nameCommand', () => {
     expect(nameCommand('`badzone events list` and `badzone roll D6`', 'badzone', 'g.json')).toBe('`badzone events list` and `badzone roll D6`');
   });
 
+  it('a --session with an escape sequence or a line break is shown escaped, never sent to the terminal', async () => {
+    const dir = tempDir();
+    const name = 'a\u001b[31mb\n.json';
+    expect((await runCli(['new', '--seed', '1', '--session', name], { cwd: dir })).code).toBe(0);
+    const r = await runCli(['new', '--seed', '1', '--session', name], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    expect(r.stderr).toContain("--session 'a\\x1b[31mb\\x0a.json'`");
+  });
+
   it('sessionArg reads --session X and --session=X (the last one), not after --', () => {
     expect(sessionArg(['round', '--session', 'a.json'])).toBe('a.json');
     expect(sessionArg(['round', '--session=b.json', '--session', 'c.json'])).toBe('c.json');
