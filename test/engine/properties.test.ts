@@ -24,7 +24,7 @@ import {
 } from '../../src/engine/index.js';
 import { validateSession } from '../../src/engine/schema.js';
 import { book, cmdArb, PERSISTENT, setupArb, type Cmd } from './arbitraries.js';
-import { MUTATION_STRIDE } from '../helpers.js';
+import { MUTATION_RUN, MUTATION_STRIDE } from '../helpers.js';
 
 const ALL_CARDS = Array.from({ length: 64 }, (_, i) => i + 1);
 const json = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
@@ -349,8 +349,12 @@ const PLAY: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 1, arbitrary: cmdArb },
 );
 
-/** Long games per property (each plays 60 to 140 commands with every check). */
-const LONG_RUNS = Math.ceil(40 / MUTATION_STRIDE);
+/**
+ * Long games per property (each plays 60 to 140 commands with every check, about 5 s a game). Under the mutation
+ * config one game each: every surviving mutant pays for all the tests that reach it, and the short games and the
+ * model (test/model) cover the same paths.
+ */
+const LONG_RUNS = MUTATION_RUN ? 1 : 40;
 
 describe('engine properties', () => {
   it('short games: invariants, JSON round trip, undo after every step, replay and verify', () => {
