@@ -268,10 +268,16 @@ function create(tmp: string, lock: string, content: string, file: string): boole
   }
 }
 
+/**
+ * Takeover locks left by killed takeovers all the way down: not "someone is mid-takeover" (which the levels above
+ * read as "not taken over, wait"), so it passes through them to the person, who has files to delete.
+ */
+class TakeoverStuck extends LockedError {}
+
 /** Step (c): replace the stale lock `seen` by ours, if we win the takeover lock and L is still `seen`. */
 function takeOver(lock: string, file: string, seen: Extract<Seen, { kind: 'lock' }>, tmp: string, opts: LockOptions, depth: number): boolean {
   if (depth + 1 >= MAX_DEPTH) {
-    throw new LockedError(
+    throw new TakeoverStuck(
       `${file}: badzone commands were killed while taking over a stale lock, ${depth + 1} times over. If no badzone is running, delete ${lock} and the ${path.basename(lock)}.takeover files beside it.`,
     );
   }
@@ -280,7 +286,7 @@ function takeOver(lock: string, file: string, seen: Extract<Seen, { kind: 'lock'
     // One attempt: a live holder of M is mid-takeover (microseconds); a dead one is taken over a level down.
     m = acquire(`${lock}.takeover`, file, { ...opts, waitMs: 0 }, depth + 1);
   } catch (e) {
-    if (e instanceof LockedError) return false;
+    if (e instanceof LockedError && !(e instanceof TakeoverStuck)) return false;
     throw e;
   }
   try {

@@ -371,6 +371,18 @@ describe('taking over a stale lock', () => {
     expect(list()).toEqual(['g.json.lock']);
   });
 
+  it('takeover locks left by killed takeovers at every level reach the person as that, from the top level, with what to delete', () => {
+    const text = plant({ pid: deadPid(), host: hostName(), token: 'dead' });
+    plant({ pid: deadPid(), host: hostName(), token: 'dead-1' }, 0, `${lock}.takeover`);
+    plant({ pid: deadPid(), host: hostName(), token: 'dead-2' }, 0, `${lock}.takeover.takeover`);
+    const e = thrown(() => acquire(lock, FILE, { ...FAST, waitMs: 200 }));
+    expect(e).toBeInstanceOf(LockedError);
+    expect(e.message).toMatch(/\b3 times\b/);
+    expect(e.message).toContain('g.json.lock.takeover');
+    expect(fs.readFileSync(lock, 'utf8')).toBe(text);
+    expect(list()).toEqual(['g.json.lock', 'g.json.lock.takeover', 'g.json.lock.takeover.takeover']);
+  });
+
   it.skipIf(process.platform === 'win32')('a rename refused on Linux or macOS is not retried: one attempt, an error naming the lock', () => {
     for (const c of ['EPERM', 'EIO']) {
       const text = plant({ pid: deadPid(), host: hostName(), token: 'dead' });
