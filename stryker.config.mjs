@@ -1,5 +1,5 @@
 // `npm run mutation`: StrykerJS over the code whose behaviour the tests pin. Not part of `npm test` or CI.
-// One folder at a time: `npm run mutation -- --mutate 'src/store/**/*.ts'` (docs/development.md).
+// `npm run mutation` (scripts/mutation.mjs) runs one folder at a time, each narrowed to its tests (docs/development.md).
 // Incremental: a re-run only tests mutants whose code or covering tests changed since the last run.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -12,8 +12,9 @@ export default {
   incremental: true,
   incrementalFile: 'reports/mutation/stryker-incremental.json',
   reporters: ['clear-text', 'progress', 'html', 'json'],
-  htmlReporter: { fileName: 'reports/mutation/index.html' },
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  // scripts/mutation.mjs gives each folder's run its own report folder.
+  htmlReporter: { fileName: `${process.env.BADZONE_MUTATION_REPORT ?? 'reports/mutation'}/index.html` },
+  jsonReporter: { fileName: `${process.env.BADZONE_MUTATION_REPORT ?? 'reports/mutation'}/mutation.json` },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
   timeoutMS: 10_000,
