@@ -16,6 +16,8 @@ export default {
   htmlReporter: { fileName: `${process.env.BADZONE_MUTATION_REPORT ?? 'reports/mutation'}/index.html` },
   jsonReporter: { fileName: `${process.env.BADZONE_MUTATION_REPORT ?? 'reports/mutation'}/mutation.json` },
   tempDirName: '.stryker-tmp',
+  // Not copied into a run's sandbox: reports, and the sandboxes of another run going on beside it.
+  ignorePatterns: ['/reports', '/.stryker-tmp*', '/coverage'],
   cleanTempDir: 'always',
   timeoutMS: 10_000,
   thresholds: { high: 95, low: 90, break: null },
