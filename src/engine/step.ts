@@ -414,7 +414,8 @@ function apply(ctx: Ctx, action: Action, used: Partial<Record<DiceList, number>>
           if (near.length) return { refusal: `No gang is called ${echo(action.gang)}. Did you mean ${near.join(' or ')}?`, usage: true };
         }
       }
-      const holders = (gang ? [gang] : s.gangs)
+      // A --gang that names no gang yet (a new one) holds no one: a fighter of another gang is refused below, not moved.
+      const holders = (action.gang === undefined ? s.gangs : gang ? [gang] : [])
         .map((g) => ({ g, name: matchName(action.name, [...g.battlefield, ...g.reserve, ...g.out]) }))
         .filter((x): x is { g: Gang; name: string } => x.name !== undefined);
       if (holders.length > 1) {

@@ -158,6 +158,17 @@ describe('fighter: a name that is not one fighter', () => {
     expect(r.message).toMatch(word('Eschers'));
     expect(json(s)).toBe(before);
   });
+
+  it('a fighter of one gang named with a gang nobody has yet: refused the same way, not moved (and no gang made)', () => {
+    const s = roster();
+    const before = json(s);
+    const r = refusal(step(s, { type: 'fighter', name: 'Krag', to: 'out', gang: 'Van Saar' }, book));
+    expect(r.usage).toBe(true);
+    expect(r.message).toMatch(word('Krag'));
+    expect(r.message).toMatch(word('Goliaths'));
+    expect(r.message).toContain('Van Saar');
+    expect(json(s)).toBe(before);
+  });
 });
 
 describe('fighter: a new fighter', () => {
