@@ -199,7 +199,7 @@ describe('verify: the state, with the path to the first value that differs', () 
     expect(problem((s) => delete (s.visibility as Partial<typeof s.visibility>).source)).toBe(
       'visibility in the file (.source = nothing) does not follow from the log (replay gives .source = "gm")',
     );
-    expect(problem((s) => ((s.visibility as Record<string, unknown>).extra = 1))).toBe(
+    expect(problem((s) => ((s.visibility as unknown as Record<string, unknown>).extra = 1))).toBe(
       'visibility in the file (.extra = 1) does not follow from the log (replay gives .extra = nothing)',
     );
   });
