@@ -1,4 +1,5 @@
-// `npm run mutation [-- dice rules store engine]`: StrykerJS over each folder of src/ in turn, each run narrowed to
+// `npm run mutation [-- dice rules store engine | engine/step ...]`: StrykerJS over each folder of src/ in turn (or
+// one file of a folder: `engine/step` is src/engine/step.ts, with the engine's tests), each run narrowed to
 // the test folders that test it (a mutant then pays only for those), each with its own incremental file and
 // report, timed; then the score of every file and folder, and exit 1 when a folder is below 90%.
 // Not part of `npm test` or CI (docs/development.md, Mutation testing).
@@ -23,8 +24,10 @@ const args = process.argv.slice(2);
 const reportOnly = args.includes('--report-only');
 const wanted = args.filter((a) => !a.startsWith('--'));
 for (const w of wanted) {
-  if (!(w in FOLDERS)) {
-    console.error(`badzone mutation: there is no folder "${w}"; give some of: ${Object.keys(FOLDERS).join(', ')}.`);
+  const [folder, file] = w.split('/');
+  const missing = !(folder in FOLDERS) ? `there is no folder "${folder}"` : file !== undefined && !fs.existsSync(path.join(root, 'src', folder, `${file}.ts`)) ? `there is no src/${folder}/${file}.ts` : null;
+  if (missing) {
+    console.error(`badzone mutation: ${missing}; give some of: ${Object.keys(FOLDERS).join(', ')}, or a file as engine/step.`);
     process.exit(2);
   }
 }
@@ -35,19 +38,22 @@ const times = {};
 if (!reportOnly) {
   for (const f of folders) {
     const start = Date.now();
-    console.log(`\n== src/${f}: tests in ${FOLDERS[f].join(', ')}`);
+    const [folder, file] = f.split('/');
+    const what = file === undefined ? `src/${folder}/**/*.ts` : `src/${folder}/${file}.ts`;
+    const name = f.replace('/', '-');
+    console.log(`\n== ${what}: tests in ${FOLDERS[folder].join(', ')}`);
     const r = spawnSync(
       process.execPath,
-      [path.join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js'), 'run', '--mutate', `src/${f}/**/*.ts`, '--incrementalFile', `reports/mutation/${f}-incremental.json`],
+      [path.join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js'), 'run', '--mutate', what, '--incrementalFile', `reports/mutation/${name}-incremental.json`],
       {
         cwd: root,
         stdio: 'inherit',
-        env: { ...process.env, BADZONE_MUTATION_TESTS: FOLDERS[f].join(','), BADZONE_MUTATION_REPORT: `reports/mutation/${f}` },
+        env: { ...process.env, BADZONE_MUTATION_TESTS: FOLDERS[folder].join(','), BADZONE_MUTATION_REPORT: `reports/mutation/${name}` },
       },
     );
     times[f] = Math.round((Date.now() - start) / 1000);
     if (r.status !== 0) {
-      console.error(`badzone mutation: the Stryker run over src/${f} failed (exit ${r.status ?? r.signal}); see its output above.`);
+      console.error(`badzone mutation: the Stryker run over ${what} failed (exit ${r.status ?? r.signal}); see its output above.`);
       process.exit(1);
     }
   }
@@ -63,7 +69,7 @@ function score(mutants) {
 let low = false;
 const lines = [];
 for (const f of folders) {
-  const file = path.join(out, f, 'mutation.json');
+  const file = path.join(out, f.replace('/', '-'), 'mutation.json');
   if (!fs.existsSync(file)) {
     lines.push(`src/${f}: no report yet (run \`npm run mutation -- ${f}\`)`);
     low = true;
