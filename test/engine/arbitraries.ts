@@ -16,7 +16,9 @@ import {
   type SessionState,
   type Setup,
   type StepOptions,
+  type StepResult,
 } from '../../src/engine/index.js';
+import type { BadzoneEvent } from '../../src/rules/types.js';
 
 export const book = shippedBook();
 
@@ -148,3 +150,35 @@ export const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ kind: 'undo' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'redo' as const }) },
 );
+
+/** What a refused step says (fails the test, showing what came back, when the step was not refused). */
+export function refusal(r: StepResult): { usage: boolean; message: string } {
+  if (r.ok || !('refusal' in r)) throw new Error(`expected a refusal, got ${JSON.stringify(r.ok ? r.report : r).slice(0, 300)}`);
+  return r.refusal;
+}
+
+/** One event of a small own D64 table: its id (its name is the id in capitals), range, timing, discard and steps. */
+export interface OwnEvent {
+  id: string;
+  range: [number, number];
+  timing: 'once' | 'persistent';
+  discardOn?: number | null;
+  onDraw?: unknown[];
+  eachEventPhase?: unknown[];
+  endPhase?: unknown[];
+}
+
+/** The results of an own D64 table, as a table file gives them (steps unchecked: validate the table to check them). */
+export function ownResults(events: OwnEvent[]): BadzoneEvent[] {
+  return events.map((e) => ({
+    id: e.id,
+    name: e.id.toUpperCase(),
+    range: e.range,
+    count: e.range[1] - e.range[0] + 1,
+    timing: e.timing,
+    discardOn: e.discardOn ?? null,
+    effect: '',
+    gm: '',
+    resolve: { onDraw: e.onDraw ?? [], eachEventPhase: e.eachEventPhase ?? [], endPhase: e.endPhase ?? [] } as BadzoneEvent['resolve'],
+  }));
+}

@@ -18,12 +18,7 @@ import {
   type SessionState,
   type StepResult,
 } from '../../src/engine/index.js';
-import { as, book, bySides, highest, play, start } from './arbitraries.js';
-
-function refusal(r: StepResult): { usage: boolean; message: string } {
-  if (r.ok || !('refusal' in r)) throw new Error(`expected a refusal, got ${JSON.stringify(r).slice(0, 300)}`);
-  return r.refusal;
-}
+import { as, book, bySides, highest, play, refusal, start } from './arbitraries.js';
 
 /** Treasure in play on A2 (worth 70), round 1 under way (Dome Quake): its End Phase needs one D6. */
 function endPhaseOpen(): SessionState {

@@ -3,28 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, defaultSetup, scriptedDice, step, verify, type Action, type SessionState } from '../../src/engine/index.js';
 import { compileBook } from '../../src/rules/book.js';
-import type { BadzoneEvent, EventTable } from '../../src/rules/types.js';
+import type { EventTable } from '../../src/rules/types.js';
 import { shippedTables } from '../../src/store/tables.js';
-import { as, book, play, start } from './arbitraries.js';
+import { as, book, ownResults, play, start, type OwnEvent } from './arbitraries.js';
 
-function customTable(events: { id: string; range: [number, number]; timing: 'once' | 'persistent'; discardOn?: number | null }[]): EventTable {
-  return {
-    name: 'Edge table',
-    die: 'D64',
-    results: events.map(
-      (e): BadzoneEvent => ({
-        id: e.id,
-        name: e.id.toUpperCase(),
-        range: e.range,
-        count: e.range[1] - e.range[0] + 1,
-        timing: e.timing,
-        discardOn: e.discardOn ?? null,
-        effect: '',
-        gm: '',
-        resolve: { onDraw: [], eachEventPhase: [], endPhase: [] },
-      }),
-    ),
-  };
+function customTable(events: OwnEvent[]): EventTable {
+  return { name: 'Edge table', die: 'D64', results: ownResults(events) };
 }
 
 function ok(r: ReturnType<typeof step>): Extract<ReturnType<typeof step>, { ok: true }> {

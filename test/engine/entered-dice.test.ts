@@ -2,12 +2,7 @@
 // marked as entered; too many is a usage refusal; too few are completed by the tool's own dice.
 import { describe, expect, it } from 'vitest';
 import { createGame, defaultSetup, replay, scriptedDice, step, type StepResult } from '../../src/engine/index.js';
-import { as, book, play, start } from './arbitraries.js';
-
-function refusal(r: StepResult): { usage: boolean; message: string } {
-  if (r.ok || !('refusal' in r)) throw new Error(`expected a refusal, got ${JSON.stringify(r).slice(0, 200)}`);
-  return r.refusal;
-}
+import { as, book, play, refusal, start } from './arbitraries.js';
 
 describe('entered dice', () => {
   it('are used first, in the order the engine asks, and marked entered: true', () => {

@@ -6,27 +6,13 @@ import { compileBook, type RuleBook } from '../../src/rules/book.js';
 import type { EventTable } from '../../src/rules/types.js';
 import { validateEventTable } from '../../src/rules/validate.js';
 import { shippedTables } from '../../src/store/tables.js';
-import { as, book, play, start } from './arbitraries.js';
+import { as, book, ownResults, play, start, type OwnEvent } from './arbitraries.js';
 
 type Ok = Extract<StepResult, { ok: true }>;
 
 /** A group's own D64 table (validated like a table file): each event given by id, range, timing and steps. */
-function ownBook(events: { id: string; range: [number, number]; timing: 'once' | 'persistent'; discardOn?: number | null; onDraw?: unknown[]; eachEventPhase?: unknown[]; endPhase?: unknown[] }[]) {
-  const raw = {
-    name: 'Own table',
-    die: 'D64',
-    results: events.map((e) => ({
-      id: e.id,
-      name: e.id.toUpperCase(),
-      range: e.range,
-      count: e.range[1] - e.range[0] + 1,
-      timing: e.timing,
-      discardOn: e.discardOn ?? null,
-      effect: '',
-      gm: '',
-      resolve: { onDraw: e.onDraw ?? [], eachEventPhase: e.eachEventPhase ?? [], endPhase: e.endPhase ?? [] },
-    })),
-  };
+function ownBook(events: OwnEvent[]) {
+  const raw = { name: 'Own table', die: 'D64', results: ownResults(events) };
   const table: EventTable = validateEventTable(JSON.parse(JSON.stringify(raw)), 'own table');
   return { table, book: compileBook({ ...shippedTables(), events: table }) };
 }

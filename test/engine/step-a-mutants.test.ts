@@ -22,18 +22,13 @@ import { LIMITS } from '../../src/rules/limits.js';
 import type { BadzoneEvent, EventTable } from '../../src/rules/types.js';
 import { validateEventTable } from '../../src/rules/validate.js';
 import { shippedTables } from '../../src/store/tables.js';
-import { LEVELS, as, book, play, start } from './arbitraries.js';
+import { LEVELS, as, book, play, refusal, start } from './arbitraries.js';
 
 type Ok = Extract<StepResult, { ok: true }>;
 
 function ok(r: StepResult): Ok {
   if (!r.ok) throw new Error(`refused: ${JSON.stringify(r)}`);
   return r;
-}
-
-function refusal(r: StepResult): { usage: boolean; message: string } {
-  if (r.ok || !('refusal' in r)) throw new Error(`expected a refusal, got ${JSON.stringify(r.ok ? r.report : r)}`);
-  return r.refusal;
 }
 
 const nameOf = (id: string): string => book.byId.get(id)!.name;

@@ -20,12 +20,7 @@ import {
   type SessionState,
   type StepResult,
 } from '../../src/engine/index.js';
-import { book, play, start } from './arbitraries.js';
-
-function refusal(r: StepResult): { usage: boolean; message: string } {
-  if (r.ok || !('refusal' in r)) throw new Error(`expected a refusal, got ${JSON.stringify(r).slice(0, 300)}`);
-  return r.refusal;
-}
+import { book, play, refusal, start } from './arbitraries.js';
 
 /** `name` appears in `text` as a word of its own (not run together with a neighbouring name). */
 const word = (name: string): RegExp => new RegExp(`(^|[^A-Za-z])${name}([^A-Za-z]|$)`);

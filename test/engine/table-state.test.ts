@@ -20,14 +20,9 @@ import {
   type StepResult,
 } from '../../src/engine/index.js';
 import type { EventTable } from '../../src/rules/types.js';
-import { as, book, bySides, play, start } from './arbitraries.js';
+import { as, book, bySides, play, refusal, start } from './arbitraries.js';
 
 const json = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
-
-function refusal(r: StepResult): { usage: boolean; message: string } {
-  if (r.ok || !('refusal' in r)) throw new Error(`expected a refusal, got ${JSON.stringify(r).slice(0, 300)}`);
-  return r.refusal;
-}
 
 function ok(r: StepResult): Extract<StepResult, { ok: true }> {
   if (!r.ok) throw new Error(`refused: ${JSON.stringify(r)}`);

@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fileWithMode } from './kit.js';
 import { onPath } from '../../src/store/command-path.js';
 
 let dir = '';
@@ -12,13 +13,7 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function file(rel: string, mode: number): string {
-  const f = path.join(dir, rel);
-  fs.mkdirSync(path.dirname(f), { recursive: true });
-  fs.writeFileSync(f, '#!/bin/sh\n');
-  fs.chmodSync(f, mode);
-  return f;
-}
+const file = (rel: string, mode: number): string => fileWithMode(dir, rel, mode);
 
 describe('onPath', () => {
   it('an empty PATH entry is skipped, not read as the current folder (a command there is not "on the PATH")', () => {

@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { arm, errno, reset, seam, trail } from './fs-seam.js';
 import { freshStore, type Store } from './fresh.js';
+import { list as listIn, thrown, useTempFolder } from './kit.js';
 
 // What node:os says, when a test changes it (the rest passes through).
 const osFake = vi.hoisted(() => ({ hostname: null as null | (() => string), edquot: undefined as number | undefined }));
@@ -35,19 +36,14 @@ beforeEach(async () => {
 });
 
 let dir = '';
-beforeEach(() => {
-  reset();
-  dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'badzone-store-m-')));
-});
+useTempFolder('badzone-store-m-', (d) => (dir = d));
 afterEach(() => {
-  reset();
   vi.restoreAllMocks();
   osFake.hostname = null;
   osFake.edquot = undefined;
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const list = (d = dir): string[] => fs.readdirSync(d).sort();
+const list = (d = dir): string[] => listIn(d);
 
 function session(name = 'game.json', text = '{"old":true}\n'): string {
   const f = path.join(dir, name);
@@ -55,15 +51,6 @@ function session(name = 'game.json', text = '{"old":true}\n'): string {
   return f;
 }
 
-/** The error a call throws (fails the test when it throws none). */
-function thrown(f: () => unknown): Error {
-  try {
-    f();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected an error');
-}
 
 /** Track the descriptors openSync hands out (and record closeSync calls): `open()` lists those never closed. */
 function trackDescriptors(): { opened: number[]; open: () => number[] } {

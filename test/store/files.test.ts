@@ -3,12 +3,12 @@
 // as it was and says so with the right kind of error naming the file, reads that refuse what is not a badzone
 // file, the temp-file sweep's rule, and the turning of system errors into sentences.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { arm, errno, reset, seam, trail } from './fs-seam.js';
 import { freshStore, type Store } from './fresh.js';
+import { list as listIn, thrown, useTempFolder } from './kit.js';
 
 let BadzoneError: Store['errors']['BadzoneError'];
 let InvalidFileError: Store['errors']['InvalidFileError'];
@@ -48,16 +48,9 @@ beforeEach(async () => {
 });
 
 let dir = '';
-beforeEach(() => {
-  reset();
-  dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'badzone-store-')));
-});
-afterEach(() => {
-  reset();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+useTempFolder('badzone-store-', (d) => (dir = d));
 
-const list = (d = dir): string[] => fs.readdirSync(d).sort();
+const list = (d = dir): string[] => listIn(d);
 const isTemp = (n: string) => n.endsWith('.tmp');
 
 function session(name = 'game.json', text = '{"old":true}\n'): string {
@@ -66,15 +59,6 @@ function session(name = 'game.json', text = '{"old":true}\n'): string {
   return f;
 }
 
-/** The error a call throws (fails the test when it throws none). */
-function thrown(f: () => unknown): Error {
-  try {
-    f();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected an error');
-}
 
 describe('writeAtomic', () => {
   it('writes a temp file beside the target, fsyncs and closes it, renames it over the target, then fsyncs the folder', () => {

@@ -5,12 +5,12 @@
 // failure names what badzone was doing and the file. Real files in temp folders; errors through the fs seam.
 import * as fs from 'node:fs';
 import * as net from 'node:net';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { arm, errno, reset, seam, trail } from './fs-seam.js';
 import { freshStore, type Store } from './fresh.js';
+import { deadPid, list as listIn, plantLock, thrown, useTempFolder } from './kit.js';
 import type { LockOptions } from '../../src/store/lock.js';
 
 vi.mock('node:fs', async (importOriginal) => (await import('./fs-seam.js')).seamed(await importOriginal()));
@@ -37,38 +37,16 @@ const NOW: LockOptions = { ...FAST, waitMs: 0 };
 let dir = '';
 let lock = '';
 const FILE = '/games/g.json';
-beforeEach(() => {
-  reset();
-  dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'badzone-lockm-')));
-  lock = path.join(dir, 'g.json.lock');
+useTempFolder('badzone-lockm-', (d) => {
+  dir = d;
+  lock = path.join(d, 'g.json.lock');
 });
-afterEach(() => {
-  reset();
-  vi.restoreAllMocks();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => vi.restoreAllMocks());
 
-const deadPid = (): number => spawnSync(process.execPath, ['-e', '']).pid!;
-const list = (): string[] => fs.readdirSync(dir).sort();
+const list = (): string[] => listIn(dir);
 const readLock = (p = lock): Record<string, unknown> => JSON.parse(fs.readFileSync(p, 'utf8'));
 const live = (more: Record<string, unknown> = {}): Record<string, unknown> => ({ pid: process.ppid, host: hostName(), ...(bootId() ? { boot: bootId() } : {}), token: 'live', ...more });
-function thrown(f: () => unknown): Error {
-  try {
-    f();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected an error');
-}
-function plant(owner: Record<string, unknown> | string, ageMs = 0, p = lock): string {
-  const text = typeof owner === 'string' ? owner : JSON.stringify(owner);
-  fs.writeFileSync(p, text);
-  if (ageMs) {
-    const t = new Date(Date.now() - ageMs);
-    fs.utimesSync(p, t, t);
-  }
-  return text;
-}
+const plant = (owner: Record<string, unknown> | string, ageMs = 0, p = lock): string => plantLock(p, owner, ageMs);
 /** The message says what badzone was doing, on which file ("Could not <doing> <file>: ..."). */
 function says(e: Error, doing: string, file: string): void {
   expect(e).toBeInstanceOf(S.errors.BadzoneError);

@@ -1,12 +1,12 @@
 // src/store/lock.ts in this process: what a lock holds, when a lock found in place is waited for, taken over or
 // refused, and what each failure tells the user. Real files in temp folders; file errors through the seam.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { arm, errno, reset, seam } from './fs-seam.js';
 import { freshStore, type Store } from './fresh.js';
+import { deadPid, list as listIn, plantLock, thrown, useTempFolder } from './kit.js';
 import type { LockOptions } from '../../src/store/lock.js';
 
 let InvalidFileError: Store['errors']['InvalidFileError'];
@@ -36,36 +36,14 @@ const FAST: LockOptions = { waitMs: 60, unreadableStaleMs: 2000, foreignStaleMs:
 let dir = '';
 let lock = '';
 const FILE = '/games/g.json';
-beforeEach(() => {
-  reset();
-  dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'badzone-lock-')));
-  lock = path.join(dir, 'g.json.lock');
-});
-afterEach(() => {
-  reset();
-  fs.rmSync(dir, { recursive: true, force: true });
+useTempFolder('badzone-lock-', (d) => {
+  dir = d;
+  lock = path.join(d, 'g.json.lock');
 });
 
-const deadPid = (): number => spawnSync(process.execPath, ['-e', '']).pid!;
-const list = (): string[] => fs.readdirSync(dir).sort();
+const list = (): string[] => listIn(dir);
 const readLock = (p = lock): Record<string, unknown> => JSON.parse(fs.readFileSync(p, 'utf8'));
-function thrown(f: () => unknown): Error {
-  try {
-    f();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected an error');
-}
-function plant(owner: Record<string, unknown> | string, ageMs = 0, p = lock): string {
-  const text = typeof owner === 'string' ? owner : JSON.stringify(owner);
-  fs.writeFileSync(p, text);
-  if (ageMs) {
-    const t = new Date(Date.now() - ageMs);
-    fs.utimesSync(p, t, t);
-  }
-  return text;
-}
+const plant = (owner: Record<string, unknown> | string, ageMs = 0, p = lock): string => plantLock(p, owner, ageMs);
 
 describe('taking and releasing the lock', () => {
   it('the lock holds this process, this computer, this boot, a token and the time; release removes it', () => {

@@ -6,14 +6,14 @@
 // another program" guard naming the file, the `saved` list, and create refusing a folder.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createGame, defaultSetup, step, type SessionState } from '../../src/engine/index.js';
 import { LIMITS } from '../../src/rules/limits.js';
 import { buildReport } from '../../src/serve/report.js';
 import { arm, errno, reset } from './fs-seam.js';
 import { freshStore, type Store } from './fresh.js';
+import { thrown, useTempFolder } from './kit.js';
 
 vi.mock('node:fs', async (importOriginal) => (await import('./fs-seam.js')).seamed(await importOriginal()));
 
@@ -27,23 +27,12 @@ beforeEach(async () => {
   S = await freshStore();
   E = S.errors;
   session = S.session;
-  reset();
-  dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'badzone-sessmut-')));
-  file = path.join(dir, 'g.json');
 });
-afterEach(() => {
-  reset();
-  fs.rmSync(dir, { recursive: true, force: true });
+useTempFolder('badzone-sessmut-', (d) => {
+  dir = d;
+  file = path.join(d, 'g.json');
 });
 
-function thrown(f: () => unknown): Error {
-  try {
-    f();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected an error');
-}
 
 function game(rounds = 1, seed = 77): SessionState {
   const book = S.tables.shippedBook();

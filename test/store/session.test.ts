@@ -2,12 +2,12 @@
 // file is refused as, naming the file), changing a game under its lock (the result, no write for no change, the
 // second guard), creating one (never over a game without --force, then with a backup), and loading tables.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createGame, defaultSetup, SCHEMA_VERSION, step, type SessionState } from '../../src/engine/index.js';
 import { arm, reset } from './fs-seam.js';
 import { freshStore, type Store } from './fresh.js';
+import { thrown, useTempFolder } from './kit.js';
 
 let InvalidFileError: Store['errors']['InvalidFileError'];
 let LockedError: Store['errors']['LockedError'];
@@ -40,24 +40,11 @@ beforeEach(async () => {
 
 let dir = '';
 let file = '';
-beforeEach(() => {
-  reset();
-  dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'badzone-session-')));
-  file = path.join(dir, DEFAULT_SESSION);
-});
-afterEach(() => {
-  reset();
-  fs.rmSync(dir, { recursive: true, force: true });
+useTempFolder('badzone-session-', (d) => {
+  dir = d;
+  file = path.join(d, DEFAULT_SESSION);
 });
 
-function thrown(f: () => unknown): Error {
-  try {
-    f();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected an error');
-}
 
 function game(rounds = 1): SessionState {
   const book = shippedBook();

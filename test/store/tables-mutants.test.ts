@@ -2,12 +2,12 @@
 // broken installation (data/ missing, or a shipped table broken) refused naming the file and the field; a table
 // file that does not exist, or that holds no object; and a game's own tables compiled with its D66 reading.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { arm, reset, seam, trail } from './fs-seam.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { arm, seam, trail } from './fs-seam.js';
 import { freshStore, type Store } from './fresh.js';
+import { thrown, useTempFolder } from './kit.js';
 
 vi.mock('node:fs', async (importOriginal) => (await import('./fs-seam.js')).seamed(await importOriginal()));
 
@@ -20,22 +20,9 @@ beforeEach(async () => {
   S = await freshStore();
   E = S.errors;
   T = S.tables;
-  reset();
-  dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'badzone-tabmut-')));
 });
-afterEach(() => {
-  reset();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+useTempFolder('badzone-tabmut-', (d) => (dir = d));
 
-function thrown(f: () => unknown): Error {
-  try {
-    f();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected an error');
-}
 
 const isEvents = (a: unknown) => String(a).endsWith(`${path.sep}badzone-events.json`);
 
