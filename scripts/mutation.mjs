@@ -1,7 +1,9 @@
-// `npm run mutation [-- dice rules store engine | engine/step ...]`: StrykerJS over each folder of src/ in turn (or
-// one file of a folder: `engine/step` is src/engine/step.ts, with the engine's tests), each run narrowed to
-// the test folders that test it (a mutant then pays only for those), each with its own incremental file and
-// report, timed; then the score of every file and folder, and exit 1 when a folder is below 90%.
+// `npm run mutation [-- dice rules store engine | engine/step ... ] [--by-file] [--report-only]`: StrykerJS over
+// each folder of src/ in turn (or one file of a folder: `engine/step` is src/engine/step.ts, with the engine's
+// tests; `--by-file` runs each file of the folders given on its own), each run narrowed to the test folders that
+// test it (a mutant then pays only for those), each with its own incremental file and report, timed; then the
+// score of every file and folder (each file from its newest report), and exit 1 when a folder is below 90% or
+// has a file not yet run.
 // Not part of `npm test` or CI (docs/development.md, Mutation testing).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -31,12 +33,20 @@ for (const w of wanted) {
     process.exit(2);
   }
 }
-const folders = wanted.length ? wanted : Object.keys(FOLDERS);
+const byFile = args.includes('--by-file');
+/** The source files of a folder that Stryker mutates (index.ts only re-exports, types.ts only declares types). */
+const sourcesOf = (folder) =>
+  fs
+    .readdirSync(path.join(root, 'src', folder))
+    .filter((n) => n.endsWith('.ts') && n !== 'index.ts' && n !== 'types.ts')
+    .sort()
+    .map((n) => n.slice(0, -3));
+const targets = (wanted.length ? wanted : Object.keys(FOLDERS)).flatMap((w) => (byFile && !w.includes('/') ? sourcesOf(w).map((n) => `${w}/${n}`) : [w]));
 fs.mkdirSync(out, { recursive: true });
 
 const times = {};
 if (!reportOnly) {
-  for (const f of folders) {
+  for (const f of targets) {
     const start = Date.now();
     const [folder, file] = f.split('/');
     const what = file === undefined ? `src/${folder}/**/*.ts` : `src/${folder}/${file}.ts`;
@@ -66,30 +76,50 @@ function score(mutants) {
   return { killed, valid, pct: valid ? (100 * killed) / valid : 100 };
 }
 
-let low = false;
-const lines = [];
-for (const f of folders) {
-  const file = path.join(out, f.replace('/', '-'), 'mutation.json');
-  if (!fs.existsSync(file)) {
-    lines.push(`src/${f}: no report yet (run \`npm run mutation -- ${f}\`)`);
-    low = true;
-    continue;
-  }
-  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+/**
+ * A folder's score, file by file, from the newest report that holds each file: the folder's own run
+ * (reports/mutation/<folder>) or a run of that one file (reports/mutation/<folder>-<file>).
+ */
+function folderScore(folder) {
   const all = [];
   const per = [];
-  for (const [name, r] of Object.entries(report.files).sort()) {
-    all.push(...r.mutants);
-    const s = score(r.mutants);
-    per.push(`${path.basename(name)} ${s.pct.toFixed(2)}%`);
+  const missing = [];
+  for (const name of sourcesOf(folder)) {
+    const rel = `src/${folder}/${name}.ts`;
+    let best = null;
+    for (const dir of [folder, `${folder}-${name}`]) {
+      const file = path.join(out, dir, 'mutation.json');
+      if (!fs.existsSync(file)) continue;
+      const when = fs.statSync(file).mtimeMs;
+      if (best && best.when >= when) continue;
+      const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+      const entry = Object.entries(report.files).find(([k]) => k.replace(/\\/g, '/').endsWith(rel));
+      if (entry) best = { when, mutants: entry[1].mutants, dir };
+    }
+    if (!best) {
+      missing.push(`${name}.ts`);
+      continue;
+    }
+    all.push(...best.mutants);
+    const s = score(best.mutants);
+    per.push(`${name}.ts ${s.pct.toFixed(2)}% (${s.valid})`);
   }
-  const s = score(all);
-  if (s.pct < BAR) low = true;
-  const took = times[f] !== undefined ? `, ${Math.floor(times[f] / 60)} min ${times[f] % 60} s` : '';
-  lines.push(`src/${f}: ${s.pct.toFixed(2)}% (${s.killed} of ${s.valid} mutants killed${took}): ${per.join(', ')}`);
+  return { s: score(all), per, missing };
 }
-console.log(`\nMutation scores (report: reports/mutation/<folder>/index.html)\n${lines.join('\n')}`);
+
+let low = false;
+const lines = [];
+for (const t of targets) {
+  if (times[t] !== undefined) lines.push(`run ${t}: ${Math.floor(times[t] / 60)} min ${times[t] % 60} s`);
+}
+for (const folder of [...new Set(targets.map((t) => t.split('/')[0]))]) {
+  const { s, per, missing } = folderScore(folder);
+  if (s.pct < BAR || missing.length) low = true;
+  const none = missing.length ? `; no report yet for ${missing.join(', ')} (run \`npm run mutation -- ${folder}/${missing[0].slice(0, -3)}\`)` : '';
+  lines.push(`src/${folder}: ${s.pct.toFixed(2)}% (${s.killed} of ${s.valid} mutants killed): ${per.join(', ')}${none}`);
+}
+console.log(`\nMutation scores (each file from its newest report in reports/mutation/; the number of mutants in brackets)\n${lines.join('\n')}`);
 if (low) {
-  console.error(`\nA folder is below ${BAR}%: the surviving mutants are in its HTML report.`);
+  console.error(`\nA folder is below ${BAR}% or has files not yet run: the surviving mutants are in the HTML reports.`);
   process.exit(1);
 }
