@@ -136,6 +136,10 @@ function event(v: unknown, path: string): BadzoneEvent {
   const width = ev.range[1] - ev.range[0] + 1;
   if (ev.count !== width) fail(`${path}.count`, `${ev.count} cards, but the range ${rangeText(ev.range)} covers ${width} results`);
   if (timing === 'once' && ev.resolve.eachEventPhase.length > 0) fail(`${path}.resolve.eachEventPhase`, 'a Once event never stays in play, so it has no every-Event-Phase steps');
+  // An event in play keeps one tile (where what it leaves stays after discard, where its scatters start): a second
+  // pick would move the first one's objects to the second's tile.
+  const picks = (['onDraw', 'eachEventPhase', 'endPhase'] as const).flatMap((phase) => ev.resolve[phase].map((st, i) => ({ st, at: `${path}.resolve.${phase}[${i}]` }))).filter((x) => x.st.kind === 'pickTile');
+  if (picks.length > 1) fail(picks[1]!.at, `a second pickTile step in "${ev.name}" (the first is ${picks[0]!.at.slice(path.length + 1)}): an event in play keeps one tile, so what it leaves would all stay on the last tile picked; make the second pick an event of its own`);
   return ev;
 }
 

@@ -22,6 +22,23 @@ const ev = (t: Obj) => refusal(() => validateEventTable(t, 'house.json'));
 const hz = (t: Obj) => refusal(() => validateHazardTable(t, 'hazards.json'));
 
 describe('event tables', () => {
+  it('an event picks one tile at most, in all its phases together: the second pick is refused by place', () => {
+    const t = events();
+    const i = t.results.findIndex((e: Obj) => e.resolve?.onDraw?.some((s: Obj) => s.kind === 'pickTile' && s.worth));
+    const e = t.results[i];
+    expect(e.timing).toBe('persistent');
+    e.resolve.endPhase = [...(e.resolve.endPhase ?? []), { kind: 'pickTile', what: 'Vault Door' }];
+    const second = `results[${i}].resolve.endPhase[${e.resolve.endPhase.length - 1}]`;
+    const said = ev(t);
+    expect(said.startsWith(`${second}: a second pickTile step in "${e.name}"`)).toBe(true);
+    expect(said).toContain('(the first is resolve.onDraw[0])');
+    e.resolve.endPhase.pop();
+    e.resolve.eachEventPhase = [{ kind: 'pickTile', what: 'Vault Door' }];
+    expect(ev(t)).toMatch(new RegExp(`^results\\[${i}\\]\\.resolve\\.eachEventPhase\\[0\\]: a second pickTile`));
+    e.resolve.onDraw = e.resolve.onDraw.filter((s: Obj) => s.kind !== 'pickTile');
+    expect(ev(t)).toBe('accepted');
+  });
+
   it('ids are slugs, once each; the deck counts add up to 64; gaps are named as ranges', () => {
     let t = events();
     t.results[2].id = 'Horde Of Rats';
