@@ -11,6 +11,7 @@ import type { SessionState } from '../../src/engine/index.js';
 import { Invalid } from '../../src/rules/check.js';
 import { READ } from '../../src/rules/limits.js';
 import { INT32_MAX, INT32_MIN } from '../../src/dice/rng.js';
+import { shippedTables } from '../../src/store/tables.js';
 import { book, start } from './arbitraries.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -20,6 +21,17 @@ const BASE = JSON.stringify(load(JSON.parse(readFileSync(new URL('./fixtures/ses
 const DECK = JSON.stringify(start({ mode: 'deck' }));
 const x = (n: number): string => 'x'.repeat(n);
 const NAME = READ.name;
+/** The shipped visibility table as a version-2 custom table rolling one 66-sided die. */
+const LEGACY_VISIBILITY = {
+  ...shippedTables().visibility,
+  die: 'D66',
+  results: [
+    { range: [1, 11], level: 'pitch-black' },
+    { range: [12, 22], level: 'dark' },
+    { range: [23, 44], level: 'gloomy' },
+    { range: [45, 66], level: 'normal' },
+  ],
+};
 
 function edited(edit: (s: Json) => void, base = BASE): Json {
   const s = JSON.parse(base);
@@ -99,6 +111,20 @@ describe('setup', () => {
     ['hiddenSeed.revealed missing', (s) => (s.setup.hiddenSeed = { salt: 'a'.repeat(32), commitment: 'b'.repeat(64) }), 'setup.hiddenSeed.revealed', 'found nothing'],
   ]);
 
+  it('a table that is not an object is refused naming it (the path may end in a dot)', () => {
+    for (const field of ['table', 'visibilityTable']) {
+      const e = refused((s) => (s.setup[field] = 5));
+      expect(e.path.replace(/\.$/, '')).toBe(`setup.${field}`);
+      expect(e.problem).toBe('expected an object, found 5');
+    }
+  });
+
+  it('the same D66 visibility table without legacyD66 reads D66 as tens and units, and is refused', () => {
+    const e = refused((s) => (s.setup.visibilityTable = LEGACY_VISIBILITY));
+    expect(e.path).toBe('setup.visibilityTable.results[0].range[0]');
+    expect(e.problem).toContain('from 11 to 66');
+  });
+
   it.each<[string, (s: Json) => void, (st: SessionState) => unknown, unknown]>([
     ['the lowest seed', (s) => (s.setup.seed = s.rng.seed = INT32_MIN), (st) => [st.setup.seed, st.rng.seed], [INT32_MIN, INT32_MIN]],
     ['the highest seed', (s) => (s.setup.seed = s.rng.seed = INT32_MAX), (st) => [st.setup.seed, st.rng.seed], [INT32_MAX, INT32_MAX]],
@@ -120,6 +146,9 @@ describe('setup', () => {
     ['a rolled Hazard', (s) => (s.setup.hazard = 'roll'), (st) => st.setup.hazard, 'roll'],
     ['legacyD66 true', (s) => (s.setup.legacyD66 = true), (st) => st.setup.legacyD66, true],
     ['no legacyD66', (s) => delete s.setup.legacyD66, (st) => 'legacyD66' in st.setup, false],
+    ['no table field', (s) => delete s.setup.table, (st) => st.setup.table, null],
+    ['no visibilityTable field', (s) => delete s.setup.visibilityTable, (st) => st.setup.visibilityTable, null],
+    ['a version-2 D66 visibility table (one 66-sided die) under legacyD66', (s) => ((s.setup.legacyD66 = true), (s.setup.visibilityTable = LEGACY_VISIBILITY)), (st) => [st.setup.legacyD66, st.setup.visibilityTable!.die, st.setup.visibilityTable!.results.map((r) => r.range)], [true, 'D66', LEGACY_VISIBILITY.results.map((r) => r.range)]],
     ['no hiddenSeed', (s) => delete s.setup.hiddenSeed, (st) => 'hiddenSeed' in st.setup, false],
     [
       'a hiddenSeed',

@@ -48,7 +48,7 @@ const EVENT = { die: 64, value: 57, for: 'Event Phase: event table' };
 describe('version 2 -> 3: a round that closed an open End Phase', () => {
   it.each<[string, (s: Json) => void, number, Json]>([
     // log[5] is a round after a round: the End Phase was open.
-    ['the dice before the first Event Phase roll go to the End Phase', (s) => ((s.log[5].rolls = [...END_ROLLS, EVENT, EVENT]), (s.log[5].action.dice = [1, 2, 3, 4, 5, 6])), 5, { type: 'round', endDice: [1, 2, 3, 4], dice: [5, 6] }],
+    ['the dice before the first Event Phase roll go to the End Phase', (s) => ((s.log[5].rolls = [...END_ROLLS, { die: 6, value: 3, for: 'Horde of Rats: spawn point' }, EVENT, EVENT]), (s.log[5].action.dice = [1, 2, 3, 4, 5, 6, 7])), 5, { type: 'round', endDice: [1, 2, 3, 4, 5], dice: [6, 7] }],
     ['no Event Phase roll: the dice up to the last End Phase roll', (s) => ((s.log[5].rolls = [...END_ROLLS, { die: 6, value: 3, for: 'Horde of Rats: spawn point' }]), (s.log[5].action.dice = [1, 2, 3, 4, 5, 6])), 5, { type: 'round', endDice: [1, 2, 3, 4], dice: [5, 6] }],
     ['no Event Phase roll and no End Phase roll: the dice stay', (s) => ((s.log[5].rolls = END_ROLLS.slice(0, 2)), (s.log[5].action.dice = [1, 2, 3])), 5, { type: 'round', dice: [1, 2, 3] }],
     ['an Event Phase roll first: the dice stay', (s) => ((s.log[5].rolls = [EVENT, ...END_ROLLS]), (s.log[5].action.dice = [57, 1])), 5, { type: 'round', dice: [57, 1] }],
