@@ -148,7 +148,10 @@ function setup(v: unknown): Setup {
     if (o.table !== null && o.table !== undefined) table = validateEventTable(o.table, 'setup.table');
     if (o.visibilityTable !== null && o.visibilityTable !== undefined) visibilityTable = validateVisibilityTable(o.visibilityTable, 'setup.visibilityTable', { legacyD66: legacy });
   } catch (e) {
-    if (e instanceof TableError) fail(`${e.file}.${e.path.replace(/^\(table\)\.?/, '')}`, e.problem);
+    if (e instanceof TableError) {
+      const inside = e.path.replace(/^\(table\)\.?/, '');
+      fail(inside ? `${e.file}.${inside}` : e.file, e.problem);
+    }
     throw e;
   }
   const out: Setup = {
