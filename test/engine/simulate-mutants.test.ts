@@ -308,7 +308,7 @@ describe('playing in steps and stopping between rounds', () => {
     expect([run.finished, run.roundsPlayed, run.numbers, run.complete]).toEqual([0, 0, 0, false]);
     const seen: [number, number, number, boolean][] = [];
     let complete = false;
-    while (!complete) {
+    for (let i = 0; i < 20 && !complete; i++) {
       complete = run.advance(0);
       seen.push([run.finished, run.roundsPlayed, run.numbers, run.complete]);
       expect(run.numbers).toBe(src.state().uses - 50);
@@ -343,7 +343,10 @@ describe('playing in steps and stopping between rounds', () => {
     expect(run.numbers).toBeGreaterThanOrEqual(before + 3);
     // One round fewer would have drawn fewer than 3: replay the rounds one at a time to see.
     const again = new Simulation(setup, book, { games: 3, rounds: 4 });
-    while (again.roundsPlayed < run.roundsPlayed - 1) again.advance(0);
+    const played = run.roundsPlayed;
+    expect(played).toBeGreaterThanOrEqual(1);
+    for (let i = 1; i < played; i++) again.advance(0);
+    expect(again.roundsPlayed).toBe(played - 1);
     expect(again.numbers).toBeLessThan(3);
     again.advance(0);
     expect(again.numbers).toBe(run.numbers);
@@ -353,7 +356,8 @@ describe('playing in steps and stopping between rounds', () => {
     const book = ownBook(MIXED);
     const setup = defaultSetup(MIXED_SEED, { table: MIXED });
     const run = new Simulation(setup, book, { games: 8, rounds: 4 });
-    while (run.roundsPlayed < 4 * 5 + 2) run.advance(0);
+    // Five games of four rounds, and two rounds of the sixth: advance(0) plays one round at a time.
+    for (let i = 0; i < 4 * 5 + 2; i++) run.advance(0);
     expect([run.finished, run.roundsPlayed, run.complete]).toEqual([5, 22, false]);
     const five = simulate(setup, book, { games: 5, rounds: 4 });
     const stopped = run.report();
