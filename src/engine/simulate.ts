@@ -281,7 +281,7 @@ export class Simulation {
       duplicatesPerGame: r6(this.duplicates / games),
       reshufflesPerGame: r6(this.reshuffles / games),
       noNewEventPerGame: r6(this.noNew / games),
-      randomNumbers: this.source.state().uses,
+      randomNumbers: this.numbers,
     };
   }
 }

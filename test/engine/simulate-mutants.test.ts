@@ -332,6 +332,8 @@ describe('playing in steps and stopping between rounds', () => {
     expect(numbers[1]).toBeGreaterThan(numbers[0]!);
     expect(seen[seen.length - 1]![3]).toBe(true);
     expect(run.report()).toEqual(simulate(setup, book, { games: 2, rounds: 4, source: new Rng({ seed: 3, uses: 50 }) }));
+    // Only the numbers this run drew, not the 50 the source had drawn before it.
+    expect(run.report().randomNumbers).toBe(src.state().uses - 50);
   });
 
   it('advance(n) stops at the first round that brings the numbers drawn to n more or past it', () => {
