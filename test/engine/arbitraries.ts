@@ -19,6 +19,7 @@ import {
   type StepResult,
 } from '../../src/engine/index.js';
 import type { BadzoneEvent } from '../../src/rules/types.js';
+import { Invalid } from '../../src/rules/check.js';
 
 export const book = shippedBook();
 
@@ -163,6 +164,7 @@ export interface OwnEvent {
   range: [number, number];
   timing: 'once' | 'persistent';
   discardOn?: number | null;
+  gm?: string;
   onDraw?: unknown[];
   eachEventPhase?: unknown[];
   endPhase?: unknown[];
@@ -178,7 +180,18 @@ export function ownResults(events: OwnEvent[]): BadzoneEvent[] {
     timing: e.timing,
     discardOn: e.discardOn ?? null,
     effect: '',
-    gm: '',
+    gm: e.gm ?? '',
     resolve: { onDraw: e.onDraw ?? [], eachEventPhase: e.eachEventPhase ?? [], endPhase: e.endPhase ?? [] } as BadzoneEvent['resolve'],
   }));
+}
+
+/** The Invalid a session file's check throws (fails the test when it accepts, or throws something else). */
+export function invalidOf(f: () => unknown): Invalid {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof Invalid) return e;
+    throw e;
+  }
+  throw new Error('expected the session to be refused');
 }

@@ -9,38 +9,13 @@ import { compileBook, type RuleBook } from '../../src/rules/book.js';
 import type { EventTable } from '../../src/rules/types.js';
 import { validateEventTable } from '../../src/rules/validate.js';
 import { shippedTables } from '../../src/store/tables.js';
-import { as, book, play, start } from './arbitraries.js';
+import { as, book, ownResults, play, start, type OwnEvent } from './arbitraries.js';
 
 type Ok = Extract<StepResult, { ok: true }>;
 
-interface OwnEvent {
-  id: string;
-  range: [number, number];
-  timing: 'once' | 'persistent';
-  discardOn?: number | null;
-  gm?: string;
-  onDraw?: unknown[];
-  eachEventPhase?: unknown[];
-  endPhase?: unknown[];
-}
-
 /** A group's own D64 table, validated like a table file (the cross-table level check is not part of it). */
 function ownBook(events: OwnEvent[]): { table: EventTable; book: RuleBook } {
-  const raw = {
-    name: 'Own table',
-    die: 'D64',
-    results: events.map((e) => ({
-      id: e.id,
-      name: e.id.toUpperCase(),
-      range: e.range,
-      count: e.range[1] - e.range[0] + 1,
-      timing: e.timing,
-      discardOn: e.discardOn ?? null,
-      effect: '',
-      gm: e.gm ?? '',
-      resolve: { onDraw: e.onDraw ?? [], eachEventPhase: e.eachEventPhase ?? [], endPhase: e.endPhase ?? [] },
-    })),
-  };
+  const raw = { name: 'Own table', die: 'D64', results: ownResults(events) };
   const table = validateEventTable(JSON.parse(JSON.stringify(raw)), 'own table');
   return { table, book: compileBook({ ...shippedTables(), events: table }) };
 }

@@ -12,7 +12,7 @@ import { Invalid } from '../../src/rules/check.js';
 import { READ } from '../../src/rules/limits.js';
 import { INT32_MAX, INT32_MIN } from '../../src/dice/rng.js';
 import { shippedTables } from '../../src/store/tables.js';
-import { book, start } from './arbitraries.js';
+import { book, invalidOf, start } from './arbitraries.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -39,15 +39,7 @@ function edited(edit: (s: Json) => void, base = BASE): Json {
   return s;
 }
 
-function refused(edit: (s: Json) => void, base = BASE): Invalid {
-  try {
-    load(edited(edit, base));
-  } catch (e) {
-    if (e instanceof Invalid) return e;
-    throw e;
-  }
-  throw new Error('expected the session to be refused');
-}
+const refused = (edit: (s: Json) => void, base = BASE): Invalid => invalidOf(() => load(edited(edit, base)));
 
 const accepted = (edit: (s: Json) => void, base = BASE): SessionState => load(edited(edit, base)).state;
 

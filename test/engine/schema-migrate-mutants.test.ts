@@ -10,7 +10,7 @@ import type { RuleBook } from '../../src/rules/book.js';
 import { Invalid } from '../../src/rules/check.js';
 import { shippedTables } from '../../src/store/tables.js';
 import type { SessionState } from '../../src/engine/index.js';
-import { book, ownResults } from './arbitraries.js';
+import { book, invalidOf, ownResults } from './arbitraries.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -27,15 +27,7 @@ function edited(edit: (s: Json) => void, base = V2): Json {
 
 const migrated = (edit: (s: Json) => void, base = V2): SessionState => load(edited(edit, base)).state;
 
-function refused(edit: (s: Json) => void, base = V2): Invalid {
-  try {
-    load(edited(edit, base));
-  } catch (e) {
-    if (e instanceof Invalid) return e;
-    throw e;
-  }
-  throw new Error('expected the session to be refused');
-}
+const refused = (edit: (s: Json) => void, base = V2): Invalid => invalidOf(() => load(edited(edit, base)));
 
 const END_ROLLS = [
   { die: 6, value: 2, for: 'Pillar of Flame: Large Blast: scatter distance (D6+6")' },
