@@ -115,10 +115,7 @@ describe('tile picks of an own table: placing without scatter, worth on a Once e
       id: 'vault',
       range: [33, 48],
       timing: 'persistent',
-      onDraw: [
-        { kind: 'pickTile', what: 'Vault Key', avoidOccupied: true, worth: { dice: 'D6', unit: 'credits' }, staysAfterDiscard: true },
-        { kind: 'pickTile', what: 'Vault Door', staysAfterDiscard: true },
-      ],
+      onDraw: [{ kind: 'pickTile', what: 'Vault Key', avoidOccupied: true, worth: { dice: 'D6', unit: 'credits' }, staysAfterDiscard: true }],
     },
     { id: 'blast', range: [49, 64], timing: 'persistent', onDraw: [{ kind: 'pickTile', what: 'Blast Marker' }] },
   ]);
@@ -147,31 +144,26 @@ describe('tile picks of an own table: placing without scatter, worth on a Once e
     expect(d.notes[0]).toMatch(/the Beacon stays on A1$/);
   });
 
-  // On one tile, so both picks land on it: an InPlay entry keeps one tile, the last one picked (see the report).
+  // On one tile: the pick needs no die.
   const one = createGame(defaultSetup(5, { table: own.table, tiles: ['A1'] }), own.book);
 
-  it('two things that stay, one with a worth and one without: only the first carries it (catches the worth given to both)', () => {
-    const r = run(one, own.book, { type: 'round' }, [40, 6]); // Key on A1 worth 6 (unconfirmed pick), Door on A1
+  it('what stays with a worth carries it, named with its tile and worth', () => {
+    const r = run(one, own.book, { type: 'round' }, [40, 6]); // Key on A1 (unconfirmed pick), worth 6
     expect(r.state.inPlay).toEqual([{ eventId: 'vault', sinceRound: 1, roll: 40, tile: 'A1', worth: 6 }]);
     const d = run(r.state, own.book, { type: 'discard', eventId: 'vault' });
-    expect(as(d.report, 'discard').stays).toStrictEqual([
-      { eventId: 'vault', what: 'Vault Key', tile: 'A1', sinceRound: 1, worth: { value: 6, unit: 'credits' } },
-      { eventId: 'vault', what: 'Vault Door', tile: 'A1', sinceRound: 1 },
-    ]);
-    expect(d.state.objects).toHaveLength(2);
-    expect(d.notes[0]).toContain('the Vault Key stays on A1 (worth 6 credits)');
-    expect(d.notes[0]).toMatch(/the Vault Door stays on A1$/);
+    expect(as(d.report, 'discard').stays).toStrictEqual([{ eventId: 'vault', what: 'Vault Key', tile: 'A1', sinceRound: 1, worth: { value: 6, unit: 'credits' } }]);
+    expect(d.state.objects).toHaveLength(1);
+    expect(d.notes[0]).toMatch(/the Vault Key stays on A1 \(worth 6 credits\)$/);
   });
 
-  it('a worth step that found no tile rolled no worth: nothing left behind carries one (catches "worth undefined credits")', () => {
-    // The one tile holds models: the Key finds no tile and rolls no worth; the Door (any tile) lands on A1.
+  it('a pick that found no tile rolled no worth and leaves nothing behind (catches "worth undefined credits")', () => {
+    // The one tile holds models: the Key finds no tile and rolls no worth.
     const r = run(one, own.book, { type: 'round', occupied: ['A1'] }, [40]);
-    expect(r.state.inPlay).toEqual([{ eventId: 'vault', sinceRound: 1, roll: 40, tile: 'A1' }]);
+    expect(r.state.inPlay).toEqual([{ eventId: 'vault', sinceRound: 1, roll: 40, tile: null }]);
     const d = run(r.state, own.book, { type: 'discard', eventId: 'vault' });
-    const stays = as(d.report, 'discard').stays!;
-    expect(stays).toContainEqual({ eventId: 'vault', what: 'Vault Door', tile: 'A1', sinceRound: 1 });
-    for (const o of stays) expect(o).not.toHaveProperty('worth');
-    expect(d.notes[0]).not.toContain('worth');
+    expect(as(d.report, 'discard')).not.toHaveProperty('stays');
+    expect(d.state.objects).toEqual([]);
+    expect(d.notes.join(' ')).not.toContain('worth');
   });
 
   it('a marker that does not stay leaves nothing behind when its event is discarded', () => {
