@@ -52,6 +52,14 @@ describe('spawns: the text names how many of what, and where', () => {
     expect(o.text).toContain('spawn point 2');
   });
 
+  it('a fixed count above one is counted (catches a fixed count named without its number)', () => {
+    const own = ownBook([{ id: 'pair', range: [1, 64], timing: 'once', onDraw: [{ kind: 'spawn', count: 2, creature: 'zombies', what: 'Plague Zombies' }] }]);
+    const s0 = createGame(defaultSetup(5, { table: own.table, spawnPoints: 1 }), own.book);
+    const o = outcome(resolved(run(s0, own.book, { type: 'round' }, [30])).outcomes[0], 'spawn');
+    expect(fields(o)).toStrictEqual({ kind: 'spawn', creature: 'zombies', what: 'Plague Zombies', count: 2, spawnPoint: 1 });
+    expect(o.text).toMatch(/^2 Plague Zombies at spawn point 1/);
+  });
+
   it('a fixed single creature (The Beast Awakens) is named without a count; a rolled 3 is counted', () => {
     let r = play(start(), { type: 'round' }, [56, 3]);
     expect(outcome(resolved(r).outcomes[0], 'spawn').text).toMatch(/^Abomination of Badzone 12 at spawn point 3/);
