@@ -53,6 +53,12 @@ function refusalError(r: Extract<StepResult, { ok: false }>): Error {
   return new UsageError('this step needs input that was not given (give the dice, or an ask callback / a terminal to answer).');
 }
 
+function changedWhileAnswering(): RefusedError {
+  return new RefusedError(
+    'The game changed while you were answering (another command saved a change to it), so your answers may be for questions it no longer asks. Nothing was saved; run the command again to be asked afresh.',
+  );
+}
+
 /** Apply an action to the session file, asking `ask` for whatever it needs first. */
 export async function commit(file: string, action: Action, opts: CommitOptions): Promise<Committed> {
   let act: Action = action;
@@ -64,15 +70,20 @@ export async function commit(file: string, action: Action, opts: CommitOptions):
     return { state: createGame(defaultSetup(newSeed()), book), book };
   };
   const ask = opts.ask && (opts.ask.die || opts.ask.occupied) ? opts.ask : null;
-  let gatheredOn: { existed: boolean; logLength: number; uses: number } | null = null;
+  // The game the answers were given for: the file's exact text (null: no game yet, one is about to be created).
+  let gatheredOn: { text: string | null } | null = null;
   if (ask) {
     const loaded = tryLoad(file);
     const base = loaded ?? (opts.createIfMissing ? newGame() : null);
     if (!base) throw noSession(file);
     act = await gather(base.state, base.book, act, ask);
-    gatheredOn = { existed: loaded !== null, logLength: base.state.log.length, uses: base.state.rng.uses };
+    gatheredOn = { text: loaded?.text ?? null };
   }
   return mutate(file, (loaded: Loaded | null) => {
+    // Any change since the answers were gathered, down to a byte (the whole game, not only the log's length and
+    // the dice position: an undo then another step keeps both), refuses them: they may answer other questions now.
+    // A string comparison of what was read anyway: no second read or parse.
+    if (gatheredOn && (loaded?.text ?? null) !== gatheredOn.text) throw changedWhileAnswering();
     let created: Committed['created'] = null;
     let base: { state: SessionState; book: RuleBook };
     if (loaded) base = loaded;
@@ -80,13 +91,6 @@ export async function commit(file: string, action: Action, opts: CommitOptions):
       base = newGame();
       created = { seed: newSeed() };
     } else throw noSession(file);
-    // The answers were given for the game as it was read before asking (or the one about to be created).
-    if (
-      gatheredOn &&
-      ((loaded !== null) !== gatheredOn.existed || (loaded && (loaded.state.log.length !== gatheredOn.logLength || loaded.state.rng.uses !== gatheredOn.uses)))
-    ) {
-      throw new RefusedError('The game changed (another badzone command ran) while you were answering. Nothing was saved; run the command again.');
-    }
     const r = step(base.state, act, base.book);
     if (!r.ok) throw refusalError(r);
     return { state: r.state, result: { file, before: base.state, state: r.state, book: base.book, report: r.report, created } };

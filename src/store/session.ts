@@ -32,6 +32,11 @@ export interface Loaded {
   state: SessionState;
   book: RuleBook;
   migratedFrom: number | null;
+  /**
+   * The file exactly as read. Answers gathered before the lock are checked against it under the lock: any change
+   * to the game (an undo then another step leaves the log's length and the dice position as they were) shows here.
+   */
+  text: string;
 }
 
 /** Read and validate a session; null when there is no file. Never writes. */
@@ -85,7 +90,7 @@ function loadTarget(t: Target, file: string, reportToo = false): { loaded: Loade
   if (!('schemaVersion' in json)) throw new InvalidFileError(`${file}: schemaVersion: missing: this is not a badzone session file. It was left as it is.`);
   try {
     const { state, book, migratedFrom } = validateSession(json, bookFor);
-    return { loaded: { file, state, book, migratedFrom }, id: read.id };
+    return { loaded: { file, state, book, migratedFrom, text: read.text }, id: read.id };
   } catch (e) {
     if (e instanceof SchemaTooNew) {
       throw new InvalidFileError(`${file} was written by a newer badzone (schemaVersion ${e.version}). Upgrade badzone to open it; the file was left as it is.`);

@@ -108,6 +108,40 @@ describe('a game through the library', () => {
     expect(fs.readFileSync(game.file, 'utf8')).toBe(before);
   });
 
+  it('answers are refused when another Game changed the game while ask waited, even with the same log length and dice position', async () => {
+    const d = dir();
+    const game = await newGame(d, { seed: 5 });
+    await game.round({ dice: [25] }); // Dome Quake: Once, no dice of its own
+    await game.place('static-storm'); // discarded on 4+, no dice when placed
+    const before = fs.readFileSync(game.file, 'utf8');
+    const other = await openGame(d);
+    const asked: string[] = [];
+    const end = game.end({
+      ask: {
+        die: async (need) => {
+          asked.push(need.for);
+          // While the GM thinks: another handle undoes the place and places another event. The log has as many
+          // entries as before and the dice position is the same (neither place rolls a die), but the die asked
+          // for Static Storm's discard check would go to Howling Wind's.
+          await other.undo();
+          await other.place('howling-wind');
+          return 5;
+        },
+      },
+    });
+    await expect(end).rejects.toMatchObject({ kind: 'refused', exitCode: 1, message: expect.stringMatching(/changed while you were answering/) });
+    expect(asked).toEqual(['End Phase: Static Storm discard check (4+)']);
+    // Nothing of the answer was saved: the file is the other handle's game, and it verifies.
+    const now = JSON.parse(fs.readFileSync(game.file, 'utf8'));
+    expect(now.log.map((e: { action: { type: string; eventId?: string } }) => e.action.eventId ?? e.action.type)).toEqual(['new', 'round', 'howling-wind']);
+    expect(fs.readFileSync(game.file, 'utf8')).not.toBe(before);
+    expect((await game.verify()).ok).toBe(true);
+    // Asked again, the GM is asked for the event now in play.
+    const again: string[] = [];
+    await game.end({ ask: { die: (need) => (again.push(need.for), 2) } });
+    expect(again).toEqual(['End Phase: Howling Wind discard check (3+)']);
+  });
+
   it('endDice go to the open End Phase, dice to the Event Phase', async () => {
     const d = dir();
     const game = await newGame(d, { seed: 5 });
