@@ -122,7 +122,15 @@ const summary = {
   visibility: ref('visibility'),
   hazard: nullable(ref('hazard')),
 };
-const verifyResult = { ok: bool, entries: int, rolls: int, problem: nullable(str), seq: nullable(int) };
+const verifyResult = {
+  ok: bool,
+  entries: int,
+  rolls: { description: 'Dice in the log: fromSeed + entered.', ...int },
+  fromSeed: { description: 'Dice badzone rolled (or drew) from the seed.', ...int },
+  entered: { description: 'Dice the GM entered by hand (marked entered in the log): no seed vouches for them.', ...int },
+  problem: nullable(str),
+  seq: nullable(int),
+};
 
 export const SCHEMAS = {
   common,
@@ -269,6 +277,7 @@ export const SCHEMAS = {
       noNewEvent: nullable(str),
       history: arr(obj({ round: int, setup: nullable({ type: 'object' }), eventPhase: nullable({ type: 'object' }), endPhase: nullable({ type: 'object' }), gm: arr({ type: 'object' }) })),
       historyProblem: nullable(str),
+      dice: { description: 'Every die in the log, and how many the GM entered by hand (the rest came from the seed).', ...obj({ rolls: int, entered: int }) },
     }),
     session: obj({ schemaVersion: int, setup: { type: 'object' }, log: arr(ref('logRecord')) }),
   }),

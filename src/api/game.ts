@@ -406,7 +406,8 @@ export class Game {
   /**
    * Replay the log from the seed and setup: does every roll, and the state, follow? (`ok: false` says what does not.)
    * With `commitment` (the hash the players were shown at the start), also check that it is this game's
-   * commitment and that the seed and salt in the file hash to it: then every roll came from the committed seed.
+   * commitment and that the seed and salt in the file hash to it: then every die badzone rolled came from the committed
+   * seed (`fromSeed`; the dice entered by hand, `entered`, come from no seed).
    */
   async verify(opts: { commitment?: string } = {}): Promise<VerifyData> {
     const { state, book } = load(this.file);

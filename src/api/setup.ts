@@ -37,7 +37,7 @@ export interface NewGameOptions {
   force?: boolean;
   /**
    * Hide the seed: every output shows only a commitment (SHA-256 of "SEED:SALT") until `reveal`, and `verify`
-   * with that commitment then proves every roll came from the committed seed. The file still holds the seed.
+   * with that commitment then proves every die badzone rolled came from the committed seed. The file still holds the seed.
    */
   hiddenSeed?: boolean;
 }

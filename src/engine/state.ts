@@ -201,6 +201,20 @@ export interface LogRecord {
   rolls: Roll[];
 }
 
+/**
+ * The dice in a log, and how many of them the GM entered by hand (`entered: true`), as the file has them: the rest
+ * were rolled (or drawn) from the seed. A die a file marks entered counts as entered, whether or not a replay agrees.
+ */
+export function countDice(log: readonly LogRecord[]): { rolls: number; entered: number } {
+  let rolls = 0;
+  let entered = 0;
+  for (const r of log) {
+    rolls += r.rolls.length;
+    for (const x of r.rolls) if (x.entered === true) entered++;
+  }
+  return { rolls, entered };
+}
+
 export interface SessionState {
   schemaVersion: number;
   setup: Setup;

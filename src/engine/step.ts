@@ -8,6 +8,7 @@ import { endPhase, eventPhase, type EndPhaseReport, type EventPhaseReport } from
 import { leavePlay, moveFighter, NeedOccupied, objectText, runStep, type Ctx, type Outcome } from './resolve.js';
 import { collapse, rename, type CollapseReport, type RenameReport } from './corrections.js';
 import {
+  countDice,
   SCHEMA_VERSION,
   type Action,
   type BattlefieldObject,
@@ -548,7 +549,12 @@ export interface VerifyResult {
   ok: boolean;
   /** Log entries checked. */
   entries: number;
+  /** Dice in the log: `fromSeed` + `entered`. */
   rolls: number;
+  /** Dice badzone rolled (or drew) from the seed. */
+  fromSeed: number;
+  /** Dice entered by hand (`entered: true` in the log): they follow from no seed, only from what the GM typed. */
+  entered: number;
   /** The first thing that does not follow, in words. */
   problem: string | null;
   /** Seq of the first log entry that does not follow, when the problem is in the log. */
@@ -557,8 +563,8 @@ export interface VerifyResult {
 
 /** Replay the log from the seed and setup, and say whether every roll and the current state follow. */
 export function verify(state: SessionState, book: RuleBook): VerifyResult {
-  const rolls = state.log.reduce((n, r) => n + r.rolls.length, 0);
-  const base = { entries: state.log.length, rolls };
+  const { rolls, entered } = countDice(state.log);
+  const base = { entries: state.log.length, rolls, fromSeed: rolls - entered, entered };
   const fail = (problem: string, seq: number | null): VerifyResult => ({ ok: false, ...base, problem, seq });
   const rng = new Rng({ seed: state.setup.seed, uses: 0 });
   let s = createGame(state.setup, book, rng);
@@ -570,9 +576,19 @@ export function verify(state: SessionState, book: RuleBook): VerifyResult {
       const a = stored.rolls[i];
       const b = made.rolls[i];
       if (!sameRoll(a, b)) {
-        const what = b ? `${b.for}: the seed gives ${b.value}` : 'no such roll follows from the seed';
-        const was = a ? `the file has ${a.value}${a.for !== b?.for ? ` for "${a.for}"` : ''}` : 'the file is missing it';
-        return fail(`log entry ${made.seq} (${made.action.type}, round ${made.round}), roll ${i + 1}: ${what}, but ${was}`, made.seq);
+        const at = `log entry ${made.seq} (${made.action.type}, round ${made.round}), roll ${i + 1}`;
+        // Marked entered (or rolled) against the log's own action: the value may even be the same.
+        if (a && b && a.entered !== b.entered && a.value === b.value && a.die === b.die && a.for === b.for) {
+          return fail(
+            a.entered
+              ? `${at}: the file marks ${b.for} (${a.value}) as entered by hand, but the command entered no die for it: the seed gives it`
+              : `${at}: the file marks ${b.for} (${a.value}) as rolled, but the command entered it by hand`,
+            made.seq,
+          );
+        }
+        const what = b ? `${b.for}: ${b.entered ? 'the command entered' : 'the seed gives'} ${b.value}` : 'no such roll follows from the seed';
+        const was = a ? `the file has ${a.value}${a.for !== b?.for ? ` for "${a.for}"` : ''}${a.entered !== b?.entered ? (a.entered ? ', entered by hand' : ', rolled') : ''}` : 'the file is missing it';
+        return fail(`${at}: ${what}, but ${was}`, made.seq);
       }
     }
     if (stored.round !== made.round) {

@@ -116,7 +116,7 @@ ${tableSection(v)}
 ${gangsSection(v)}
 ${historySection(v, opts.mode === 'report')}
 </div>
-${v.commitment && !report ? html`<p class="commitment">Seed commitment: <code>${v.commitment}</code>. Note it down: once the GM reveals the seed, it proves every roll came from the seed fixed at the start.</p>` : null}`.text;
+${v.commitment && !report ? html`<p class="commitment">Seed commitment: <code>${v.commitment}</code>. Note it down: once the GM reveals the seed, it proves that every die badzone rolled came from the seed fixed at the start (dice the GM entered by hand are counted apart, under Dice).</p>` : null}`.text;
 }
 
 function noticeBox(n: Notice, stale: boolean): Html {
@@ -133,7 +133,19 @@ function now(v: PlayersView): Html {
 <p class="phase"><span class="label">Phase</span> ${phase}</p>
 <p class="vis-short"><span class="label">Visibility</span> ${visName(vis)}</p>
 <p class="count"><span class="label">In play</span> ${v.inPlay.length === 0 ? 'no events' : `${v.inPlay.length} event${v.inPlay.length === 1 ? '' : 's'}`}</p>
+<p class="count"><span class="label">Dice</span> ${diceCount(v.dice)}</p>
 </section>`;
+}
+
+/**
+ * How many of the game's dice the GM entered by hand ("3 of 41 dice entered by hand"): those follow from no seed,
+ * so a commitment vouches only for the others.
+ */
+export function diceCount(d: { rolls: number; entered: number }): string {
+  const dice = (n: number) => `${n} ${n === 1 ? 'die' : 'dice'}`;
+  if (d.rolls === 0) return 'none yet';
+  if (d.entered === 0) return d.rolls === 1 ? '1 die, rolled by badzone' : `all ${d.rolls} dice rolled by badzone`;
+  return `${d.entered} of ${dice(d.rolls)} entered by hand`;
 }
 
 function visName(vis: VisibilityView): Html {

@@ -1,25 +1,51 @@
-// `badzone report --format md`: the battle report as Markdown. Formatting only. Names and table texts are escaped
-// for Markdown (and their HTML special characters as entities), so a gang name cannot become a link, a heading or
-// markup in whatever renders the file.
+// `badzone report --format md`: the battle report as Markdown. Formatting only. Every text that did not come from
+// badzone itself (names, the file name, table texts, and any text a later change adds: titles, notes) goes through
+// one of two functions, mdText or mdCode, so that a viewer that allows raw HTML shows it as text: it can become no
+// element, no link, no heading, list or line break, and cannot end the line or the span it is in.
 import type { Outcome } from '../engine/resolve.js';
 import type { Roll } from '../engine/state.js';
-import type { ReportData } from '../serve/report.js';
+import { checkText, reportJsonName, type ReportData } from '../serve/report.js';
 import type { EndPhaseView, HistoryRound } from '../serve/history.js';
+import { diceCount } from './page.js';
 
-// Every text goes inline after a list marker or a label, so only inline syntax needs escaping.
-const MD = /[\\`*_[\]|~!]/g;
+// Inline syntax, escaped wherever it is: emphasis, code, links and images, tables, strikethrough, headings' closing
+// #s. & < > become entities (no HTML tag, comment or entity can start).
+const INLINE = /[\\`*_[\]|~!#]/g;
+const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+// A text goes after a list marker or a label, so it may start a block inside a list item: a list marker (- + or
+// "1." "1)"), a setext underline (=). Its first character is escaped then.
+const BLOCK_START = /^(?:[-+=]|\d{1,9}(?=[.)]))/;
+// What viewers turn into links without any Markdown (GitHub's autolinks, linkify): web addresses and e-mails.
+const AUTOLINK = /:(?=\/\/)|\/(?=\/)|(?<=\bwww)\.|@/gi;
 
-/** Text for Markdown: inline, escaped. */
-export function md(s: string): string {
-  return s
-    .replace(/\r?\n/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(MD, (c) => `\\${c}`);
+// Line breaks, and the Unicode line and paragraph separators (some renderers treat them as line ends).
+const LINE_BREAK = /\r\n?|[\n\u2028\u2029]/g;
+
+/** User text for Markdown, inert: on one line, trimmed, every character that could be syntax escaped. */
+export function mdText(s: string): string {
+  const line = String(s).replace(LINE_BREAK, ' ').trim();
+  return line
+    .replace(/[&<>]/g, (c) => ENTITY[c]!)
+    .replace(INLINE, (c) => `\\${c}`)
+    .replace(AUTOLINK, (c) => `\\${c}`)
+    .replace(BLOCK_START, (m) => (/\d/.test(m) ? `${m}\\` : `\\${m}`));
+}
+
+/**
+ * User text as a code span, shown exactly (on one line): the fence is longer than any run of backticks inside, so
+ * a backtick in a file name cannot end it, and nothing inside a code span is syntax.
+ */
+export function mdCode(s: string): string {
+  const line = String(s).replace(LINE_BREAK, ' ');
+  const longest = (line.match(/`+/g) ?? []).reduce((n, run) => Math.max(n, run.length), 0);
+  const fence = '`'.repeat(longest + 1);
+  // A space pads content that starts or ends with a backtick, or both starts and ends with a space (one is stripped).
+  const pad = /^`|`$/.test(line) || (/^ [^]* $/.test(line) && line.trim() !== '') ? ' ' : '';
+  return `${fence}${pad}${line}${pad}${fence}`;
 }
 
 function rollLine(r: Roll): string {
-  return `${r.card ? 'card' : r.d66 ? 'D66' : `D${r.die}`} **${r.value}** (${r.entered ? 'entered' : 'rolled'}): ${md(r.for)}`;
+  return `${r.card ? 'card' : r.d66 ? 'D66' : `D${r.die}`} **${r.value}** (${r.entered ? 'entered' : 'rolled'}): ${mdText(r.for)}`;
 }
 
 function rolls(list: Roll[], indent = ''): string[] {
@@ -27,13 +53,13 @@ function rolls(list: Roll[], indent = ''): string[] {
 }
 
 function outcomes(list: Outcome[], indent = ''): string[] {
-  return list.map((o) => `${indent}- ${md(o.text)}`);
+  return list.map((o) => `${indent}- ${mdText(o.text)}`);
 }
 
 function endPhase(e: EndPhaseView): string[] {
   const out: string[] = [];
-  for (const t of e.triggers) out.push(`- ${md(t.name)}`, ...outcomes(t.outcomes, '  '));
-  for (const c of e.checks) out.push(`- ${md(c.name)}: discard check ${c.roll}, needs ${c.discardOn}+: **${c.discarded ? 'discarded' : 'stays in play'}**`);
+  for (const t of e.triggers) out.push(`- ${mdText(t.name)}`, ...outcomes(t.outcomes, '  '));
+  for (const c of e.checks) out.push(`- ${mdText(c.name)}: discard check ${c.roll}, needs ${c.discardOn}+: **${c.discarded ? 'discarded' : 'stays in play'}**`);
   if (e.triggers.length === 0 && e.checks.length === 0) out.push('- Nothing happened.');
   if (e.resolvedBy === 'round') out.push('- (Resolved when the next round started.)');
   if (e.rolls.length) out.push('', 'Dice:', '', ...rolls(e.rolls));
@@ -43,17 +69,17 @@ function endPhase(e: EndPhaseView): string[] {
 function round(h: HistoryRound): string[] {
   const out = [`### ${h.round === 0 ? 'Setup' : `Round ${h.round}`}`, ''];
   if (h.setup && (h.setup.notes.length || h.setup.rolls.length)) {
-    if (h.setup.notes.length) out.push(...h.setup.notes.map((n) => `- ${md(n)}`), '');
+    if (h.setup.notes.length) out.push(...h.setup.notes.map((n) => `- ${mdText(n)}`), '');
     if (h.setup.rolls.length) out.push('Dice:', '', ...rolls(h.setup.rolls), '');
   }
   const ep = h.eventPhase;
   if (ep) {
     out.push('**Event Phase**', '');
-    for (const d of ep.draws) out.push(`- ${d.card ? 'Card' : 'D64'} ${d.roll}: ${md(d.name)} (${d.outcome === 'once' ? 'Once' : d.outcome === 'placed' ? 'Persistent, placed in play' : 'already in play, drawn again'})`);
+    for (const d of ep.draws) out.push(`- ${d.card ? 'Card' : 'D64'} ${d.roll}: ${mdText(d.name)} (${d.outcome === 'once' ? 'Once' : d.outcome === 'placed' ? 'Persistent, placed in play' : 'already in play, drawn again'})`);
     if (ep.reshuffled) out.push('- The deck ran out and was reshuffled.');
-    if (ep.noNewEvent) out.push(`- No new event: ${md(ep.noNewEvent)}`);
+    if (ep.noNewEvent) out.push(`- No new event: ${mdText(ep.noNewEvent)}`);
     for (const r of ep.resolved) {
-      if (r.outcomes.length) out.push(`- ${md(r.name)}${r.source === 'in-play' ? ' (in play)' : ''}:`, ...outcomes(r.outcomes, '  '));
+      if (r.outcomes.length) out.push(`- ${mdText(r.name)}${r.source === 'in-play' ? ' (in play)' : ''}:`, ...outcomes(r.outcomes, '  '));
     }
     if (ep.rolls.length) out.push('', 'Dice:', '', ...rolls(ep.rolls));
     out.push('');
@@ -61,7 +87,7 @@ function round(h: HistoryRound): string[] {
   if (h.gm.length) {
     out.push('**By the GM**', '');
     for (const g of h.gm) {
-      out.push(`- ${md(g.notes.join('; ') || g.action)}`);
+      out.push(`- ${mdText(g.notes.join('; ') || g.action)}`);
       out.push(...rolls(g.rolls, '  '));
     }
     out.push('');
@@ -73,43 +99,46 @@ function round(h: HistoryRound): string[] {
 export function reportMarkdown(r: ReportData): string[] {
   const v = r.view;
   const s = r.setup;
-  const out: string[] = [`# Battle report: ${md(v.game)}`, '', `Written by badzone ${md(r.version)}.`, '', '## The game', ''];
-  out.push(`- Events: ${s.mode === 'deck' ? 'a 64-card deck' : 'a D64 roll each round'}, table: ${md(s.table)}`);
-  out.push(`- Battlefield: ${s.tiles.length} tiles (${md(s.tiles.join(' '))}), ${s.spawnPoints} spawn points${s.lairs !== null ? `, ${s.lairs} Beast Lairs` : ''}${s.structures !== null ? `, ${s.structures} large structures` : ''}`);
+  const out: string[] = [`# Battle report: ${mdText(v.game)}`, '', `Written by badzone ${mdText(r.version)}.`, '', '## The game', ''];
+  out.push(`- Events: ${s.mode === 'deck' ? 'a 64-card deck' : 'a D64 roll each round'}, table: ${mdText(s.table)}`);
+  out.push(`- Battlefield: ${s.tiles.length} tiles (${mdText(s.tiles.join(' '))}), ${s.spawnPoints} spawn points${s.lairs !== null ? `, ${s.lairs} Beast Lairs` : ''}${s.structures !== null ? `, ${s.structures} large structures` : ''}`);
   if (s.gangs.length) {
     out.push('- Gangs at the start:');
-    for (const g of s.gangs) out.push(`  - ${md(g.name)}: ${g.battlefield.map(md).join(', ') || 'none'}${g.reserve.length ? ` (reserve: ${g.reserve.map(md).join(', ')})` : ''}`);
+    for (const g of s.gangs) out.push(`  - ${mdText(g.name)}: ${g.battlefield.map(mdText).join(', ') || 'none'}${g.reserve.length ? ` (reserve: ${g.reserve.map(mdText).join(', ')})` : ''}`);
   } else out.push('- Gangs: no rosters given');
   const h = v.hazard;
-  out.push(`- Hazard: ${h ? (h.nomadic ? `none (D10 ${h.roll}: Nomadic)` : `${md(h.name)} (D10 ${h.roll})${s.turfOwner ? `, the Home Turf of ${md(s.turfOwner)}` : ''}`) : 'none'}`);
+  out.push(`- Hazard: ${h ? (h.nomadic ? `none (D10 ${h.roll}: Nomadic)` : `${mdText(h.name)} (D10 ${h.roll})${s.turfOwner ? `, the Home Turf of ${mdText(s.turfOwner)}` : ''}`) : 'none'}`);
   if (h && !h.nomadic) {
-    out.push(`  - ${md(h.effect)}`);
-    if (h.ploy) out.push(`  - Home Turf Ploy: ${md(h.ploy.name)} (${md(h.ploy.when)}): ${md(h.ploy.text)}`);
+    out.push(`  - ${mdText(h.effect)}`);
+    if (h.ploy) out.push(`  - Home Turf Ploy: ${mdText(h.ploy.name)} (${mdText(h.ploy.when)}): ${mdText(h.ploy.text)}`);
   }
   out.push(`- Rounds played: ${v.round}`);
-  out.push(r.seed !== null ? `- Seed: ${r.seed}` : `- Seed commitment: \`${r.commitment ?? ''}\` (the seed is still hidden)`);
-  out.push('', '## Checking it', '', ...r.check.flatMap((p) => [p, '']));
+  out.push(r.seed !== null ? `- Seed: ${r.seed}` : `- Seed commitment: ${mdCode(r.commitment ?? '')} (the seed is still hidden)`);
+  out.push(`- Dice: ${diceCount(v.dice)}`);
+  // The same words as the report's \`check\`, with the commands (the file name in them) as safe code spans.
+  const check = checkText({ jsonName: reportJsonName(v.game), commitment: r.commitment, hidden: r.seed === null, dice: v.dice }, mdCode);
+  out.push('', '## Checking it', '', ...check.flatMap((p) => [p, '']));
   out.push('## Where the game stands', '');
   out.push(`- Round ${v.round}, ${v.round === 0 ? 'not started' : v.phase === 'end' ? 'End Phase done' : 'End Phase to come'}`);
-  out.push(`- In play (oldest first): ${v.inPlay.length ? v.inPlay.map((p) => `${md(p.name)} (since round ${p.sinceRound}${p.discardOn === null ? '' : `, discarded on ${p.discardOn}+`})`).join('; ') : 'none'}`);
-  out.push(`- Visibility: ${md(v.visibility.name)}${v.visibility.rangeInches === null ? '' : ` (${v.visibility.rangeInches}")`}`);
-  out.push(`- Tiles removed: ${v.tilesRemoved.length ? md(v.tilesRemoved.join(' ')) : 'none'}`);
-  const ev = (id: string) => md(v.eventNames[id] ?? id);
+  out.push(`- In play (oldest first): ${v.inPlay.length ? v.inPlay.map((p) => `${mdText(p.name)} (since round ${p.sinceRound}${p.discardOn === null ? '' : `, discarded on ${p.discardOn}+`})`).join('; ') : 'none'}`);
+  out.push(`- Visibility: ${mdText(v.visibility.name)}${v.visibility.rangeInches === null ? '' : ` (${v.visibility.rangeInches}")`}`);
+  out.push(`- Tiles removed: ${v.tilesRemoved.length ? mdText(v.tilesRemoved.join(' ')) : 'none'}`);
+  const ev = (id: string) => mdText(v.eventNames[id] ?? id);
   for (const p of v.inPlay) {
     if (!p.tile) continue;
     const sc = p.scatters ?? [];
-    out.push(`- ${md(p.name)}: placed at the center of tile ${md(p.tile)}${sc.length ? `, then scattered ${sc.map((x) => `${x.distance}" toward ${x.direction} o'clock (round ${x.round})`).join(', then ')}` : ''}${p.worth ? `; worth ${p.worth.value} ${md(p.worth.unit)}` : ''}`);
+    out.push(`- ${mdText(p.name)}: placed at the center of tile ${mdText(p.tile)}${sc.length ? `, then scattered ${sc.map((x) => `${x.distance}" toward ${x.direction} o'clock (round ${x.round})`).join(', then ')}` : ''}${p.worth ? `; worth ${p.worth.value} ${mdText(p.worth.unit)}` : ''}`);
   }
-  for (const o of v.battlefield.objects) out.push(`- ${md(o.what)} (left by ${ev(o.eventId)}, round ${o.sinceRound})${o.tile ? ` on tile ${md(o.tile)}` : ''}${o.worth ? `; worth ${o.worth.value} ${md(o.worth.unit)}` : ''}`);
-  for (const c of v.battlefield.conditions) out.push(`- ${md(c.fighter)} (${md(c.gang)}): ${md(c.condition)} since round ${c.sinceRound} (${ev(c.eventId)})`);
+  for (const o of v.battlefield.objects) out.push(`- ${mdText(o.what)} (left by ${ev(o.eventId)}, round ${o.sinceRound})${o.tile ? ` on tile ${mdText(o.tile)}` : ''}${o.worth ? `; worth ${o.worth.value} ${mdText(o.worth.unit)}` : ''}`);
+  for (const c of v.battlefield.conditions) out.push(`- ${mdText(c.fighter)} (${mdText(c.gang)}): ${mdText(c.condition)} since round ${c.sinceRound} (${ev(c.eventId)})`);
   for (const t of v.battlefield.tilePicks) {
-    out.push(`- ${ev(t.eventId)}, round ${t.round}: ${t.tile === null ? 'no tile picked' : `tile ${md(t.tile)}`}${t.confirmed ? (t.correctedFrom !== undefined ? ` (recorded by the GM; badzone had picked ${md(t.correctedFrom ?? 'none')})` : '') : ' (not confirmed: picked among all tiles)'}`);
+    out.push(`- ${ev(t.eventId)}, round ${t.round}: ${t.tile === null ? 'no tile picked' : `tile ${mdText(t.tile)}`}${t.confirmed ? (t.correctedFrom !== undefined ? ` (recorded by the GM; badzone had picked ${mdText(t.correctedFrom ?? 'none')})` : '') : ' (not confirmed: picked among all tiles)'}`);
   }
   for (const g of v.gangs) {
-    out.push(`- ${md(g.name)}: on the battlefield ${g.battlefield.map(md).join(', ') || 'none'}; in reserve ${g.reserve.map(md).join(', ') || 'none'}; out ${g.out.map(md).join(', ') || 'none'}`);
+    out.push(`- ${mdText(g.name)}: on the battlefield ${g.battlefield.map(mdText).join(', ') || 'none'}; in reserve ${g.reserve.map(mdText).join(', ') || 'none'}; out ${g.out.map(mdText).join(', ') || 'none'}`);
   }
   out.push('', '## Round by round', '');
-  if (v.historyProblem) out.push(`Note: ${md(v.historyProblem)}`, '');
+  if (v.historyProblem) out.push(`Note: ${mdText(v.historyProblem)}`, '');
   for (const hr of [...v.history].reverse()) out.push(...round(hr));
   return out;
 }

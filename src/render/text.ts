@@ -803,9 +803,20 @@ function diceMode(d: DiceModeData, st: Style): string[] {
 }
 
 function verify(d: VerifyData, st: Style): string[] {
-  if (d.ok) return para(st, `${d.session}: all ${d.entries} log entries and ${d.rolls} ${d.rolls === 1 ? 'die' : 'dice'} follow from ${d.seed === null ? 'the hidden seed' : `seed ${d.seed}`}, and so does the current state.${d.commitmentChecked?.matches ? ` The seed and salt hash to the commitment ${d.commitmentChecked.given}: every roll came from the committed seed.` : ''}`, `${st.kept('OK')} `);
+  const dice = (n: number) => `${n} ${n === 1 ? 'die' : 'dice'}`;
+  const seed = d.seed === null ? 'the hidden seed' : `seed ${d.seed}`;
+  // Dice entered by hand follow from what the GM typed, not from the seed: never counted as rolled.
+  const counted =
+    d.entered === 0
+      ? `all ${d.entries} log entries and ${dice(d.rolls)} follow from ${seed}, and so does the current state.`
+      : `all ${d.entries} log entries and the current state follow from ${seed} and the dice entered by hand: ${d.fromSeed} of the ${dice(d.rolls)} came from the seed, ${d.entered} ${d.entered === 1 ? 'was' : 'were'} entered by hand.`;
+  const committed = d.commitmentChecked?.matches
+    ? ` The seed and salt hash to the commitment ${d.commitmentChecked.given}: ${d.entered === 0 ? 'every die came from the committed seed' : `the ${dice(d.fromSeed)} badzone rolled came from the committed seed; the ${dice(d.entered)} entered by hand did not`}.`
+    : '';
+  if (d.ok) return para(st, `${d.session}: ${counted}${committed}`, `${st.kept('OK')} `);
   return [
     ...para(st, `${d.session}: ${d.problem ?? ''}`, `${st.discarded('DOES NOT FOLLOW')} `),
+    ...para(st, `The file has ${dice(d.rolls)}: ${d.fromSeed} marked rolled by badzone, ${d.entered} entered by hand.`, '', '', st.dim),
     ...para(st, 'The file was not changed. `badzone undo` or `badzone new --force` can get you back to a consistent game.', '', '', st.dim),
   ];
 }
@@ -890,7 +901,7 @@ function reveal(d: RevealData, st: Style): string[] {
   return [
     ...para(st, `${d.seed}, salt ${d.salt}.${d.firstReveal ? '' : ' (It was revealed before.)'}`, `${st.bold('Seed:')} `),
     ...para(st, `SHA-256 of "${d.hashed}" = ${d.commitment}.`, `${st.bold('Commitment:')} `),
-    st.dim('Check that the seed and salt hash to the commitment, and that every roll came from the seed:'),
+    st.dim('Check that the seed and salt hash to the commitment, and that every die badzone rolled came from the seed:'),
     ...commandLines(st, `printf '%s' '${d.hashed}' | sha256sum`, '  ').map(st.dim),
     ...commandLines(st, `badzone verify --commitment ${d.commitment}`, '  ').map(st.dim),
   ];

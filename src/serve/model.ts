@@ -3,7 +3,7 @@
 // plus the newest event as a card and the round history, replayed from the log.
 import * as path from 'node:path';
 import type { RuleBook } from '../rules/book.js';
-import type { SessionState, Roll } from '../engine/state.js';
+import { countDice, type SessionState, type Roll } from '../engine/state.js';
 import type { Outcome } from '../engine/resolve.js';
 import { statusView } from '../api/views.js';
 import type { StatusData } from '../api/types.js';
@@ -48,6 +48,8 @@ export interface PlayersView extends PlayersStatus {
   historyProblem: string | null;
   /** The names of the events that `battlefield` refers to by id (objects, conditions, tile picks). */
   eventNames: Record<string, string>;
+  /** Every die in the log so far, and how many of them the GM entered by hand (the rest came from the seed). */
+  dice: { rolls: number; entered: number };
 }
 
 /** Builds the players' view of successive versions of one game, replaying only what is new. */
@@ -69,6 +71,7 @@ export class PlayersViewBuilder {
       eventNames: Object.fromEntries(
         [...status.battlefield.objects, ...status.battlefield.conditions, ...status.battlefield.tilePicks].map((x) => [x.eventId, book.byId.get(x.eventId)?.name ?? x.eventId]),
       ),
+      dice: countDice(s.log),
     };
   }
 }

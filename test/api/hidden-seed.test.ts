@@ -62,11 +62,11 @@ describe('a hidden seed', () => {
     expect(revealed.stdout).toContain(`  printf '%s' '${SEED}:${s.setup.hiddenSeed.salt}' | sha256sum\n`);
     expect(revealed.stdout.split('\n').every((l) => l.length <= 80)).toBe(true);
 
-    // verify --commitment: every roll from the committed seed.
+    // verify --commitment: every die from the committed seed (none was entered by hand).
     const v = await runCli(['verify', '--commitment', commitment.toUpperCase(), '--json'], { cwd: d });
     expect(v.code, v.stdout).toBe(0);
     expect(JSON.parse(v.stdout)).toMatchObject({ ok: true, commitmentChecked: { given: commitment, matches: true } });
-    expect((await runCli(['verify', '--commitment', commitment], { cwd: d })).stdout.replace(/\s+/g, ' ')).toContain('every roll came from the committed seed');
+    expect((await runCli(['verify', '--commitment', commitment], { cwd: d })).stdout.replace(/\s+/g, ' ')).toContain('every die came from the committed seed');
   });
 
   it('a tampered reveal: another salt, another seed, another game are each found (exit 1)', async () => {

@@ -50,7 +50,7 @@ describe('badzone report', () => {
     expect(out).toContain('(Resolved when the next round started.)');
     expect(out).toContain('badzone verify --file badzone-session-report.json');
     // Names cannot become markup.
-    expect(out).toContain('&lt;img src=x onerror=alert(1)>');
+    expect(out).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(out).not.toContain('<img');
     expect(out).toContain('\\*Brute\\*');
   });

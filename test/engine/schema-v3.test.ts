@@ -21,7 +21,7 @@ describe('a real version-2 dice game', () => {
     expect(migratedFrom).toBe(2);
     expect(state.schemaVersion).toBe(SCHEMA_VERSION);
     expect(state.log.map((r) => r.rolls)).toEqual(raw.log.map((r: Json) => r.rolls));
-    expect(verify(state, book)).toEqual({ ok: true, entries: 10, rolls: 36, problem: null, seq: null });
+    expect(verify(state, book)).toEqual({ ok: true, entries: 10, rolls: 36, fromSeed: 24, entered: 12, problem: null, seq: null });
     expect(state).toMatchObject({ manualDice: false, redo: [] });
   });
 
@@ -91,7 +91,7 @@ describe('a real version-2 game with a custom table that used D66', () => {
     expect(state.log[1]!.rolls[1]).toEqual({ die: 66, value: 60, for: 'Treasure: worth (D66 credits)', entered: true });
     expect(state.log[2]!.rolls[1]).toEqual({ die: 66, value: 53, for: 'Horde of Rats: how many Underhive Rats (D66)' });
     expect(state.log[4]!.rolls[1]!.value).toBe(3);
-    expect(verify(state, book)).toEqual({ ok: true, entries: 5, rolls: 9, problem: null, seq: null });
+    expect(verify(state, book)).toEqual({ ok: true, entries: 5, rolls: 9, fromSeed: 6, entered: 3, problem: null, seq: null });
     expect(raw.setup.legacyD66).toBeUndefined();
   });
 

@@ -60,7 +60,7 @@ describe('the fixture game', () => {
     expect(good.visibility).toEqual({ level: 'dark', sinceRound: 2, source: 'gm' });
     expect(good.hazard).not.toBeNull();
     expect(JSON.stringify(good.gangs).length).toBeGreaterThan(120);
-    expect(verify(good, book)).toEqual({ ok: true, entries: 6, rolls: ROLLS, problem: null, seq: null });
+    expect(verify(good, book)).toEqual({ ok: true, entries: 6, rolls: ROLLS, fromSeed: ROLLS - 1, entered: 1, problem: null, seq: null });
   });
 });
 
@@ -121,18 +121,19 @@ describe('verify: the log', () => {
     const cases: [string, (x: typeof r) => void, string][] = [
       ['die', (x) => (x.die = 6), head],
       ['for', (x) => (x.for = 'Something else'), `${head} for "Something else"`],
-      ['entered', (x) => (x.entered = true), head],
+      ['entered', (x) => (x.entered = true), `log entry 1 (round, round 1), roll 2: the file marks ${r.for} (${r.value}) as entered by hand, but the command entered no die for it: the seed gives it`],
       ['card', (x) => (x.card = true), head],
       ['d66', (x) => (x.d66 = true), head],
     ];
     for (const [what, change, problem] of cases) {
       const v = verify(edit((s) => change(s.log[1]!.rolls[1]!)), book);
-      expect(v, what).toEqual({ ok: false, entries: 6, rolls: ROLLS, problem, seq: 1 });
+      const entered = what === 'entered' ? 2 : 1;
+      expect(v, what).toEqual({ ok: false, entries: 6, rolls: ROLLS, fromSeed: ROLLS - entered, entered, problem, seq: 1 });
     }
     // An entered die marked as rolled by badzone is found too.
     const e = verify(edit((s) => delete s.log[3]!.rolls[0]!.entered), book);
-    expect(e).toMatchObject({ ok: false, seq: 3 });
-    expect(e.problem).toMatch(/^log entry 3 \(round, round 2\), roll 1: /);
+    expect(e).toMatchObject({ ok: false, seq: 3, fromSeed: ROLLS, entered: 0 });
+    expect(e.problem).toBe(`log entry 3 (round, round 2), roll 1: the file marks ${rollAt(3, 0).for} (57) as rolled, but the command entered it by hand`);
   });
 
   it('a roll added at the end of an entry: no such roll follows from the seed', () => {
@@ -141,6 +142,8 @@ describe('verify: the log', () => {
       ok: false,
       entries: 6,
       rolls: ROLLS + 1,
+      fromSeed: ROLLS,
+      entered: 1,
       problem: 'log entry 5 (round, round 3), roll 3: no such roll follows from the seed, but the file has 4 for "Extra: D6"',
       seq: 5,
     });
@@ -153,6 +156,8 @@ describe('verify: the log', () => {
       ok: false,
       entries: 6,
       rolls: ROLLS - 1,
+      fromSeed: ROLLS - 2,
+      entered: 1,
       problem: `log entry 5 (round, round 3), roll 2: ${r.for}: the seed gives ${r.value}, but the file is missing it`,
       seq: 5,
     });
@@ -164,13 +169,14 @@ describe('verify: the log', () => {
     const direct = step(before, bad, book, { limits: false });
     if (direct.ok || !('refusal' in direct)) throw new Error('the discard should be refused');
     const v = verify(edit((s) => (s.log[4]!.action = bad)), book);
-    expect(v).toEqual({ ok: false, entries: 6, rolls: ROLLS, problem: `log entry 4 (discard) does not apply: ${direct.refusal.message}`, seq: 4 });
+    expect(v).toEqual({ ok: false, entries: 6, rolls: ROLLS, fromSeed: ROLLS - 1, entered: 1, problem: `log entry 4 (discard) does not apply: ${direct.refusal.message}`, seq: 4 });
     expect(v.problem).toContain(book.byId.get('sludge-jelly')!.name);
   });
 
   it('a game an older badzone wrote past a limit still verifies: the replay keeps no limits', () => {
     const { state } = pastLimit();
-    expect(verify(state, book)).toEqual({ ok: true, entries: 2, rolls: state.log[0]!.rolls.length + state.log[1]!.rolls.length, problem: null, seq: null });
+    const rolls = state.log[0]!.rolls.length + state.log[1]!.rolls.length;
+    expect(verify(state, book)).toEqual({ ok: true, entries: 2, rolls, fromSeed: rolls, entered: 0, problem: null, seq: null });
     expect(verify(JSON.parse(JSON.stringify(state)) as SessionState, book).ok).toBe(true);
   });
 });

@@ -57,7 +57,7 @@ describe('the players\u2019 view model', () => {
     expect(kind).toBe('status');
     expect(v).toMatchObject(rest);
     expect(v.kind).toBe('players-view');
-    expect(Object.keys(v).sort()).toEqual([...Object.keys(rest), 'kind', 'game', 'newEvent', 'noNewEvent', 'history', 'historyProblem', 'eventNames'].sort());
+    expect(Object.keys(v).sort()).toEqual([...Object.keys(rest), 'kind', 'game', 'newEvent', 'noNewEvent', 'history', 'historyProblem', 'eventNames', 'dice'].sort());
     expect(v.game).toBe(FILE);
   });
 
