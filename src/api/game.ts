@@ -490,6 +490,6 @@ export class Game {
 /** A commitment as the players wrote it down: 64 hex digits (any case, spaces around ignored). */
 function commitmentArg(v: unknown): string {
   const t = typeof v === 'string' ? v.trim().toLowerCase() : '';
-  if (!/^[0-9a-f]{64}$/.test(t)) throw new UsageError(`A commitment is 64 hex digits (a SHA-256, as \`badzone new --hidden-seed\` printed it), not ${JSON.stringify(v) ?? String(v)}.`);
+  if (!/^[0-9a-f]{64}$/.test(t)) throw new UsageError(`A commitment is 64 hex digits (a SHA-256, as \`badzone new --hidden-seed\` printed it), not ${echo(JSON.stringify(v) ?? String(v))}.`);
   return t;
 }

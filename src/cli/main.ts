@@ -6,7 +6,7 @@ import { BadzoneError, EXIT, KIND_OF_CODE, type ExitCode } from '../errors.js';
 import type { ErrorData } from '../api/types.js';
 import { renderText } from '../render/text.js';
 import { safeJson, safeJsonLine, safeText } from '../render/safe.js';
-import { echo } from '../rules/limits.js';
+import { echo, echoPath } from '../rules/limits.js';
 import { makeStyle, wantColor } from '../render/style.js';
 import type { IO } from './io.js';
 import { saved } from '../store/session.js';
@@ -26,7 +26,7 @@ export async function main(argv: string[], io: IO): Promise<number> {
   let code: number = EXIT.ok;
   // The game the person named: hints that name a command on a game name it too, so they work as written.
   const given = sessionArg(argv);
-  const session = given !== undefined && given.trim() !== '' ? shellWord(given) : undefined;
+  const session = given !== undefined && given.trim() !== '' ? shellWord(echoPath(given)) : undefined;
   const emit = (view: View, json: boolean): void => {
     if (json) io.stdout(`${safeJson(view.data)}\n`);
     else {

@@ -9,7 +9,7 @@ import { isD66, physicalDieHint } from '../dice/expression.js';
 import { DEFAULT_SESSION, sessionPath, tryLoad } from '../store/session.js';
 import { exists } from '../store/files.js';
 import { folderExists, similarSession } from '../store/nearby.js';
-import { echo, enteredDiceProblem, occupiedProblem } from '../rules/limits.js';
+import { echo, echoPath, enteredDiceProblem, occupiedProblem } from '../rules/limits.js';
 import type { IO } from './io.js';
 
 export interface SessionOpts {
@@ -172,7 +172,7 @@ export function missingSession(opts: SessionOpts, io: IO, file: string): NoSessi
   const folder = folderExists(file);
   const where = folder ? `There is no game at ${file}.` : `There is no game at ${file}: its folder ${path.dirname(file)} does not exist.`;
   if (opts.session !== undefined) {
-    const arg = shellWord(opts.session);
+    const arg = shellWord(echoPath(opts.session));
     // `new` cannot start a game in a folder that does not exist: name the folder to create first.
     const start = folder
       ? `To start one there: \`badzone new --session ${arg}\` (or \`badzone play --session ${arg}\`).`

@@ -75,6 +75,11 @@ export const LIMITS = {
   simulateNumbers: 1_000_000_000,
   /** Characters of a typed argument quoted back in an error message. */
   echo: 60,
+  /**
+   * Characters of a session path given whole in a hint to run (`badzone round --session PATH`): Linux's PATH_MAX.
+   * A longer argument cannot be a path to open, so it is cut like any other (echo).
+   */
+  pathArgument: 4096,
 } as const;
 
 /**
@@ -144,6 +149,11 @@ export function echo(text: string, max: number = LIMITS.echo): string {
   const c = s.charCodeAt(end - 1);
   if (c >= 0xd800 && c <= 0xdbff) end--;
   return `${s.slice(0, end)}... (${count(s.length)} characters)`;
+}
+
+/** A path typed as an argument, for a hint to run: whole when it could be a path (LIMITS.pathArgument), else cut (echo). */
+export function echoPath(text: string): string {
+  return text.length <= LIMITS.pathArgument ? text : echo(text);
 }
 
 /** Unicode category Cc: the C0 controls, DEL and the C1 controls. A name may not contain them. */

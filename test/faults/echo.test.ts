@@ -1,8 +1,11 @@
 // Issue 9, section 5: an argument quoted back in an error message is cut (one helper, `echo` in
 // src/rules/limits.ts), so a 100,000-character argument gives a message of a few lines, never a wall of text.
+import type { Command } from 'commander';
 import * as fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { echo } from '../../src/rules/limits.js';
+import { buildProgram } from '../../src/cli/program.js';
+import type { IO } from '../../src/cli/io.js';
+import { echo, echoPath } from '../../src/rules/limits.js';
 import { runCli, tempDir } from '../helpers.js';
 import { expectClean } from './fixtures.js';
 
@@ -70,5 +73,60 @@ describe('an argument echoed in an error message is cut', () => {
       for (const line of (r.stdout + r.stderr).split('\n')) expect(line, label).not.toMatch(/^OK verify/);
     }
     expect(refused).toBe(COMMANDS(arg).length);
+  });
+});
+
+/**
+ * Every option of every command that takes a value, from the command tree itself (so an option added later is
+ * covered), each given 100,000 characters, with valid required arguments (the first choice, or a value that
+ * names something real) so that the option's own value is what gets checked. `serve` is left out: it listens
+ * when its options are good, and its --host is another change's to cut.
+ */
+function everyOptionValue(a: string): string[][] {
+  const ARGS: Record<string, string> = { expr: 'D6', event: 'static-storm', hazard: '3', file: 'no-such-table.json', name: 'Krag', old: 'Krag', new: 'Brak' };
+  const out: string[][] = [];
+  const walk = (cmd: Command, at: string[]) => {
+    for (const sub of cmd.commands) {
+      if (sub.name() === 'serve') continue;
+      const args = sub.registeredArguments.filter((x) => x.required).map((x) => x.argChoices?.[0] ?? ARGS[x.name()] ?? 'x');
+      for (const o of sub.options) if ((o.required || o.optional) && o.long) out.push([...at, sub.name(), ...args, o.long, a]);
+      walk(sub, [...at, sub.name()]);
+    }
+  };
+  walk(buildProgram({} as IO, () => {}, '0.0.0'), []);
+  return out;
+}
+
+describe('every option that takes a value, given 100,000 characters', () => {
+  it('the list is the whole command tree but serve', () => {
+    const listed = everyOptionValue('V').map((x) => `${x[0]} ${x.at(-2)}`);
+    expect(listed).toEqual(
+      expect.arrayContaining(['verify --commitment', 'verify --file', 'verify --session', 'report --format', 'roll --seed', 'new --visibility-table', 'round --end-dice', 'play --seed', 'log --round', 'events --table', 'hazard --roll', 'collapse --occupied']),
+    );
+    expect(listed.filter((l) => l.startsWith('serve'))).toEqual([]);
+  });
+
+  it('a --session path that could be opened is given whole in a hint to run; a longer one is cut', async () => {
+    expect(echoPath('x'.repeat(4096))).toBe('x'.repeat(4096));
+    expect(echoPath('x'.repeat(4097))).toBe(`${'x'.repeat(59)}... (4,097 characters)`);
+    const long = `${'campaign/'.repeat(30)}game.json`;
+    const r = await runCli(['collapse', '--session', long], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`\`badzone collapse B2 --session ${long}\``);
+    const cut = await runCli(['collapse', '--session', HUGE], { cwd: dir });
+    expect(cut.stderr).toContain(`--session '${'x'.repeat(59)}... (100,000 characters)'`);
+  });
+
+  it('answers in under 1,000 characters on stderr, never a stack trace', async () => {
+    const cases = everyOptionValue(HUGE);
+    expect(cases.length).toBeGreaterThan(40);
+    const loud: string[] = [];
+    for (const args of cases) {
+      const r = await runCli(args, { cwd: dir });
+      const label = args.map((x) => (x.length > 20 ? `${x.slice(0, 10)}...` : x)).join(' ');
+      expectClean(r, label);
+      if (r.stderr.length >= 1000) loud.push(`${label}: ${r.stderr.length} characters on stderr: ${r.stderr.slice(0, 200)}`);
+    }
+    expect(loud).toEqual([]);
   });
 });
