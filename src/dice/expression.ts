@@ -62,8 +62,16 @@ export function parseDice(input: string | number, opts: ParseOptions = {}): Dice
   if (sides < 2 || sides > LIMITS.maxSides) {
     throw new DiceSyntaxError(`"${raw}": a die must have from 2 to ${LIMITS.maxSides} sides`);
   }
-  if (Math.abs(add) > LIMITS.maxConstant || multiply < 1 || multiply > LIMITS.maxConstant) {
-    throw new DiceSyntaxError(`"${raw}": modifiers must be at most ${LIMITS.maxConstant}`);
+  if (Math.abs(add) > LIMITS.maxConstant) {
+    throw new DiceSyntaxError(`"${raw}": the number added or taken away must be at most ${LIMITS.maxConstant}`);
+  }
+  // x0 is refused rather than read: every total would be 0 whatever the dice show (dice rolled for nothing, and
+  // in a table an event that never does anything), and no rule multiplies by 0; it is a slip for x10 or no x.
+  if (multiply === 0) {
+    throw new DiceSyntaxError(`"${raw}": a multiplier of 0 would make every total 0 whatever the dice show; multiply by 1 to ${LIMITS.maxConstant}, or leave out the x`);
+  }
+  if (multiply > LIMITS.maxConstant) {
+    throw new DiceSyntaxError(`"${raw}": the multiplier must be from 1 to ${LIMITS.maxConstant}`);
   }
   const text = `${count === 1 ? '' : count}D${sides}${add > 0 ? `+${add}` : add < 0 ? `${add}` : ''}${multiply !== 1 ? `x${multiply}` : ''}`;
   const e: DiceExpr = { count, sides, add, multiply, text };

@@ -170,6 +170,14 @@ describe('parseDice refuses what is not a dice expression', () => {
     expect((err as Error).message.length).toBeLessThan(200);
   });
 
+  it('says which part is wrong: a multiplier of 0 (every total would be 0), one too large, or too much added', () => {
+    expect(() => parseDice('D6x0')).toThrow(new DiceSyntaxError('"D6x0": a multiplier of 0 would make every total 0 whatever the dice show; multiply by 1 to 10000, or leave out the x'));
+    expect(() => parseDice('2d6*0')).toThrow(/^"2d6\*0": a multiplier of 0 would make every total 0/);
+    expect(() => parseDice('D6x10001')).toThrow(new DiceSyntaxError('"D6x10001": the multiplier must be from 1 to 10000'));
+    expect(() => parseDice('D6-10001')).toThrow(new DiceSyntaxError('"D6-10001": the number added or taken away must be at most 10000'));
+    expect(parseDice('D6x1')).toMatchObject({ multiply: 1, text: 'D6' });
+  });
+
   it.each([-1, 1.5, Number.NaN, Infinity, LIMITS.maxConstant + 1])('the number %d', (n) => {
     expect(() => parseDice(n)).toThrow(DiceSyntaxError);
   });
