@@ -137,12 +137,16 @@ function now(v: PlayersView): Html {
 </section>`;
 }
 
+/** "1 die", "3 dice". */
+export function dice(n: number): string {
+  return `${n} ${n === 1 ? 'die' : 'dice'}`;
+}
+
 /**
  * How many of the game's dice the GM entered by hand ("3 of 41 dice entered by hand"): those follow from no seed,
  * so a commitment vouches only for the others.
  */
 export function diceCount(d: { rolls: number; entered: number }): string {
-  const dice = (n: number) => `${n} ${n === 1 ? 'die' : 'dice'}`;
   if (d.rolls === 0) return 'none yet';
   if (d.entered === 0) return d.rolls === 1 ? '1 die, rolled by badzone' : `all ${d.rolls} dice rolled by badzone`;
   return `${d.entered} of ${dice(d.rolls)} entered by hand`;

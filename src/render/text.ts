@@ -44,7 +44,7 @@ import { clip, visibleWidth, wrap, type Style } from './style.js';
 import { simulateLines } from './simulate.js';
 import type { ServeData } from '../serve/server.js';
 import type { ReportData } from '../serve/report.js';
-import { renderPage } from './page.js';
+import { dice, renderPage } from './page.js';
 import { reportMarkdown } from './report-md.js';
 
 type Renderer = (data: never, st: Style) => string[];
@@ -803,7 +803,6 @@ function diceMode(d: DiceModeData, st: Style): string[] {
 }
 
 function verify(d: VerifyData, st: Style): string[] {
-  const dice = (n: number) => `${n} ${n === 1 ? 'die' : 'dice'}`;
   const seed = d.seed === null ? 'the hidden seed' : `seed ${d.seed}`;
   // Dice entered by hand follow from what the GM typed, not from the seed: never counted as rolled.
   const counted =
