@@ -221,7 +221,7 @@ describe('tables that break the rules of a table', () => {
     ['D1000x10000', 'D1000x10000', /can total/],
     ['D6-10', 'D6-10', /cannot be negative/],
     ['D6+', 'D6+', /not a dice expression/],
-    ['2D6x0', '2D6x0', /modifiers|not a dice/],
+    ['2D6x0', '2D6x0', /a multiplier of 0 would make every total 0/],
     ['(empty)', '', /not a dice expression|non-empty|dice/],
     ['D6 with eighteen +1s', 'D6+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1', /too long|not a dice/],
     ['D6 then +1 five thousand times', `D6${'+1'.repeat(5000)}`, /too long/],
