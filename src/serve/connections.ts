@@ -38,8 +38,7 @@ export class Connections {
   /** A connection has just opened: keep it (true), or close it at once (false). */
   accept(socket: Socket): boolean {
     const address = socket.remoteAddress ?? '';
-    const n = this.fromAddress.get(address) ?? 0;
-    if (this.perAddress !== null && n >= this.perAddress) return this.refuse(socket);
+    if (this.perAddress !== null && (this.fromAddress.get(address) ?? 0) >= this.perAddress) return this.refuse(socket);
     if (this.open.size >= this.total) {
       const oldest = this.waiting.values().next();
       if (oldest.done) return this.refuse(socket);
@@ -49,7 +48,8 @@ export class Connections {
     }
     this.open.set(socket, address);
     this.waiting.add(socket);
-    this.fromAddress.set(address, n + 1);
+    // Counted after the eviction, which may have been from the same address.
+    this.fromAddress.set(address, (this.fromAddress.get(address) ?? 0) + 1);
     socket.once('close', () => this.forget(socket));
     return true;
   }
