@@ -7,7 +7,11 @@
 //   2. round to page: `badzone round` spawned, until the open page in Chromium shows the new round (without
 //      Chromium: until an event-stream client has it);
 //   3. 200 pages: 200 event-stream clients and 2 stalled ones (they never read); the time from each write to the
-//      last of the 200 having the update, whether every page got every update, and the server's memory.
+//      last of the 200 having the update, whether every page got every update, and the server's memory;
+//   4. a flood: `serve --host 0.0.0.0` while scripts/serve-flood.mjs holds 2,000 connections without the token
+//      from 127.0.0.2-9 (idle, partial headers, slow drips, each reopened a second after the server closes it);
+//      the time a page with the token takes to load from 127.0.0.1 (the page, its three assets and the event
+//      stream's first update, each on a new connection), against the same without the flood. Linux only.
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
@@ -78,8 +82,12 @@ function client(url) {
   return c;
 }
 
-async function startServe(BIN, env, cwd, file) {
-  const proc = spawn(process.execPath, [BIN, 'serve', '--session', file], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `ulimit -n` for the flood and the server it floods: 2,000 sockets and up to 1,100. */
+const FILES = 4096;
+
+async function startServe(BIN, env, cwd, file, more = []) {
+  const cmd = [process.execPath, BIN, 'serve', '--session', file, ...more];
+  const proc = more.length ? spawn('bash', ['-c', `ulimit -n ${FILES} && exec "$@"`, 'bash', ...cmd], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] }) : spawn(cmd[0], cmd.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   proc.stdout.setEncoding('utf8').on('data', (c) => (out += c));
@@ -258,8 +266,84 @@ export async function benchServe({ BIN, work, env, load, note }) {
   rows.push(['serve: 200 pages, write to the last page updated', `median ${median(fanout).toFixed(1)} ms, p95 ${pct(fanout, 95).toFixed(1)} ms (${UPDATES} updates)`, 'median <= 250 ms', median(fanout) <= 250]);
   rows.push(['serve: 200 pages + 2 stalled, every page got every update', everyOne ? 'yes' : 'NO', 'yes', everyOne]);
   rows.push(['serve: RSS with 200 pages + 2 stalled (idle)', `${rss200.toFixed(1)} MB (${rssIdle.toFixed(1)} MB)`, '<= 150 MB', rss200 <= 150]);
+
+  // --- 4. A page with the token under a flood without it --------------------------------------------------------------
+  note('serve: a flood of 2,000 connections without the token...');
+  rows.push(await floodRow(BIN, env, dir, file));
   fs.rmSync(dir, { recursive: true, force: true });
   return rows;
+}
+
+const FLOOD_ROW = 'serve: page with the token from 127.0.0.1, 2,000 connections without it from 127.0.0.2-9';
+
+/** One load as a browser makes it: the page, its assets, the event stream's first update; each a new connection. */
+async function loadPage(base) {
+  const t0 = process.hrtime.bigint();
+  for (const p of ['', 'page.css', 'live.js', 'favicon.svg']) {
+    const status = await new Promise((resolve, reject) => {
+      const req = http.get(base + p, { agent: false }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      });
+      req.on('error', reject);
+      req.setTimeout(15_000, () => req.destroy(new Error('no answer in 15 s')));
+    });
+    if (status !== 200) throw new Error(`${p || 'the page'}: ${status}`);
+  }
+  const c = client(`${base}events`);
+  try {
+    await c.ready;
+    await c.waitFor(1, 15_000);
+  } finally {
+    c.close();
+  }
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+
+async function floodRow(BIN, env, dir, file) {
+  if (process.platform !== 'linux') return [FLOOD_ROW, 'skipped: needs 127.0.0.2-9 on the loopback interface (Linux)', '', undefined];
+  if (spawnSync('bash', ['-c', `ulimit -n ${FILES}`]).status !== 0) return [FLOOD_ROW, `skipped: \`ulimit -n ${FILES}\` failed (the hard limit is lower)`, '', undefined];
+  const served = await startServe(BIN, env, dir, file, ['--host', '0.0.0.0']);
+  const u = new URL(served.url);
+  const base = `http://127.0.0.1:${u.port}${u.pathname}`;
+  const LOADS = 20;
+  const quiet = [];
+  for (let i = 0; i < LOADS; i++) quiet.push(await loadPage(base));
+  const floodScript = path.join(path.dirname(new URL(import.meta.url).pathname), 'serve-flood.mjs');
+  const flood = spawn('bash', ['-c', `ulimit -n ${FILES} && exec "$@"`, 'bash', process.execPath, floodScript, '--port', u.port, '--count', '2000', '--from', '2-9', '--reconnect-ms', '1000'], { env, stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  flood.stdout.setEncoding('utf8').on('data', (c) => (out += c));
+  const lastLine = () => JSON.parse(out.trim().split('\n').pop());
+  const under = [];
+  let failed = 0;
+  try {
+    while (!out.includes('"ready"')) {
+      if (flood.exitCode !== null) throw new Error(`the flood exited ${flood.exitCode}`);
+      await sleep(20);
+    }
+    // Past the first header timeouts (5 s), so the loads see the flood's reconnections too.
+    for (let i = 0; i < LOADS; i++) {
+      try {
+        under.push(await loadPage(base));
+      } catch {
+        failed++;
+      }
+      await sleep(400);
+    }
+  } finally {
+    const ended = new Promise((r) => flood.once('exit', r));
+    flood.stdin.end();
+    await ended;
+    await served.stop();
+  }
+  const f = lastLine();
+  const ok = failed === 0 && median(under) <= 250;
+  return [
+    FLOOD_ROW,
+    `${under.length ? `median ${median(under).toFixed(1)} ms, max ${Math.max(...under).toFixed(1)} ms, ` : ''}${under.length}/${LOADS} loaded (no flood: median ${median(quiet).toFixed(1)} ms); the flood made ${f.attempts} connections, at most ${f.heldMax} held per address`,
+    'every load; median <= 250 ms',
+    ok,
+  ];
 }
 
 // Alone: `node scripts/bench-serve.mjs` (after `npm run build`) prints only these figures.

@@ -394,3 +394,26 @@ export function tilesThatFit(steps: readonly DiceStep[], b: Battlefield = { ...L
   }
   return lo;
 }
+
+/**
+ * `badzone serve`: what one server holds open, and how long it waits for a client (docs/serve.md, "Limits that
+ * protect the server", lists them; a test checks that list against this).
+ */
+export const SERVE = {
+  /** Connections open at once: pages, their assets and event streams, and clients still sending a request. */
+  connections: 1100,
+  /** Connections open at once from one client address (on any address but loopback, where every client is this computer). */
+  connectionsPerAddress: 32,
+  /** Pages with a live event stream at once; more get a stream that ends and retries later. */
+  pages: 1000,
+  /** Milliseconds a client has to send a request's headers. */
+  headersMs: 5000,
+  /** Milliseconds a client has to send a whole request. */
+  requestMs: 10_000,
+  /** Milliseconds an idle kept-alive connection stays open. */
+  keepAliveMs: 5000,
+  /** How often, in milliseconds, the two limits above are checked (Node checks every 30 s unless told). */
+  checkMs: 1000,
+  /** Milliseconds a page's event stream may go without draining before it is dropped. */
+  stallMs: 30_000,
+} as const;

@@ -77,6 +77,20 @@ describe('badzone serve (command)', () => {
     }
   });
 
+  it('a 100,000-character --host is cut in the error (60 characters and its length), with or without line breaks', async () => {
+    const d = dir();
+    for (const [host, code, text] of [
+      ['x'.repeat(100_000), 2, `--host ${'x'.repeat(59)}... (100,000 characters) is not a valid host name.`],
+      [`a\n${'y'.repeat(100_000)}`, 2, `--host takes an address such as 127.0.0.1 or 0.0.0.0, not "a\\x0a${'y'.repeat(57)}... (100,002 characters)".`],
+      [`${'z'.repeat(100_000)}.invalid`, 2, `... (100,008 characters) is not a valid host name.`],
+    ] as const) {
+      const r = await runCli(['serve', '--host', host], { cwd: d });
+      expect(r.code).toBe(code);
+      expect(r.stderr).toContain(text);
+      expect(r.stderr.length).toBeLessThan(400);
+    }
+  });
+
   it('--open opens the printed address in the browser; when none starts, it says so and serves anyway', async () => {
     const d = dir();
     const opened: string[] = [];

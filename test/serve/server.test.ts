@@ -1,13 +1,15 @@
 // badzone serve's server in-process, over real HTTP on the loopback address: routes, headers, the access token,
 // the loopback host check, live updates and catch-up, notices for a missing or broken session file, and a
-// stalled page that must not hold up the others or grow the server's buffers.
+// stalled page that must not hold up the others or grow the server's buffers; clients without the token that
+// must not keep the players out (refused at once, capped per address, timed out at the stated limits).
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { LiveView } from '../../src/serve/live.js';
-import { CSP, startServer, type PlayersServer } from '../../src/serve/server.js';
+import { CSP, loopbackHosts, startServer, type PlayersServer } from '../../src/serve/server.js';
+import { SERVE } from '../../src/rules/limits.js';
 import { Broadcaster } from '../../src/serve/broadcast.js';
 import { runCli, tempDir } from '../helpers.js';
 import { get, getRaw, sse, type SseClient } from './sse-client.js';
@@ -37,8 +39,8 @@ async function gameDir(): Promise<string> {
   return dir;
 }
 
-async function serve(dir: string, host = '127.0.0.1'): Promise<{ s: PlayersServer; url: string }> {
-  const s = await startServer({ host, port: 0, live: new LiveView(path.join(dir, FILE)) });
+async function serve(dir: string, host = '127.0.0.1', more: { port?: number; connections?: { total: number; perAddress: number } } = {}): Promise<{ s: PlayersServer; url: string }> {
+  const s = await startServer({ host, port: more.port ?? 0, live: new LiveView(path.join(dir, FILE)), connections: more.connections });
   servers.push(s);
   return { s, url: `http://127.0.0.1:${s.port}${s.base}` };
 }
@@ -247,5 +249,169 @@ describe('badzone serve: many pages and stalled ones', () => {
     };
     expect(b.add(fake(), null)).toBe(true);
     expect(b.add(fake(), null)).toBe(false);
+  });
+});
+
+/** A raw connection: what it received, and when the server closed it (ms after it connected). */
+interface Raw {
+  socket: net.Socket;
+  received: () => string;
+  connected: Promise<void>;
+  closed: Promise<number>;
+  isClosed: () => boolean;
+}
+const raws: net.Socket[] = [];
+afterEach(() => {
+  for (const r of raws.splice(0)) r.destroy();
+});
+
+function raw(port: number, opts: { localAddress?: string; send?: string } = {}): Raw {
+  const socket = net.connect({ port, host: '127.0.0.1', localAddress: opts.localAddress });
+  raws.push(socket);
+  let data = '';
+  let done = false;
+  let t0 = 0;
+  socket.setEncoding('utf8');
+  socket.on('data', (c: string) => (data += c));
+  socket.on('error', () => {});
+  const connected = new Promise<void>((resolve) =>
+    socket.once('connect', () => {
+      t0 = Date.now();
+      if (opts.send) socket.write(opts.send);
+      resolve();
+    }),
+  );
+  const closed = new Promise<number>((resolve) =>
+    socket.once('close', () => {
+      done = true;
+      resolve(Date.now() - t0);
+    }),
+  );
+  return { socket, received: () => data, connected, closed, isClosed: () => done };
+}
+
+const statusLines = (text: string): string[] => text.match(/^HTTP\/1\.1 \d+/gm) ?? [];
+const until = async (cond: () => boolean, what: string, ms = 20_000): Promise<void> => {
+  const t0 = Date.now();
+  while (!cond()) {
+    if (Date.now() - t0 > ms) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe('badzone serve: clients without the token cannot keep the players out', () => {
+  it('a request without the token (any method), or for a foreign Host on loopback, gets 403 and its connection is closed at once: a request sent behind it is never answered', async () => {
+    const dir = await gameDir();
+    const open0 = await serve(dir, '0.0.0.0');
+    const port = open0.s.port;
+    const good = `GET /${open0.s.token}/ HTTP/1.1\r\nHost: x\r\n\r\n`;
+    for (const bad of ['GET / HTTP/1.1\r\nHost: x\r\n\r\n', `GET /x${open0.s.token}/ HTTP/1.1\r\nHost: x\r\n\r\n`, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello', `GET http://x/${open0.s.token}/ HTTP/1.1\r\nHost: x\r\n\r\n`]) {
+      const r = raw(port, { send: bad + good });
+      await r.closed;
+      expect(statusLines(r.received()), bad).toEqual(['HTTP/1.1 403']);
+      expect(r.received()).toMatch(/^connection: close\r$/im);
+      expect(r.received()).not.toContain('<main');
+    }
+    // With the token the connection stays open for the next request (keep-alive), as a browser expects.
+    const kept = raw(port, { send: good + good });
+    await until(() => statusLines(kept.received()).length === 2, 'two answers on one connection');
+    expect(statusLines(kept.received())).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200']);
+    expect(kept.isClosed()).toBe(false);
+    // On loopback, a request for another host name is refused the same way.
+    const loop = await serve(dir);
+    const foreign = raw(loop.s.port, { send: `GET / HTTP/1.1\r\nHost: evil.example\r\n\r\nGET / HTTP/1.1\r\nHost: 127.0.0.1:${loop.s.port}\r\n\r\n` });
+    await foreign.closed;
+    expect(statusLines(foreign.received())).toEqual(['HTTP/1.1 403']);
+  });
+
+  it('a client slow with its headers is closed at the stated limit (5 s), well before node:http\'s default 30 s: idle, part of the headers, a header line every 300 ms', async () => {
+    const { s } = await serve(await gameDir(), '0.0.0.0');
+    const idle = raw(s.port);
+    const part = raw(s.port, { send: 'GET / HTTP/1.1\r\nHost: x\r\n' });
+    const drip = raw(s.port, { send: 'GET / HTTP/1.1\r\n' });
+    const timer = setInterval(() => drip.socket.write('X-Drip: 1\r\n'), 300);
+    try {
+      const times = await Promise.all([idle.closed, part.closed, drip.closed]);
+      for (const t of times) {
+        expect(t).toBeGreaterThanOrEqual(SERVE.headersMs - 100);
+        expect(t).toBeLessThan(15_000);
+      }
+    } finally {
+      clearInterval(timer);
+    }
+    expect(SERVE.headersMs).toBe(5000);
+  }, 60_000);
+
+  it('connections from one address are capped: past the limit they are closed on arrival, and another address still gets the page', async () => {
+    const { s } = await serve(await gameDir(), '0.0.0.0');
+    const cap = SERVE.connectionsPerAddress;
+    const flood = Array.from({ length: cap + 5 }, () => raw(s.port, { localAddress: '127.0.0.2' }));
+    await Promise.all(flood.map((r) => r.connected));
+    await until(() => flood.filter((r) => r.isClosed()).length === 5, 'five over the limit closed');
+    // Closed at once, not by the header limit: the others, which arrived at the same time, are still open.
+    expect(flood.filter((r) => !r.isClosed())).toHaveLength(cap);
+    expect(s.connections()).toMatchObject({ open: cap, waiting: cap, refused: 5 });
+    const page = raw(s.port, { localAddress: '127.0.0.3', send: `GET /${s.token}/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n` });
+    await page.closed;
+    expect(statusLines(page.received())).toEqual(['HTTP/1.1 200']);
+    expect(page.received()).toContain('Round 1');
+  });
+
+  it('when every slot is held by clients that sent no request, a player still gets the page (the oldest waiting one makes room); when every slot is a player\'s, a newcomer is closed', async () => {
+    const { s } = await serve(await gameDir(), '0.0.0.0', { connections: { total: 4, perAddress: 100 } });
+    const idle = Array.from({ length: 4 }, () => raw(s.port, { localAddress: '127.0.0.2' }));
+    await Promise.all(idle.map((r) => r.connected));
+    await until(() => s.connections().open === 4, 'four connections held');
+    const got = await get(`http://127.0.0.1:${s.port}/${s.token}/`);
+    expect(got.status).toBe(200);
+    expect(got.body).toContain('Round 1');
+    await idle[0]!.closed; // the oldest
+    expect(s.connections().evicted).toBe(1);
+    // Four players' event streams take every slot (each newcomer takes the oldest waiting one's).
+    const pages = Array.from({ length: 4 }, () => open(`http://127.0.0.1:${s.port}/${s.token}/events`));
+    for (const p of pages) await p.next((f) => f.event === 'view');
+    await until(() => idle.every((r) => r.isClosed()), 'every idle connection closed for a player');
+    expect(s.connections()).toMatchObject({ open: 4, waiting: 0 });
+    const late = raw(s.port, { localAddress: '127.0.0.2' });
+    await late.closed;
+    expect(late.received()).toBe('');
+    expect(s.connections().refused).toBe(1);
+  });
+});
+
+describe('badzone serve: the loopback Host check', () => {
+  it('accepts the loopback names with the port, and without it only on port 80 (browsers leave the default port out)', () => {
+    const on80 = loopbackHosts('127.0.0.1', '127.0.0.1', 80);
+    for (const h of ['127.0.0.1', '127.0.0.1:80', 'localhost', 'localhost:80', '[::1]', '[::1]:80']) expect(on80.has(h), h).toBe(true);
+    for (const h of ['evil.example', 'evil.example:80', '127.0.0.1:8080', '127.0.0.2', 'localhost.', '']) expect(on80.has(h), h).toBe(false);
+    const on8080 = loopbackHosts('127.0.0.1', '127.0.0.1', 8080);
+    for (const h of ['127.0.0.1:8080', 'localhost:8080', '[::1]:8080']) expect(on8080.has(h), h).toBe(true);
+    for (const h of ['127.0.0.1', 'localhost', '[::1]', '127.0.0.1:80', 'evil.example', 'evil.example:8080']) expect(on8080.has(h), h).toBe(false);
+    // The bound address and the name given to --host, IPv6 in brackets.
+    expect([...loopbackHosts('::1', '::1', 80)]).toContain('[::1]');
+    expect([...loopbackHosts('127.0.0.5', 'LocalHost', 3000)].sort()).toEqual(['127.0.0.1:3000', '127.0.0.5:3000', '[::1]:3000', 'localhost:3000']);
+  });
+
+  it('a real server on another port refuses a Host without its port', async () => {
+    const { s } = await serve(await gameDir());
+    expect((await getRaw(s.port, '/', { headers: { Host: '127.0.0.1' } })).status).toBe(403);
+    expect((await getRaw(s.port, '/', { headers: { Host: `127.0.0.1:${s.port}` } })).status).toBe(200);
+  });
+
+  const root = process.getuid?.() === 0;
+  it.runIf(root)('on port 80 (as root), a browser\'s `Host: 127.0.0.1` gets the page and `Host: evil.example` gets 403', async (ctx) => {
+    let served: { s: PlayersServer } | null = null;
+    try {
+      served = await serve(await gameDir(), '127.0.0.1', { port: 80 });
+    } catch (e) {
+      // Port 80 taken by another program: skipped, and saying why (never a pass).
+      if ((e as { code?: string }).code === 'EADDRINUSE') ctx.skip('port 80 on 127.0.0.1 is in use by another program');
+      throw e;
+    }
+    expect(served.s.port).toBe(80);
+    expect((await getRaw(80, '/', { headers: { Host: '127.0.0.1' } })).status).toBe(200);
+    expect((await getRaw(80, '/', { headers: { Host: 'localhost' } })).status).toBe(200);
+    expect((await getRaw(80, '/', { headers: { Host: 'evil.example' } })).status).toBe(403);
+    expect((await getRaw(80, '/', { headers: { Host: 'evil.example:80' } })).status).toBe(403);
   });
 });

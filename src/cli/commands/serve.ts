@@ -8,6 +8,7 @@ import { ListenError, startServer, type PlayersServer, type ServeData } from '..
 import { terminalQr } from '../../serve/qr.js';
 import { wantColor } from '../../render/style.js';
 import { safeText } from '../../render/safe.js';
+import { echo } from '../../rules/limits.js';
 import type { IO } from '../io.js';
 import { fileOf, intArg } from '../shared.js';
 import type { View } from '../../render/view.js';
@@ -37,7 +38,9 @@ function urlFor(address: string, port: number, base: string): string {
   return `http://${host}:${port}${base}`;
 }
 
-function listenFailure(e: ListenError, host: string, port: number): Error {
+function listenFailure(e: ListenError, typed: string, port: number): Error {
+  // The host as typed, cut for the message (a 100,000-character --host must not fill the terminal).
+  const host = echo(typed);
   switch (e.code) {
     case 'EADDRINUSE':
       return new RefusedError(`Port ${port} is already in use (by another program, or another badzone serve). Choose another with --port, or leave --port out to take a free one.`);
@@ -48,8 +51,12 @@ function listenFailure(e: ListenError, host: string, port: number): Error {
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return new UsageError(`--host ${host}: no such host name. Give an address of this computer, or 0.0.0.0 for every network it is on.`);
+    case 'EINVAL':
+      // getaddrinfo refuses a name no host can have (past 253 characters, say).
+      if (e.message.startsWith('getaddrinfo')) return new UsageError(`--host ${host} is not a valid host name. Give an address of this computer, or 0.0.0.0 for every network it is on.`);
+      return new RefusedError(`Could not listen on ${host} port ${port}: ${e.message.split(typed).join(host)}`);
     default:
-      return new RefusedError(`Could not listen on ${host} port ${port}: ${e.message}`);
+      return new RefusedError(`Could not listen on ${host} port ${port}: ${e.message.split(typed).join(host)}`);
   }
 }
 
@@ -57,7 +64,7 @@ export async function run(opts: ServeOptions, io: IO): Promise<View<'serve', Ser
   const file = fileOf(opts, io);
   const port = intArg(opts.port, '--port', 0, 65535) ?? 0;
   const host = opts.host ?? '127.0.0.1';
-  if (host.trim() === '' || /[\s/]/.test(host)) throw new UsageError(`--host takes an address such as 127.0.0.1 or 0.0.0.0, not "${host}".`);
+  if (host.trim() === '' || /[\s/]/.test(host)) throw new UsageError(`--host takes an address such as 127.0.0.1 or 0.0.0.0, not "${echo(host)}".`);
 
   const live = new LiveView(file);
   let server: PlayersServer;
