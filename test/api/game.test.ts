@@ -25,7 +25,7 @@ describe('a game through the library', () => {
     const d = dir();
     const game = await newGame('g.json', { cwd: d, seed: 42, gangs: GANGS });
     expect(game.file).toBe(path.join(d, 'g.json'));
-    expect(game.created).toMatchObject({ round: 0, phase: 'setup', seed: 42, backup: null });
+    expect(game.created).toMatchObject({ round: 0, phase: 'setup', seed: '42', generator: 'mt19937', backup: null });
     expect(game.created!.commandLine).toBe("badzone new --seed 42 --mode dice --tiles 4 --spawn-points 4 --gang 'Goliaths: Krag, Brute' --reserve 'Goliaths: Grub' --gang 'Eschers: Vex, Nyx' --hazard none --session g.json");
     const r = await game.round();
     expect(r.round).toBe(1);
