@@ -78,7 +78,7 @@ export function parseSeed(input: unknown): Seed {
     if (!isInt32(n)) throw new SeedError(`must be ${range} when it is a whole number, not ${echo(t)}`);
     return n;
   }
-  if (t === '' || t.length > LIMITS.seedLength || !SEED_CHARACTERS.test(t)) {
+  if (t.length > LIMITS.seedLength || !SEED_CHARACTERS.test(t)) {
     throw new SeedError(`is a whole number ${range}, or 1 to ${LIMITS.seedLength} letters (A-Z, a-z) and digits with no spaces or other signs, not "${echo(t)}"`);
   }
   return t;
@@ -107,7 +107,7 @@ const NO_NONCE = new Uint8Array(12);
 
 /** The ChaCha20 key of a seed: the SHA-256 of "badzone/chacha20/v1:" and the seed, in UTF-8. */
 function keyOf(seed: string): Uint8Array {
-  return crypto().createHash('sha256').update(CHACHA_KEY_PREFIX + seed, 'utf8').digest();
+  return crypto().createHash('sha256').update(CHACHA_KEY_PREFIX + seed).digest(); // a string is hashed as UTF-8
 }
 
 /**
@@ -161,8 +161,7 @@ export class ChaCha20 implements Engine {
  */
 function engineAt(state: RngState): { engine: Engine; uses: () => number } {
   if (typeof state.seed === 'number') {
-    const mt = MersenneTwister19937.seed(state.seed);
-    if (state.uses > 0) mt.discard(state.uses);
+    const mt = MersenneTwister19937.seed(state.seed).discard(state.uses); // discard(0) does nothing
     return { engine: mt, uses: () => mt.getUseCount() };
   }
   const chacha = new ChaCha20(keyOf(state.seed), state.uses);
@@ -183,11 +182,6 @@ export class Rng {
     const { engine, uses } = engineAt(state);
     this.count = uses;
     this.random = new Random(engine);
-  }
-
-  /** Which generator rolls. */
-  get generator(): Generator {
-    return generatorOf(this.seed);
   }
 
   /** One die of `sides` faces, 1..sides, unbiased. */

@@ -166,6 +166,7 @@ describe('seeds', () => {
     expect(parseSeed('+2147483647')).toBe(2147483647);
     expect(parseSeed('Dust')).toBe('Dust');
     expect(parseSeed('4A')).toBe('4A');
+    expect(parseSeed('x'.repeat(64))).toBe('x'.repeat(64));
     expect(generatorOf(42)).toBe('mt19937');
     expect(generatorOf('Dust')).toBe('chacha20');
   });
@@ -189,6 +190,7 @@ describe('seeds', () => {
       e = x;
     }
     expect(e).toBeInstanceOf(SeedError);
+    expect((e as Error).name).toBe('SeedError');
     expect((e as SeedError).message).toContain(says);
     expect((e as SeedError).message).toBe(`the seed ${(e as SeedError).problem}`);
   });
@@ -200,6 +202,7 @@ describe('seeds', () => {
     expect(isChaChaSeed('')).toBe(false);
     expect(isChaChaSeed('a_b')).toBe(false);
     expect(isChaChaSeed(7)).toBe(false);
+    expect(isChaChaSeed(['abc'])).toBe(false);
   });
 
   it('the generator refuses a seed that is neither', () => {
