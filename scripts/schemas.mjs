@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const CONTRACT = 2;
+export const CONTRACT = 3;
 const BASE = `https://badzone.invalid/schemas/${CONTRACT}/`;
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -32,8 +32,9 @@ const common = {
     phase: { enum: ['setup', 'round', 'end'] },
     mode: { enum: ['dice', 'deck'] },
     timing: { enum: ['once', 'persistent'] },
-    seed: { description: 'The game\'s seed; null while it is hidden (`new --hidden-seed`, until `reveal`).', ...nullable(int) },
-    commitment: { description: 'SHA-256 (hex) of "SEED:SALT" for a game with a hidden seed; null otherwise.', anyOf: [{ type: 'string', pattern: '^[0-9a-f]{64}$' }, { type: 'null' }] },
+    seed: { description: 'The game\'s seed, as text (a whole number is a Mersenne Twister seed; letters and digits key ChaCha20); null while it is hidden (`new --hidden-seed`, until `reveal`). A number before schema 3.', ...nullable(str) },
+    generator: { description: 'The generator the seed rolls with: chacha20, or mt19937 (the Mersenne Twister) for a whole-number seed, whose rolls can be foreseen from a few of them.', enum: ['chacha20', 'mt19937'] },
+    commitment: { description: 'SHA-256 (hex) of "chacha20:SEED:SALT" ("SEED:SALT" for a Mersenne Twister seed) for a game with a hidden seed; null otherwise.', anyOf: [{ type: 'string', pattern: '^[0-9a-f]{64}$' }, { type: 'null' }] },
     worth: obj({ value: int, unit: str }),
     scatter: obj({ round: int, distance: int, direction: int }),
     inPlay: obj(
@@ -111,7 +112,7 @@ function output(kind, description, properties, optional = []) {
   };
 }
 
-const seedFields = { seed: ref('seed'), commitment: ref('commitment') };
+const seedFields = { seed: ref('seed'), generator: ref('generator'), commitment: ref('commitment') };
 const summary = {
   session: ref('session'),
   round: int,
@@ -252,7 +253,8 @@ export const SCHEMAS = {
   }),
   reveal: output('reveal', 'A hidden seed, revealed, with what its commitment hashes.', {
     session: ref('session'),
-    seed: int,
+    seed: str,
+    generator: ref('generator'),
     salt: { type: 'string', pattern: '^[0-9a-f]{32}$' },
     commitment: { type: 'string', pattern: '^[0-9a-f]{64}$' },
     hashed: str,
@@ -298,7 +300,8 @@ export const SCHEMAS = {
   fighter: output('fighter', 'A fighter the GM moved (or added).', { session: ref('session'), name: str, gang: str, from: str, to: str, gangs: arr(ref('gang')) }),
   roll: output('roll', 'The dice roller.', {
     expression: str,
-    seed: int,
+    seed: { description: 'The seed rolled with, as text (a whole number is a Mersenne Twister seed).', ...str },
+    generator: ref('generator'),
     times: int,
     results: {
       description: 'The rolls in order: all of them with --json (at most 1,000,000 dice in all), none with --summary.',
@@ -312,7 +315,8 @@ export const SCHEMAS = {
   }),
   'hazard-roll': output('hazard-roll', 'A roll on the Hazard Table.', {
     roll: int,
-    seed: nullable(int),
+    seed: { description: 'The seed rolled with, as text; null for your own roll (--roll).', ...nullable(str) },
+    generator: nullable(ref('generator')),
     nomadic: bool,
     homeTurf: bool,
     hazard: ref('hazard'),
@@ -358,7 +362,8 @@ export const SCHEMAS = {
     },
     games: int,
     rounds: int,
-    seed: int,
+    seed: { description: 'The seed, as text (a whole number is a Mersenne Twister seed; other text keys ChaCha20).', ...str },
+    generator: { description: 'The generator the games were rolled with: the one the seed picks, as for a game.', ...ref('generator') },
     mode: ref('mode'),
     events: arr(obj({ eventId: str, name: str, range: arr(int), timing: ref('timing'), discardOn: nullable(int), appearedIn: num, meanRoundsInPlay: nullable(num) })),
     perRound: arr(obj({ round: int, inPlay: obj({ mean: num, p50: num, p90: num, max: num }), visibilityReduced: num, spawned: { type: 'object' } })),

@@ -78,7 +78,7 @@ export interface RunOptions {
   stderrIsTTY?: boolean;
   columns?: number;
   /** Seeds handed out when a command needs a fresh one. */
-  seeds?: number[];
+  seeds?: (number | string)[];
   prompter?: Prompter;
   now?: Date;
   /** How a long-running command (`serve`) is asked to stop; default: at once, when it is ready. */

@@ -5,8 +5,22 @@ import type { RuleBook } from '../rules/book.js';
 import { findEvent, suggestEvents } from '../rules/book.js';
 import { editDistance } from '../rules/names.js';
 import { echo, enteredDiceProblem, occupiedProblem } from '../rules/limits.js';
+import { parseSeed, SeedError, type Seed } from '../dice/rng.js';
 
 /** A whole number within bounds, or a usage error naming the option. */
+/**
+ * A seed given to the library: a number (a 32-bit integer) or whole-number text is a Mersenne Twister seed;
+ * other text (letters and digits) keys ChaCha20. `what` names the option in the message.
+ */
+export function seedOption(value: unknown, what = 'seed'): Seed {
+  try {
+    return parseSeed(value);
+  } catch (e) {
+    if (e instanceof SeedError) throw new UsageError(`${what} ${e.problem}.`);
+    throw e;
+  }
+}
+
 export function wholeNumber(value: unknown, name: string, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new UsageError(`${name} takes a whole number, not ${echo(JSON.stringify(value) ?? String(value))}.`);
   if (value < min || value > max) throw new UsageError(`${name} must be from ${min} to ${max}, not ${value}.`);

@@ -6,6 +6,7 @@ import type { Action, SessionState } from '../engine/state.js';
 import { mutate, noSession, tryLoad, type Loaded } from '../store/session.js';
 import { shippedBook } from '../store/tables.js';
 import { isD66 } from '../dice/expression.js';
+import type { Seed } from '../dice/rng.js';
 import { echo } from '../rules/limits.js';
 
 /** A die the step needs that was not given: what it is for, its sides, and in deck mode the cards left. */
@@ -37,7 +38,7 @@ export interface Committed {
   book: RuleBook;
   report: Report;
   /** Set when this command started a new game because there was none. */
-  created: { seed: number } | null;
+  created: { seed: Seed } | null;
 }
 
 export interface CommitOptions {
@@ -45,7 +46,7 @@ export interface CommitOptions {
   /** Start a game with the defaults when there is none (`badzone round` in an empty folder). */
   createIfMissing?: boolean;
   /** A fresh seed, drawn only when a game is created. */
-  randomSeed: () => number;
+  randomSeed: () => Seed;
 }
 
 function refusalError(r: Extract<StepResult, { ok: false }>): Error {
@@ -63,8 +64,8 @@ function changedWhileAnswering(): RefusedError {
 export async function commit(file: string, action: Action, opts: CommitOptions): Promise<Committed> {
   let act: Action = action;
   // Drawn only when a game is created (once, so the answers and the commit agree): a fresh seed costs start-up.
-  let seed: number | undefined;
-  const newSeed = (): number => (seed ??= opts.randomSeed());
+  let seed: Seed | undefined;
+  const newSeed = (): Seed => (seed ??= opts.randomSeed());
   const newGame = (): { state: SessionState; book: RuleBook } => {
     const book = shippedBook();
     return { state: createGame(defaultSetup(newSeed()), book), book };

@@ -51,14 +51,18 @@ import { CONTRACT, dueInEndPhase, eventPhaseView, hazardView, inPlayView, newEve
 import { buildReport, type ReportData } from '../serve/report.js';
 import * as path from 'node:path';
 import { commitmentOf, committedText, freshSalt, osRandomSeed } from './seed.js';
+import type { Seed } from '../dice/rng.js';
 import { echo } from '../rules/limits.js';
 
 /** Where and how the library works: the folder relative paths start from, and where fresh seeds come from. */
 export interface GameContext {
   /** Relative session and table paths start here (default: process.cwd()). */
   cwd?: string;
-  /** A fresh 32-bit seed for a new game (default: the operating system's random numbers). */
-  randomSeed?: () => number;
+  /**
+   * A fresh seed for a new game or roll (default: 128 bits from the operating system, in base32, for ChaCha20). A
+   * number seeds the Mersenne Twister instead (tests that pin dice); a hidden seed must be text (ChaCha20).
+   */
+  randomSeed?: () => Seed;
   /** The clock, for the names of backup files (default: now). */
   now?: () => Date;
 }
@@ -118,6 +122,8 @@ export async function newGame(file: string, opts: NewGameOptions & GameContext =
   const full = resolveSessionPath(file, cwd);
   const setup = resolveSetup(opts, cwd, opts.randomSeed ?? osRandomSeed);
   if (opts.hiddenSeed === true) {
+    // The commitment hides a seed only if the seed cannot be found from the rolls: ChaCha20's can't be.
+    if (setup.generator !== 'chacha20') throw new UsageError(`A hidden seed keys ChaCha20, but the fresh seed given was ${echo(String(setup.seed))} (a Mersenne Twister seed, found from a few rolls).`);
     const salt = freshSalt();
     setup.hiddenSeed = { salt, commitment: commitmentOf(setup.seed, salt), revealed: false };
   }
@@ -125,7 +131,7 @@ export async function newGame(file: string, opts: NewGameOptions & GameContext =
   const state = engineCreate(setup, book);
   const stamp = (opts.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-');
   const { backup } = create(full, state, opts.force === true, stamp);
-  const { table, visibilityTable, seed: _seed, hiddenSeed: _hidden, ...rest } = setup;
+  const { table, visibilityTable, seed: _seed, generator: _generator, hiddenSeed: _hidden, ...rest } = setup;
   // The command line names the session as the caller did, unless it is the default one.
   const session = full === path.resolve(cwd, DEFAULT_SESSION) ? null : file;
   const created: NewData = {
@@ -176,7 +182,7 @@ export async function verifyFile(file: string, opts: GameContext & { commitment?
 export class Game {
   /** What `newGame` made (the `new --json` object); null for a game opened with `openGame`. */
   created: NewData | null = null;
-  private readonly randomSeed: () => number;
+  private readonly randomSeed: () => Seed;
 
   constructor(
     /** The session file's absolute path. */
@@ -430,8 +436,8 @@ export class Game {
       if (!loaded) throw noSession(this.file);
       const h = loaded.state.setup.hiddenSeed;
       if (!h) throw new RefusedError(`The seed of this game was never hidden: it is ${loaded.state.setup.seed} (\`badzone status\` shows it). Start a game with \`badzone new --hidden-seed\` to commit to a seed.`);
-      const seed = loaded.state.setup.seed;
-      const result: RevealData = { kind: 'reveal', schema: CONTRACT, session: this.file, seed, salt: h.salt, commitment: h.commitment, hashed: committedText(seed, h.salt), firstReveal: !h.revealed };
+      const { seed, generator } = loaded.state.setup;
+      const result: RevealData = { kind: 'reveal', schema: CONTRACT, session: this.file, seed: String(seed), generator, salt: h.salt, commitment: h.commitment, hashed: committedText(seed, h.salt), firstReveal: !h.revealed };
       if (h.revealed) return { state: null, result };
       const setup = { ...loaded.state.setup, hiddenSeed: { ...h, revealed: true } };
       return { state: { ...loaded.state, setup }, result };

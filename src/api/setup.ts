@@ -4,13 +4,19 @@ import * as path from 'node:path';
 import { UsageError } from '../errors.js';
 import { countTiles, gridTiles, type GangSetup, type Setup } from '../engine/state.js';
 import { loadEventTable, loadVisibilityTable, shippedTables } from '../store/tables.js';
-import { wholeNumber } from './args.js';
+import { seedOption, wholeNumber } from './args.js';
+import { generatorOf, type Seed } from '../dice/rng.js';
 import { LIMITS, count, echo, nameProblem, setupProblem } from '../rules/limits.js';
 
 /** How to set up a game: every field optional, with the defaults of `badzone new`. */
 export interface NewGameOptions {
-  /** A 32-bit integer; default: a fresh random one. */
-  seed?: number;
+  /**
+   * The seed. Text of letters and digits keys ChaCha20 (no one can foresee its rolls without the seed); a number
+   * (a 32-bit integer), or whole-number text, seeds the Mersenne Twister badzone used before, whose rolls can be
+   * foreseen from a few of them. Default: a fresh ChaCha20 seed, 128 bits from the operating system in base32.
+   * Not with `hiddenSeed`, which draws its own.
+   */
+  seed?: number | string;
   /** Roll a D64 each round ('dice', default) or draw from a 64-card deck ('deck'). */
   mode?: 'dice' | 'deck';
   /** Number of 12"x12" tiles, laid out in near-square rows (A1, A2, B1, ...). Give this or `grid`, not both. */
@@ -36,8 +42,9 @@ export interface NewGameOptions {
   /** Replace an existing game at the path (the old file is kept as a backup). */
   force?: boolean;
   /**
-   * Hide the seed: every output shows only a commitment (SHA-256 of "SEED:SALT") until `reveal`, and `verify`
-   * with that commitment then proves every die badzone rolled came from the committed seed. The file still holds the seed.
+   * Hide the seed: every output shows only a commitment (SHA-256 of "chacha20:SEED:SALT") until `reveal`, and
+   * `verify` with that commitment then proves every die badzone rolled came from the committed seed. The seed is a
+   * fresh one (a seed someone picked could be known); the file still holds it.
    */
   hiddenSeed?: boolean;
 }
@@ -92,8 +99,11 @@ function hazardOf(value: NewGameOptions['hazard']): Setup['hazard'] {
 }
 
 /** Check the options and make the engine's Setup. Table files are read (and validated) relative to `cwd`. */
-export function resolveSetup(opts: NewGameOptions, cwd: string, randomSeed: () => number): Setup {
-  const seed = opts.seed === undefined ? randomSeed() : wholeNumber(opts.seed, 'seed', -2147483648, 2147483647);
+export function resolveSetup(opts: NewGameOptions, cwd: string, randomSeed: () => Seed): Setup {
+  if (opts.hiddenSeed === true && opts.seed !== undefined) {
+    throw new UsageError('A hidden seed is a fresh one that nobody knows in advance; a seed given with it could be known. Give hiddenSeed or seed, not both.');
+  }
+  const seed = opts.seed === undefined ? randomSeed() : seedOption(opts.seed);
   const mode = opts.mode ?? 'dice';
   if (mode !== 'dice' && mode !== 'deck') throw new UsageError(`mode is "dice" or "deck", not "${echo(String(mode))}".`);
   if (opts.tiles !== undefined && opts.grid !== undefined) throw new UsageError('Give tiles or grid, not both.');
@@ -114,6 +124,7 @@ export function resolveSetup(opts: NewGameOptions, cwd: string, randomSeed: () =
   const table = opts.table ? loadEventTable(path.resolve(cwd, opts.table), visibilityTable ?? undefined) : null;
   const setup: Setup = {
     seed,
+    generator: generatorOf(seed),
     mode,
     tiles,
     spawnPoints: opts.spawnPoints === undefined ? 4 : wholeNumber(opts.spawnPoints, 'spawnPoints', 1, 100),

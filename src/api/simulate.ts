@@ -9,6 +9,7 @@ import type { Setup } from '../engine/state.js';
 import { bookFor } from '../store/tables.js';
 import { wholeNumber } from './args.js';
 import { osRandomSeed } from './seed.js';
+import type { Seed } from '../dice/rng.js';
 import { resolveSetup, type NewGameOptions } from './setup.js';
 import type { SimulateData } from './types.js';
 import { CONTRACT } from './views.js';
@@ -25,7 +26,8 @@ export interface SimulateOptions extends Omit<NewGameOptions, 'force' | 'hiddenS
   rounds?: number;
   /** Relative table paths start here (default: process.cwd()). */
   cwd?: string;
-  randomSeed?: () => number;
+  /** A fresh seed when none is given (default: a ChaCha20 seed from the operating system). */
+  randomSeed?: () => Seed;
   /** Called now and then with the games done so far. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -116,6 +118,8 @@ class Run implements SimulationRun {
       kind: 'simulate',
       schema: CONTRACT,
       ...report,
+      seed: String(report.seed),
+      generator: setup.generator,
       stopped: stopped && !this.sim.complete ? { after: this.sim.finished, of: this.games, why: stopped } : null,
       table: book.events.name,
       visibilityTable: book.visibility.name,

@@ -1,11 +1,11 @@
 // The commands that need no game: the dice roller, the Hazard Table, the Event Table, checking a table file.
 import * as path from 'node:path';
-import { parseDice, DiceSyntaxError, Rng, d66, diceTotal, type DiceExpr } from '../dice/index.js';
+import { parseDice, DiceSyntaxError, Rng, d66, diceTotal, generatorOf, type DiceExpr, type Seed } from '../dice/index.js';
 import { InvalidFileError, UsageError } from '../errors.js';
 import { compileBook, type RuleBook } from '../rules/book.js';
 import { sessionPath, tryLoad } from '../store/session.js';
 import { loadAnyTable, loadEventTable, shippedBook, shippedTables } from '../store/tables.js';
-import { eventArg, wholeNumber } from './args.js';
+import { eventArg, seedOption, wholeNumber } from './args.js';
 import { heaviestEvent } from '../rules/validate.js';
 import { osRandomSeed } from './seed.js';
 import type { EventsListData, EventsShowData, HazardListData, HazardRollData, HazardShowData, LintData, RollData } from './types.js';
@@ -15,8 +15,8 @@ import { LIMITS, count, echo } from '../rules/limits.js';
 export interface TableContext {
   /** Relative table paths start here (default: process.cwd()). */
   cwd?: string;
-  /** A fresh seed when none is given (default: the operating system's random numbers). */
-  randomSeed?: () => number;
+  /** A fresh seed when none is given (default: 128 bits from the operating system, in base32, for ChaCha20). */
+  randomSeed?: () => Seed;
 }
 
 /** A dice expression in the rules' notation (D6, D3+3, 2D6x10, D64, D66), or a usage error saying what is wrong. */
@@ -29,13 +29,15 @@ export function parseExpr(text: string): DiceExpr {
   }
 }
 
-function seedOf(seed: number | undefined, ctx: TableContext): number {
-  return seed === undefined ? (ctx.randomSeed ?? osRandomSeed)() : wholeNumber(seed, 'seed', -2147483648, 2147483647);
+/** The seed to roll with: the one given (as for a game: a whole number is the Twister's, text keys ChaCha20), or a fresh one. */
+function seedOf(seed: number | string | undefined, ctx: TableContext): Seed {
+  return seed === undefined ? (ctx.randomSeed ?? osRandomSeed)() : seedOption(seed);
 }
 
 export interface RollOptions {
   times?: number;
-  seed?: number;
+  /** As a game's seed: a number or whole-number text seeds the Mersenne Twister; other text keys ChaCha20. */
+  seed?: number | string;
   /** Each roll also gets a D12 clock direction. */
   scatter?: boolean;
   /** List only the first N rolls (the text view shows 200); default: all of them, within LIMITS.rollJsonDice dice. */
@@ -108,7 +110,8 @@ export function rollDice(expr: string, opts: RollOptions & TableContext = {}): R
     kind: 'roll',
     schema: CONTRACT,
     expression: e.text,
-    seed,
+    seed: String(seed),
+    generator: generatorOf(seed),
     times,
     results,
     unlisted: times - results.length,
@@ -120,9 +123,9 @@ export function rollDice(expr: string, opts: RollOptions & TableContext = {}): R
 }
 
 /** D10 on the Hazard Table (or look up the group's own `roll`); `homeTurf`: rolling a crew's Home Turf. */
-export function rollHazard(opts: { roll?: number; seed?: number; homeTurf?: boolean } & TableContext = {}): HazardRollData {
+export function rollHazard(opts: { roll?: number; seed?: number | string; homeTurf?: boolean } & TableContext = {}): HazardRollData {
   const table = shippedTables().hazards;
-  let seed: number | null = null;
+  let seed: Seed | null = null;
   let roll: number;
   if (opts.roll !== undefined) roll = wholeNumber(opts.roll, 'roll', 1, 10);
   else {
@@ -139,7 +142,7 @@ export function rollHazard(opts: { roll?: number; seed?: number; homeTurf?: bool
     : homeTurf
       ? `The crew is Nomadic: no Home Turf Hazard or Facility, but its Rating Limit is ${table.nomadic.ratingLimit} instead of ${table.nomadic.standardRatingLimit}.`
       : 'Nomadic: no Hazard this game.';
-  return { kind: 'hazard-roll', schema: CONTRACT, roll, seed, nomadic, homeTurf, hazard, meaning, ratingLimit: nomadic && homeTurf ? table.nomadic.ratingLimit : null };
+  return { kind: 'hazard-roll', schema: CONTRACT, roll, seed: seed === null ? null : String(seed), generator: seed === null ? null : generatorOf(seed), nomadic, homeTurf, hazard, meaning, ratingLimit: nomadic && homeTurf ? table.nomadic.ratingLimit : null };
 }
 
 /** The Hazard Table. */

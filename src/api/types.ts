@@ -6,6 +6,7 @@ import type { BattlefieldView, VerifyResult } from '../engine/step.js';
 import type { CollapseReport, RenameReport } from '../engine/corrections.js';
 import type { BattlefieldObject, Condition, Gang, LogRecord, Phase, Roll, Setup, TilePick } from '../engine/state.js';
 import type { SimulationReport } from '../engine/simulate.js';
+import type { Generator } from '../dice/rng.js';
 import type { BadzoneEvent, Clarification, HazardTable, HomeTurfPloy, PloyTrigger, VisibilityLevel } from '../rules/types.js';
 
 export type {
@@ -25,13 +26,14 @@ export type {
   Condition,
   TilePick,
   Roll,
+  Generator,
 };
 
 /**
  * The version of the JSON contract (every `--json` object's `schema`), separate from the session file's
  * `schemaVersion`. Raised when a field changes meaning or is removed; new fields may come without a raise.
  */
-export type ContractVersion = 2;
+export type ContractVersion = 3;
 
 /** Every object the library returns (and `--json` prints) says which command made it, and the contract version. */
 export interface Output<K extends string> {
@@ -111,11 +113,15 @@ export interface DueInEndPhase {
 }
 
 /**
- * The seed, and its commitment. A game started with a hidden seed shows `seed: null` and only the commitment
- * (SHA-256 of "SEED:SALT", hex) until `reveal`; other games show the seed and `commitment: null`.
+ * The seed, the generator it rolls with, and its commitment. A game started with a hidden seed shows `seed: null`
+ * and only the commitment (SHA-256 of "chacha20:SEED:SALT", hex; of "SEED:SALT" for a game started before the
+ * generator was marked) until `reveal`; other games show the seed and `commitment: null`.
  */
 export interface SeedFields {
-  seed: number | null;
+  /** As text: letters and digits key ChaCha20; a whole number ("42") is a Mersenne Twister seed. */
+  seed: string | null;
+  /** `chacha20`, or `mt19937` for a whole-number seed (whose rolls can be foreseen from a few of them). */
+  generator: Generator;
   commitment: string | null;
 }
 
@@ -160,7 +166,7 @@ export interface EventPhaseView extends Omit<EventPhaseReport, 'noNewEvent'> {
 export interface NewData extends Output<'new'>, GameSummary {
   backup: string | null;
   /** What the game was set up with (the seed is in `seed`, hidden or not). */
-  setup: Omit<Setup, 'table' | 'visibilityTable' | 'seed' | 'hiddenSeed'> & { table: string; visibilityTable: string };
+  setup: Omit<Setup, 'table' | 'visibilityTable' | 'seed' | 'generator' | 'hiddenSeed'> & { table: string; visibilityTable: string };
   /** The command line that makes the same game without prompts (with a hidden seed: `--hidden-seed`, not the seed). */
   commandLine: string;
   hazardRoll: number | null;
@@ -286,10 +292,11 @@ export interface VerifyData extends Output<'verify'>, SeedFields, VerifyResult {
 
 export interface RevealData extends Output<'reveal'> {
   session: string;
-  seed: number;
+  seed: string;
+  generator: Generator;
   salt: string;
   commitment: string;
-  /** What was hashed: "SEED:SALT". */
+  /** What was hashed: "chacha20:SEED:SALT" ("SEED:SALT" for a Mersenne Twister seed). */
   hashed: string;
   /** False when the seed had been revealed before. */
   firstReveal: boolean;
@@ -335,7 +342,9 @@ export interface FighterData extends Output<'fighter'> {
 
 export interface RollData extends Output<'roll'> {
   expression: string;
-  seed: number;
+  /** The seed rolled with, as text (a whole number is a Mersenne Twister seed). */
+  seed: string;
+  generator: Generator;
   times: number;
   /**
    * The rolls in order: all of them with --json (at most LIMITS.rollJsonDice dice in all), the first 200 in the text
@@ -355,8 +364,10 @@ export interface RollData extends Output<'roll'> {
 
 export interface HazardRollData extends Output<'hazard-roll'> {
   roll: number;
-  /** The seed rolled with; null for the group's own roll (`--roll`). */
-  seed: number | null;
+  /** The seed rolled with, as text; null for the group's own roll (`--roll`). */
+  seed: string | null;
+  /** The generator rolled with; null for the group's own roll. */
+  generator: Generator | null;
   nomadic: boolean;
   homeTurf: boolean;
   hazard: HazardView;
@@ -410,7 +421,11 @@ export interface LintData extends Output<'table-lint'> {
   heaviest: { eventId: string; name: string; phase: 'Event Phase' | 'End Phase'; dice: number; limit: number; tilesThatFit: number } | null;
 }
 
-export interface SimulateData extends Output<'simulate'>, SimulationReport {
+export interface SimulateData extends Output<'simulate'>, Omit<SimulationReport, 'seed'> {
+  /** The seed, as text (a whole number is a Mersenne Twister seed; other text keys ChaCha20). */
+  seed: string;
+  /** The generator the games were rolled with: the one the seed picks, as for a game. */
+  generator: Generator;
   /**
    * Null when every game asked for was played. Otherwise the run was stopped early, by Ctrl-C or at the work
    * limit (LIMITS.simulateNumbers, when the first rounds' estimate was low): the figures are over the `after`

@@ -8,12 +8,12 @@ import type { BadzoneEvent } from '../rules/types.js';
 import type { DueInEndPhase, EventPhaseView, GameSummary, HazardView, InPlayView, NewEventCard, SeedFields, StatusData, VisibilityView } from './types.js';
 
 /** The JSON contract's version: every object the library returns carries it as `schema`. */
-export const CONTRACT = 2 as const;
+export const CONTRACT = 3 as const;
 
-/** The seed, or null while it is hidden; and the commitment, when the game has one. */
+/** The seed as text, or null while it is hidden; the generator it rolls with; and the commitment, when the game has one. */
 export function seedFields(setup: Setup): SeedFields {
   const h = setup.hiddenSeed;
-  return { seed: h && !h.revealed ? null : setup.seed, commitment: h ? h.commitment : null };
+  return { seed: h && !h.revealed ? null : String(setup.seed), generator: setup.generator, commitment: h ? h.commitment : null };
 }
 
 /** The unit of an event's worth (Treasure: credits), from its table entry. */

@@ -1,5 +1,6 @@
 // Everything a command may touch of the outside world, passed in so tests can run commands in-process.
 import type { Prompter } from './prompts.js';
+import type { Seed } from '../dice/rng.js';
 
 export interface IO {
   argv0: string;
@@ -14,8 +15,8 @@ export interface IO {
   /** Standard error is a terminal (progress bars). */
   stderrIsTTY: boolean;
   columns: number | undefined;
-  /** A fresh random 32-bit seed from the operating system. */
-  randomSeed: () => number;
+  /** A fresh seed: 128 bits from the operating system in base32, for ChaCha20 (tests give numbers: the Twister). */
+  randomSeed: () => Seed;
   /** A timestamp for backup file names. */
   now: () => Date;
   /** Prompts; the real one is imported lazily from @inquirer/prompts. */

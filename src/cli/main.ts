@@ -15,6 +15,7 @@ import { inquirerPrompter, PromptCancelled } from './prompts.js';
 import type { View } from '../render/view.js';
 import { commandName } from '../store/command-path.js';
 import { shellWord } from '../api/setup.js';
+import { osRandomSeed } from '../api/seed.js';
 import { nameCommand } from '../render/naming.js';
 
 
@@ -249,7 +250,7 @@ export function processIO(): IO {
     stderrIsTTY: process.stderr.isTTY === true,
     columns: process.stdout.columns,
     // node:crypto is loaded on first use only: most commands never need a fresh seed (start-up, `npm run bench`).
-    randomSeed: () => (createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto')).randomInt(-2147483648, 2147483647),
+    randomSeed: () => osRandomSeed(),
     now: () => new Date(),
     // Prompts go to the terminal; when stdout is piped (e.g. --json into a script), to stderr, so the data stays clean.
     prompter: () => inquirerPrompter(process.stdout.isTTY ? process.stdout : process.stderr, terminalGone, process.stdin, esmImport),

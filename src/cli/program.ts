@@ -82,7 +82,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .description('roll a dice expression (D6, D2+1, D6+6, 2D6x10, D64, D66, ...)')
     .argument('<expr>', 'dice expression in the rules\' notation')
     .option('--times <n>', 'roll it N times (1-1000000); the text lists the first 200')
-    .option('--seed <n>', 'seed (32-bit integer) for a repeatable roll')
+    .option('--seed <seed>', 'seed for a repeatable roll: letters and digits (ChaCha20), or a whole number (the Mersenne Twister)')
     .option('--scatter', 'also roll a D12 clock direction, for a scatter')
     .option('--summary', 'with --times: how often each total came up, instead of the rolls')
     .option('--json', 'print JSON: each total and its dice (at most 1,000,000 dice; past that, use --summary)')
@@ -124,7 +124,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .description('roll D10 on the Hazard Table (or look up your own roll with --roll)')
     .option('--home-turf', 'rolling a crew\'s Home Turf (10 = Nomadic crew, Rating Limit 300)')
     .option('--roll <n>', 'the D10 you rolled yourself (1-10)')
-    .option('--seed <n>', 'seed (32-bit integer) for a repeatable roll')
+    .option('--seed <seed>', 'seed for a repeatable roll: letters and digits (ChaCha20), or a whole number (the Mersenne Twister)')
     .option('--json', 'print JSON')
     .addHelpText('after', examples('badzone hazard roll', 'badzone hazard roll --home-turf', 'badzone hazard roll --roll 4 --json'))
     .action(async (opts) => emit(await (await import('./commands/hazard-roll.js')).run(opts, io), opts.json === true));
@@ -157,7 +157,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       .description('play thousands of games on the setup `new` would make, and report how often each event comes up')
       .option('--games <n>', 'games to play (1-1000000, default 10000)')
       .option('--rounds <n>', 'rounds per game (1-100, default 6)')
-      .option('--seed <n>', 'seed, a 32-bit integer (default: a fresh random one, printed)'),
+      .option('--seed <seed>', 'seed: letters and digits (ChaCha20), or a 32-bit whole number (the Mersenne Twister) (default: a fresh ChaCha20 seed, printed)'),
   )
     .option('--json', 'print JSON')
     .addHelpText(
@@ -172,9 +172,9 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       program
         .command('new')
         .description('set up a new game (its session file); with no flags on a terminal, a setup wizard asks')
-        .option('--seed <n>', 'seed, a 32-bit integer (default: a fresh random one, printed and stored)'),
+        .option('--seed <seed>', 'seed: 1-64 letters and digits (ChaCha20), or a 32-bit whole number (the Mersenne Twister: its rolls can be foreseen from a few of them) (default: a fresh 128-bit ChaCha20 seed, printed and stored)'),
     )
-      .option('--hidden-seed', 'hide the seed: show only a commitment (SHA-256 of seed and salt) until `badzone reveal`')
+      .option('--hidden-seed', 'hide the seed (a fresh one; not with --seed): show only a commitment (SHA-256 of generator, seed and salt) until `badzone reveal`')
       .option('--turf-owner <name>', 'the crew whose Home Turf the Hazard is')
       .option('--force', 'replace an existing game (the old file is kept as a backup)')
       .option('--no-input', 'never prompt (no setup wizard)')
@@ -188,7 +188,8 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
         'badzone new --gang "Goliaths: Krag, Brute" --gang "Eschers: Vex, Nyx" \\\n      --reserve "Eschers: Lyra"',
         'badzone new --mode deck --seed 1234 --force',
         'badzone new --hidden-seed   # show only a commitment until `badzone reveal`',
-      ),
+      ) +
+        '\nA whole-number seed (--seed 1234) rolls with the Mersenne Twister, as every\ngame did before: the same dice as always, but anyone who sees a few of its\nrolls can work out the rolls to come. Without --seed (or with --hidden-seed) a\ngame rolls with ChaCha20, whose rolls cannot be foreseen without the seed.\n',
     )
     .action(async (opts) => emit(await (await import('./commands/new.js')).run(opts, io), opts.json === true));
 
@@ -352,7 +353,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       .command('play')
       .description('run the game at the table: a menu each round (the setup wizard first when there is no game)')
       .option('--manual', 'enter your own dice for the whole game, one by one, each named for what it is')
-      .option('--seed <n>', 'seed of the game the setup wizard makes (as new --seed; ignored when a game exists)'),
+      .option('--seed <seed>', 'seed of the game the setup wizard makes (as new --seed; ignored when a game exists)'),
   )
     .addHelpText('after', examples('badzone play', 'badzone play --manual', 'badzone play --seed 42', 'badzone play --session campaign/game3.json') + '\nNeeds a terminal. Every step is saved as it happens; `badzone play` continues\na game where it stopped.\n')
     .action(async (opts) => emit(await (await import('./commands/play.js')).run(opts, io), false));

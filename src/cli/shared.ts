@@ -10,10 +10,20 @@ import { DEFAULT_SESSION, sessionPath, tryLoad } from '../store/session.js';
 import { exists } from '../store/files.js';
 import { folderExists, similarSession } from '../store/nearby.js';
 import { echo, echoPath, enteredDiceProblem, occupiedProblem } from '../rules/limits.js';
+import type { Seed } from '../dice/rng.js';
+import { seedOption } from '../api/args.js';
 import type { IO } from './io.js';
 
 export interface SessionOpts {
   session?: string;
+}
+
+/**
+ * --seed: a whole number (a 32-bit integer) seeds the Mersenne Twister, whose rolls can be foreseen; letters and
+ * digits key ChaCha20 (the library reads a seed the same way; here the message names the flag).
+ */
+export function seedArg(value: string | undefined, flag = '--seed'): Seed | undefined {
+  return value === undefined ? undefined : seedOption(value, flag);
 }
 
 export function fileOf(opts: SessionOpts, io: IO): string {
@@ -119,7 +129,7 @@ export async function askForGame(io: IO, opts: { manual?: boolean; input?: boole
 }
 
 /** What the library needs from the command line's world: the folder, fresh seeds and the clock. */
-export function contextOf(io: IO): { cwd: string; randomSeed: () => number; now: () => Date } {
+export function contextOf(io: IO): { cwd: string; randomSeed: () => Seed; now: () => Date } {
   return { cwd: io.cwd, randomSeed: io.randomSeed, now: io.now };
 }
 

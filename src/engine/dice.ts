@@ -1,6 +1,6 @@
 // The engine's view of randomness: a source of single dice (the seeded Rng, or a scripted list in tests),
 // fed first by the dice the GM entered, and a record of every die with what it was for.
-import type { RngState } from '../dice/rng.js';
+import type { RngState, Seed } from '../dice/rng.js';
 import type { DiceExpr } from '../dice/expression.js';
 import { d66, diceTotal, isD66, physicalDieHint } from '../dice/expression.js';
 import type { EnteredDie, Roll } from './state.js';
@@ -183,7 +183,7 @@ function text(p: Purpose): string {
 }
 
 /** A dice source that returns scripted values, for tests. Throws when it runs out or a value does not fit. */
-export function scriptedDice(values: readonly number[], seed = 0): DiceSource & { left(): number } {
+export function scriptedDice(values: readonly number[], seed: Seed = 0): DiceSource & { left(): number } {
   let i = 0;
   return {
     die(sides: number): number {

@@ -2,7 +2,7 @@
 import { arr, bool, describe, fail, int, nonEmpty, obj, oneOf, str, strings, type Obj } from '../rules/check.js';
 import { validateEventTable, validateVisibilityTable, TableError } from '../rules/validate.js';
 import type { RuleBook } from '../rules/book.js';
-import { INT32_MAX, INT32_MIN } from '../dice/rng.js';
+import { INT32_MAX, INT32_MIN, isChaChaSeed, type Generator, type Seed } from '../dice/rng.js';
 import { READ } from '../rules/limits.js';
 import { isD66 } from '../dice/expression.js';
 import { replay } from './step.js';
@@ -52,7 +52,18 @@ const MIGRATIONS: Record<number, (s: Obj) => Obj> = {
     redo: [],
     log: Array.isArray(s.log) ? splitRoundDice(s.log) : s.log,
   }),
+  // Version 4 marks the generator the seed rolls with: a string seed keys ChaCha20. Every game before it was
+  // seeded with a 32-bit integer for the Mersenne Twister, and keeps it.
+  3: (s) => ({ ...s, schemaVersion: 4, setup: isObj(s.setup) ? { ...s.setup, generator: 'mt19937' } : s.setup }),
 };
+
+/** A seed of the generator named: the Twister's 32-bit integer, or ChaCha20's letters and digits. */
+function seedOf(v: unknown, path: string, generator: Generator): Seed {
+  if (generator === 'mt19937') return int(v, path, INT32_MIN, INT32_MAX);
+  const t = str(v, path, READ.seedLength);
+  if (!isChaChaSeed(t)) fail(path, 'expected a ChaCha20 seed: letters and digits, not a whole number');
+  return t;
+}
 
 /** Before version 3 a custom table's "D66" was rolled as one 66-sided die: such a game keeps that meaning. */
 function legacyD66(setup: unknown): unknown {
@@ -154,8 +165,10 @@ function setup(v: unknown): Setup {
     }
     throw e;
   }
+  const generator = oneOf(o.generator, 'setup.generator', ['mt19937', 'chacha20'] as const);
   const out: Setup = {
-    seed: int(o.seed, 'setup.seed', INT32_MIN, INT32_MAX),
+    seed: seedOf(o.seed, 'setup.seed', generator),
+    generator,
     mode: oneOf(o.mode, 'setup.mode', ['dice', 'deck'] as const),
     tiles: strings(o.tiles, 'setup.tiles', READ.tiles, READ.tileName),
     spawnPoints: int(o.spawnPoints, 'setup.spawnPoints', 1, READ.spawnPoints),
@@ -438,7 +451,7 @@ export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook)
     schemaVersion: SCHEMA_VERSION,
     setup: su,
     rng: {
-      seed: int(rng.seed, 'rng.seed', INT32_MIN, INT32_MAX),
+      seed: seedOf(rng.seed, 'rng.seed', su.generator),
       uses:
         typeof rng.uses === 'number' && Number.isInteger(rng.uses) && rng.uses >= 0
           ? int(rng.uses, 'rng.uses', 0, READ.rngUses)

@@ -3,7 +3,7 @@
 // stream, games are played one after another on it, so the same seed and arguments give the same report.
 import type { RuleBook } from '../rules/book.js';
 import type { Creature } from '../rules/types.js';
-import { Rng } from '../dice/rng.js';
+import { Rng, type Seed } from '../dice/rng.js';
 import { Dice, type DiceSource } from './dice.js';
 import { endPhase, eventPhase } from './phases.js';
 import type { Ctx, Tally } from './resolve.js';
@@ -40,7 +40,7 @@ export interface RoundFigures {
 export interface SimulationReport {
   games: number;
   rounds: number;
-  seed: number;
+  seed: Seed;
   mode: Mode;
   events: SimulatedEvent[];
   perRound: RoundFigures[];

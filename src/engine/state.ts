@@ -1,8 +1,8 @@
 // The whole game as one JSON value. Pure data: no classes, no Dates, no functions.
 import type { EventTable, VisibilityTable } from '../rules/types.js';
-import type { RngState } from '../dice/rng.js';
+import type { Generator, RngState, Seed } from '../dice/rng.js';
 
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export type Mode = 'dice' | 'deck';
 export type Phase = 'setup' | 'round' | 'end';
@@ -20,7 +20,10 @@ export interface Gang extends GangSetup {
 
 /** What `badzone new` was asked for. Together with the seed, this fixes the whole game. */
 export interface Setup {
-  seed: number;
+  /** A string keys ChaCha20; a number (a 32-bit integer) seeds the Mersenne Twister of games before schema 4. */
+  seed: Seed;
+  /** Which generator the seed rolls with (it follows from the seed's type; written so that the file says it). */
+  generator: Generator;
   mode: Mode;
   tiles: string[];
   spawnPoints: number;
@@ -44,7 +47,8 @@ export interface Setup {
   legacyD66?: true;
   /**
    * Set when the game was started with a hidden seed (`badzone new --hidden-seed`): outputs show only the
-   * commitment, the SHA-256 (hex) of "SEED:SALT", until `badzone reveal` sets `revealed`. The engine ignores it.
+   * commitment, the SHA-256 (hex) of "chacha20:SEED:SALT" ("SEED:SALT" for a Twister seed, as before schema 4),
+   * until `badzone reveal` sets `revealed`. The engine ignores it.
    */
   hiddenSeed?: HiddenSeed;
 }

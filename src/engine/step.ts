@@ -1,6 +1,6 @@
 // The reducer: (state, action) -> new state + what happened. Pure: no I/O, no clock, dice injected.
 import type { RuleBook } from '../rules/book.js';
-import { Rng } from '../dice/rng.js';
+import { Rng, generatorOf, type Seed } from '../dice/rng.js';
 import { closeNames, matchName } from '../rules/names.js';
 import { BadEntry, Dice, NeedDie, TooManyRolls, type DiceList, type DiceSource } from './dice.js';
 import { LIMITS, actionProblem, echo, growthProblem, nameProblem, tooManyRollsProblem } from '../rules/limits.js';
@@ -640,9 +640,11 @@ function short(v: unknown): string {
 }
 
 /** Setup for a game with the same defaults as `badzone new`. */
-export function defaultSetup(seed: number, over: Partial<Setup> = {}): Setup {
+export function defaultSetup(seed: Seed, over: Partial<Setup> = {}): Setup {
+  const s = over.seed ?? seed;
   return {
-    seed,
+    seed: s,
+    generator: generatorOf(s),
     mode: 'dice',
     tiles: ['A1', 'A2', 'B1', 'B2'],
     spawnPoints: 4,

@@ -21,7 +21,7 @@ export interface Notice {
 export interface ReportExtras {
   setup: ReportSetup;
   /** The seed, or null while it is hidden. */
-  seed: number | null;
+  seed: string | null;
   /** The seed's commitment while the seed is hidden. */
   commitment: string | null;
   /** How to check the game's every roll, in words. */

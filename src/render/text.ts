@@ -891,7 +891,7 @@ function completion(d: CompletionData): string[] {
 }
 
 /** "seed 42"; "seed hidden, commitment 9f3c..." while hidden; "seed 42, commitment ..." once revealed. */
-function seedText(d: { seed: number | null; commitment: string | null }): string {
+function seedText(d: { seed: string | null; commitment: string | null }): string {
   if (d.seed === null) return `seed hidden, commitment ${d.commitment}`;
   return d.commitment ? `seed ${d.seed}, commitment ${d.commitment}` : `seed ${d.seed}`;
 }
@@ -899,7 +899,9 @@ function seedText(d: { seed: number | null; commitment: string | null }): string
 function reveal(d: RevealData, st: Style): string[] {
   return [
     ...para(st, `${d.seed}, salt ${d.salt}.${d.firstReveal ? '' : ' (It was revealed before.)'}`, `${st.bold('Seed:')} `),
-    ...para(st, `SHA-256 of "${d.hashed}" = ${d.commitment}.`, `${st.bold('Commitment:')} `),
+    // The hashed text on a line of its own, never broken (a fresh seed's is 68 characters).
+    ...para(st, `${d.commitment}, the SHA-256 of:`, `${st.bold('Commitment:')} `),
+    `  ${d.hashed}`,
     st.dim('Check that the seed and salt hash to the commitment, and that every die badzone rolled came from the seed:'),
     ...commandLines(st, `printf '%s' '${d.hashed}' | sha256sum`, '  ').map(st.dim),
     ...commandLines(st, `badzone verify --commitment ${d.commitment}`, '  ').map(st.dim),

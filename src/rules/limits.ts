@@ -73,6 +73,8 @@ export const LIMITS = {
   simulateTotalRounds: 20_000_000,
   /** Random numbers one `badzone simulate` may draw (estimated before the run; about 2 minutes on a laptop). */
   simulateNumbers: 1_000_000_000,
+  /** Characters of a seed that keys ChaCha20 (a fresh one is 26: 128 bits in base32). */
+  seedLength: 64,
   /** Characters of a typed argument quoted back in an error message. */
   echo: 60,
   /**
@@ -81,6 +83,12 @@ export const LIMITS = {
    */
   pathArgument: 4096,
 } as const;
+
+/**
+ * The characters of a seed that keys ChaCha20: ASCII letters and digits, nothing a shell, Markdown or a URL would
+ * change (a fresh seed is base32: A-Z and 2-7). A seed of digits alone is a whole number: the Mersenne Twister's.
+ */
+export const SEED_CHARACTERS = /^[A-Za-z0-9]+$/;
 
 /**
  * What the session loader accepts: a bound on untrusted files (with the file size, it caps a command's memory
@@ -115,6 +123,8 @@ export const READ = {
   sessionBytes: 64_000_000,
   /** Rounds, sequence numbers and `sinceRound`: far beyond any game, below any risk of arithmetic trouble. */
   round: 10_000_000,
+  /** No badzone wrote a longer seed (the Twister's were numbers). */
+  seedLength: LIMITS.seedLength,
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

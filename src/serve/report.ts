@@ -5,6 +5,7 @@
 // session without the seed and its salt: it is checked once the seed is revealed and the report made again.
 import type { RuleBook } from '../rules/book.js';
 import type { SessionState } from '../engine/state.js';
+import type { Generator } from '../dice/rng.js';
 import { CONTRACT, seedFields } from '../api/views.js';
 import { playersView, type PlayersView } from './model.js';
 import { shellWord } from '../api/setup.js';
@@ -28,8 +29,10 @@ export interface ReportData {
   /** The badzone that wrote it. */
   version: string;
   setup: ReportSetup;
-  /** The seed; null while it is hidden (then `commitment` is set). */
-  seed: number | null;
+  /** The seed, as text; null while it is hidden (then `commitment` is set). */
+  seed: string | null;
+  /** The generator the seed rolls with: `chacha20`, or `mt19937` for a whole-number seed (schema 3). */
+  generator: Generator;
   commitment: string | null;
   /** How to check the game, in words. */
   check: string[];
@@ -95,7 +98,7 @@ function sessionFor(s: SessionState, hidden: boolean): unknown {
 
 export function buildReport(file: string, s: SessionState, book: RuleBook, version: string): ReportData {
   const view = playersView(file, s, book);
-  const { seed, commitment } = seedFields(s.setup);
+  const { seed, generator, commitment } = seedFields(s.setup);
   const hidden = seed === null;
   return {
     kind: 'report',
@@ -112,6 +115,7 @@ export function buildReport(file: string, s: SessionState, book: RuleBook, versi
       turfOwner: s.setup.turfOwner,
     },
     seed,
+    generator,
     commitment,
     check: checkText({ jsonName: reportJsonName(view.game), commitment, hidden, dice: view.dice }),
     view,

@@ -75,13 +75,13 @@ describe('every output kind, through the command line, fits its schema', () => {
     const d = dir();
     const seen = new Set<string>();
     const run = async (...args: string[]) => {
-      const r = await runCli([...args, '--json'], { cwd: d });
+      const r = await runCli([...args, '--json'], { cwd: d, seeds: ['Contract9'] });
       if (r.stdout.trim()) seen.add(json(r.stdout).kind);
       return r;
     };
     const table = path.join(d, 'mine.json');
     fs.writeFileSync(table, JSON.stringify(shippedTables().events));
-    await run('new', '--seed', '9', '--gang', 'Goliaths: Krag', '--reserve', 'Goliaths: Grub', '--hazard', '10', '--turf-owner', 'Goliaths', '--lairs', '1', '--structures', '2', '--hidden-seed');
+    await run('new', '--gang', 'Goliaths: Krag', '--reserve', 'Goliaths: Grub', '--hazard', '10', '--turf-owner', 'Goliaths', '--lairs', '1', '--structures', '2', '--hidden-seed');
     await run('round', '--dice', '60,1,5,5');
     await run('status');
     await run('place', 'pillar-of-flame');
@@ -101,6 +101,7 @@ describe('every output kind, through the command line, fits its schema', () => {
     await run('report');
     await run('reveal');
     await run('roll', 'D6', '--times', '3', '--scatter', '--seed', '2');
+    await run('roll', 'D66', '--seed', 'Dust');
     await run('hazard', 'roll', '--seed', '3');
     await run('hazard', 'roll', '--roll', '10', '--home-turf');
     await run('hazard', 'list');

@@ -25,7 +25,7 @@ describe('a game through the library', () => {
     const d = dir();
     const game = await newGame('g.json', { cwd: d, seed: 42, gangs: GANGS });
     expect(game.file).toBe(path.join(d, 'g.json'));
-    expect(game.created).toMatchObject({ round: 0, phase: 'setup', seed: 42, backup: null });
+    expect(game.created).toMatchObject({ round: 0, phase: 'setup', seed: '42', generator: 'mt19937', backup: null });
     expect(game.created!.commandLine).toBe("badzone new --seed 42 --mode dice --tiles 4 --spawn-points 4 --gang 'Goliaths: Krag, Brute' --reserve 'Goliaths: Grub' --gang 'Eschers: Vex, Nyx' --hazard none --session g.json");
     const r = await game.round();
     expect(r.round).toBe(1);
@@ -158,6 +158,35 @@ describe('a game through the library', () => {
     const before = fs.readFileSync(game.file, 'utf8');
     await expect(game.round({ endDice: [3] })).rejects.toBeInstanceOf(UsageError);
     expect(fs.readFileSync(game.file, 'utf8')).toBe(before);
+  });
+});
+
+describe('the seed a caller gives picks the generator', () => {
+  const firstRound = async (seed: number | string) => {
+    const game = await newGame(dir(), { seed });
+    const r = await game.round();
+    return { created: game.created!, rolls: r.eventPhase.resolved.flatMap((x) => x.rolls), draws: r.eventPhase.draws };
+  };
+
+  it('a number, or its decimal text, is the Mersenne Twister: the same game; other text keys ChaCha20', async () => {
+    const n = await firstRound(42);
+    const t = await firstRound('42');
+    expect(n.created).toMatchObject({ seed: '42', generator: 'mt19937' });
+    expect(t.created).toMatchObject({ seed: '42', generator: 'mt19937' });
+    expect([t.draws, t.rolls]).toEqual([n.draws, n.rolls]);
+    const c = await firstRound('Dust');
+    expect(c.created).toMatchObject({ seed: 'Dust', generator: 'chacha20' });
+    // What status gives back makes the same game again.
+    expect(await firstRound(c.created.seed!)).toMatchObject({ draws: c.draws, rolls: c.rolls });
+  });
+
+  it('anything else is a UsageError naming the option; nothing is written', async () => {
+    const d = dir();
+    for (const seed of ['a-b', '', 2 ** 31, 'x'.repeat(65), true]) {
+      await expect(newGame(d, { seed: seed as never })).rejects.toThrow(/^seed /);
+      await expect(newGame(d, { seed: seed as never })).rejects.toBeInstanceOf(UsageError);
+    }
+    expect(fs.readdirSync(d)).toEqual([]);
   });
 });
 

@@ -76,7 +76,7 @@ describe('session paths: --session and BADZONE_SESSION', () => {
     expect(fs.existsSync(path.join(dir, FILE))).toBe(false);
     expect((await runCli(['round', '--session', 'games/friday.json'], { cwd: dir })).code).toBe(0);
     const s = json((await runCli(['status', '--json', '--session', path.join(dir, 'games', 'friday.json')], { cwd: '/' })).stdout);
-    expect(s).toMatchObject({ round: 1, seed: 7, session: path.join(dir, 'games', 'friday.json') });
+    expect(s).toMatchObject({ round: 1, seed: '7', session: path.join(dir, 'games', 'friday.json') });
     expect((await runCli(['status'], { cwd: dir })).code).toBe(3);
   });
 

@@ -36,10 +36,10 @@ describe('badzone new', () => {
     const r = await runCli(['new', '--seed', '7', '--json'], { cwd: dir });
     expect(r.code).toBe(0);
     const d = json(r.stdout);
-    expect(d).toMatchObject({ round: 0, phase: 'setup', mode: 'dice', seed: 7, inPlay: [], hazard: null, backup: null });
+    expect(d).toMatchObject({ round: 0, phase: 'setup', mode: 'dice', seed: '7', generator: 'mt19937', inPlay: [], hazard: null, backup: null });
     expect(d.session).toBe(path.join(dir, FILE));
     const file = json(bytes(dir));
-    expect(file).toMatchObject({ schemaVersion: 3, manualDice: false, redo: [], objects: [], rng: { seed: 7, uses: 0 }, round: 0, phase: 'setup', tiles: ['A1', 'A2', 'B1', 'B2'] });
+    expect(file).toMatchObject({ schemaVersion: 4, manualDice: false, redo: [], objects: [], rng: { seed: 7, uses: 0 }, round: 0, phase: 'setup', tiles: ['A1', 'A2', 'B1', 'B2'] });
   });
 
   it('without --seed, the seed is fresh from the OS, printed and stored', async () => {
@@ -73,7 +73,7 @@ describe('badzone new', () => {
   it('bad values exit 2 and save nothing', async () => {
     const dir = tempDir();
     for (const args of [
-      ['--seed', 'abc'],
+      ['--seed', 'a-b'],
       ['--seed', '1.5'],
       ['--seed', '4294967296'],
       ['--mode', 'cards'],
@@ -102,7 +102,7 @@ describe('badzone new', () => {
     expect(r.code).toBe(0);
     const s = await runCli(['status', '--json'], { cwd: dir });
     const d = json(s.stdout);
-    expect(d).toMatchObject({ round: 0, phase: 'setup', mode: 'deck', seed: 1, tiles: ['A1', 'A2', 'A3', 'B1', 'B2', 'B3'] });
+    expect(d).toMatchObject({ round: 0, phase: 'setup', mode: 'deck', seed: '1', tiles: ['A1', 'A2', 'A3', 'B1', 'B2', 'B3'] });
     expect(d.hazard).toMatchObject({ roll: 4, nomadic: false, id: 'security-turrets', name: 'Security Turrets' });
     expect(d.gangs).toEqual([{ name: 'Goliaths', battlefield: ['Krag', 'Brute'], reserve: ['Mauler'], out: [] }]);
     expect(d.deck).toEqual({ drawPile: 64, discardPile: 0 });
@@ -196,7 +196,7 @@ describe('badzone round / end: pinned rolls and the JSON contract', () => {
     const s = await runCli(['status', '--json'], { cwd: dir });
     const d = json(s.stdout);
     expect(Object.keys(d)).toEqual(expect.arrayContaining(['round', 'phase', 'mode', 'seed', 'inPlay', 'visibility', 'hazard', 'tiles']));
-    expect(d).toMatchObject({ round: 0, phase: 'setup', mode: 'dice', seed: 7, inPlay: [], hazard: null, tiles: ['A1', 'A2', 'B1', 'B2'] });
+    expect(d).toMatchObject({ round: 0, phase: 'setup', mode: 'dice', seed: '7', inPlay: [], hazard: null, tiles: ['A1', 'A2', 'B1', 'B2'] });
     const t = await runCli(['status'], { cwd: dir });
     expect(t.code).toBe(0);
     expect(t.stdout).toMatch(/set ?up/i);
@@ -212,7 +212,7 @@ describe('badzone round / end: pinned rolls and the JSON contract', () => {
     const again = tempDir();
     const j = await runCli(['round', '--json'], { cwd: again, seeds: [7] });
     const d = json(j.stdout);
-    expect(d).toMatchObject({ kind: 'round', schema: 2, startedNew: true, seed: 7, commitment: null, phase: 'round' });
+    expect(d).toMatchObject({ kind: 'round', schema: 3, startedNew: true, seed: '7', commitment: null, phase: 'round' });
     expect(d.eventPhase.draws[0]).toEqual({ roll: 48, eventId: 'cold-snap', outcome: 'placed' });
     expect(json(bytes(again)).setup).toMatchObject({ seed: 7, mode: 'dice', tiles: ['A1', 'A2', 'B1', 'B2'], spawnPoints: 4 });
   });

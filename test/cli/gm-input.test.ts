@@ -117,7 +117,7 @@ describe('badzone table lint on each kind of table', () => {
     fs.writeFileSync(path.join(dir, 'h.json'), JSON.stringify(src));
     const ok = await runCli(['table', 'lint', 'h.json', '--json'], { cwd: dir });
     expect(ok.code, ok.stderr).toBe(0);
-    expect(json(ok.stdout)).toEqual({ kind: 'table-lint', schema: 2, file: 'h.json', valid: true, tableKind: 'hazards', events: null, problem: null, heaviest: null });
+    expect(json(ok.stdout)).toEqual({ kind: 'table-lint', schema: 3, file: 'h.json', valid: true, tableKind: 'hazards', events: null, problem: null, heaviest: null });
     src.hazards.pop();
     fs.writeFileSync(path.join(dir, 'h.json'), JSON.stringify(src));
     const bad = await runCli(['table', 'lint', 'h.json'], { cwd: dir });

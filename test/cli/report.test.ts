@@ -10,8 +10,11 @@ afterAll(() => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
+/** The fresh seed a hidden-seed game gets here (a ChaCha20 seed, as the operating system would give one). */
+const HIDDEN = 'HIDDENREPORTSEEDQ7Z3';
+
 async function cli(dir: string, ...args: string[]) {
-  const r = await runCli(args, { cwd: dir });
+  const r = await runCli(args, { cwd: dir, seeds: [HIDDEN] });
   expect(r.code, r.stderr).toBe(0);
   return r.stdout;
 }
@@ -77,14 +80,14 @@ describe('badzone report', () => {
     const dir = await game();
     const out = await cli(dir, 'report', '--format', 'json');
     const rep = JSON.parse(out);
-    expect(rep).toMatchObject({ kind: 'report', schema: 2, seed: 31, commitment: null });
+    expect(rep).toMatchObject({ kind: 'report', schema: 3, seed: '31', generator: 'mt19937', commitment: null });
     expect(rep.view.kind).toBe('players-view');
     expect(rep.session.setup.seed).toBe(31);
     const file = path.join(dir, 'game-report.json');
     fs.writeFileSync(file, out);
     const ok = await runCli(['verify', '--file', 'game-report.json', '--json'], { cwd: dir });
     expect(ok.code, ok.stderr).toBe(0);
-    expect(JSON.parse(ok.stdout)).toMatchObject({ ok: true, seed: 31, session: file });
+    expect(JSON.parse(ok.stdout)).toMatchObject({ ok: true, seed: '31', session: file });
 
     const bad = JSON.parse(out);
     const roll = bad.session.log[2].rolls[0];
@@ -103,23 +106,24 @@ describe('badzone report', () => {
   it('with a hidden seed: the commitment, not the seed, anywhere; verify --file refuses it until the seed is revealed, then checks it against the commitment', async () => {
     const dir = tempDir('badzone-report-');
     dirs.push(dir);
-    await cli(dir, 'new', '--seed', '918273645', '--hidden-seed');
+    await cli(dir, 'new', '--hidden-seed');
     await cli(dir, 'round');
     await cli(dir, 'end');
     const out = await cli(dir, 'report', '--json');
-    expect(out).not.toContain('918273645');
+    expect(out).not.toContain(HIDDEN);
     const rep = JSON.parse(out);
     expect(rep.seed).toBeNull();
     expect(rep.commitment).toMatch(/^[0-9a-f]{64}$/);
     expect(rep.session.setup.seed).toBeUndefined();
+    expect(rep.session.setup.generator).toBe('chacha20');
     expect(rep.session.rng.seed).toBeUndefined();
     expect(rep.session.setup.hiddenSeed.salt).toBeUndefined();
     const md = await cli(dir, 'report');
-    expect(md).not.toContain('918273645');
+    expect(md).not.toContain(HIDDEN);
     expect(md).toContain(`- Seed commitment: \`${rep.commitment}\` (the seed is still hidden)`);
     expect(md).toContain(`--commitment ${rep.commitment}`);
     const html = await cli(dir, 'report', '--format', 'html');
-    expect(html).not.toContain('918273645');
+    expect(html).not.toContain(HIDDEN);
     expect(html).toContain(rep.commitment);
     fs.writeFileSync(path.join(dir, 'hidden.json'), out);
     const refused = await runCli(['verify', '--file', 'hidden.json'], { cwd: dir });
@@ -129,7 +133,7 @@ describe('badzone report', () => {
     fs.writeFileSync(path.join(dir, 'revealed.json'), await cli(dir, 'report', '--format', 'json'));
     const ok = await runCli(['verify', '--file', 'revealed.json', '--commitment', rep.commitment, '--json'], { cwd: dir });
     expect(ok.code, ok.stderr).toBe(0);
-    expect(JSON.parse(ok.stdout)).toMatchObject({ ok: true, seed: 918273645, commitmentChecked: { given: rep.commitment, matches: true } });
+    expect(JSON.parse(ok.stdout)).toMatchObject({ ok: true, seed: HIDDEN, generator: 'chacha20', commitmentChecked: { given: rep.commitment, matches: true } });
   });
 
   it('refuses what it cannot do: no game (3), an unknown format (2), --file with --session (2)', async () => {

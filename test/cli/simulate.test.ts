@@ -24,7 +24,7 @@ async function json(args: string[], cwd = tempDir()) {
 describe('badzone simulate --json', () => {
   it('gives the documented shape, with the defaults of 10000 games of 6 rounds', async () => {
     const d = await json(['--seed', '42']);
-    expect(d).toMatchObject({ games: 10000, rounds: 6, seed: 42, mode: 'dice' });
+    expect(d).toMatchObject({ games: 10000, rounds: 6, seed: '42', generator: 'mt19937', mode: 'dice' });
     expect(d.events).toHaveLength(33);
     expect(Object.keys(d.events[0])).toEqual(expect.arrayContaining(['eventId', 'appearedIn', 'meanRoundsInPlay', 'name']));
     expect(d.perRound.map((r: { round: number }) => r.round)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -38,7 +38,7 @@ describe('badzone simulate --json', () => {
 
   it('uses a fresh seed when none is given, and reports it', async () => {
     const r = await runCli(['simulate', '--games', '10', '--json'], { cwd: tempDir(), seeds: [-77] });
-    expect(JSON.parse(r.stdout).seed).toBe(-77);
+    expect(JSON.parse(r.stdout).seed).toBe('-77');
     const t = await runCli(['simulate', '--games', '10'], { cwd: tempDir(), seeds: [31337] });
     expect(t.stdout).toContain('seed 31337');
   });
@@ -165,7 +165,7 @@ describe('badzone simulate, argument errors (exit 2)', () => {
     [['--rounds', '0'], /--rounds must be from 1 to 100, not 0/],
     [['--rounds', '101'], /--rounds must be from 1 to 100, not 101/],
     [['--games', '1000000', '--rounds', '100'], /at most 20000000 are simulated/],
-    [['--seed', 'x'], /--seed takes a whole number/],
+    [['--seed', 'x-y'], /--seed is a whole number from -2147483648 to 2147483647, or 1 to 64 letters/],
     [['--mode', 'cards'], /Allowed choices are dice, deck/],
     [['--spawn-points', '0'], /--spawn-points must be from 1 to 100/],
   ];

@@ -46,7 +46,7 @@ describe('every command through the bin', () => {
       [['hazard', 'list', '--json'], (d) => expect(d.hazards).toHaveLength(9)],
       [['hazard', 'show', '2', '--json'], (d) => expect(d.hazard.id).toBe('minefield')],
       [['table', 'lint', path.join(ROOT, 'data', 'badzone-events.json'), '--json'], (d) => expect(d.valid).toBe(true)],
-      [['new', '--seed', '7', '--gang', 'Goliaths: Krag', '--json'], (d) => expect(d).toMatchObject({ seed: 7, round: 0, phase: 'setup' })],
+      [['new', '--seed', '7', '--gang', 'Goliaths: Krag', '--json'], (d) => expect(d).toMatchObject({ seed: '7', round: 0, phase: 'setup' })],
       [['status', '--json'], (d) => expect(d.phase).toBe('setup')],
       [['round', '--json'], (d) => expect(d.eventPhase.draws).toEqual([{ roll: new Rng({ seed: 7, uses: 0 }).die(64), eventId: 'cold-snap', outcome: 'placed' }])],
       [['end', '--json'], (d) => {
@@ -76,7 +76,7 @@ describe('every command through the bin', () => {
     const dir = tempDir();
     bin(['new', '--seed', '1'], dir);
     const before = fs.readFileSync(path.join(dir, FILE), 'utf8');
-    for (const args of [['bogus'], ['roll', 'D7x'], ['roll', 'D6', '--times', '-1'], ['new', '--seed', 'abc'], ['round', '--dice', '99'], ['round', '--dice', '33,1,1'], ['round', '--manual'], ['round', '--nope'], ['events'], ['visibility', 'set', 'murky']]) {
+    for (const args of [['bogus'], ['roll', 'D7x'], ['roll', 'D6', '--times', '-1'], ['new', '--seed', 'a b'], ['round', '--dice', '99'], ['round', '--dice', '33,1,1'], ['round', '--manual'], ['round', '--nope'], ['events'], ['visibility', 'set', 'murky']]) {
       const r = bin(args, dir);
       expect(r.code, args.join(' ')).toBe(2);
       // a missing subcommand shows that command's help on stderr; everything else is a one-line reason

@@ -18,6 +18,7 @@ import {
   type StepOptions,
   type StepResult,
 } from '../../src/engine/index.js';
+import type { Seed } from '../../src/dice/rng.js';
 import type { BadzoneEvent } from '../../src/rules/types.js';
 import { Invalid } from '../../src/rules/check.js';
 
@@ -26,7 +27,7 @@ export const book = shippedBook();
 export const SEED = 777;
 
 /** A dice source answering each die with `face(sides)`, recording every die asked for. */
-function recording(face: (sides: number) => number, seed: number): DiceSource & { calls: number[] } {
+function recording(face: (sides: number) => number, seed: Seed): DiceSource & { calls: number[] } {
   const calls: number[] = [];
   return {
     calls,
@@ -41,7 +42,7 @@ function recording(face: (sides: number) => number, seed: number): DiceSource & 
 }
 
 /** A dice source whose every die shows its highest face: a shuffle with it leaves the deck in order 1..64. */
-export function highest(seed = SEED): DiceSource & { calls: number[] } {
+export function highest(seed: Seed = SEED): DiceSource & { calls: number[] } {
   return recording((sides) => sides, seed);
 }
 

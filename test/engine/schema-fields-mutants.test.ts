@@ -148,7 +148,7 @@ describe('setup', () => {
       (st) => st.setup.hiddenSeed,
       { salt: '0123456789abcdef'.repeat(2), commitment: 'f'.repeat(64), revealed: true },
     ],
-    ['an unknown setup key', (s) => (s.setup.colour = 'red'), (st) => Object.keys(st.setup).sort(), ['gangs', 'hazard', 'lairs', 'mode', 'seed', 'spawnPoints', 'structures', 'table', 'tiles', 'turfOwner', 'visibilityTable']],
+    ['an unknown setup key', (s) => (s.setup.colour = 'red'), (st) => Object.keys(st.setup).sort(), ['gangs', 'generator', 'hazard', 'lairs', 'mode', 'seed', 'spawnPoints', 'structures', 'table', 'tiles', 'turfOwner', 'visibilityTable']],
   ])('accepts %s', (_n, edit, got, want) => {
     expect(got(accepted(edit))).toEqual(want);
   });

@@ -98,7 +98,7 @@ describe('a real version-2 game with a custom table that used D66', () => {
   it('the same table in a new game (no legacyD66) reads D66 as tens and units', () => {
     const raw = fixture('d66');
     delete raw.setup.legacyD66;
-    raw.schemaVersion = SCHEMA_VERSION;
+    raw.schemaVersion = 3; // a version-3 file: no legacyD66 (version 4 adds the generator)
     Object.assign(raw, { objects: [], conditions: [], tilePicks: [], manualDice: false, redo: [] });
     const { state, book } = load(raw);
     const v = verify(state, book);
@@ -109,7 +109,7 @@ describe('a real version-2 game with a custom table that used D66', () => {
 
   it('legacyD66 is checked: true or absent', () => {
     const raw = fixture('d66');
-    raw.schemaVersion = SCHEMA_VERSION;
+    raw.schemaVersion = 3;
     Object.assign(raw, { objects: [], conditions: [], tilePicks: [], manualDice: false, redo: [] });
     raw.setup.legacyD66 = 'yes';
     expect(() => load(raw)).toThrow(new Invalid('setup.legacyD66', 'expected true or absent'));

@@ -185,14 +185,14 @@ describe('verify', () => {
   it('finds a changed seed', () => {
     const v = verify(
       edit((s) => {
-        s.setup.seed += 1;
-        s.rng.seed += 1;
+        s.setup.seed = (s.setup.seed as number) + 1;
+        s.rng.seed = (s.rng.seed as number) + 1;
       }),
       book,
     );
     expect(v.ok).toBe(false);
     expect(v.seq).toBe(0); // the hazard D10 at setup is the first roll
-    expect(verify(edit((s) => (s.rng.seed += 1)), book).problem).toMatch(/^rng in the file/);
+    expect(verify(edit((s) => (s.rng.seed = (s.rng.seed as number) + 1)), book).problem).toMatch(/^rng in the file/);
   });
 
   it('finds a changed dice position, a changed entered die, a dropped log entry, and an edited round of a log entry', () => {

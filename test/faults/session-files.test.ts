@@ -205,7 +205,7 @@ describe('each field', () => {
 });
 
 describe('schema versions and keys', () => {
-  it.each([4, 99, 1e6])('a newer schemaVersion %s asks for a newer badzone', async (v) => {
+  it.each([5, 99, 1e6])('a newer schemaVersion %s asks for a newer badzone', async (v) => {
     await refused(JSON.stringify({ ...parsed, schemaVersion: v }), `schemaVersion ${v}`, /newer badzone.*schemaVersion/);
   });
 
@@ -315,7 +315,7 @@ describe.skipIf(MUTATION_RUN)('big files (spawned, each bounded by a timeout)', 
     const r = runBin(['round'], { cwd: dir, timeout: 15_000 });
     expect(r.code, r.stderr).toBe(0);
     const after = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
-    expect(after.schemaVersion).toBe(3);
+    expect(after.schemaVersion).toBe(4);
     expect(after.log.length).toBe(parsed.log.length + 1);
     expect(after.log.some((e: any) => 'notes' in e)).toBe(false);
     expect(fs.statSync(path.join(dir, FILE)).size).toBeLessThan(1_000_000);

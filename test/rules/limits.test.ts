@@ -25,8 +25,8 @@ const names = (n: number, p = 'f') => Array.from({ length: n }, (_, i) => `${p}$
 
 describe('the numbers', () => {
   it('are those docs/json.md lists (and READ is never below LIMITS)', () => {
-    expect(L.LIMITS).toMatchObject({ name: 200, gangs: 50, fightersPerGang: 200, tiles: 676, tileName: 10, spawnPoints: 100, lairs: 100, structures: 100, occupied: 676, enteredDice: 1000, rollsPerStep: 100_000, logEntries: 100_000, rngUses: 10_000_000, sessionBytes: 20_000_000, echo: 60 });
-    expect(L.READ).toEqual({ name: 4000, gangs: 10_000, fightersPerList: 100_000, tiles: 676, tileName: 10, spawnPoints: 100, lairs: 100, structures: 100, occupied: 100_000, enteredDice: 10_000, rollsPerStep: 2_000_000, rollPurpose: 10_000, logEntries: 100_001, rngUses: 20_000_000, sessionBytes: 64_000_000, round: 10_000_000 });
+    expect(L.LIMITS).toMatchObject({ name: 200, gangs: 50, fightersPerGang: 200, tiles: 676, tileName: 10, spawnPoints: 100, lairs: 100, structures: 100, occupied: 676, enteredDice: 1000, rollsPerStep: 100_000, logEntries: 100_000, rngUses: 10_000_000, sessionBytes: 20_000_000, seedLength: 64, echo: 60 });
+    expect(L.READ).toEqual({ name: 4000, gangs: 10_000, fightersPerList: 100_000, tiles: 676, tileName: 10, spawnPoints: 100, lairs: 100, structures: 100, occupied: 100_000, enteredDice: 10_000, rollsPerStep: 2_000_000, rollPurpose: 10_000, logEntries: 100_001, rngUses: 20_000_000, sessionBytes: 64_000_000, round: 10_000_000, seedLength: 64 });
     expect(L.LARGEST).toEqual({ tiles: 676, gangs: 50, fighters: 10_000, spawnPoints: 100 });
     expect(L.SMALLEST).toEqual({ tiles: 1, gangs: 0, fighters: 0, spawnPoints: 1 });
   });

@@ -3,12 +3,12 @@ import { rollHazard } from '../../api/tables.js';
 import type { HazardRollData } from '../../api/types.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
-import { fileOf, intArg } from '../shared.js';
+import { fileOf, intArg, seedArg } from '../shared.js';
 import { exists } from '../../store/files.js';
 
 export async function run(opts: { roll?: string; seed?: string; homeTurf?: boolean }, io: IO): Promise<View<'hazard-roll', HazardRollData>> {
   const roll = intArg(opts.roll, '--roll', 1, 10);
-  const seed = roll === undefined ? intArg(opts.seed, '--seed', -2147483648, 2147483647) : undefined;
+  const seed = roll === undefined ? seedArg(opts.seed) : undefined;
   const data = rollHazard({ ...(roll !== undefined ? { roll } : {}), ...(seed !== undefined ? { seed } : {}), homeTurf: opts.homeTurf === true, randomSeed: io.randomSeed });
   // In a folder that already holds a game, plain `new --hazard` would be refused: say what it takes.
   if (!data.nomadic && !data.homeTurf && exists(fileOf({}, io))) {

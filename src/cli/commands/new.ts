@@ -7,7 +7,7 @@ import type { GangSetup, Setup } from '../../engine/state.js';
 import type { View } from '../../render/view.js';
 import { shippedTables } from '../../store/tables.js';
 import type { IO } from '../io.js';
-import { contextOf, fileOf, intArg, interactive } from '../shared.js';
+import { contextOf, fileOf, intArg, interactive, seedArg } from '../shared.js';
 import { LIMITS, count, echo, nameProblem } from '../../rules/limits.js';
 
 export interface NewOptions {
@@ -78,8 +78,11 @@ function hazardArg(value: string): 'roll' | number {
 /** The flags, parsed and checked with messages that name them, as the library's options. */
 export function newGameOptions(opts: NewOptions): NewGameOptions {
   const out: NewGameOptions = {};
-  const seed = intArg(opts.seed, '--seed', -2147483648, 2147483647);
-  if (seed !== undefined) out.seed = seed;
+  const seed = seedArg(opts.seed);
+  if (seed !== undefined) {
+    if (opts.hiddenSeed) throw new UsageError('--hidden-seed draws a fresh seed that nobody knows in advance; a seed given with --seed could be known. Give --seed or --hidden-seed, not both.');
+    out.seed = seed;
+  }
   const mode = opts.mode ?? 'dice';
   if (mode !== 'dice' && mode !== 'deck') throw new UsageError(`--mode is "dice" or "deck", not "${echo(mode)}".`);
   out.mode = mode;

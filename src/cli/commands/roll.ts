@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { LIMITS } from '../../rules/limits.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
-import { intArg } from '../shared.js';
+import { intArg, seedArg } from '../shared.js';
 
 export { parseExpr };
 
@@ -15,7 +15,7 @@ export const SHOWN = 200;
 export async function run(expr: string, opts: { times?: string; seed?: string; scatter?: boolean; summary?: boolean; json?: boolean }, io: IO): Promise<View<'roll', RollData>> {
   const e = parseExpr(expr);
   const times = intArg(opts.times, '--times', 1, LIMITS.rollTimes);
-  const seed = intArg(opts.seed, '--seed', -2147483648, 2147483647);
+  const seed = seedArg(opts.seed);
   const summary = opts.summary === true;
   // --json lists every roll, up to the cap; checked here to name the flags, before a single die is rolled.
   if (opts.json === true && !summary) {
