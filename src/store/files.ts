@@ -12,12 +12,14 @@
 //   link to one): refused for reading and writing (exit 4), never opened for long, never read past a cap;
 // - not read-only (a 0444 file is refused, exit 1), not a file with other hard links (replacing it would split
 //   the game; exit 1), not a single file mounted on its own (a bind mount cannot be replaced; exit 6).
-// A replaced file keeps its mode (and its owner and group where the system allows).
+// A replaced file keeps who may read it: its mode, ACL and extended attributes (permissions.ts), and its owner and
+// group where the system allows; its temp file is never readable more widely than it.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { TextDecoder } from 'node:util';
 import { BadzoneError, InvalidFileError, IoError, NoSessionError, RefusedError, UsageError } from '../errors.js';
+import { keepOwner, keepPermissions } from './permissions.js';
 
 export function code(e: unknown): string | undefined {
   return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : undefined;
@@ -351,27 +353,23 @@ export function checkWritable(t: Target, file: string): void {
 
 /**
  * Replace the target's content so that a crash at any moment leaves either the old or the new content: a temp
- * file beside the target (same mode and owner), fsync, `guard()` (the caller's last check), rename, fsync folder.
+ * file beside the target, fsync, `guard()` (the caller's last check), rename, fsync folder. The temp file is
+ * created 0600, so that at no moment can it be read more widely than the target: it is given the target's
+ * permissions (permissions.ts: ACL and extended attributes, mode, owner) only once written. A new file is
+ * created 0644 (less the umask), or 0600 when `private`; a `private` save over an existing file makes it 0600,
+ * keeping only its owner.
  */
-export function writeAtomic(t: Target, text: string, guard?: () => void): void {
+export function writeAtomic(t: Target, text: string, guard?: () => void, opts: { private?: boolean } = {}): void {
   const dir = path.dirname(t.real);
   const tmp = tempName(t.real);
   const keep = t.stat?.isFile() ? t.stat : null;
   let fd: number | null = null;
   let renaming = false;
   try {
-    fd = fs.openSync(tmp, 'wx', 0o644);
+    fd = fs.openSync(tmp, 'wx', keep || opts.private ? 0o600 : 0o644);
     fs.writeFileSync(fd, text);
-    if (keep) {
-      if ((fs.fstatSync(fd).mode & 0o7777) !== (keep.mode & 0o7777)) fs.fchmodSync(fd, keep.mode & 0o7777);
-      if (keep.uid !== process.getuid?.() || keep.gid !== process.getgid?.()) {
-        try {
-          fs.fchownSync(fd, keep.uid, keep.gid);
-        } catch {
-          /* only root may give a file away: the file is then ours, with its mode kept */
-        }
-      }
-    }
+    if (keep && opts.private) keepOwner(fd, keep);
+    else if (keep) keepPermissions(t.real, keep, tmp, fd, t.given, 'save');
     fs.fsyncSync(fd);
     fs.closeSync(fd);
     fd = null;
@@ -487,17 +485,49 @@ export function isFolder(file: string): boolean {
   }
 }
 
-/** Copy the target aside as a backup beside it; returns the backup's path. */
+/**
+ * Copy the target aside as a backup beside it; returns the backup's path. The backup is created 0600 and given the
+ * target's permissions once written (as a save's temp file is), so it is never readable more widely than the game.
+ */
 export function backup(t: Target, stamp: string): string {
   let target = `${t.real}.${stamp}.bak`;
-  for (let i = 2; fs.existsSync(target); i++) target = `${t.real}.${stamp}-${i}.bak`;
+  for (let i = 2; lexists(target); i++) target = `${t.real}.${stamp}-${i}.bak`;
+  let fd: number | null = null;
   try {
-    fs.copyFileSync(t.real, target, fs.constants.COPYFILE_EXCL);
+    fd = fs.openSync(target, 'wx', 0o600);
+    copyInto(t.real, fd);
+    if (t.stat) keepPermissions(t.real, t.stat, target, fd, t.given, 'backup');
+    fs.closeSync(fd);
+    fd = null;
   } catch (e) {
-    fs.rmSync(target, { force: true });
+    if (fd !== null) closeQuietly(fd);
+    // Only a backup this call created is removed (EEXIST: someone else's file took the name).
+    if (fd !== null || code(e) !== 'EEXIST') fs.rmSync(target, { force: true });
     throw ioError(e, target, 'write the backup', 'game');
   }
   return target;
+}
+
+function lexists(p: string): boolean {
+  try {
+    fs.lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Copy the bytes of `from` (a regular file, never followed if it is now a link) into the file open as `to`. */
+function copyInto(from: string, to: number): void {
+  const src = fs.openSync(from, fs.constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+  try {
+    const buf = Buffer.allocUnsafe(1 << 16);
+    for (let n = fs.readSync(src, buf, 0, buf.length, null); n > 0; n = fs.readSync(src, buf, 0, buf.length, null)) {
+      for (let off = 0; off < n; ) off += fs.writeSync(to, buf, off, n - off);
+    }
+  } finally {
+    closeQuietly(src);
+  }
 }
 
 /** The first existing ancestor of a path (a file, when a path runs through one: ENOTDIR). */

@@ -173,13 +173,13 @@ describe('writeAtomic: which failure says what', () => {
     F.writeAtomic(F.resolveTarget(f, 'save'), 'new\n');
     expect(chmod.fired()).toBe(0);
     expect(fs.readFileSync(f, 'utf8')).toBe('new\n');
-    // A different mode is set, on the temp file's descriptor.
+    // A different mode is set on the temp file, which was created 0600 (permissions.test.ts: by whom).
     reset();
-    fs.chmodSync(f, 0o600);
+    fs.chmodSync(f, 0o640);
     seam.recording = true;
     F.writeAtomic(F.resolveTarget(f, 'save'), 'newer\n');
-    expect(seam.calls.filter((c) => c.name === 'fchmodSync').map((c) => c.args[1])).toEqual([0o600]);
-    expect(fs.statSync(f).mode & 0o7777).toBe(0o600);
+    expect(seam.calls.filter((c) => c.name === 'openSync' && String(c.args[0]).endsWith('.tmp')).map((c) => c.args.slice(1))).toEqual([['wx', 0o600]]);
+    expect(fs.statSync(f).mode & 0o7777).toBe(0o640);
   });
 
   it('gives the file back to its owner when only its owner, or only its group, differs from ours', () => {
@@ -544,7 +544,7 @@ describe('backup failures', () => {
   it('a copy refused before it wrote anything is that refusal, naming the backup; the game is untouched', () => {
     const f = session();
     const t = F.resolveTarget(f, 'save');
-    arm('copyFileSync', { throws: errno('EACCES', 'copyfile') });
+    arm('openSync', { throws: errno('EACCES', 'open') }, (args) => String(args[0]).endsWith('.bak'));
     const e = thrown(() => F.backup(t, 'STAMP'));
     reset();
     expect(e).toBeInstanceOf(E.RefusedError);

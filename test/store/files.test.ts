@@ -175,6 +175,35 @@ describe('writeAtomic', () => {
     }
   });
 
+  it('creates its temp file 0600 over an existing file, 0644 (less the umask) for a new one, 0600 for a new private one', () => {
+    const f = session();
+    fs.chmodSync(f, 0o644);
+    seam.recording = true;
+    writeAtomic(resolveTarget(f, 'save'), 'new\n');
+    const fresh = path.join(dir, 'fresh.json');
+    writeAtomic(resolveTarget(fresh, 'save'), 'new\n');
+    const secret = path.join(dir, 'secret.json');
+    writeAtomic(resolveTarget(secret, 'save'), 'new\n', undefined, { private: true });
+    const opens = seam.calls.filter((c) => c.name === 'openSync' && String(c.args[0]).endsWith('.tmp')).map((c) => c.args.slice(1));
+    expect(opens).toEqual([['wx', 0o600], ['wx', 0o644], ['wx', 0o600]]);
+    expect(fs.statSync(f).mode & 0o7777).toBe(0o644);
+    expect(fs.statSync(fresh).mode & 0o7777).toBe(0o644 & ~process.umask());
+    expect(fs.statSync(secret).mode & 0o7777).toBe(0o600);
+  });
+
+  it('a private save over an existing file makes it 0600 and keeps only its owner (not its mode, ACL or attributes)', () => {
+    const f = session();
+    fs.chmodSync(f, 0o664);
+    const acl = spawnSync('setfacl', ['-m', 'u:65534:r', f]).status === 0;
+    const owners: unknown[][] = [];
+    arm('fchownSync', { calls: (_real, args) => (owners.push(args.slice(1)), undefined) });
+    const st = fs.statSync(f);
+    writeAtomic({ ...resolveTarget(f, 'save'), stat: Object.assign(Object.create(Object.getPrototypeOf(st)), st, { uid: st.uid + 1 }) }, 'new\n', undefined, { private: true });
+    expect(fs.statSync(f).mode & 0o7777).toBe(0o600);
+    expect(owners).toEqual([[st.uid + 1, st.gid]]);
+    if (acl) expect(spawnSync('getfacl', ['--skip-base', '--absolute-names', f], { encoding: 'utf8' }).stdout).toBe('');
+  });
+
   it("keeps the file's owner and group when allowed (root), and keeps its mode when not", () => {
     const f = session();
     const ownerArgs: unknown[][] = [];
@@ -669,7 +698,7 @@ describe('small helpers', () => {
     const b3 = backup(t, 'STAMP');
     expect([b1, b2, b3]).toEqual([`${f}.STAMP.bak`, `${f}.STAMP-2.bak`, `${f}.STAMP-3.bak`]);
     for (const b of [b1, b2, b3]) expect(fs.readFileSync(b, 'utf8')).toBe('{"old":true}\n');
-    arm('copyFileSync', { calls: (real, args) => (real(...args), (() => { throw errno('ENOSPC', 'copyfile'); })()) });
+    arm('writeSync', { throws: errno('ENOSPC', 'write') });
     const e = thrown(() => backup(t, 'FULL'));
     expect(e).toBeInstanceOf(IoError);
     expect(e.message).toContain(`${f}.FULL.bak`);
