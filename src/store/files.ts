@@ -142,6 +142,50 @@ function systemFolder(dir: string): string | null {
   return null;
 }
 
+/**
+ * The rule Linux applies when it follows a symbolic link (fs.protected_symlinks), which badzone must apply itself
+ * since it resolves links itself: in a sticky folder that everyone may write to (such as /tmp), a link is followed
+ * only when it belongs to whoever runs badzone or to the folder's owner. Another user's link there may have been
+ * planted to make badzone (run by root, say) read or create a file of that user's choosing.
+ */
+function checkLink(link: string, st: fs.Stats, folder: string, file: string): void {
+  const me = process.geteuid?.();
+  if (me === undefined || st.uid === me) return;
+  const d = fs.statSync(folder);
+  if ((d.mode & 0o1002) !== 0o1002 || st.uid === d.uid) return;
+  throw new RefusedError(
+    `${file}: its path goes through a symbolic link, ${link}, in a folder everyone may write to (sticky, like /tmp), and the link belongs to another user (uid ${st.uid}), not to you or to the folder's owner. badzone does not follow such a link, as Linux does not (fs.protected_symlinks): it may have been put there to make badzone read or write a file of someone else's choosing. Nothing was read or changed. Give the path of the file itself, or keep the game in a folder of your own.`,
+  );
+}
+
+/** The real path of the folder `dir` (absolute), as realpath(3) finds it, checking each link on the way (checkLink). */
+function realFolder(dir: string, file: string): string {
+  if (process.platform === 'win32') return fs.realpathSync.native(dir);
+  const todo = dir.split('/');
+  let done = '/';
+  for (let hops = 0; todo.length > 0; ) {
+    const name = todo.shift()!;
+    if (name === '' || name === '.') continue;
+    if (name === '..') {
+      done = path.dirname(done);
+      continue;
+    }
+    const next = path.join(done, name);
+    const st = fs.lstatSync(next);
+    if (!st.isSymbolicLink()) {
+      if (!st.isDirectory()) throw Object.assign(new Error(`${next} is not a folder`), { code: 'ENOTDIR' });
+      done = next;
+      continue;
+    }
+    if (++hops > 40) throw Object.assign(new Error('loop'), { code: 'ELOOP' });
+    checkLink(next, st, done, file);
+    const to = fs.readlinkSync(next);
+    todo.unshift(...to.split('/'));
+    if (to.startsWith('/')) done = '/';
+  }
+  return done;
+}
+
 /** Follow `file` through symbolic links to the file badzone should read and replace. Refuses system files. */
 export function resolveTarget(file: string, doing: string): Target {
   const given = path.resolve(file);
@@ -149,7 +193,7 @@ export function resolveTarget(file: string, doing: string): Target {
   for (let hop = 0; hop <= 40; hop++) {
     let dir: string;
     try {
-      dir = fs.realpathSync.native(path.dirname(p));
+      dir = realFolder(path.dirname(p), file);
     } catch (e) {
       if (code(e) === 'ENOENT') return { given, real: p, stat: null, folderMissing: true };
       throw ioError(e, file, doing, 'nothing');
@@ -170,6 +214,7 @@ export function resolveTarget(file: string, doing: string): Target {
     }
     if (!st.isSymbolicLink()) return { given, real: p, stat: st, folderMissing: false };
     try {
+      checkLink(p, st, dir, file);
       p = path.resolve(dir, fs.readlinkSync(p));
     } catch (e) {
       throw ioError(e, file, doing, 'nothing');
