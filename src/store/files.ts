@@ -274,6 +274,7 @@ export function readTarget(t: Target, maxBytes: number): { text: string; id: Fil
     if (code(e) === 'ENOENT') return null;
     throw ioError(e, t.given, 'read', 'nothing');
   }
+  let read: { text: string; id: FileId };
   try {
     const st = fs.fstatSync(fd);
     refuseNonRegular(st, t.given);
@@ -291,11 +292,22 @@ export function readTarget(t: Target, maxBytes: number): { text: string; id: Fil
       if (r === 0) break;
       n += r;
     }
-    return { text: decodeUtf8(grown.subarray(0, n), t.given), id: { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs } };
+    read = { text: decodeUtf8(grown.subarray(0, n), t.given), id: { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs } };
   } catch (e) {
+    closeQuietly(fd);
     throw ioError(e, t.given, 'read', 'nothing');
-  } finally {
+  }
+  // close() too can report an error (EIO, or ENOSPC on a network folder): then the read is not trusted.
+  closeRead(fd, t.given);
+  return read;
+}
+
+/** Close a file that was read; a failure is a sentence (exit 6 for EIO, ENOSPC), like any other read error. */
+export function closeRead(fd: number, file: string, doing = 'read'): void {
+  try {
     fs.closeSync(fd);
+  } catch (e) {
+    throw ioError(e, file, doing, 'nothing');
   }
 }
 
@@ -355,7 +367,7 @@ export function writeNew(tmp: string, content: string, forPath: string, doing: s
   }
 }
 
-function closeQuietly(fd: number): void {
+export function closeQuietly(fd: number): void {
   try {
     fs.closeSync(fd);
   } catch {

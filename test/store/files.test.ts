@@ -501,6 +501,30 @@ describe('resolveTarget', () => {
 });
 
 describe('readTarget and readText', () => {
+  it.each([
+    ['EIO', 'the disk reported an input/output error (a failing or removed drive, or a network folder that went away). Nothing was changed. Check the disk and run the command again.'],
+    ['ENOSPC', 'the disk is full. Nothing was changed. Free some space and run the command again.'],
+  ])('the close after reading failing with %s: an I/O error naming the file (exit 6), never an internal error', (c, words) => {
+    const f = session();
+    const closed = arm('closeSync', { throws: errno(c, 'close') });
+    const e = thrown(() => readText(f, 1000));
+    expect(closed.fired()).toBe(1);
+    reset();
+    expect(e).toBeInstanceOf(IoError);
+    expect(e.message).toBe(`Could not read ${f}: ${words}`);
+  });
+
+  it('a read that fails closes the file quietly and reports the read\'s error, not the close\'s', () => {
+    const f = session();
+    arm('readSync', { throws: errno('EIO', 'read') });
+    const closed = arm('closeSync', { throws: errno('EBADF', 'close') });
+    const e = thrown(() => readText(f, 1000));
+    expect(closed.fired()).toBe(1);
+    reset();
+    expect(e).toBeInstanceOf(IoError);
+    expect(e.message).toMatch(/input\/output error/);
+  });
+
   it('reads UTF-8 text and identifies the file as read', () => {
     const f = session('g.json', 'héllo ✓\n');
     const r = readTarget(resolveTarget(f, 'read'), 1000)!;
