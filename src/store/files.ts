@@ -158,26 +158,23 @@ function checkLink(link: string, st: fs.Stats, folder: string, file: string): vo
   );
 }
 
-/** The real path of the folder `dir` (absolute), as realpath(3) finds it, checking each link on the way (checkLink). */
+/**
+ * The real path of the folder `dir` (absolute), as realpath(3) finds it, checking each link on the way (checkLink).
+ * `done` never holds a link, so path.join's own handling of "", "." and ".." is the real one; a file on the way
+ * fails the next lstat (ENOTDIR), or the caller's.
+ */
 function realFolder(dir: string, file: string): string {
   if (process.platform === 'win32') return fs.realpathSync.native(dir);
   const todo = dir.split('/');
   let done = '/';
   for (let hops = 0; todo.length > 0; ) {
-    const name = todo.shift()!;
-    if (name === '' || name === '.') continue;
-    if (name === '..') {
-      done = path.dirname(done);
-      continue;
-    }
-    const next = path.join(done, name);
+    const next = path.join(done, todo.shift()!);
     const st = fs.lstatSync(next);
     if (!st.isSymbolicLink()) {
-      if (!st.isDirectory()) throw Object.assign(new Error(`${next} is not a folder`), { code: 'ENOTDIR' });
       done = next;
       continue;
     }
-    if (++hops > 40) throw Object.assign(new Error('loop'), { code: 'ELOOP' });
+    if (++hops > 40) throw Object.assign(new Error(), { code: 'ELOOP' });
     checkLink(next, st, done, file);
     const to = fs.readlinkSync(next);
     todo.unshift(...to.split('/'));
@@ -543,8 +540,9 @@ export function isFolder(file: string): boolean {
 }
 
 /**
- * Copy the target aside as a backup beside it; returns the backup's path. The backup is created 0600 and given the
- * target's permissions once written (as a save's temp file is), so it is never readable more widely than the game.
+ * Copy the target (a file that is there: `t.stat`) aside as a backup beside it; returns the backup's path. The
+ * backup is created 0600 and given the target's permissions once written (as a save's temp file is), so it is
+ * never readable more widely than the game.
  */
 export function backup(t: Target, stamp: string): string {
   let target = `${t.real}.${stamp}.bak`;
@@ -553,26 +551,21 @@ export function backup(t: Target, stamp: string): string {
   try {
     fd = fs.openSync(target, 'wx', 0o600);
     copyInto(t.real, fd);
-    if (t.stat) keepPermissions(t.real, t.stat, target, fd, t.given, 'backup');
+    keepPermissions(t.real, t.stat!, target, fd, t.given, 'backup');
     fs.closeSync(fd);
     fd = null;
   } catch (e) {
-    if (fd !== null) closeQuietly(fd);
-    // Only a backup this call created is removed (EEXIST: someone else's file took the name).
-    if (fd !== null || code(e) !== 'EEXIST') fs.rmSync(target, { force: true });
+    // Only a backup this call made is removed (an open that failed with EEXIST met someone else's file).
+    if (fd !== null) {
+      closeQuietly(fd);
+      fs.rmSync(target, { force: true });
+    }
     throw ioError(e, target, 'write the backup', 'game');
   }
   return target;
 }
 
-function lexists(p: string): boolean {
-  try {
-    fs.lstatSync(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const lexists = (p: string): boolean => fs.lstatSync(p, { throwIfNoEntry: false }) !== undefined;
 
 /** Copy the bytes of `from` (a regular file, never followed if it is now a link) into the file open as `to`. */
 function copyInto(from: string, to: number): void {

@@ -62,11 +62,11 @@ export function linuxExtended(file: string, run: Runner): boolean | null {
   return null;
 }
 
-/** macOS: whether `file` has an ACL: `ls -led` lists its entries ("0: user:bob allow read") after the file's line. */
+/** macOS: whether `file` has an ACL: `ls -led` lists its entries (" 0: user:bob allow read") below the file's line. */
 export function macAcl(file: string, run: Runner): boolean | null {
   const r = run('/bin/ls', ['-led', '--', file]);
   if (r.status !== 0) return null;
-  return r.stdout.split('\n').slice(1).some((l) => /^\s*\d+: /.test(l));
+  return r.stdout.split('\n').some((l) => /^\s*\d+: /.test(l));
 }
 
 /**
@@ -116,9 +116,11 @@ export function keepPermissions(
 ): void {
   if (platform === 'linux') {
     const how = copyWithCp(target, tmp, run);
-    // cp failed: keep going only if there was nothing to keep; cp missing or not GNU: unless there is.
-    if (how === 'failed' && linuxExtended(target, run) !== false) throw cannotKeep(given, into, platform);
-    if (how === 'no-gnu-cp' && linuxExtended(target, run) === true) throw cannotKeep(given, into, platform);
+    if (how !== 'kept') {
+      // cp failed: go on only if there was nothing to keep; cp missing or not GNU: unless there was something.
+      const extended = linuxExtended(target, run);
+      if (how === 'failed' ? extended !== false : extended === true) throw cannotKeep(given, into, platform);
+    }
   } else if (platform === 'darwin') {
     if (macAcl(target, run) === true) throw cannotKeep(given, into, platform);
   } else if (platform === 'win32') {

@@ -382,6 +382,7 @@ describe('resolveTarget: links in a sticky folder everyone may write to (Linux\'
   it('followed: your own link; the folder owner\'s link; any link in a folder not both sticky and writable by all', () => {
     const cases: [number, number, number][] = [
       [0o1777, process.geteuid!(), process.geteuid!()],
+      [0o1777, process.geteuid!(), OTHER],
       [0o1777, OTHER, OTHER],
       [0o0777, OTHER, process.geteuid!()],
       [0o1775, OTHER, process.geteuid!()],
@@ -395,6 +396,20 @@ describe('resolveTarget: links in a sticky folder everyone may write to (Linux\'
       fs.rmSync(path.join(dir, 'shared'), { recursive: true });
       fs.rmSync(path.join(dir, 'elsewhere'), { recursive: true });
     }
+  });
+
+  it('on Windows the folders are resolved by the system (no sticky folders there), links and all', () => {
+    const s = shared(0o1777);
+    owners(s.shared, OTHER);
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+    Object.defineProperty(process, 'platform', { value: 'win32', configurable: true });
+    seam.recording = true;
+    try {
+      expect(resolveTarget(path.join(s.folder, 'g.json'), 'read').real).toBe(s.real);
+    } finally {
+      Object.defineProperty(process, 'platform', platform);
+    }
+    expect(seam.calls.filter((c) => c.name === 'realpathSync.native').map((c) => c.args[0])).toEqual([s.folder]);
   });
 
   it('where there are no user ids (Windows), nothing is judged', () => {

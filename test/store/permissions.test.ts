@@ -95,6 +95,7 @@ describe('Linux: GNU cp copies the ACL and attributes; a failure is refused unle
 
   it.each([
     ['getfattr lists nothing', { getfattr: ok('') }],
+    ['getfattr prints only a blank line', { getfattr: ok('\n') }],
     ['getfattr is missing and getfacl shows only the mode', { getfattr: missing, getfacl: ok('\n') }],
   ])('cp failed but %s: saved with the mode set', (_l, tools) => {
     const p = pair();
@@ -160,6 +161,25 @@ describe('macOS and Windows (decided from the tools\' output; the real tools are
     expect(() => pair().keep(runner({ icacls: fails('Access is denied.') }), 'win32')).not.toThrow();
   });
 
+  it('macOS: ACL entries are found on any line, with any number; a listing that only looks like one is not; a failed ls decides nothing', () => {
+    const mac = (stdout: string, status = 0) => P.macAcl('g', runner({ '/bin/ls': { status, stdout, stderr: '', missing: false } }).run);
+    expect(mac('-rw-r--r--+ 1 gm  staff  12 Jan  1 10:00 g\n 0: user:bob allow read\n 12: group:staff deny write\n')).toBe(true);
+    expect(mac('-rw-r--r--+ 1 gm  staff  12 Jan  1 10:00 g\n 12: group:staff deny write\n')).toBe(true);
+    expect(mac('-rw-r--r--+ 1 gm  staff  12 Jan  1 10:00 g\n0: user:bob allow read\n')).toBe(true);
+    // A file name with a line break that reads like an entry: not at the start of its line.
+    expect(mac('-rw-r--r--  1 gm  staff  12 Jan  1 10:00 game\nnotes 0: x.json\n')).toBe(false);
+    expect(mac('-rw-r--r--+ 1 gm  staff  12 Jan  1 10:00 g\n 0: user:bob allow read\n', 1)).toBeNull();
+  });
+
+  it('Windows: rules are read whatever the line endings and trailing spaces; no rules, or a failed icacls, decide nothing', () => {
+    const win = (stdout: string, status = 0) => P.windowsOwnRules('g', runner({ icacls: { status, stdout, stderr: '', missing: false } }).run);
+    expect(win('C:\\g.json DESKTOP\\gm:(F)\n          BUILTIN\\Users:(I)(RX)\n')).toBe(true);
+    expect(win('C:\\g.json DESKTOP\\gm:(F)   \r\n')).toBe(true);
+    expect(win('C:\\g.json DESKTOP\\gm:(I)(F)\r\n')).toBe(false);
+    expect(win('Successfully processed 0 files; Failed processing 1 files\r\n')).toBeNull();
+    expect(win('C:\\g.json DESKTOP\\gm:(F)\r\n', 5)).toBeNull();
+  });
+
   it('another system runs nothing and sets the mode', () => {
     const p = pair(0o640);
     p.keep(runner({}), 'freebsd');
@@ -191,7 +211,7 @@ describe('on this system, with the real programs', () => {
   it('runProgram runs a program with messages in English, and says when it is not installed', () => {
     const r = P.runProgram(process.execPath, ['-e', 'process.stdout.write(process.env.LC_ALL); process.stderr.write("e"); process.exit(3)']);
     expect(r).toEqual({ status: 3, stdout: 'C', stderr: 'e', missing: false });
-    expect(P.runProgram(path.join(dir, 'no-such-program'), [])).toMatchObject({ status: null, missing: true });
+    expect(P.runProgram(path.join(dir, 'no-such-program'), [])).toEqual({ status: null, stdout: '', stderr: '', missing: true });
   });
 
   it('an ACL and a user attribute are copied onto the new file by GNU cp (needs setfacl; skipped where the file system has no ACLs)', (ctx) => {
