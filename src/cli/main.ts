@@ -10,6 +10,7 @@ import { echo, echoPath } from '../rules/limits.js';
 import { makeStyle, wantColor } from '../render/style.js';
 import type { IO } from './io.js';
 import { saved } from '../store/session.js';
+import { leftLocks } from '../store/lock.js';
 import { buildProgram } from './program.js';
 import { inquirerPrompter, PromptCancelled } from './prompts.js';
 import type { View } from '../render/view.js';
@@ -71,12 +72,22 @@ export async function main(argv: string[], io: IO): Promise<number> {
       return EXIT.ok;
     }
     await program.parseAsync(argv, { from: 'user' });
+    sayLeftLocks(io);
     return code;
   } catch (e) {
+    // With --json a failure is one JSON object on stderr, alone (the failure's message says what to do); in
+    // text, a lock left behind is said first.
+    if (json) leftLocks.length = 0;
+    else sayLeftLocks(io);
     // Messages say what to run, in the words the person can run (JSON errors are data: never changed).
     const named = json ? io : (Object.assign(Object.create(io) as IO, { stderr: (t: string) => io.stderr(nameCommand(t, io, session)) }) as IO);
     return handle(e, named, failed, json, held);
   }
+}
+
+/** A lock this command could not remove: said on stderr; the exit code stays (docs/reliability.md). */
+function sayLeftLocks(io: IO): void {
+  for (const m of leftLocks.splice(0)) io.stderr(`badzone: ${safeText(m)}\n`);
 }
 
 /**

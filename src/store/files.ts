@@ -12,12 +12,14 @@
 //   link to one): refused for reading and writing (exit 4), never opened for long, never read past a cap;
 // - not read-only (a 0444 file is refused, exit 1), not a file with other hard links (replacing it would split
 //   the game; exit 1), not a single file mounted on its own (a bind mount cannot be replaced; exit 6).
-// A replaced file keeps its mode (and its owner and group where the system allows).
+// A replaced file keeps who may read it: its mode, ACL and extended attributes (permissions.ts), and its owner and
+// group where the system allows; its temp file is never readable more widely than it.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { TextDecoder } from 'node:util';
 import { BadzoneError, InvalidFileError, IoError, NoSessionError, RefusedError, UsageError } from '../errors.js';
+import { keepOwner, keepPermissions } from './permissions.js';
 
 export function code(e: unknown): string | undefined {
   return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : undefined;
@@ -140,6 +142,47 @@ function systemFolder(dir: string): string | null {
   return null;
 }
 
+/**
+ * The rule Linux applies when it follows a symbolic link (fs.protected_symlinks), which badzone must apply itself
+ * since it resolves links itself: in a sticky folder that everyone may write to (such as /tmp), a link is followed
+ * only when it belongs to whoever runs badzone or to the folder's owner. Another user's link there may have been
+ * planted to make badzone (run by root, say) read or create a file of that user's choosing.
+ */
+function checkLink(link: string, st: fs.Stats, folder: string, file: string): void {
+  const me = process.geteuid?.();
+  if (me === undefined || st.uid === me) return;
+  const d = fs.statSync(folder);
+  if ((d.mode & 0o1002) !== 0o1002 || st.uid === d.uid) return;
+  throw new RefusedError(
+    `${file}: its path goes through a symbolic link, ${link}, in a folder everyone may write to (sticky, like /tmp), and the link belongs to another user (uid ${st.uid}), not to you or to the folder's owner. badzone does not follow such a link, as Linux does not (fs.protected_symlinks): it may have been put there to make badzone read or write a file of someone else's choosing. Nothing was read or changed. Give the path of the file itself, or keep the game in a folder of your own.`,
+  );
+}
+
+/**
+ * The real path of the folder `dir` (absolute), as realpath(3) finds it, checking each link on the way (checkLink).
+ * `done` never holds a link, so path.join's own handling of "", "." and ".." is the real one; a file on the way
+ * fails the next lstat (ENOTDIR), or the caller's.
+ */
+function realFolder(dir: string, file: string): string {
+  if (process.platform === 'win32') return fs.realpathSync.native(dir);
+  const todo = dir.split('/');
+  let done = '/';
+  for (let hops = 0; todo.length > 0; ) {
+    const next = path.join(done, todo.shift()!);
+    const st = fs.lstatSync(next);
+    if (!st.isSymbolicLink()) {
+      done = next;
+      continue;
+    }
+    if (++hops > 40) throw Object.assign(new Error(), { code: 'ELOOP' });
+    checkLink(next, st, done, file);
+    const to = fs.readlinkSync(next);
+    todo.unshift(...to.split('/'));
+    if (to.startsWith('/')) done = '/';
+  }
+  return done;
+}
+
 /** Follow `file` through symbolic links to the file badzone should read and replace. Refuses system files. */
 export function resolveTarget(file: string, doing: string): Target {
   const given = path.resolve(file);
@@ -147,7 +190,7 @@ export function resolveTarget(file: string, doing: string): Target {
   for (let hop = 0; hop <= 40; hop++) {
     let dir: string;
     try {
-      dir = fs.realpathSync.native(path.dirname(p));
+      dir = realFolder(path.dirname(p), file);
     } catch (e) {
       if (code(e) === 'ENOENT') return { given, real: p, stat: null, folderMissing: true };
       throw ioError(e, file, doing, 'nothing');
@@ -168,6 +211,7 @@ export function resolveTarget(file: string, doing: string): Target {
     }
     if (!st.isSymbolicLink()) return { given, real: p, stat: st, folderMissing: false };
     try {
+      checkLink(p, st, dir, file);
       p = path.resolve(dir, fs.readlinkSync(p));
     } catch (e) {
       throw ioError(e, file, doing, 'nothing');
@@ -227,6 +271,7 @@ export function readTarget(t: Target, maxBytes: number): { text: string; id: Fil
     if (code(e) === 'ENOENT') return null;
     throw ioError(e, t.given, 'read', 'nothing');
   }
+  let read: { text: string; id: FileId };
   try {
     const st = fs.fstatSync(fd);
     refuseNonRegular(st, t.given);
@@ -244,11 +289,22 @@ export function readTarget(t: Target, maxBytes: number): { text: string; id: Fil
       if (r === 0) break;
       n += r;
     }
-    return { text: decodeUtf8(grown.subarray(0, n), t.given), id: { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs } };
+    read = { text: decodeUtf8(grown.subarray(0, n), t.given), id: { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs } };
   } catch (e) {
+    closeQuietly(fd);
     throw ioError(e, t.given, 'read', 'nothing');
-  } finally {
+  }
+  // close() too can report an error (EIO, or ENOSPC on a network folder): then the read is not trusted.
+  closeRead(fd, t.given);
+  return read;
+}
+
+/** Close a file that was read; a failure is a sentence (exit 6 for EIO, ENOSPC), like any other read error. */
+export function closeRead(fd: number, file: string, doing = 'read'): void {
+  try {
     fs.closeSync(fd);
+  } catch (e) {
+    throw ioError(e, file, doing, 'nothing');
   }
 }
 
@@ -308,7 +364,7 @@ export function writeNew(tmp: string, content: string, forPath: string, doing: s
   }
 }
 
-function closeQuietly(fd: number): void {
+export function closeQuietly(fd: number): void {
   try {
     fs.closeSync(fd);
   } catch {
@@ -351,27 +407,23 @@ export function checkWritable(t: Target, file: string): void {
 
 /**
  * Replace the target's content so that a crash at any moment leaves either the old or the new content: a temp
- * file beside the target (same mode and owner), fsync, `guard()` (the caller's last check), rename, fsync folder.
+ * file beside the target, fsync, `guard()` (the caller's last check), rename, fsync folder. The temp file is
+ * created 0600, so that at no moment can it be read more widely than the target: it is given the target's
+ * permissions (permissions.ts: ACL and extended attributes, mode, owner) only once written. A new file is
+ * created 0644 (less the umask), or 0600 when `private`; a `private` save over an existing file makes it 0600,
+ * keeping only its owner.
  */
-export function writeAtomic(t: Target, text: string, guard?: () => void): void {
+export function writeAtomic(t: Target, text: string, guard?: () => void, opts: { private?: boolean } = {}): void {
   const dir = path.dirname(t.real);
   const tmp = tempName(t.real);
   const keep = t.stat?.isFile() ? t.stat : null;
   let fd: number | null = null;
   let renaming = false;
   try {
-    fd = fs.openSync(tmp, 'wx', 0o644);
+    fd = fs.openSync(tmp, 'wx', keep || opts.private ? 0o600 : 0o644);
     fs.writeFileSync(fd, text);
-    if (keep) {
-      if ((fs.fstatSync(fd).mode & 0o7777) !== (keep.mode & 0o7777)) fs.fchmodSync(fd, keep.mode & 0o7777);
-      if (keep.uid !== process.getuid?.() || keep.gid !== process.getgid?.()) {
-        try {
-          fs.fchownSync(fd, keep.uid, keep.gid);
-        } catch {
-          /* only root may give a file away: the file is then ours, with its mode kept */
-        }
-      }
-    }
+    if (keep && opts.private) keepOwner(fd, keep);
+    else if (keep) keepPermissions(t.real, keep, tmp, fd, t.given, 'save');
     fs.fsyncSync(fd);
     fs.closeSync(fd);
     fd = null;
@@ -487,17 +539,45 @@ export function isFolder(file: string): boolean {
   }
 }
 
-/** Copy the target aside as a backup beside it; returns the backup's path. */
+/**
+ * Copy the target (a file that is there: `t.stat`) aside as a backup beside it; returns the backup's path. The
+ * backup is created 0600 and given the target's permissions once written (as a save's temp file is), so it is
+ * never readable more widely than the game.
+ */
 export function backup(t: Target, stamp: string): string {
   let target = `${t.real}.${stamp}.bak`;
-  for (let i = 2; fs.existsSync(target); i++) target = `${t.real}.${stamp}-${i}.bak`;
+  for (let i = 2; lexists(target); i++) target = `${t.real}.${stamp}-${i}.bak`;
+  let fd: number | null = null;
   try {
-    fs.copyFileSync(t.real, target, fs.constants.COPYFILE_EXCL);
+    fd = fs.openSync(target, 'wx', 0o600);
+    copyInto(t.real, fd);
+    keepPermissions(t.real, t.stat!, target, fd, t.given, 'backup');
+    fs.closeSync(fd);
+    fd = null;
   } catch (e) {
-    fs.rmSync(target, { force: true });
+    // Only a backup this call made is removed (an open that failed with EEXIST met someone else's file).
+    if (fd !== null) {
+      closeQuietly(fd);
+      fs.rmSync(target, { force: true });
+    }
     throw ioError(e, target, 'write the backup', 'game');
   }
   return target;
+}
+
+const lexists = (p: string): boolean => fs.lstatSync(p, { throwIfNoEntry: false }) !== undefined;
+
+/** Copy the bytes of `from` (a regular file, never followed if it is now a link) into the file open as `to`. */
+function copyInto(from: string, to: number): void {
+  const src = fs.openSync(from, fs.constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+  try {
+    const buf = Buffer.allocUnsafe(1 << 16);
+    for (let n = fs.readSync(src, buf, 0, buf.length, null); n > 0; n = fs.readSync(src, buf, 0, buf.length, null)) {
+      for (let off = 0; off < n; ) off += fs.writeSync(to, buf, off, n - off);
+    }
+  } finally {
+    closeQuietly(src);
+  }
 }
 
 /** The first existing ancestor of a path (a file, when a path runs through one: ENOTDIR). */

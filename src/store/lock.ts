@@ -63,8 +63,8 @@
 // at the same moment can still make a conflicted copy, which the lock cannot prevent.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { InvalidFileError, LockedError, NoSessionError } from '../errors.js';
-import { alive, code, hostName, bootId, ioError, sleep, tempName, unique, writeNew } from './files.js';
+import { BadzoneError, InvalidFileError, LockedError, NoSessionError } from '../errors.js';
+import { alive, closeQuietly, closeRead, code, hostName, bootId, ioError, sleep, tempName, unique, writeNew } from './files.js';
 
 export interface LockOptions {
   /** How long to wait for another badzone process before giving up (ms). */
@@ -118,22 +118,29 @@ export function inspect(lock: string): Seen {
     if (c === 'ELOOP') return { kind: 'special', what: 'a symbolic link' };
     throw ioError(e, lock, 'read the lock', 'nothing');
   }
+  let seen: Seen;
   try {
-    const fst = fs.fstatSync(fd);
-    // Judge what was opened (it may have been replaced since the lstat).
-    const again = kindOf(fst);
-    if (again) return { kind: 'special', what: again };
-    const buf = Buffer.alloc(MAX_LOCK_BYTES + 1);
-    let n = 0;
-    for (let r = 1; r > 0 && n < buf.length; n += r) r = fs.readSync(fd, buf, n, buf.length - n, null);
-    if (n > MAX_LOCK_BYTES) return { kind: 'special', what: 'a file larger than a lock' };
-    const raw = buf.subarray(0, n).toString('utf8');
-    return { kind: 'lock', raw, ino: fst.ino, dev: fst.dev, mtimeMs: fst.mtimeMs, owner: parseOwner(raw) };
+    seen = readLock(fd);
   } catch (e) {
+    closeQuietly(fd);
     throw ioError(e, lock, 'read the lock', 'nothing');
-  } finally {
-    fs.closeSync(fd);
   }
+  // close() too can fail (EIO): a sentence, exit 6, like any other read error.
+  closeRead(fd, lock, 'read the lock');
+  return seen;
+}
+
+function readLock(fd: number): Seen {
+  const fst = fs.fstatSync(fd);
+  // Judge what was opened (it may have been replaced since the lstat).
+  const again = kindOf(fst);
+  if (again) return { kind: 'special', what: again };
+  const buf = Buffer.alloc(MAX_LOCK_BYTES + 1);
+  let n = 0;
+  for (let r = 1; r > 0 && n < buf.length; n += r) r = fs.readSync(fd, buf, n, buf.length - n, null);
+  if (n > MAX_LOCK_BYTES) return { kind: 'special', what: 'a file larger than a lock' };
+  const raw = buf.subarray(0, n).toString('utf8');
+  return { kind: 'lock', raw, ino: fst.ino, dev: fst.dev, mtimeMs: fst.mtimeMs, owner: parseOwner(raw) };
 }
 
 function kindOf(st: fs.Stats): string | null {
@@ -314,14 +321,33 @@ function renameLock(tmp: string, lock: string): void {
   }
 }
 
-/** Step (b): remove the lock if it is still ours. */
+/**
+ * Locks this process took and could not remove, each as a sentence: main.ts prints them on stderr after the
+ * command (whose exit code they do not change: a save before them is made). The library leaves them here.
+ */
+export const leftLocks: string[] = [];
+
+/** Step (b): remove the lock if it is still ours. A lock that cannot be removed (or read) is noted in leftLocks. */
 export function release(held: Held): void {
   try {
     const now = inspect(held.lock);
     if (now.kind === 'lock' && now.raw === held.content) fs.unlinkSync(held.lock);
-  } catch {
-    /* already gone; or unreadable now, and then not ours to remove */
+  } catch (e) {
+    // Already gone: nothing to say. Otherwise the lock stays: say so, and what becomes of it.
+    if (code(e) !== 'ENOENT') leftLocks.push(leftBehind(held.lock, e));
   }
+}
+
+function leftBehind(lock: string, e: unknown): string {
+  const c = code(e);
+  const why =
+    c === 'EIO' ? 'the disk reported an input/output error'
+    : c === 'EACCES' || c === 'EPERM' ? 'permission denied'
+    : c === 'EROFS' ? 'the file system is now read-only'
+    : c === 'EBUSY' ? 'the file is busy'
+    : e instanceof BadzoneError ? 'it could not be read, to check that it was this command\'s'
+    : `the system refused it (${c ?? 'an unknown error'})`;
+  return `The lock file ${lock} could not be removed after the command (${why}). It does not change what the command did. The next badzone command on this game takes the lock over, as the process that held it has ended; if one says the game is in use while no badzone is running, delete ${lock}.`;
 }
 
 /** The second guard: the lock still holds our bytes. (A lock that cannot be read at all is an IoError, exit 6.) */

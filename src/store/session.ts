@@ -172,7 +172,8 @@ export function mutate<T>(
       if (got) checkWritable(t, file);
       const { state, result } = change(got?.loaded ?? null);
       if (state) {
-        writeAtomic(t, sized(state, got?.id.size ?? 0), guard(held, t, file, got?.id ?? null));
+        // A game that holds a secret is created private; an existing file keeps its permissions.
+        writeAtomic(t, sized(state, got?.id.size ?? 0), guard(held, t, file, got?.id ?? null), { private: !got && holdsSecret(state) });
         saved.push(file);
       }
       return result;
@@ -181,7 +182,18 @@ export function mutate<T>(
   );
 }
 
-/** Create a new session; refuses to replace one unless `force`, and then keeps the old file as a backup. */
+/**
+ * A game started with a hidden seed holds a secret (the seed, and the salt of its commitment) until it is revealed:
+ * its file is created 0600, readable by its owner alone (docs/reliability.md).
+ */
+function holdsSecret(state: SessionState): boolean {
+  return state.setup.hiddenSeed !== undefined && !state.setup.hiddenSeed.revealed;
+}
+
+/**
+ * Create a new session; refuses to replace one unless `force`, and then keeps the old file as a backup (with the
+ * old file's permissions). A game that holds a secret is written 0600, also over an existing file.
+ */
 export function create(file: string, state: SessionState, force: boolean, stamp: string, lock: LockOptions = LOCK_DEFAULTS): { backup: string | null } {
   const first = resolveTarget(file, 'create');
   checkNameRoom(first.real, file);
@@ -207,7 +219,7 @@ export function create(file: string, state: SessionState, force: boolean, stamp:
         id = { dev: t.stat.dev, ino: t.stat.ino, size: t.stat.size, mtimeMs: t.stat.mtimeMs };
         kept = backup(t, stamp);
       }
-      writeAtomic(t, sized(state, 0), guard(held, t, file, id));
+      writeAtomic(t, sized(state, 0), guard(held, t, file, id), { private: holdsSecret(state) });
       saved.push(file);
       return { backup: kept };
     },

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runBin, runCli, tempDir } from '../helpers.js';
+import { BIN, ROOT, runBin, runCli, tempDir } from '../helpers.js';
 import { FILE, NEW_ARGS, STACK_FRAME, assertBuilt, playedSession } from './fixtures.js';
 
 const strace = spawnSync('strace', ['-qq', '-o', '/dev/null', process.execPath, '-e', '0'], { encoding: 'utf8' }).status === 0;
@@ -163,6 +163,82 @@ describe.skipIf(!strace && !required)('system calls on the game\'s files failing
       return;
     }
     throw new Error('no write of the session temp file among the first 6 writes');
+  });
+});
+
+describe.skipIf(!strace && !required)('closing a file that was read fails (strace -P: only the close of that file)', () => {
+  it.each([
+    ['status', 'EIO', /Could not read .*badzone-session\.json: the disk reported an input\/output error.*Nothing was changed\./s],
+    ['status', 'ENOSPC', /Could not read .*badzone-session\.json: the disk is full.*Nothing was changed\./s],
+    ['round', 'EIO', /Could not read .*badzone-session\.json: the disk reported an input\/output error.*Nothing was changed\./s],
+  ])('%s, the session\'s close failing with %s: exit 6 with the usual sentence, the game unchanged', (command, err, message) => {
+    const g = gameDir();
+    const r = traced(g.dir, g.aux, ['-P', g.file, '-e', 'trace=close', '-e', `inject=close:error=${err}`], [command]);
+    expect(r.log, 'the close of the session was made to fail').toMatch(/close\(\d+<[^>]*badzone-session\.json>\).*\(INJECTED\)/);
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toMatch(message);
+    expectSentence(r.stderr, `${command} ${err}`);
+    expect(fs.readFileSync(g.file, 'utf8')).toBe(good);
+    expect(fs.readdirSync(g.dir)).toEqual([FILE]);
+  });
+
+  it('a table\'s close failing (EIO): exit 6 naming the table', () => {
+    const g = gameDir();
+    const table = path.join(g.aux, 'table.json');
+    fs.copyFileSync(path.join(ROOT, 'data', 'badzone-events.json'), table);
+    const r = traced(g.dir, g.aux, ['-P', table, '-e', 'trace=close', '-e', 'inject=close:error=EIO'], ['table', 'lint', table]);
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toContain(`Could not read ${table}: the disk reported an input/output error`);
+    expectSentence(r.stderr, 'table lint');
+  });
+
+  it('the lock\'s close failing (EIO): before the rename, exit 6 and the game unchanged; at the release after the save, saved and exit 0; either way stderr says the lock was left', () => {
+    const left = (lock: string) => `The lock file ${lock} could not be removed after the command (it could not be read, to check that it was this command's)`;
+    // The first close of the lock is the last check before the rename (lock.ts, second guard); the second, the release's.
+    const g = gameDir();
+    const lock = `${g.file}.lock`;
+    const first = traced(g.dir, g.aux, ['-P', lock, '-e', 'trace=close', '-e', 'inject=close:error=EIO'], ['round']);
+    expect(first.code, first.stderr).toBe(6);
+    expect(first.stderr).toContain(left(lock));
+    expect(first.stderr).toMatch(/Could not read the lock [^ ]*\.lock: the disk reported an input\/output error.*Nothing was changed\./s);
+    expectSentence(first.stderr, 'lock close');
+    expect(fs.readFileSync(g.file, 'utf8')).toBe(good);
+    const h = gameDir();
+    const second = traced(h.dir, h.aux, ['-P', `${h.file}.lock`, '-e', 'trace=close', '-e', 'inject=close:error=EIO:when=2'], ['round']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(JSON.parse(fs.readFileSync(h.file, 'utf8')).round).toBe(JSON.parse(good).round + 1);
+    expect(second.stderr).toContain(left(`${h.file}.lock`));
+    expectSentence(second.stderr, 'lock close');
+  });
+});
+
+describe.skipIf(!strace && !required)('the lock cannot be removed after a save', () => {
+  it.each([['EIO', 'the disk reported an input/output error'], ['EACCES', 'permission denied'], ['EROFS', 'the file system is now read-only'], ['EBUSY', 'the file is busy'], ['EPERM', 'permission denied'], ['ENOMEM', 'the system refused it (ENOMEM)']])(
+    'unlink of the lock failing with %s: the round is saved, exit 0, stderr says the lock is left and what to do; the next command takes it over',
+    async (err, why) => {
+      const g = gameDir();
+      const lock = `${g.file}.lock`;
+      const r = traced(g.dir, g.aux, ['-P', lock, '-e', 'trace=unlink', '-e', `inject=unlink:error=${err}`], ['round']);
+      expect(r.log).toMatch(/unlink\("[^"]*badzone-session\.json\.lock"\).*\(INJECTED\)/);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(fs.readFileSync(g.file, 'utf8')).round).toBe(JSON.parse(good).round + 1);
+      expect(r.stderr).toBe(
+        `badzone: The lock file ${lock} could not be removed after the command (${why}). It does not change what the command did. The next badzone command on this game takes the lock over, as the process that held it has ended; if one says the game is in use while no badzone is running, delete ${lock}.\n`,
+      );
+      expect(fs.existsSync(lock)).toBe(true);
+      const next = await runCli(['round'], { cwd: g.dir });
+      expect(next.code, next.stderr).toBe(0);
+      expect(next.stderr).toBe('');
+      expect(fs.readdirSync(g.dir)).toEqual([FILE]);
+    },
+  );
+
+  it('with --json too: the round\'s JSON on stdout, the sentence on stderr, exit 0', () => {
+    const g = gameDir();
+    const r = traced(g.dir, g.aux, ['-P', `${g.file}.lock`, '-e', 'trace=unlink', '-e', 'inject=unlink:error=EIO'], ['round', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).round).toBe(JSON.parse(good).round + 1);
+    expect(r.stderr).toMatch(/^badzone: The lock file .* could not be removed after the command/);
   });
 });
 

@@ -114,6 +114,77 @@ describe('a session path that is a symbolic link', () => {
   });
 });
 
+describe('a symbolic link in a shared sticky folder (such as /tmp), as Linux\'s fs.protected_symlinks (needs root)', () => {
+  /** A sticky folder everyone may write to (1777, owned by `folderOwner`), in the test's own temp folder. */
+  function sticky(folderOwner = 0): { shared: string; elsewhere: string } {
+    const root = tempDir('badzone-sticky-');
+    const shared = path.join(root, 'shared');
+    fs.mkdirSync(shared);
+    fs.chmodSync(shared, 0o1777);
+    fs.chownSync(shared, folderOwner, folderOwner);
+    const elsewhere = path.join(root, 'elsewhere');
+    fs.mkdirSync(elsewhere);
+    return { shared, elsewhere };
+  }
+  /** A link at `at` to `to`, owned by `uid` (lchown: only root may give a link away). */
+  function plant(at: string, to: string, uid: number): string {
+    fs.symlinkSync(to, at);
+    fs.lchownSync(at, uid, uid);
+    return at;
+  }
+
+  it('another user\'s link is not followed: new, round and status refuse it (exit 1, saying why); nothing is created', async (ctx) => {
+    if (!isRoot) {
+      console.log('[faults] sticky-folder link test skipped: not root (a link owned by another user needs lchown)');
+      return ctx.skip();
+    }
+    const { shared, elsewhere } = sticky();
+    const victim = path.join(elsewhere, 'created-by-root.json');
+    const link = plant(path.join(shared, 'game.json'), victim, 65534);
+    for (const args of [['new', '--seed', '3'], ['round'], ['status']]) {
+      const r = runBin([...args, '--session', link], { cwd: elsewhere });
+      expectClean(r, args.join(' '));
+      expect(r.code, `${args[0]}: ${r.stderr}`).toBe(1);
+      expect(r.stderr).toContain(`its path goes through a symbolic link, ${link}, in a folder everyone may write to (sticky, like /tmp), and the link belongs to another user (uid 65534)`);
+      expect(r.stderr).toMatch(/fs\.protected_symlinks.*Nothing was read or changed\./s);
+    }
+    expect(fs.existsSync(victim)).toBe(false);
+    expect(fs.readdirSync(elsewhere)).toEqual([]);
+    // A linked folder on the way is judged the same.
+    const dirLink = plant(path.join(shared, 'games'), elsewhere, 65534);
+    const r = runBin(['new', '--seed', '3', '--session', path.join(dirLink, 'g.json')], { cwd: elsewhere });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toContain(`symbolic link, ${dirLink}, in a folder everyone may write to`);
+    expect(fs.readdirSync(elsewhere)).toEqual([]);
+  });
+
+  it('a link of your own, or of the folder\'s owner, is followed; so is any link in a folder that is not sticky', async (ctx) => {
+    if (!isRoot) {
+      console.log('[faults] sticky-folder link test skipped: not root (a link owned by another user needs lchown)');
+      return ctx.skip();
+    }
+    // Root's own link in a sticky folder owned by root.
+    const a = sticky();
+    const mine = plant(path.join(a.shared, 'mine.json'), path.join(a.elsewhere, 'mine.json'), 0);
+    expect(runBin(['new', '--seed', '3', '--session', mine], { cwd: a.elsewhere }).code).toBe(0);
+    // nobody's link in nobody's sticky folder.
+    const b = sticky(65534);
+    const owners = plant(path.join(b.shared, 'owners.json'), path.join(b.elsewhere, 'owners.json'), 65534);
+    const r = runBin(['new', '--seed', '3', '--session', owners], { cwd: b.elsewhere });
+    expect(r.code, r.stderr).toBe(0);
+    // nobody's link in a folder everyone may write to that is not sticky, and in a sticky one only root may write to.
+    for (const mode of [0o777, 0o1755]) {
+      const c = sticky();
+      fs.chmodSync(c.shared, mode);
+      const theirs = plant(path.join(c.shared, 'theirs.json'), path.join(c.elsewhere, 'theirs.json'), 65534);
+      const t = runBin(['new', '--seed', '3', '--session', theirs], { cwd: c.elsewhere });
+      expect(t.code, `${mode.toString(8)}: ${t.stderr}`).toBe(0);
+    }
+    expect(fs.readdirSync(a.elsewhere)).toEqual(['mine.json']);
+    expect(fs.readdirSync(b.elsewhere)).toEqual(['owners.json']);
+  });
+});
+
 describe('a session path that leads to a device, pipe, terminal or a file of /proc', () => {
   /** `dir/name` made a link to `to`; each command spawned with stdout into a file of our own. */
   function trySpecial(to: string, commands: string[][]): { dir: string; link: string; results: { args: string[]; code: number | null; signal: string | null; stderr: string }[] } {

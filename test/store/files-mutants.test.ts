@@ -173,13 +173,13 @@ describe('writeAtomic: which failure says what', () => {
     F.writeAtomic(F.resolveTarget(f, 'save'), 'new\n');
     expect(chmod.fired()).toBe(0);
     expect(fs.readFileSync(f, 'utf8')).toBe('new\n');
-    // A different mode is set, on the temp file's descriptor.
+    // A different mode is set on the temp file, which was created 0600 (permissions.test.ts: by whom).
     reset();
-    fs.chmodSync(f, 0o600);
+    fs.chmodSync(f, 0o640);
     seam.recording = true;
     F.writeAtomic(F.resolveTarget(f, 'save'), 'newer\n');
-    expect(seam.calls.filter((c) => c.name === 'fchmodSync').map((c) => c.args[1])).toEqual([0o600]);
-    expect(fs.statSync(f).mode & 0o7777).toBe(0o600);
+    expect(seam.calls.filter((c) => c.name === 'openSync' && String(c.args[0]).endsWith('.tmp')).map((c) => c.args.slice(1))).toEqual([['wx', 0o600]]);
+    expect(fs.statSync(f).mode & 0o7777).toBe(0o640);
   });
 
   it('gives the file back to its owner when only its owner, or only its group, differs from ours', () => {
@@ -541,10 +541,63 @@ describe('sweepTemps: exact names and the age bound', () => {
 });
 
 describe('backup failures', () => {
+  it('a failed backup closes what it opened and removes the backup it began; a name taken meanwhile is left to its owner', () => {
+    const f = session();
+    const t = F.resolveTarget(f, 'save');
+    const fds = trackDescriptors();
+    arm('writeSync', { throws: errno('ENOSPC', 'write') });
+    const e = thrown(() => F.backup(t, 'FULL'));
+    expect(fds.opened).toHaveLength(2);
+    expect(fds.open()).toEqual([]);
+    reset();
+    expect(e).toBeInstanceOf(E.IoError);
+    expect(list()).toEqual(['game.json']);
+    // Another program makes the backup's name between the look and the exclusive create: its file stays.
+    const theirs = `${f}.RACE.bak`;
+    arm('lstatSync', { calls: (real, args) => (args[0] === theirs ? (fs.writeFileSync(theirs, 'theirs'), undefined) : real(...args)) });
+    const race = thrown(() => F.backup(t, 'RACE'));
+    reset();
+    expect(race).toBeInstanceOf(E.IoError);
+    expect(fs.readFileSync(theirs, 'utf8')).toBe('theirs');
+  });
+
+  it('short writes: the backup is still the whole file, byte for byte', () => {
+    const text = JSON.stringify({ log: 'x'.repeat(200_000) });
+    const f = session('big.json', text);
+    // Each write takes half of what it is given (at least one byte).
+    arm('writeSync', { calls: (real, args) => real(args[0], args[1], args[2], Math.max(1, Math.floor((args[3] as number) / 2))) });
+    const b = F.backup(F.resolveTarget(f, 'save'), 'HALF');
+    reset();
+    expect(fs.readFileSync(b, 'utf8')).toBe(text);
+  });
+
+  it('a backup or a save whose ACL or attributes cannot be kept is refused naming which file could not get them', () => {
+    // A cp that fails and a getfattr that lists an attribute, first on the PATH (spawned programs look there).
+    const bin = path.join(dir, 'bin');
+    fs.mkdirSync(bin);
+    fs.writeFileSync(path.join(bin, 'cp'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+    fs.writeFileSync(path.join(bin, 'getfattr'), '#!/bin/sh\necho user.note\n', { mode: 0o755 });
+    const f = session();
+    const before = process.env.PATH;
+    process.env.PATH = `${bin}${path.delimiter}${before}`;
+    try {
+      const saved = thrown(() => F.writeAtomic(F.resolveTarget(f, 'save'), 'new\n'));
+      expect(saved).toBeInstanceOf(E.RefusedError);
+      expect(saved.message).toMatch(/could not copy them to the new file it saves the game in .*The game was not changed\./);
+      const kept = thrown(() => F.backup(F.resolveTarget(f, 'save'), 'ACL'));
+      expect(kept).toBeInstanceOf(E.RefusedError);
+      expect(kept.message).toMatch(/could not copy them to its backup .*Nothing was changed\./);
+    } finally {
+      process.env.PATH = before;
+    }
+    expect(fs.readFileSync(f, 'utf8')).toBe('{"old":true}\n');
+    expect(list().filter((n) => n !== 'bin')).toEqual(['game.json']);
+  });
+
   it('a copy refused before it wrote anything is that refusal, naming the backup; the game is untouched', () => {
     const f = session();
     const t = F.resolveTarget(f, 'save');
-    arm('copyFileSync', { throws: errno('EACCES', 'copyfile') });
+    arm('openSync', { throws: errno('EACCES', 'open') }, (args) => String(args[0]).endsWith('.bak'));
     const e = thrown(() => F.backup(t, 'STAMP'));
     reset();
     expect(e).toBeInstanceOf(E.RefusedError);

@@ -175,6 +175,35 @@ describe('writeAtomic', () => {
     }
   });
 
+  it('creates its temp file 0600 over an existing file, 0644 (less the umask) for a new one, 0600 for a new private one', () => {
+    const f = session();
+    fs.chmodSync(f, 0o644);
+    seam.recording = true;
+    writeAtomic(resolveTarget(f, 'save'), 'new\n');
+    const fresh = path.join(dir, 'fresh.json');
+    writeAtomic(resolveTarget(fresh, 'save'), 'new\n');
+    const secret = path.join(dir, 'secret.json');
+    writeAtomic(resolveTarget(secret, 'save'), 'new\n', undefined, { private: true });
+    const opens = seam.calls.filter((c) => c.name === 'openSync' && String(c.args[0]).endsWith('.tmp')).map((c) => c.args.slice(1));
+    expect(opens).toEqual([['wx', 0o600], ['wx', 0o644], ['wx', 0o600]]);
+    expect(fs.statSync(f).mode & 0o7777).toBe(0o644);
+    expect(fs.statSync(fresh).mode & 0o7777).toBe(0o644 & ~process.umask());
+    expect(fs.statSync(secret).mode & 0o7777).toBe(0o600);
+  });
+
+  it('a private save over an existing file makes it 0600 and keeps only its owner (not its mode, ACL or attributes)', () => {
+    const f = session();
+    fs.chmodSync(f, 0o664);
+    const acl = spawnSync('setfacl', ['-m', 'u:65534:r', f]).status === 0;
+    const owners: unknown[][] = [];
+    arm('fchownSync', { calls: (_real, args) => (owners.push(args.slice(1)), undefined) });
+    const st = fs.statSync(f);
+    writeAtomic({ ...resolveTarget(f, 'save'), stat: Object.assign(Object.create(Object.getPrototypeOf(st)), st, { uid: st.uid + 1 }) }, 'new\n', undefined, { private: true });
+    expect(fs.statSync(f).mode & 0o7777).toBe(0o600);
+    expect(owners).toEqual([[st.uid + 1, st.gid]]);
+    if (acl) expect(spawnSync('getfacl', ['--skip-base', '--absolute-names', f], { encoding: 'utf8' }).stdout).toBe('');
+  });
+
   it("keeps the file's owner and group when allowed (root), and keeps its mode when not", () => {
     const f = session();
     const ownerArgs: unknown[][] = [];
@@ -273,6 +302,129 @@ describe('renameInto', () => {
   });
 });
 
+describe('resolveTarget: the folders on the way, resolved one by one', () => {
+  it('a linked folder whose target climbs with .. , holds . and empty parts, or is absolute: the real folder', () => {
+    fs.mkdirSync(path.join(dir, 'a', 'deep'), { recursive: true });
+    fs.mkdirSync(path.join(dir, 'b', 'c'), { recursive: true });
+    const real = session(path.join('b', 'c', 'g.json'));
+    fs.symlinkSync('../../b/./c//', path.join(dir, 'a', 'deep', 'up'));
+    expect(resolveTarget(path.join(dir, 'a', 'deep', 'up', 'g.json'), 'read').real).toBe(real);
+    fs.symlinkSync(path.join(dir, 'b'), path.join(dir, 'a', 'abs'));
+    expect(resolveTarget(path.join(dir, 'a', 'abs', 'c', 'g.json'), 'read').real).toBe(real);
+    // .. after a link climbs from where the link leads, as the kernel does.
+    fs.symlinkSync(path.join(dir, 'b', 'c'), path.join(dir, 'a', 'toc'));
+    fs.symlinkSync('toc/..', path.join(dir, 'a', 'tob'));
+    expect(resolveTarget(path.join(dir, 'a', 'tob', 'c', 'g.json'), 'read').real).toBe(real);
+    // A link to the root and back down.
+    fs.symlinkSync('/', path.join(dir, 'root'));
+    expect(resolveTarget(path.join(dir, 'root', ...dir.split(path.sep).filter(Boolean), 'b', 'c', 'g.json'), 'read').real).toBe(real);
+  });
+
+  it('a file on the way is not a folder; a loop of linked folders is refused; a dangling folder link is a missing folder', () => {
+    const f = session();
+    const e = thrown(() => resolveTarget(path.join(f, 'g.json'), 'save'));
+    expect(e).toBeInstanceOf(NoSessionError);
+    expect(e.message).toBe(`Could not save ${path.join(f, 'g.json')}: ${f} is a file, not a folder. Give another --session path.`);
+    fs.symlinkSync('l2', path.join(dir, 'l1'));
+    fs.symlinkSync('l1', path.join(dir, 'l2'));
+    const loop = thrown(() => resolveTarget(path.join(dir, 'l1', 'g.json'), 'read'));
+    expect(loop).toBeInstanceOf(RefusedError);
+    expect(loop.message).toMatch(/loop of symbolic links/);
+    fs.symlinkSync('nowhere', path.join(dir, 'gone'));
+    expect(resolveTarget(path.join(dir, 'gone', 'g.json'), 'read')).toMatchObject({ stat: null, folderMissing: true });
+  });
+
+  it('40 linked folders in a row are followed; 41 are a loop', () => {
+    fs.mkdirSync(path.join(dir, 'end'));
+    const real = session(path.join('end', 'g.json'));
+    let prev = 'end';
+    for (let i = 1; i <= 41; i++) {
+      fs.symlinkSync(prev, path.join(dir, `h${i}`));
+      prev = `h${i}`;
+    }
+    expect(resolveTarget(path.join(dir, 'h40', 'g.json'), 'read').real).toBe(real);
+    expect(thrown(() => resolveTarget(path.join(dir, 'h41', 'g.json'), 'read'))).toBeInstanceOf(RefusedError);
+  });
+});
+
+describe('resolveTarget: links in a sticky folder everyone may write to (Linux\'s fs.protected_symlinks rule)', () => {
+  const OTHER = 65534;
+  /** `dir/shared` with `mode`; a link in it to `dir/elsewhere/g.json` (a file link) and to `dir/elsewhere` (a folder link). */
+  function shared(mode: number): { shared: string; file: string; folder: string; real: string } {
+    const sh = path.join(dir, 'shared');
+    fs.mkdirSync(sh);
+    fs.chmodSync(sh, mode);
+    fs.mkdirSync(path.join(dir, 'elsewhere'));
+    const real = session(path.join('elsewhere', 'g.json'));
+    fs.symlinkSync(real, path.join(sh, 'g.json'));
+    fs.symlinkSync(path.join(dir, 'elsewhere'), path.join(sh, 'games'));
+    return { shared: sh, file: path.join(sh, 'g.json'), folder: path.join(sh, 'games'), real };
+  }
+  /** lstat shows `uid` as the owner of the links in `sh`; stat shows `folderUid` as the owner of `sh`. */
+  function owners(sh: string, uid: number, folderUid = process.geteuid!()): void {
+    const as = (st: unknown, u: number) => Object.assign(Object.create(fs.Stats.prototype), st as object, { uid: u });
+    arm('lstatSync', { calls: (real, args) => (path.dirname(String(args[0])) === sh && String(args[0]) !== sh ? as(real(...args), uid) : real(...args)) });
+    arm('statSync', { calls: (real, args) => (args[0] === sh ? as(real(...args), folderUid) : real(...args)) });
+  }
+
+  it('another user\'s link, to a file or to a folder, is refused (exit 1) saying why', () => {
+    const s = shared(0o1777);
+    owners(s.shared, OTHER);
+    for (const [p, link] of [[s.file, s.file], [path.join(s.folder, 'g.json'), s.folder]] as const) {
+      const e = thrown(() => resolveTarget(p, 'save'));
+      expect(e).toBeInstanceOf(RefusedError);
+      expect(e.message).toBe(
+        `${p}: its path goes through a symbolic link, ${link}, in a folder everyone may write to (sticky, like /tmp), and the link belongs to another user (uid ${OTHER}), not to you or to the folder's owner. badzone does not follow such a link, as Linux does not (fs.protected_symlinks): it may have been put there to make badzone read or write a file of someone else's choosing. Nothing was read or changed. Give the path of the file itself, or keep the game in a folder of your own.`,
+      );
+    }
+  });
+
+  it('followed: your own link; the folder owner\'s link; any link in a folder not both sticky and writable by all', () => {
+    const cases: [number, number, number][] = [
+      [0o1777, process.geteuid!(), process.geteuid!()],
+      [0o1777, process.geteuid!(), OTHER],
+      [0o1777, OTHER, OTHER],
+      [0o0777, OTHER, process.geteuid!()],
+      [0o1775, OTHER, process.geteuid!()],
+    ];
+    for (const [mode, uid, folderUid] of cases) {
+      const s = shared(mode);
+      owners(s.shared, uid, folderUid);
+      expect(resolveTarget(s.file, 'save').real, mode.toString(8)).toBe(s.real);
+      expect(resolveTarget(path.join(s.folder, 'g.json'), 'save').real).toBe(s.real);
+      reset();
+      fs.rmSync(path.join(dir, 'shared'), { recursive: true });
+      fs.rmSync(path.join(dir, 'elsewhere'), { recursive: true });
+    }
+  });
+
+  it('on Windows the folders are resolved by the system (no sticky folders there), links and all', () => {
+    const s = shared(0o1777);
+    owners(s.shared, OTHER);
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+    Object.defineProperty(process, 'platform', { value: 'win32', configurable: true });
+    seam.recording = true;
+    try {
+      expect(resolveTarget(path.join(s.folder, 'g.json'), 'read').real).toBe(s.real);
+    } finally {
+      Object.defineProperty(process, 'platform', platform);
+    }
+    expect(seam.calls.filter((c) => c.name === 'realpathSync.native').map((c) => c.args[0])).toEqual([s.folder]);
+  });
+
+  it('where there are no user ids (Windows), nothing is judged', () => {
+    const s = shared(0o1777);
+    owners(s.shared, OTHER);
+    const geteuid = Object.getOwnPropertyDescriptor(process, 'geteuid')!;
+    Object.defineProperty(process, 'geteuid', { value: undefined, configurable: true });
+    try {
+      expect(resolveTarget(s.file, 'read').real).toBe(s.real);
+    } finally {
+      Object.defineProperty(process, 'geteuid', geteuid);
+    }
+  });
+});
+
 describe('resolveTarget', () => {
   it('a plain file is itself; a missing file has no stat; a missing folder says so', () => {
     const f = session();
@@ -332,7 +484,7 @@ describe('resolveTarget', () => {
   });
 
   it('a folder it cannot look into is an error naming the path (never a crash)', () => {
-    arm('realpathSync.native', { throws: errno('EACCES', 'realpath') });
+    arm('lstatSync', { throws: errno('EACCES', 'lstat') }, (args) => args[0] === dir);
     const e = thrown(() => resolveTarget(path.join(dir, 'g.json'), 'read'));
     expect(e).toBeInstanceOf(RefusedError);
     expect(e.message).toContain(path.join(dir, 'g.json'));
@@ -364,6 +516,30 @@ describe('resolveTarget', () => {
 });
 
 describe('readTarget and readText', () => {
+  it.each([
+    ['EIO', 'the disk reported an input/output error (a failing or removed drive, or a network folder that went away). Nothing was changed. Check the disk and run the command again.'],
+    ['ENOSPC', 'the disk is full. Nothing was changed. Free some space and run the command again.'],
+  ])('the close after reading failing with %s: an I/O error naming the file (exit 6), never an internal error', (c, words) => {
+    const f = session();
+    const closed = arm('closeSync', { throws: errno(c, 'close') });
+    const e = thrown(() => readText(f, 1000));
+    expect(closed.fired()).toBe(1);
+    reset();
+    expect(e).toBeInstanceOf(IoError);
+    expect(e.message).toBe(`Could not read ${f}: ${words}`);
+  });
+
+  it('a read that fails closes the file quietly and reports the read\'s error, not the close\'s', () => {
+    const f = session();
+    arm('readSync', { throws: errno('EIO', 'read') });
+    const closed = arm('closeSync', { throws: errno('EBADF', 'close') });
+    const e = thrown(() => readText(f, 1000));
+    expect(closed.fired()).toBe(1);
+    reset();
+    expect(e).toBeInstanceOf(IoError);
+    expect(e.message).toMatch(/input\/output error/);
+  });
+
   it('reads UTF-8 text and identifies the file as read', () => {
     const f = session('g.json', 'héllo ✓\n');
     const r = readTarget(resolveTarget(f, 'read'), 1000)!;
@@ -669,7 +845,7 @@ describe('small helpers', () => {
     const b3 = backup(t, 'STAMP');
     expect([b1, b2, b3]).toEqual([`${f}.STAMP.bak`, `${f}.STAMP-2.bak`, `${f}.STAMP-3.bak`]);
     for (const b of [b1, b2, b3]) expect(fs.readFileSync(b, 'utf8')).toBe('{"old":true}\n');
-    arm('copyFileSync', { calls: (real, args) => (real(...args), (() => { throw errno('ENOSPC', 'copyfile'); })()) });
+    arm('writeSync', { throws: errno('ENOSPC', 'write') });
     const e = thrown(() => backup(t, 'FULL'));
     expect(e).toBeInstanceOf(IoError);
     expect(e.message).toContain(`${f}.FULL.bak`);

@@ -8,6 +8,7 @@ export interface Store {
   errors: typeof import('../../src/errors.js');
   files: typeof import('../../src/store/files.js');
   lock: typeof import('../../src/store/lock.js');
+  permissions: typeof import('../../src/store/permissions.js');
   session: typeof import('../../src/store/session.js');
   tables: typeof import('../../src/store/tables.js');
 }
@@ -17,7 +18,8 @@ export async function freshStore(): Promise<Store> {
   const errors = await import('../../src/errors.js');
   const files = await import('../../src/store/files.js');
   const lock = await import('../../src/store/lock.js');
+  const permissions = await import('../../src/store/permissions.js');
   const tables = await import('../../src/store/tables.js');
   const session = await import('../../src/store/session.js');
-  return { errors, files, lock, session, tables };
+  return { errors, files, lock, permissions, session, tables };
 }

@@ -380,3 +380,71 @@ describe('creating the lock when the file system is not as expected', () => {
     expect(list()).toEqual([]);
   });
 });
+
+describe('a lock that cannot be removed or read at the end', () => {
+  const left = (why: string) =>
+    `The lock file ${lock} could not be removed after the command (${why}). It does not change what the command did. The next badzone command on this game takes the lock over, as the process that held it has ended; if one says the game is in use while no badzone is running, delete ${lock}.`;
+
+  it.each([
+    ['EIO', 'the disk reported an input/output error'],
+    ['EACCES', 'permission denied'],
+    ['EPERM', 'permission denied'],
+    ['EROFS', 'the file system is now read-only'],
+    ['EBUSY', 'the file is busy'],
+    ['ENOMEM', 'the system refused it (ENOMEM)'],
+  ])('unlink failing with %s: the work\'s result stands, the lock stays, and leftLocks says so', (c, why) => {
+    arm('unlinkSync', { throws: errno(c, 'unlink') }, (args) => args[0] === lock);
+    expect(withLock(path.join(dir, 'g.json'), FILE, () => 42, FAST)).toBe(42);
+    expect(S.lock.leftLocks).toEqual([left(why)]);
+    expect(list()).toEqual(['g.json.lock']);
+  });
+
+  it('an error without a code is named as such', () => {
+    arm('unlinkSync', { throws: new Error('odd') }, (args) => args[0] === lock);
+    release(acquire(lock, FILE, FAST));
+    expect(S.lock.leftLocks).toEqual([left('the system refused it (an unknown error)')]);
+  });
+
+  it('a lock that cannot be read at the release (its close fails): not removed, and said', () => {
+    const held = acquire(lock, FILE, FAST);
+    arm('closeSync', { throws: errno('EIO', 'close') });
+    release(held);
+    reset();
+    expect(S.lock.leftLocks).toEqual([left("it could not be read, to check that it was this command's")]);
+    expect(list()).toEqual(['g.json.lock']);
+  });
+
+  it('a lock already gone, or another\'s now, is not a lock left behind', () => {
+    const held = acquire(lock, FILE, FAST);
+    fs.rmSync(lock);
+    release(held);
+    const again = acquire(lock, FILE, FAST);
+    arm('unlinkSync', { throws: errno('ENOENT', 'unlink') }, (args) => args[0] === lock);
+    release(again);
+    reset();
+    plant({ pid: process.pid, token: 'another' });
+    release(again);
+    expect(S.lock.leftLocks).toEqual([]);
+    expect(list()).toEqual(['g.json.lock']);
+  });
+
+  it('reading a lock whose close fails is an I/O error naming the lock (exit 6), never a raw system error', () => {
+    plant({ pid: process.pid, token: 'x' });
+    arm('closeSync', { throws: errno('EIO', 'close') });
+    const e = thrown(() => inspect(lock));
+    reset();
+    expect(e).toBeInstanceOf(IoError);
+    expect(e.message).toBe(`Could not read the lock ${lock}: the disk reported an input/output error (a failing or removed drive, or a network folder that went away). Nothing was changed. Check the disk and run the command again.`);
+  });
+
+  it('a read that fails closes the lock quietly and reports the read\'s error', () => {
+    plant({ pid: process.pid, token: 'x' });
+    arm('readSync', { throws: errno('EIO', 'read') });
+    const closes = arm('closeSync', { throws: errno('EBADF', 'close') });
+    const e = thrown(() => inspect(lock));
+    expect(closes.fired()).toBe(1);
+    reset();
+    expect(e).toBeInstanceOf(IoError);
+    expect(e.message).toMatch(/^Could not read the lock .*input\/output error/);
+  });
+});

@@ -293,6 +293,38 @@ describe('mutate: changing a game under its lock', () => {
   });
 });
 
+describe('a game that holds a secret (a hidden seed) is created private', () => {
+  const hidden = (revealed = false): SessionState => {
+    const book = shippedBook();
+    return createGame(defaultSetup(77, { hiddenSeed: { salt: 'a'.repeat(32), commitment: 'b'.repeat(64), revealed } }), book);
+  };
+  const modeOf = (f: string) => fs.statSync(f).mode & 0o7777;
+  const umask = process.umask();
+
+  it('create: 0600 where there was none, and over a 0644 game (whose backup keeps 0644); a game without a secret: 0644 less the umask', () => {
+    create(file, hidden(), false, 'S');
+    expect(modeOf(file)).toBe(0o600);
+    const other = path.join(dir, 'open.json');
+    create(other, game(0), false, 'S');
+    expect(modeOf(other)).toBe(0o644 & ~umask);
+    const r = create(other, hidden(), true, 'S2');
+    expect(modeOf(other)).toBe(0o600);
+    expect(modeOf(r.backup!)).toBe(0o644 & ~umask);
+    // A revealed seed is no secret: a new file as any other.
+    const told = path.join(dir, 'told.json');
+    create(told, hidden(true), false, 'S');
+    expect(modeOf(told)).toBe(0o644 & ~umask);
+  });
+
+  it('mutate: a hidden-seed game it creates is 0600; an existing game keeps its mode (a game made before stays as it is until chmod)', () => {
+    mutate(file, () => ({ state: hidden(), result: null }));
+    expect(modeOf(file)).toBe(0o600);
+    fs.chmodSync(file, 0o644);
+    mutate(file, (l) => ({ state: l!.state, result: null }));
+    expect(modeOf(file)).toBe(0o644);
+  });
+});
+
 describe('create: a new game', () => {
   it('writes the game where there was none, with no backup', () => {
     const s = game(0);
