@@ -110,7 +110,10 @@ export function visibleWidth(s: string): number {
 export function wrap(text: string, width: number, indent = '', firstIndent = indent): string[] {
   const out: string[] = [];
   for (const para of text.split('\n')) {
-    const words = para.split(/\s+/).filter((w) => w !== '');
+    const words = keepSpans(
+      para.split(/\s+/).filter((w) => w !== ''),
+      width - indent.length,
+    );
     let line = out.length === 0 ? firstIndent : indent;
     let empty = true;
     for (const w of words) {
@@ -137,6 +140,33 @@ export function wrap(text: string, width: number, indent = '', firstIndent = ind
       empty = false;
     }
     out.push(line);
+  }
+  return out;
+}
+
+/**
+ * Words of a code span (`badzone verify --commitment`) joined into one, so a line never breaks inside a command a
+ * person may copy (and the hint that names it, `npx badzone ...`, still finds it); a span wider than `room` keeps
+ * its breaks.
+ */
+function keepSpans(words: string[], room: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const ticks = (w.match(/`/g) ?? []).length;
+    if (ticks % 2 === 1) {
+      let j = i + 1;
+      while (j < words.length && (words[j]!.match(/`/g) ?? []).length % 2 === 0) j++;
+      if (j < words.length) {
+        const span = words.slice(i, j + 1).join(' ');
+        if (span.length <= room) {
+          out.push(span);
+          i = j;
+          continue;
+        }
+      }
+    }
+    out.push(w);
   }
   return out;
 }

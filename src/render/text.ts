@@ -851,7 +851,7 @@ function newGame(d: NewData, st: Style): string[] {
   if (d.backup) lines.push(...para(st, `The old game was kept as ${d.backup}.`, '', '  ', st.warn));
   lines.push(...para(st, `${d.seed === null ? 'Seed hidden' : `Seed ${d.seed}`}, ${d.mode} mode, tiles ${d.setup.tiles.join(' ')}, ${d.setup.spawnPoints} spawn points.`, ''));
   if (d.seed === null && d.commitment) {
-    lines.push(...para(st, 'players, note it down: after `badzone reveal`, `badzone verify --commitment` checks every roll against it.', `${st.bold('Commitment to the seed')} `, '  '));
+    lines.push(...para(st, 'players, note it down: after `badzone reveal`, `badzone verify --commitment` checks every die badzone rolled against it.', `${st.bold('Commitment to the seed')} `, '  '));
     lines.push(`  ${d.commitment}`);
   }
   const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;

@@ -76,6 +76,9 @@ describe.skipIf(!strace && !required)('the temp file of a save (strace on the bu
   });
 });
 
+/** A hidden seed is always a fresh one: the test hands in this one as the operating system's. */
+const FRESH = 'PRIVACYSEED7Q2';
+
 describe('a game started with --hidden-seed is created private', () => {
   it('new --hidden-seed: the session 0600 (a game without it 0644, less the umask); replacing it keeps a 0600 backup', async () => {
     const dir = tempDir('badzone-private-');
@@ -83,7 +86,7 @@ describe('a game started with --hidden-seed is created private', () => {
     const open = await runCli(['new', '--seed', '3', '--session', 'open.json'], { cwd: dir });
     expect(open.code, open.stderr).toBe(0);
     expect(modeOf(path.join(dir, 'open.json'))).toBe(0o644 & ~umask);
-    const r = await runCli(['new', '--hidden-seed'], { cwd: dir });
+    const r = await runCli(['new', '--hidden-seed'], { cwd: dir, seeds: [FRESH] });
     expect(r.code, r.stderr).toBe(0);
     expect(modeOf(path.join(dir, FILE))).toBe(0o600);
     // Saves keep it 0600; a new game over it keeps the old one as a 0600 backup.
@@ -98,7 +101,7 @@ describe('a game started with --hidden-seed is created private', () => {
 
   it('new --hidden-seed --force over a 0644 game: the new game is 0600, the old one kept as it was (0644)', async () => {
     const { dir, file } = await game(0o644);
-    const r = await runCli(['new', '--hidden-seed', '--force', '--json'], { cwd: dir });
+    const r = await runCli(['new', '--hidden-seed', '--force', '--json'], { cwd: dir, seeds: [FRESH] });
     expect(r.code, r.stderr).toBe(0);
     expect(modeOf(file)).toBe(0o600);
     expect(modeOf(JSON.parse(r.stdout).backup as string)).toBe(0o644);
@@ -121,7 +124,7 @@ describe.skipIf(!strace && !required)('another user watching the folder while a 
     }
     const dir = tempDir('badzone-watched-');
     fs.chmodSync(dir, 0o755);
-    expect((await runCli(['new', '--hidden-seed', '--mode', 'deck'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['new', '--hidden-seed', '--mode', 'deck'], { cwd: dir, seeds: [FRESH] })).code).toBe(0);
     const file = path.join(dir, FILE);
     fs.chmodSync(file, 0o600);
     const salt = JSON.parse(fs.readFileSync(file, 'utf8')).setup.hiddenSeed.salt as string;
