@@ -102,7 +102,7 @@ function commanderMessage(s: string): string {
 
 function commandPath(c: import('commander').Command): string {
   const names: string[] = [];
-  for (let x: import('commander').Command | null = c; x && x.parent; x = x.parent) names.unshift(x.name());
+  for (let x: import('commander').Command | null = c; x?.parent; x = x.parent) names.unshift(x.name());
   return names.join(' ');
 }
 

@@ -237,7 +237,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       .description('re-apply the step undone last (since the last new step), with the same rolls and your entered dice')
       .option('--json', 'print JSON'),
   )
-    .addHelpText('after', examples('badzone undo && badzone redo', 'badzone redo --json') + '\nWorks across commands: what undo took back is kept in the session file until\na new step is made.\n')
+    .addHelpText('after', `${examples('badzone undo && badzone redo', 'badzone redo --json')}\nWorks across commands: what undo took back is kept in the session file until\na new step is made.\n`)
     .action(async (opts) => emit(await (await import('./commands/redo.js')).run(opts, io), opts.json === true));
 
   sessionOption(
@@ -355,7 +355,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       .option('--manual', 'enter your own dice for the whole game, one by one, each named for what it is')
       .option('--seed <seed>', 'seed of the game the setup wizard makes (as new --seed; ignored when a game exists)'),
   )
-    .addHelpText('after', examples('badzone play', 'badzone play --manual', 'badzone play --seed 42', 'badzone play --session campaign/game3.json') + '\nNeeds a terminal. Every step is saved as it happens; `badzone play` continues\na game where it stopped.\n')
+    .addHelpText('after', `${examples('badzone play', 'badzone play --manual', 'badzone play --seed 42', 'badzone play --session campaign/game3.json')}\nNeeds a terminal. Every step is saved as it happens; \`badzone play\` continues\na game where it stopped.\n`)
     .action(async (opts) => emit(await (await import('./commands/play.js')).run(opts, io), false));
 
   sessionOption(
@@ -381,6 +381,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       'after',
       examples(
         'badzone completion bash > ~/.local/share/bash-completion/completions/badzone',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh's own ${fpath[1]}, for the user's shell
         'badzone completion zsh > "${fpath[1]}/_badzone"',
         'badzone completion fish > ~/.config/fish/completions/badzone.fish',
       ),

@@ -83,19 +83,19 @@ export async function inquirerPrompter(
   if (input.isTTY) (createRequire(import.meta.url)('node:readline') as typeof import('node:readline')).emitKeypressEvents(input, { escapeCodeTimeout: 50 } as never);
   const guard = async <T>(f: (ctx: { input: NodeJS.ReadStream; output: NodeJS.WritableStream; clearPromptOnDone: boolean; signal: AbortSignal }) => Promise<T>): Promise<T> => {
     await dropTypeAhead(input);
-    const escape = new AbortController();
+    const onEscape = new AbortController();
     // inquirer reads clearPromptOnDone when the prompt ends: a prompt left with Escape is erased, an answered one stays.
-    const ctx = { input, output, clearPromptOnDone: false, signal: escape.signal };
+    const ctx = { input, output, clearPromptOnDone: false, signal: onEscape.signal };
     const onKey = (_s: unknown, key: { name?: string } | undefined): void => {
       if (key?.name !== 'escape') return;
       ctx.clearPromptOnDone = true;
-      escape.abort();
+      onEscape.abort();
     };
     input.on('keypress', onKey);
     try {
       return await f(ctx);
     } catch (e) {
-      if (escape.signal.aborted && e instanceof Error && e.name === 'AbortPromptError') throw new PromptBack('back');
+      if (onEscape.signal.aborted && e instanceof Error && e.name === 'AbortPromptError') throw new PromptBack('back');
       if (e instanceof Error && (e.name === 'ExitPromptError' || e.name === 'AbortPromptError')) throw new PromptCancelled('cancelled');
       throw e;
     } finally {

@@ -1,8 +1,6 @@
 // The setup wizard: `badzone new` with no setup flags on a terminal (and `badzone play` with no game) asks for
 // what the flags set. Its answers ARE flag values (NewOptions), so the wizard and the equivalent command line go
 // through the same buildSetup and make exactly the same game; `new` then prints that command line.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { BadzoneError, NoSessionError, RefusedError, UsageError } from '../errors.js';
 import { exists } from '../store/files.js';
 import { folderExists } from '../store/nearby.js';

@@ -120,7 +120,9 @@ export class Simulation {
     const results = book.events.results;
     this.nEvents = results.length;
     const index = new Map<string, number>();
-    results.forEach((ev, i) => index.set(ev.id, i));
+    results.forEach((ev, i) => {
+      index.set(ev.id, i);
+    });
     // Event index by D64 number / card: the draws and the in-play entries carry it.
     for (let r = 1; r <= 64; r++) {
       const ev = book.byRoll[r];
@@ -268,7 +270,9 @@ export class Simulation {
         if (p90 < 0 && cum >= ninety) p90 = k;
       }
       const spawned = {} as RoundFigures['spawned'];
-      CREATURES.forEach((c, j) => (spawned[c] = r6(this.spawnedSum[r * nC + j]! / games)));
+      CREATURES.forEach((c, j) => {
+        spawned[c] = r6(this.spawnedSum[r * nC + j]! / games);
+      });
       perRound.push({ round: r + 1, inPlay: { mean: r6(sum / games), p50, p90, max }, visibilityReduced: r6(this.visReduced[r]! / games), spawned });
     }
     return {

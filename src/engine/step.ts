@@ -279,7 +279,7 @@ function trimmed(list: EnteredDie[] | undefined, used: number): EnteredDie[] | u
   return list.slice(0, used);
 }
 
-const hasValue = (list: readonly EnteredDie[] | undefined): boolean => list !== undefined && list.some((d) => d !== null);
+const hasValue = (list: readonly EnteredDie[] | undefined): boolean => list?.some((d) => d !== null) === true;
 
 /** A die of the End Phase, in words: "End Phase: Treasure discard check (2+) (D6)". */
 function rollText(r: Roll): string {

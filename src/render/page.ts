@@ -372,7 +372,7 @@ function historyRound(h: HistoryRound, report: boolean): Html {
   const ep = h.eventPhase;
   const dice = [...(h.setup?.rolls ?? []), ...(ep?.rolls ?? []), ...h.gm.flatMap((g) => g.rolls)];
   return html`<li class="hround"><h3>${h.round === 0 ? 'Setup' : `Round ${h.round}`}</h3>
-${h.setup && h.setup.notes.length ? html`<ul>${h.setup.notes.map((n) => html`<li>${n}</li>`)}</ul>` : null}
+${h.setup?.notes.length ? html`<ul>${h.setup.notes.map((n) => html`<li>${n}</li>`)}</ul>` : null}
 ${ep
   ? html`<h4>Event Phase</h4><ul>${ep.draws.map((d) => html`<li>${d.card ? `Card ${d.roll}` : `D64 ${d.roll}`}: <strong>${user(d.name)}</strong> (${drawWord(d.outcome)})</li>`)}${ep.noNewEvent ? html`<li>No new event: ${ep.noNewEvent}</li>` : null}${ep.reshuffled ? html`<li>The deck ran out and was reshuffled.</li>` : null}</ul>
 ${ep.resolved.filter((r) => r.outcomes.length).map((r) => html`<p class="resolved"><strong>${user(r.name)}</strong>${r.source === 'in-play' ? ' (in play)' : ''}</p>${outcomeList(r.outcomes)}`)}`

@@ -37,7 +37,7 @@ export function simulateLines(d: SimulateData, st: Style): string[] {
     lines.push(st.heading(`PARTIAL RESULT: stopped (${why}) after ${d.stopped.after.toLocaleString('en-US')} of ${d.stopped.of.toLocaleString('en-US')} games.`));
     lines.push(st.dim('The figures below are over the games finished; run it again with --games to get them all.'));
   }
-  lines.push(st.heading(`Simulated ${d.games} game${d.games === 1 ? '' : 's'} of ${d.rounds} round${d.rounds === 1 ? '' : 's'}`) + ` - ${d.table}, ${d.mode} mode, seed ${d.seed} (${d.generator === 'chacha20' ? 'ChaCha20' : 'Mersenne Twister'} dice)`);
+  lines.push(`${st.heading(`Simulated ${d.games} game${d.games === 1 ? '' : 's'} of ${d.rounds} round${d.rounds === 1 ? '' : 's'}`)} - ${d.table}, ${d.mode} mode, seed ${d.seed} (${d.generator === 'chacha20' ? 'ChaCha20' : 'Mersenne Twister'} dice)`);
   const s = d.setup;
   lines.push(
     st.dim(

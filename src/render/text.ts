@@ -9,7 +9,6 @@ import type {
   CollapseData,
   DiceModeData,
   DiscardData,
-  DueInEndPhase,
   EventsListData,
   EventsShowData,
   EndData,
@@ -604,7 +603,7 @@ function round(d: RoundData, st: Style): string[] {
     lines.push(...para(st, card.effect, bar, bar, st.rule));
     // Its rolls and picks say what to do with it; the GM's instruction in words is in `events show` and
     // `status --full` (beside a pick it only says the rules again, and it costs a 24-row screen three lines).
-    if (fresh && fresh.outcomes.length) lines.push(...outcomeLines(st, fresh.outcomes, bar));
+    if (fresh?.outcomes.length) lines.push(...outcomeLines(st, fresh.outcomes, bar));
     for (const c of card.clarifications ?? []) lines.push(...para(st, c, `${bar}${st.bold('Note:')} `, bar));
   }
 
@@ -666,7 +665,7 @@ function status(d: StatusData, st: Style): string[] {
   const board = [`tiles ${d.tiles.join(' ') || '(none)'}${removed}`, `${d.spawnPoints} spawn points`];
   if (d.structures) board.push(`${d.structures.length} large structure${d.structures.length === 1 ? '' : 's'} standing`);
   lines.push(...para(st, board.join('; '), `${st.bold('Battlefield:')} `, '  '));
-  if (d.lairs && d.lairs.length) {
+  if (d.lairs?.length) {
     lines.push(...para(st, d.lairs.map((l) => (l.becomes ? `${l.name} ${st.marks.arrow} ${l.becomes}` : l.name)).join('; '), `${st.bold('Beast Lairs:')} `, '  '));
   }
   d.gangs.forEach((g, i) => {
@@ -683,7 +682,7 @@ function status(d: StatusData, st: Style): string[] {
     const checks = d.dueInEndPhase.filter((x) => x.type === 'discard-check').length;
     const effects = d.dueInEndPhase.filter((x) => x.type === 'effect').map((x) => `${x.name}: ${x.what}`);
     const rolls = checks ? `${effects.length ? 'then ' : ''}${checks} discard roll${checks === 1 ? '' : 's'} (D6)` : '';
-    lines.push(...para(st, [...effects, rolls].filter(Boolean).join('; ') + '.', `${st.bold('Due in the End Phase:')} `, '  '));
+    lines.push(...para(st, `${[...effects, rolls].filter(Boolean).join('; ')}.`, `${st.bold('Due in the End Phase:')} `, '  '));
   }
   if (d.rules || d.clarifications) lines.push(...fullLines(d, st));
   return lines;

@@ -208,7 +208,7 @@ export async function startServer(opts: ServerOptions): Promise<PlayersServer> {
       }
       return;
     }
-    const asset = Object.prototype.hasOwnProperty.call(ASSETS, route) ? ASSETS[route] : undefined;
+    const asset = Object.hasOwn(ASSETS, route) ? ASSETS[route] : undefined;
     if (asset) {
       res.writeHead(200, { ...COMMON, 'Content-Type': asset.type, 'Content-Length': String(asset.body.length) });
       res.end(asset.body);

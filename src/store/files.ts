@@ -376,7 +376,7 @@ export function closeQuietly(fd: number): void {
 export function checkWritable(t: Target, file: string): void {
   checkNameRoom(t.real, file);
   const st = t.stat;
-  if (!st || !st.isFile()) return;
+  if (!st?.isFile()) return;
   if ((st.mode & 0o222) === 0) {
     throw new RefusedError(
       `${file} is read-only (mode ${(st.mode & 0o777).toString(8).padStart(4, '0')}), so badzone will not change it. The game was not changed. To go on with it, make it writable (chmod u+w).`,

@@ -87,7 +87,7 @@ describe('badzone simulate, text view', () => {
     expect(lines.filter((l) => /^\d+(-\d+)?\s+\S/.test(l) && /%/.test(l))).toHaveLength(33);
     expect(lines.find((l) => l.startsWith('49-50 Pillar of Flame'))).toMatch(/Persistent\s+\d+\.\d%\s+#*\s+\d\.\d\d$/);
     expect(lines.find((l) => l.startsWith('1-3   Power Outage'))).toMatch(/Once\s+\d+\.\d%.*-$/);
-    const rounds = lines.filter((l) => /^\s+[1-4] +\d\.\d\d +\d+ +\d+ +\d+  /.test(l));
+    const rounds = lines.filter((l) => /^\s+[1-4] +\d\.\d\d +\d+ +\d+ +\d+ {2}/.test(l));
     expect(rounds).toHaveLength(4);
   });
 

@@ -154,7 +154,7 @@ describe('parseDice refuses what is not a dice expression', () => {
     '2D6/2',
     'D６',
     '1'.repeat(LIMITS.maxLength + 1),
-    'D6' + ' '.repeat(LIMITS.maxLength),
+    `D6${' '.repeat(LIMITS.maxLength)}`,
     `D${'6'.repeat(30)}`,
   ])('%j', (s) => {
     let err: unknown;

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/dice/rng.js';
-import { BIN, binWithTraceCheck, ROOT, runBin, tempDir } from '../helpers.js';
+import { BIN, binWithTraceCheck, ROOT, tempDir } from '../helpers.js';
 
 const FILE = 'badzone-session.json';
 const json = (s: string): any => JSON.parse(s);

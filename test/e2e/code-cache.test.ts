@@ -36,7 +36,7 @@ describe('the code cache', () => {
     const id = loader.buildId(source);
     expect(id).toMatch(/^[a-z0-9-]+$/);
     const cache = loader.cacheFor(BUNDLE, id);
-    expect(cache && cache.length).toBeGreaterThan(10_000);
+    expect(cache?.length).toBeGreaterThan(10_000);
     // A child process, so the cache meets V8 with Node's default flags (vitest's worker may have others).
     const r = spawnSync(process.execPath, ['-e', `const l = require(${JSON.stringify(path.join(ROOT, 'bin', 'badzone.js'))}); const { script } = l.load(${JSON.stringify(BUNDLE)}); process.stdout.write(String(script && script.cachedDataRejected));`], { encoding: 'utf8' });
     expect(r.stdout).toBe('false');

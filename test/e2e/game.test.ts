@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/dice/rng.js';
-import { BIN, binWithTraceCheck, runBin, runCli, tempDir } from '../helpers.js';
+import { BIN, binWithTraceCheck, runCli, tempDir } from '../helpers.js';
 
 const FILE = 'badzone-session.json';
 const json = (s: string): any => JSON.parse(s);

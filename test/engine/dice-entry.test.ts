@@ -16,7 +16,6 @@ import {
   type Action,
   type EnteredDie,
   type SessionState,
-  type StepResult,
 } from '../../src/engine/index.js';
 import { as, book, bySides, highest, play, refusal, start } from './arbitraries.js';
 

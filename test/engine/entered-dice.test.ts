@@ -1,7 +1,7 @@
 // Physical dice: results the GM entered (`action.dice`) are used first, checked against their die,
 // marked as entered; too many is a usage refusal; too few are completed by the tool's own dice.
 import { describe, expect, it } from 'vitest';
-import { createGame, defaultSetup, replay, scriptedDice, step, type StepResult } from '../../src/engine/index.js';
+import { createGame, defaultSetup, replay, scriptedDice, step, } from '../../src/engine/index.js';
 import { as, book, play, refusal, start } from './arbitraries.js';
 
 describe('entered dice', () => {

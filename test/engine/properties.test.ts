@@ -246,7 +246,7 @@ function refusalAllowed(s: SessionState, action: Action): boolean {
     case 'fighter': {
       // Moving a fighter to where they already are changes nothing, and is refused.
       const g = s.gangs.find((x) => (action.gang === undefined || x.name === action.gang) && [...x.battlefield, ...x.reserve, ...x.out].includes(action.name));
-      return g !== undefined && g[action.to].includes(action.name);
+      return g?.[action.to].includes(action.name) === true;
     }
     case 'rename': {
       // Refused: no such fighter or gang, the same name, or a name another fighter of the gang (another gang) has.
@@ -299,8 +299,8 @@ function runGame(setup: Setup, cmds: Cmd[], undoEvery = 1): SessionState {
         continue;
       }
       // Undo then redo gives the identical state; what is left to redo is what was undone before it.
-      expect(r && r.ok).toBe(true);
-      if (!r || !r.ok) return s;
+      expect(r?.ok).toBe(true);
+      if (!r?.ok) return s;
       expect(withoutRedo(r.state)).toEqual(withoutRedo(back.state));
       expect(r.state.redo).toEqual(s.redo.slice(0, -1));
       s = r.state;
@@ -327,7 +327,7 @@ function runGame(setup: Setup, cmds: Cmd[], undoEvery = 1): SessionState {
       same(json(u.state), json({ ...s, redo: [redoEntry(result.record, result.state.rng.uses)] }));
       same(u.undone, result.record);
       const r = redo(u.state, book);
-      expect(r && r.ok).toBe(true);
+      expect(r?.ok).toBe(true);
       same(json(r!.ok && r!.state), json(result.state));
     }
     s = result.state;

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateSession } from '../../src/engine/schema.js';
 import type { SessionState } from '../../src/engine/index.js';
-import { Invalid } from '../../src/rules/check.js';
+import type { Invalid } from '../../src/rules/check.js';
 import { READ } from '../../src/rules/limits.js';
 import { INT32_MAX, INT32_MIN } from '../../src/dice/rng.js';
 import { shippedTables } from '../../src/store/tables.js';

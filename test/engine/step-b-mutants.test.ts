@@ -18,7 +18,6 @@ import {
   type Action,
   type GangSetup,
   type SessionState,
-  type StepResult,
 } from '../../src/engine/index.js';
 import { book, play, refusal, start } from './arbitraries.js';
 

@@ -102,7 +102,7 @@ describe('redo', () => {
     }
     // Untouched, it redoes to the very state that was undone.
     const r = redo(u.state, book);
-    expect(r && r.ok && JSON.stringify(r.state)).toBe(JSON.stringify(good));
+    expect(r?.ok && JSON.stringify(r.state)).toBe(JSON.stringify(good));
   });
 });
 

@@ -343,7 +343,7 @@ describe('redo', () => {
     const u = undo(r.state, book)!;
     expect(u.state.redo).toEqual([{ seq: 1, round: 1, action: r.record.action, rolls: 3, uses: r.state.rng.uses }]);
     const again = redo(u.state, book);
-    if (!again || !again.ok) throw new Error('redo failed');
+    if (!again?.ok) throw new Error('redo failed');
     expect(again.record).toEqual(r.record);
     expect(json(again.state)).toEqual(json(r.state));
     expect(again.state.redo).toEqual([]);
@@ -358,8 +358,8 @@ describe('redo', () => {
     s = undo(undo(s, book)!.state, book)!.state;
     expect(s.redo.map((x) => x.action.type)).toEqual(['visibility', 'round']);
     const one = redo(s, book);
-    const two = one && one.ok ? redo(one.state, book) : null;
-    expect(two && two.ok && json(two.state)).toEqual(json(full));
+    const two = one?.ok ? redo(one.state, book) : null;
+    expect(two?.ok && json(two.state)).toEqual(json(full));
     const fresh = ok(step(undo(full, book)!.state, { type: 'visibility', level: 'gloomy' }, book)).state;
     expect(fresh.redo).toEqual([]);
   });
@@ -392,7 +392,7 @@ describe('the dice preference ("enter my own dice from now on")', () => {
     const u = undo(r.state, book)!;
     expect(u.state.manualDice).toBe(true);
     const again = redo(u.state, book);
-    expect(again && again.ok && again.state.manualDice).toBe(true);
+    expect(again?.ok && again.state.manualDice).toBe(true);
     expect(validateSession(json(r.state), () => book).state.manualDice).toBe(true);
     expect(setManualDice(r.state, false).manualDice).toBe(false);
     expect(verify(r.state, book)).toMatchObject({ ok: true });

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, runBin, runCli, tempDir } from '../helpers.js';
+import { BIN, ROOT, runCli, tempDir } from '../helpers.js';
 import { FILE, NEW_ARGS, STACK_FRAME, assertBuilt, playedSession } from './fixtures.js';
 
 const strace = spawnSync('strace', ['-qq', '-o', '/dev/null', process.execPath, '-e', '0'], { encoding: 'utf8' }).status === 0;

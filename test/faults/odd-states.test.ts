@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli, tempDir } from '../helpers.js';
-import { FILE, dirWithSession, expectClean, playedSession, sameSnapshot, snapshot } from './fixtures.js';
+import { dirWithSession, expectClean, playedSession, sameSnapshot, snapshot } from './fixtures.js';
 
 const RUNS = Math.round(Number(process.env.BADZONE_FAULT_RUNS ?? 400) * 0.375);
 const TABLE = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'badzone-events.json'), 'utf8'));

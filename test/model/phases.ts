@@ -301,7 +301,7 @@ export function modelStep(table: ModelTable, state: ModelState, action: ModelAct
   try {
     switch (action.type) {
       case 'round': {
-        const typed = (l: readonly Entered[] | undefined) => l !== undefined && l.some((d) => d !== null);
+        const typed = (l: readonly Entered[] | undefined) => l?.some((d) => d !== null) === true;
         if (s.phase === 'round') {
           const endRolls = s.inPlay.filter((p) => table.events.find((e) => e.id === p.eventId)!.discardOn !== null).length;
           if (action.endDice === undefined && typed(action.dice) && endRolls > 0) return { ok: false, refused: 'entered dice for the new round while the End Phase still needs its rolls' };

@@ -201,7 +201,7 @@ describe('badzone serve: many pages and stalled ones', () => {
   it('a page that stops reading holds at most two updates in the server and is dropped after the stall time; the others get every update', async () => {
     let now = 0;
     const b = new Broadcaster({ maxClients: 10, stallMs: 30_000, retryMs: 2000, now: () => now });
-    const server = http.createServer((req, res) => {
+    const server = http.createServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/event-stream' });
       b.add(res, null);
     });

@@ -5,7 +5,6 @@
 // Same harness as files.test.ts: the real file system in temp folders, faults through the node:fs seam, and
 // node:os passed through a small seam of its own (the host name and the quota errno of another system).
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

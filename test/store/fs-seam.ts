@@ -57,7 +57,7 @@ function wrap(name: string, real: (...a: unknown[]) => unknown): (...a: unknown[
   const f = (...args: unknown[]): unknown => {
     if (seam.recording) seam.calls.push({ name, args });
     const armed = seam.faults.get(name);
-    if (armed && armed.when(args, armed.seen++)) {
+    if (armed?.when(args, armed.seen++)) {
       armed.fired++;
       const fault = armed.fault;
       if ('throws' in fault) throw fault.throws;

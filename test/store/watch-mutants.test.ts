@@ -3,7 +3,7 @@
 // events or errors through it. So each rule is seen on its own: the poll's change detection and period, the
 // debounce, which events count, one watch per folder, a failed watch made again, the watch of a link's old folder
 // dropped when the link is re-pointed, and nothing left running or called after close().
-import { EventEmitter } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -37,7 +37,7 @@ vi.mock('node:fs', async (importOriginal) => {
 
 let watchSession: typeof import('../../src/store/watch.js').watchSession;
 let dir = '';
-let closers: (() => void)[] = [];
+const closers: (() => void)[] = [];
 beforeEach(async () => {
   vi.resetModules();
   ({ watchSession } = await import('../../src/store/watch.js'));

@@ -57,7 +57,11 @@ export function parseRoster(text: string, flag: string): { name: string; fighter
     throw new UsageError(`${flag}: ${echo(name)} lists ${count(fighters.length)} fighters; a gang may have at most ${LIMITS.fightersPerGang} fighters (limit: fighters per gang).`);
   }
   const seen = new Set<string>();
-  const dup = fighters.find((f) => (seen.has(f) ? true : (seen.add(f), false)));
+  const dup = fighters.find((f) => {
+    if (seen.has(f)) return true;
+    seen.add(f);
+    return false;
+  });
   if (dup) throw new UsageError(`${flag}: ${echo(name)} lists ${echo(dup)} twice; give each fighter a distinct name.`);
   return { name, fighters };
 }
