@@ -22,7 +22,17 @@ export const IN_PROCESS = [
  * Stryker stops a mutant's run at its first failing test, and runs one file at a time: so the fast, focused
  * files go first (vitest's own order puts the slowest first). Folders in this order, then smaller files first.
  */
-const ORDER = ['test/dice/', 'test/engine/', 'test/rules/', 'test/store/', 'test/model/', 'test/api/', 'test/cli/', 'test/render/', 'test/faults/'];
+const ORDER = [
+  'test/dice/',
+  'test/engine/',
+  'test/rules/',
+  'test/store/',
+  'test/model/',
+  'test/api/',
+  'test/cli/',
+  'test/render/',
+  'test/faults/',
+];
 const LAST = ['test/engine/properties.test.ts', 'test/engine/simulate.test.ts'];
 
 class FocusedFirst extends BaseSequencer {

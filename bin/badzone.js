@@ -56,4 +56,5 @@ function load(file) {
 
 module.exports = { load, buildId, cacheFor };
 
-if (require.main === module) load(path.join(__dirname, '..', 'dist', 'badzone.js')).exports.cli((specifier) => import(specifier));
+if (require.main === module)
+  load(path.join(__dirname, '..', 'dist', 'badzone.js')).exports.cli((specifier) => import(specifier));

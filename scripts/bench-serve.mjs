@@ -87,7 +87,13 @@ const FILES = 4096;
 
 async function startServe(BIN, env, cwd, file, more = []) {
   const cmd = [process.execPath, BIN, 'serve', '--session', file, ...more];
-  const proc = more.length ? spawn('bash', ['-c', `ulimit -n ${FILES} && exec "$@"`, 'bash', ...cmd], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] }) : spawn(cmd[0], cmd.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = more.length
+    ? spawn('bash', ['-c', `ulimit -n ${FILES} && exec "$@"`, 'bash', ...cmd], {
+        cwd,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+    : spawn(cmd[0], cmd.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   proc.stdout.setEncoding('utf8').on('data', (c) => (out += c));
@@ -95,7 +101,8 @@ async function startServe(BIN, env, cwd, file, more = []) {
   const t0 = process.hrtime.bigint();
   while (!out.includes('Ctrl-C stops it.')) {
     if (proc.exitCode !== null) throw new Error(`badzone serve exited ${proc.exitCode}: ${err}`);
-    if (Number(process.hrtime.bigint() - t0) / 1e6 > 15_000) throw new Error('badzone serve printed no address in 15 s');
+    if (Number(process.hrtime.bigint() - t0) / 1e6 > 15_000)
+      throw new Error('badzone serve printed no address in 15 s');
     await sleep(2);
   }
   const startMs = Number(process.hrtime.bigint() - t0) / 1e6;
@@ -179,8 +186,18 @@ export async function benchServe({ BIN, work, env, load, note }) {
   c1.close();
   rows.push(['serve: start-up, spawn to address printed', `${server.startMs.toFixed(1)} ms`, '', undefined]);
   // V8 grows its heap before it collects, so the figure to watch is the plateau: 500 updates against 1,000.
-  rows.push(['serve: RSS after 1 / 500 / 1,000 updates', `${rssAfterFirst.toFixed(1)} / ${rssHalf.toFixed(1)} / ${rssAfter.toFixed(1)} MB (peak ${rssPeak.toFixed(1)} MB)`, '<= 120 MB, +<= 10 MB from 500', rssAfter <= 120 && rssAfter - rssHalf <= 10]);
-  rows.push(['serve: file written to page update (1 page)', `median ${median(lat).toFixed(1)} ms, p95 ${pct(lat, 95).toFixed(1)} ms`, 'median <= 100 ms', median(lat) <= 100]);
+  rows.push([
+    'serve: RSS after 1 / 500 / 1,000 updates',
+    `${rssAfterFirst.toFixed(1)} / ${rssHalf.toFixed(1)} / ${rssAfter.toFixed(1)} MB (peak ${rssPeak.toFixed(1)} MB)`,
+    '<= 120 MB, +<= 10 MB from 500',
+    rssAfter <= 120 && rssAfter - rssHalf <= 10,
+  ]);
+  rows.push([
+    'serve: file written to page update (1 page)',
+    `median ${median(lat).toFixed(1)} ms, p95 ${pct(lat, 95).toFixed(1)} ms`,
+    'median <= 100 ms',
+    median(lat) <= 100,
+  ]);
   rows.push(['serve: page size, 70-round game', `${pageKB.toFixed(0)} KB`, '', undefined]);
 
   // --- 2. `badzone round` to the page showing it ----------------------------------------------------------------------
@@ -199,7 +216,16 @@ export async function benchServe({ BIN, work, env, load, note }) {
       browser = await chromium.launchPersistentContext(profile, {
         executablePath: '/usr/bin/chromium',
         headless: true,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
       });
       how = 'Chromium';
     }
@@ -214,7 +240,12 @@ export async function benchServe({ BIN, work, env, load, note }) {
       const want = `Round ${21}`;
       const t0 = process.hrtime.bigint();
       const seen = page
-        ? page.waitForFunction((w) => document.querySelector('#now-h')?.textContent === w, want, { polling: 'raf', timeout: 20_000 }).then(() => process.hrtime.bigint())
+        ? page
+            .waitForFunction((w) => document.querySelector('#now-h')?.textContent === w, want, {
+              polling: 'raf',
+              timeout: 20_000,
+            })
+            .then(() => process.hrtime.bigint())
         : c2.waitFor(c2.views.length + 1).then((v) => v.at);
       const r = spawnSync(process.execPath, [BIN, 'round', '--session', file], { cwd: dir, env, stdio: 'ignore' });
       const done = process.hrtime.bigint();
@@ -222,7 +253,11 @@ export async function benchServe({ BIN, work, env, load, note }) {
       samples.push(Number((await seen) - t0) / 1e6);
       cliMs.push(Number(done - t0) / 1e6);
       // Back to round 20 for the next sample (also an update; waited for).
-      const back = page ? page.waitForFunction(() => document.querySelector('#now-h')?.textContent === 'Round 20', null, { timeout: 20_000 }) : c2.waitFor(c2.views.length + 1);
+      const back = page
+        ? page.waitForFunction(() => document.querySelector('#now-h')?.textContent === 'Round 20', null, {
+            timeout: 20_000,
+          })
+        : c2.waitFor(c2.views.length + 1);
       writeAtomic(file, states[40]);
       await back;
     }
@@ -231,7 +266,12 @@ export async function benchServe({ BIN, work, env, load, note }) {
     await browser?.close();
     if (profile) fs.rmSync(profile, { recursive: true, force: true });
   }
-  rows.push([`serve: \`badzone round\` to the page showing it (${how})`, `median ${median(samples).toFixed(1)} ms (the command itself ${median(cliMs).toFixed(1)} ms)`, '<= 500 ms', median(samples) <= 500]);
+  rows.push([
+    `serve: \`badzone round\` to the page showing it (${how})`,
+    `median ${median(samples).toFixed(1)} ms (the command itself ${median(cliMs).toFixed(1)} ms)`,
+    '<= 500 ms',
+    median(samples) <= 500,
+  ]);
   await server.stop();
 
   // --- 3. 200 pages and 2 stalled ones -------------------------------------------------------------------------------
@@ -263,9 +303,19 @@ export async function benchServe({ BIN, work, env, load, note }) {
   for (const p of pages) p.close();
   for (const x of stalled) x.destroy();
   await big.stop();
-  rows.push(['serve: 200 pages, write to the last page updated', `median ${median(fanout).toFixed(1)} ms, p95 ${pct(fanout, 95).toFixed(1)} ms (${UPDATES} updates)`, 'median <= 250 ms', median(fanout) <= 250]);
+  rows.push([
+    'serve: 200 pages, write to the last page updated',
+    `median ${median(fanout).toFixed(1)} ms, p95 ${pct(fanout, 95).toFixed(1)} ms (${UPDATES} updates)`,
+    'median <= 250 ms',
+    median(fanout) <= 250,
+  ]);
   rows.push(['serve: 200 pages + 2 stalled, every page got every update', everyOne ? 'yes' : 'NO', 'yes', everyOne]);
-  rows.push(['serve: RSS with 200 pages + 2 stalled (idle)', `${rss200.toFixed(1)} MB (${rssIdle.toFixed(1)} MB)`, '<= 150 MB', rss200 <= 150]);
+  rows.push([
+    'serve: RSS with 200 pages + 2 stalled (idle)',
+    `${rss200.toFixed(1)} MB (${rssIdle.toFixed(1)} MB)`,
+    '<= 150 MB',
+    rss200 <= 150,
+  ]);
 
   // --- 4. A page with the token under a flood without it --------------------------------------------------------------
   note('serve: a flood of 2,000 connections without the token...');
@@ -301,8 +351,10 @@ async function loadPage(base) {
 }
 
 async function floodRow(BIN, env, dir, file) {
-  if (process.platform !== 'linux') return [FLOOD_ROW, 'skipped: needs 127.0.0.2-9 on the loopback interface (Linux)', '', undefined];
-  if (spawnSync('bash', ['-c', `ulimit -n ${FILES}`]).status !== 0) return [FLOOD_ROW, `skipped: \`ulimit -n ${FILES}\` failed (the hard limit is lower)`, '', undefined];
+  if (process.platform !== 'linux')
+    return [FLOOD_ROW, 'skipped: needs 127.0.0.2-9 on the loopback interface (Linux)', '', undefined];
+  if (spawnSync('bash', ['-c', `ulimit -n ${FILES}`]).status !== 0)
+    return [FLOOD_ROW, `skipped: \`ulimit -n ${FILES}\` failed (the hard limit is lower)`, '', undefined];
   const served = await startServe(BIN, env, dir, file, ['--host', '0.0.0.0']);
   const u = new URL(served.url);
   const base = `http://127.0.0.1:${u.port}${u.pathname}`;
@@ -310,7 +362,25 @@ async function floodRow(BIN, env, dir, file) {
   const quiet = [];
   for (let i = 0; i < LOADS; i++) quiet.push(await loadPage(base));
   const floodScript = path.join(path.dirname(new URL(import.meta.url).pathname), 'serve-flood.mjs');
-  const flood = spawn('bash', ['-c', `ulimit -n ${FILES} && exec "$@"`, 'bash', process.execPath, floodScript, '--port', u.port, '--count', '2000', '--from', '2-9', '--reconnect-ms', '1000'], { env, stdio: ['pipe', 'pipe', 'inherit'] });
+  const flood = spawn(
+    'bash',
+    [
+      '-c',
+      `ulimit -n ${FILES} && exec "$@"`,
+      'bash',
+      process.execPath,
+      floodScript,
+      '--port',
+      u.port,
+      '--count',
+      '2000',
+      '--from',
+      '2-9',
+      '--reconnect-ms',
+      '1000',
+    ],
+    { env, stdio: ['pipe', 'pipe', 'inherit'] },
+  );
   let out = '';
   flood.stdout.setEncoding('utf8').on('data', (c) => (out += c));
   const lastLine = () => JSON.parse(out.trim().split('\n').pop());
@@ -363,7 +433,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
       load: (p) => tsImport(pathToFileURL(path.join(ROOT, 'src', p)).href, import.meta.url),
       note: (t) => process.stderr.write(`${t}\n`),
     });
-    for (const r of rows) process.stdout.write(`${r[0]}  ${r[1]}  ${r[2]}  ${r[3] === undefined ? '' : r[3] ? 'PASS' : 'MISS'}\n`);
+    for (const r of rows)
+      process.stdout.write(`${r[0]}  ${r[1]}  ${r[2]}  ${r[3] === undefined ? '' : r[3] ? 'PASS' : 'MISS'}\n`);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

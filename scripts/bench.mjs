@@ -19,16 +19,32 @@ const BIN = path.join(ROOT, 'bin', 'badzone.js');
 const RUNS = Math.max(3, Math.min(200, Number(process.env.BENCH_RUNS ?? 30) || 30));
 const SIM_GAMES = 100_000;
 const SIM_REPEATS = 5;
-const TIME = fs.existsSync('/usr/bin/time') && spawnSync('/usr/bin/time', ['-f', '%M', 'true'], { encoding: 'utf8' }).status === 0 ? '/usr/bin/time' : null;
+const TIME =
+  fs.existsSync('/usr/bin/time') && spawnSync('/usr/bin/time', ['-f', '%M', 'true'], { encoding: 'utf8' }).status === 0
+    ? '/usr/bin/time'
+    : null;
 
-const env = { ...process.env, NO_COLOR: '1', BADZONE_NO_INPUT: '1', CI: undefined, FORCE_COLOR: undefined, BADZONE_SESSION: undefined };
+const env = {
+  ...process.env,
+  NO_COLOR: '1',
+  BADZONE_NO_INPUT: '1',
+  CI: undefined,
+  FORCE_COLOR: undefined,
+  BADZONE_SESSION: undefined,
+};
 for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'badzone-bench-'));
 process.on('exit', () => fs.rmSync(work, { recursive: true, force: true }));
 
 function run(args, what) {
-  const r = spawnSync(args[0], args.slice(1), { cwd: work, env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(args[0], args.slice(1), {
+    cwd: work,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   if (r.status !== 0) throw new Error(`${what} failed (exit ${r.status ?? r.signal}): ${r.stderr}`);
   return r;
 }
@@ -186,7 +202,14 @@ function bareDice(generator) {
 const bareRate = { mt19937: 0, chacha20: 0 };
 for (let k = 0; k < 5; k++) for (const g of ['mt19937', 'chacha20']) bareRate[g] = Math.max(bareRate[g], bareDice(g));
 // The whole command, spawned: start-up, 100000 games and the JSON report.
-const cliMs = median([0, 1, 2].map(() => wall([process.execPath, BIN, 'simulate', '--games', String(SIM_GAMES), '--seed', '1', '--json'], 'badzone simulate')));
+const cliMs = median(
+  [0, 1, 2].map(() =>
+    wall(
+      [process.execPath, BIN, 'simulate', '--games', String(SIM_GAMES), '--seed', '1', '--json'],
+      'badzone simulate',
+    ),
+  ),
+);
 
 // --- 5. The players' view (badzone serve): memory over 1,000 updates, round to page, 200 pages -----------------------
 const serveRows = await benchServe({ BIN, work, env, load, note: (t) => process.stderr.write(`${t}\n`) });
@@ -212,22 +235,61 @@ row('badzone round, 1000-round log vs 1', `${ms(m.big)} = ${x(m.big / m.small)}`
 row('peak RSS, badzone round (1000 rounds)', `${rssBig.toFixed(1)} MB`, '<= 80 MB', rssBig <= 80);
 row('peak RSS, badzone round (small)', `${rssSmall.toFixed(1)} MB`, '<= 80 MB', rssSmall <= 80);
 row('peak RSS, node -e 0 (baseline)', `${rssNode.toFixed(1)} MB`, '', undefined);
-row(`simulate, dice mode (${SIM_GAMES} games x 6)`, `${(dice.perSecond / 1e6).toFixed(2)} M rounds/s`, '>= 1.00 M/s', dice.perSecond >= 1e6);
-row(`  vs bare loop, ${(dice.numbers / dice.rounds).toFixed(2)} numbers/round`, `${ms(dice.simMs)} vs ${ms(dice.bareMs)} = ${x(dice.ratio)}`, '<= 5x', dice.ratio <= 5);
+row(
+  `simulate, dice mode (${SIM_GAMES} games x 6)`,
+  `${(dice.perSecond / 1e6).toFixed(2)} M rounds/s`,
+  '>= 1.00 M/s',
+  dice.perSecond >= 1e6,
+);
+row(
+  `  vs bare loop, ${(dice.numbers / dice.rounds).toFixed(2)} numbers/round`,
+  `${ms(dice.simMs)} vs ${ms(dice.bareMs)} = ${x(dice.ratio)}`,
+  '<= 5x',
+  dice.ratio <= 5,
+);
 row(`simulate, deck mode (${SIM_GAMES} games x 6)`, `${(deck.perSecond / 1e6).toFixed(2)} M rounds/s`, '', undefined);
-row(`  vs bare loop, ${(deck.numbers / deck.rounds).toFixed(2)} numbers/round`, `${ms(deck.simMs)} vs ${ms(deck.bareMs)} = ${x(deck.ratio)}`, '<= 5x', deck.ratio <= 5);
-row(`simulate, dice mode, ChaCha20 seed (${SIM_GAMES} games x 6)`, `${(diceChaCha.perSecond / 1e6).toFixed(2)} M rounds/s`, '>= 1.00 M/s', diceChaCha.perSecond >= 1e6);
-row(`  vs bare ChaCha20 loop, ${(diceChaCha.numbers / diceChaCha.rounds).toFixed(2)} numbers/round`, `${ms(diceChaCha.simMs)} vs ${ms(diceChaCha.bareMs)} = ${x(diceChaCha.ratio)}`, '<= 5x', diceChaCha.ratio <= 5);
+row(
+  `  vs bare loop, ${(deck.numbers / deck.rounds).toFixed(2)} numbers/round`,
+  `${ms(deck.simMs)} vs ${ms(deck.bareMs)} = ${x(deck.ratio)}`,
+  '<= 5x',
+  deck.ratio <= 5,
+);
+row(
+  `simulate, dice mode, ChaCha20 seed (${SIM_GAMES} games x 6)`,
+  `${(diceChaCha.perSecond / 1e6).toFixed(2)} M rounds/s`,
+  '>= 1.00 M/s',
+  diceChaCha.perSecond >= 1e6,
+);
+row(
+  `  vs bare ChaCha20 loop, ${(diceChaCha.numbers / diceChaCha.rounds).toFixed(2)} numbers/round`,
+  `${ms(diceChaCha.simMs)} vs ${ms(diceChaCha.bareMs)} = ${x(diceChaCha.ratio)}`,
+  '<= 5x',
+  diceChaCha.ratio <= 5,
+);
 row('bare D6 loop: Mersenne Twister', `${(bareRate.mt19937 / 1e6).toFixed(1)} M dice/s`, '', undefined);
-row('bare D6 loop: ChaCha20 (4 KB reads)', `${(bareRate.chacha20 / 1e6).toFixed(1)} M dice/s = ${x(bareRate.chacha20 / bareRate.mt19937)} the Twister`, '>= 0.50x', bareRate.chacha20 / bareRate.mt19937 >= 0.5);
-row(`badzone simulate --games ${SIM_GAMES}, spawned`, `${ms(cliMs)} = ${((SIM_GAMES * 6) / (cliMs / 1000) / 1e6).toFixed(2)} M rounds/s`, '', undefined);
+row(
+  'bare D6 loop: ChaCha20 (4 KB reads)',
+  `${(bareRate.chacha20 / 1e6).toFixed(1)} M dice/s = ${x(bareRate.chacha20 / bareRate.mt19937)} the Twister`,
+  '>= 0.50x',
+  bareRate.chacha20 / bareRate.mt19937 >= 0.5,
+);
+row(
+  `badzone simulate --games ${SIM_GAMES}, spawned`,
+  `${ms(cliMs)} = ${((SIM_GAMES * 6) / (cliMs / 1000) / 1e6).toFixed(2)} M rounds/s`,
+  '',
+  undefined,
+);
 
 for (const [measure, figure, target, pass] of serveRows) row(measure, figure, target, pass);
 
 const cpu = os.cpus();
 const head = ['measure', 'figure', 'target', 'result'];
 const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-const line = (r) => r.map((c, i) => c.padEnd(w[i])).join('  ').trimEnd();
+const line = (r) =>
+  r
+    .map((c, i) => c.padEnd(w[i]))
+    .join('  ')
+    .trimEnd();
 const out = [
   `badzone bench, ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${os.platform()} ${os.arch()}, ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown cpu'})`,
   `start-up and growth: medians of ${RUNS} runs, alternating; memory: max of 3 runs (${TIME ? '/usr/bin/time' : 'process.resourceUsage'}); simulation: median of ${SIM_REPEATS}`,

@@ -23,7 +23,9 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const lazyChildProcess = {
   name: 'lazy-child-process',
   setup(b) {
-    b.onResolve({ filter: /^(node:)?child_process$/ }, (a) => (/[\\/]commander[\\/]/.test(a.importer) ? { path: 'child_process', namespace: 'lazy' } : undefined));
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (a) =>
+      /[\\/]commander[\\/]/.test(a.importer) ? { path: 'child_process', namespace: 'lazy' } : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
       contents: "module.exports = new Proxy({}, { get: (_t, key) => require('node:child_process')[key] });",
       loader: 'js',
@@ -40,7 +42,10 @@ const noColorDetection = {
   name: 'no-color-detection',
   setup(b) {
     b.onResolve({ filter: /^#supports-color$/ }, () => ({ path: 'supports-color', namespace: 'stub' }));
-    b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'export default { stdout: false, stderr: false };', loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
+      contents: 'export default { stdout: false, stderr: false };',
+      loader: 'js',
+    }));
   },
 };
 
@@ -63,14 +68,18 @@ await build({
   logLevel: 'warning',
   // The sources are ESM: import.meta.url (src/store/tables.ts finds data/ from it) becomes the bundle's own URL.
   define: { BADZONE_VERSION: JSON.stringify(pkg.version), 'import.meta.url': '__bzImportMetaUrl' },
-  banner: { js: `/*bz-build:${buildId}*/\nconst __bzImportMetaUrl = require('node:url').pathToFileURL(__filename).href;` },
+  banner: {
+    js: `/*bz-build:${buildId}*/\nconst __bzImportMetaUrl = require('node:url').pathToFileURL(__filename).href;`,
+  },
 });
 // bin/badzone.js runs the bundle in a vm.Script, where an import() of a named module has no loader on Node 20
 // ("A dynamic import callback was not specified"): ESM packages go through the importer cli() is given.
 const named = /\bimport\(\s*["'`]/.exec(readFileSync(join(out, 'badzone.js'), 'utf8'));
 if (named) {
   rmSync(out, { recursive: true, force: true });
-  console.error("build: the bundle has an import() of a named module; load it through the importer bin/badzone.js gives cli() (src/cli/main.ts).");
+  console.error(
+    'build: the bundle has an import() of a named module; load it through the importer bin/badzone.js gives cli() (src/cli/main.ts).',
+  );
   process.exit(1);
 }
 // package.json says "type": "module"; this file makes Node read dist/*.js as CommonJS.
@@ -80,12 +89,19 @@ writeFileSync(join(out, 'package.json'), '{ "type": "commonjs" }\n');
 // throwaway game in a temp folder (new, round, end, status, log, undo), so the functions every command runs
 // are in the cache. A build whose training fails still works: without a cache the bundle is compiled as usual.
 {
-  const train = spawnSync(process.execPath, [join(root, 'scripts', 'train-cache.cjs'), join(root, 'bin', 'badzone.js'), join(out, 'badzone.js')], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NO_COLOR: '1', BADZONE_SESSION: '', CI: 'true' },
-    timeout: 60_000,
-  });
-  if (train.status !== 0) console.error(`build: the code cache was not made (exit ${train.status ?? train.signal}); badzone will work, and start a little slower.`);
+  const train = spawnSync(
+    process.execPath,
+    [join(root, 'scripts', 'train-cache.cjs'), join(root, 'bin', 'badzone.js'), join(out, 'badzone.js')],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NO_COLOR: '1', BADZONE_SESSION: '', CI: 'true' },
+      timeout: 60_000,
+    },
+  );
+  if (train.status !== 0)
+    console.error(
+      `build: the code cache was not made (exit ${train.status ?? train.signal}); badzone will work, and start a little slower.`,
+    );
 }
 
 // The library: ESM and CommonJS, each one file; its dependencies (random-js) come from node_modules.
@@ -111,10 +127,20 @@ await build({
 writeFileSync(join(out, 'lib', 'package.json'), '{ "type": "module" }\n');
 
 if (process.argv.includes('--types')) {
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.lib.json'), '--outDir', join(out, 'types')], { stdio: 'inherit' });
+  const tsc = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      join(root, 'tsconfig.lib.json'),
+      '--outDir',
+      join(out, 'types'),
+    ],
+    { stdio: 'inherit' },
+  );
   if (tsc.status !== 0) {
     rmSync(out, { recursive: true, force: true });
-    throw new Error('the library\'s type declarations did not build (tsc -p tsconfig.lib.json)');
+    throw new Error("the library's type declarations did not build (tsc -p tsconfig.lib.json)");
   }
 } else if (existsSync(join(root, 'dist', 'types'))) {
   mkdirSync(join(out, 'types'), { recursive: true });

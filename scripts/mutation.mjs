@@ -27,9 +27,15 @@ const reportOnly = args.includes('--report-only');
 const wanted = args.filter((a) => !a.startsWith('--'));
 for (const w of wanted) {
   const [folder, file] = w.split('/');
-  const missing = !(folder in FOLDERS) ? `there is no folder "${folder}"` : file !== undefined && !fs.existsSync(path.join(root, 'src', folder, `${file}.ts`)) ? `there is no src/${folder}/${file}.ts` : null;
+  const missing = !(folder in FOLDERS)
+    ? `there is no folder "${folder}"`
+    : file !== undefined && !fs.existsSync(path.join(root, 'src', folder, `${file}.ts`))
+      ? `there is no src/${folder}/${file}.ts`
+      : null;
   if (missing) {
-    console.error(`badzone mutation: ${missing}; give some of: ${Object.keys(FOLDERS).join(', ')}, or a file as engine/step.`);
+    console.error(
+      `badzone mutation: ${missing}; give some of: ${Object.keys(FOLDERS).join(', ')}, or a file as engine/step.`,
+    );
     process.exit(2);
   }
 }
@@ -41,7 +47,9 @@ const sourcesOf = (folder) =>
     .filter((n) => n.endsWith('.ts') && n !== 'index.ts' && n !== 'types.ts')
     .sort()
     .map((n) => n.slice(0, -3));
-const targets = (wanted.length ? wanted : Object.keys(FOLDERS)).flatMap((w) => (byFile && !w.includes('/') ? sourcesOf(w).map((n) => `${w}/${n}`) : [w]));
+const targets = (wanted.length ? wanted : Object.keys(FOLDERS)).flatMap((w) =>
+  byFile && !w.includes('/') ? sourcesOf(w).map((n) => `${w}/${n}`) : [w],
+);
 fs.mkdirSync(out, { recursive: true });
 
 const times = {};
@@ -54,16 +62,29 @@ if (!reportOnly) {
     console.log(`\n== ${what}: tests in ${FOLDERS[folder].join(', ')}`);
     const r = spawnSync(
       process.execPath,
-      [path.join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js'), 'run', '--mutate', what, '--incrementalFile', `reports/mutation/${name}-incremental.json`],
+      [
+        path.join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js'),
+        'run',
+        '--mutate',
+        what,
+        '--incrementalFile',
+        `reports/mutation/${name}-incremental.json`,
+      ],
       {
         cwd: root,
         stdio: 'inherit',
-        env: { ...process.env, BADZONE_MUTATION_TESTS: FOLDERS[folder].join(','), BADZONE_MUTATION_REPORT: `reports/mutation/${name}` },
+        env: {
+          ...process.env,
+          BADZONE_MUTATION_TESTS: FOLDERS[folder].join(','),
+          BADZONE_MUTATION_REPORT: `reports/mutation/${name}`,
+        },
       },
     );
     times[f] = Math.round((Date.now() - start) / 1000);
     if (r.status !== 0) {
-      console.error(`badzone mutation: the Stryker run over ${what} failed (exit ${r.status ?? r.signal}); see its output above.`);
+      console.error(
+        `badzone mutation: the Stryker run over ${what} failed (exit ${r.status ?? r.signal}); see its output above.`,
+      );
       process.exit(1);
     }
   }
@@ -115,10 +136,16 @@ for (const t of targets) {
 for (const folder of [...new Set(targets.map((t) => t.split('/')[0]))]) {
   const { s, per, missing } = folderScore(folder);
   if (s.pct < BAR || missing.length) low = true;
-  const none = missing.length ? `; no report yet for ${missing.join(', ')} (run \`npm run mutation -- ${folder}/${missing[0].slice(0, -3)}\`)` : '';
-  lines.push(`src/${folder}: ${s.pct.toFixed(2)}% (${s.killed} of ${s.valid} mutants killed): ${per.join(', ')}${none}`);
+  const none = missing.length
+    ? `; no report yet for ${missing.join(', ')} (run \`npm run mutation -- ${folder}/${missing[0].slice(0, -3)}\`)`
+    : '';
+  lines.push(
+    `src/${folder}: ${s.pct.toFixed(2)}% (${s.killed} of ${s.valid} mutants killed): ${per.join(', ')}${none}`,
+  );
 }
-console.log(`\nMutation scores (each file from its newest report in reports/mutation/; the number of mutants in brackets)\n${lines.join('\n')}`);
+console.log(
+  `\nMutation scores (each file from its newest report in reports/mutation/; the number of mutants in brackets)\n${lines.join('\n')}`,
+);
 if (low) {
   console.error(`\nA folder is below ${BAR}% or has files not yet run: the surviving mutants are in the HTML reports.`);
   process.exit(1);

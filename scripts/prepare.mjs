@@ -13,19 +13,28 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const needed = ['esbuild', '@inquirer/prompts', 'commander', ...(process.argv.includes('--types') ? ['typescript'] : [])];
+const needed = [
+  'esbuild',
+  '@inquirer/prompts',
+  'commander',
+  ...(process.argv.includes('--types') ? ['typescript'] : []),
+];
 const missing = needed.filter((p) => !existsSync(join(root, 'node_modules', ...p.split('/'), 'package.json')));
 
 if (missing.length === 0) {
   await import('./build.mjs');
 } else if (process.env.BADZONE_PREPARE_NESTED === '1') {
   // The nested install should have provided them: say so instead of looping.
-  console.error(`badzone: after installing its dependencies, ${missing.join(', ')} are still missing in ${join(root, 'node_modules')}.`);
+  console.error(
+    `badzone: after installing its dependencies, ${missing.join(', ')} are still missing in ${join(root, 'node_modules')}.`,
+  );
   process.exit(1);
 } else {
   const npm = process.env.npm_execpath;
   if (!npm) {
-    console.error(`badzone: the dependencies (${missing.join(', ')}) are not installed. Run \`npm install\` in ${root} first.`);
+    console.error(
+      `badzone: the dependencies (${missing.join(', ')}) are not installed. Run \`npm install\` in ${root} first.`,
+    );
     process.exit(1);
   }
   console.error('badzone: installing its dependencies in this folder first (npm ci), then building dist/ ...');
@@ -37,7 +46,9 @@ if (missing.length === 0) {
   const args = [npm, 'ci', '--no-audit', '--no-fund', '--include=dev', '--location=project'];
   const r = spawnSync(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
   if (r.status !== 0) {
-    console.error(`badzone: \`npm ci\` in ${root} failed (exit ${r.status ?? r.signal}). Run \`npm install\` there, then \`npm link\` again.`);
+    console.error(
+      `badzone: \`npm ci\` in ${root} failed (exit ${r.status ?? r.signal}). Run \`npm install\` there, then \`npm link\` again.`,
+    );
     process.exit(1);
   }
   if (!existsSync(join(root, 'dist', 'badzone.js'))) await import('./build.mjs');

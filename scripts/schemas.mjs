@@ -21,7 +21,11 @@ const nullable = (s) => ({ anyOf: [s, { type: 'null' }] });
 const arr = (items) => ({ type: 'array', items });
 const strings = arr(str);
 /** An object whose listed fields are required (all but `optional`), open to new fields. */
-const obj = (properties, optional = []) => ({ type: 'object', properties, required: Object.keys(properties).filter((k) => !optional.includes(k)) });
+const obj = (properties, optional = []) => ({
+  type: 'object',
+  properties,
+  required: Object.keys(properties).filter((k) => !optional.includes(k)),
+});
 
 const common = {
   $schema: DIALECT,
@@ -32,19 +36,52 @@ const common = {
     phase: { enum: ['setup', 'round', 'end'] },
     mode: { enum: ['dice', 'deck'] },
     timing: { enum: ['once', 'persistent'] },
-    seed: { description: 'The game\'s seed, as text (a whole number is a Mersenne Twister seed; letters and digits key ChaCha20); null while it is hidden (`new --hidden-seed`, until `reveal`). A number before schema 3.', ...nullable(str) },
-    generator: { description: 'The generator the seed rolls with: chacha20, or mt19937 (the Mersenne Twister) for a whole-number seed, whose rolls can be foreseen from a few of them.', enum: ['chacha20', 'mt19937'] },
-    commitment: { description: 'SHA-256 (hex) of "chacha20:SEED:SALT" ("SEED:SALT" for a Mersenne Twister seed) for a game with a hidden seed; null otherwise.', anyOf: [{ type: 'string', pattern: '^[0-9a-f]{64}$' }, { type: 'null' }] },
+    seed: {
+      description:
+        "The game's seed, as text (a whole number is a Mersenne Twister seed; letters and digits key ChaCha20); null while it is hidden (`new --hidden-seed`, until `reveal`). A number before schema 3.",
+      ...nullable(str),
+    },
+    generator: {
+      description:
+        'The generator the seed rolls with: chacha20, or mt19937 (the Mersenne Twister) for a whole-number seed, whose rolls can be foreseen from a few of them.',
+      enum: ['chacha20', 'mt19937'],
+    },
+    commitment: {
+      description:
+        'SHA-256 (hex) of "chacha20:SEED:SALT" ("SEED:SALT" for a Mersenne Twister seed) for a game with a hidden seed; null otherwise.',
+      anyOf: [{ type: 'string', pattern: '^[0-9a-f]{64}$' }, { type: 'null' }],
+    },
     worth: obj({ value: int, unit: str }),
     scatter: obj({ round: int, distance: int, direction: int }),
     inPlay: obj(
-      { eventId: str, name: str, sinceRound: int, discardOn: nullable(int), tile: nullable(str), worth: ref('worth'), scattered: { const: true }, scatters: arr(ref('scatter')) },
+      {
+        eventId: str,
+        name: str,
+        sinceRound: int,
+        discardOn: nullable(int),
+        tile: nullable(str),
+        worth: ref('worth'),
+        scattered: { const: true },
+        scatters: arr(ref('scatter')),
+      },
       ['tile', 'worth', 'scattered', 'scatters'],
     ),
     inPlayList: arr(ref('inPlay')),
-    visibility: obj({ level: str, name: str, rangeInches: nullable(num), pitchBlack: bool, rules: str, sinceRound: int, source: str, houseTable: bool }),
+    visibility: obj({
+      level: str,
+      name: str,
+      rangeInches: nullable(num),
+      pitchBlack: bool,
+      rules: str,
+      sinceRound: int,
+      source: str,
+      houseTable: bool,
+    }),
     visibilityLevel: obj({ id: str, name: str, rangeInches: nullable(num), pitchBlack: bool, rules: str }),
-    ploy: obj({ name: str, when: str, trigger: { enum: ['round-start', 'turn-start', 'on-event'] }, text: str, page: str }, ['page']),
+    ploy: obj(
+      { name: str, when: str, trigger: { enum: ['round-start', 'turn-start', 'on-event'] }, text: str, page: str },
+      ['page'],
+    ),
     hazard: obj({
       roll: int,
       nomadic: bool,
@@ -56,25 +93,99 @@ const common = {
       ployAtRoundStart: bool,
       turfOwner: nullable(str),
     }),
-    roll: obj({ die: int, value: int, for: str, entered: { const: true }, card: { const: true }, d66: { const: true } }, ['entered', 'card', 'd66']),
+    roll: obj(
+      { die: int, value: int, for: str, entered: { const: true }, card: { const: true }, d66: { const: true } },
+      ['entered', 'card', 'd66'],
+    ),
     outcome: obj({ kind: str, text: str }),
     draw: obj({ roll: int, eventId: str, outcome: { enum: ['once', 'placed', 'duplicate'] } }),
-    resolved: obj({ eventId: str, name: str, source: { enum: ['new', 'in-play'] }, timing: ref('timing'), discardOn: nullable(int), rolls: arr(ref('roll')), outcomes: arr(ref('outcome')), text: str }),
-    eventPhase: obj({ round: int, draws: arr(ref('draw')), reshuffled: bool, noNewEvent: bool, noNewEventReason: nullable(str), resolved: arr(ref('resolved')) }),
+    resolved: obj({
+      eventId: str,
+      name: str,
+      source: { enum: ['new', 'in-play'] },
+      timing: ref('timing'),
+      discardOn: nullable(int),
+      rolls: arr(ref('roll')),
+      outcomes: arr(ref('outcome')),
+      text: str,
+    }),
+    eventPhase: obj({
+      round: int,
+      draws: arr(ref('draw')),
+      reshuffled: bool,
+      noNewEvent: bool,
+      noNewEventReason: nullable(str),
+      resolved: arr(ref('resolved')),
+    }),
     trigger: obj({ eventId: str, name: str, rolls: arr(ref('roll')), outcomes: arr(ref('outcome')) }),
-    battlefieldObject: obj({ eventId: str, what: str, tile: nullable(str), worth: ref('worth'), sinceRound: int }, ['worth']),
-    condition: obj({ condition: str, gang: str, fighter: str, eventId: str, sinceRound: int, lasts: { enum: ['round', 'event', 'game'] } }),
+    battlefieldObject: obj({ eventId: str, what: str, tile: nullable(str), worth: ref('worth'), sinceRound: int }, [
+      'worth',
+    ]),
+    condition: obj({
+      condition: str,
+      gang: str,
+      fighter: str,
+      eventId: str,
+      sinceRound: int,
+      lasts: { enum: ['round', 'event', 'game'] },
+    }),
     tilePick: obj(
-      { eventId: str, what: str, round: int, tile: nullable(str), among: strings, confirmed: bool, correctedFrom: nullable(str), removesTile: bool },
+      {
+        eventId: str,
+        what: str,
+        round: int,
+        tile: nullable(str),
+        among: strings,
+        confirmed: bool,
+        correctedFrom: nullable(str),
+        removesTile: bool,
+      },
       ['correctedFrom'],
     ),
-    battlefield: obj({ objects: arr(ref('battlefieldObject')), conditions: arr(ref('condition')), tilePicks: arr(ref('tilePick')) }),
-    check: obj({ eventId: str, name: str, roll: int, discardOn: int, discarded: bool, stays: arr(ref('battlefieldObject')) }, ['stays']),
+    battlefield: obj({
+      objects: arr(ref('battlefieldObject')),
+      conditions: arr(ref('condition')),
+      tilePicks: arr(ref('tilePick')),
+    }),
+    check: obj(
+      { eventId: str, name: str, roll: int, discardOn: int, discarded: bool, stays: arr(ref('battlefieldObject')) },
+      ['stays'],
+    ),
     endPhase: obj({ round: int, triggers: arr(ref('trigger')), checks: arr(ref('check')) }),
-    dueInEndPhase: arr(obj({ eventId: str, name: str, type: { enum: ['effect', 'discard-check'] }, what: str, discardOn: nullable(int) })),
-    newEvent: obj({ eventId: str, name: str, roll: int, timing: ref('timing'), discardOn: nullable(int), effect: str, actsEachEventPhase: bool, actsInEndPhase: bool, clarifications: strings }),
-    clarification: obj({ id: str, name: str, text: str, events: strings, round: bool, short: str }, ['events', 'round', 'short']),
-    eventRules: obj({ eventId: str, name: str, timing: ref('timing'), discardOn: nullable(int), effect: str, gm: str, clarifications: strings }),
+    dueInEndPhase: arr(
+      obj({
+        eventId: str,
+        name: str,
+        type: { enum: ['effect', 'discard-check'] },
+        what: str,
+        discardOn: nullable(int),
+      }),
+    ),
+    newEvent: obj({
+      eventId: str,
+      name: str,
+      roll: int,
+      timing: ref('timing'),
+      discardOn: nullable(int),
+      effect: str,
+      actsEachEventPhase: bool,
+      actsInEndPhase: bool,
+      clarifications: strings,
+    }),
+    clarification: obj({ id: str, name: str, text: str, events: strings, round: bool, short: str }, [
+      'events',
+      'round',
+      'short',
+    ]),
+    eventRules: obj({
+      eventId: str,
+      name: str,
+      timing: ref('timing'),
+      discardOn: nullable(int),
+      effect: str,
+      gm: str,
+      clarifications: strings,
+    }),
     gang: obj({ name: str, battlefield: strings, reserve: strings, out: strings }),
     action: obj({ type: str }),
     logRecord: obj({ seq: int, round: int, action: ref('action'), rolls: arr(ref('roll')) }),
@@ -89,7 +200,11 @@ const common = {
         effect: str,
         gm: str,
         gmInPlay: str,
-        resolve: obj({ onDraw: arr({ type: 'object' }), eachEventPhase: arr({ type: 'object' }), endPhase: arr({ type: 'object' }) }),
+        resolve: obj({
+          onDraw: arr({ type: 'object' }),
+          eachEventPhase: arr({ type: 'object' }),
+          endPhase: arr({ type: 'object' }),
+        }),
         rulings: strings,
       },
       ['gmInPlay', 'rulings'],
@@ -128,7 +243,10 @@ const verifyResult = {
   entries: int,
   rolls: { description: 'Dice in the log: fromSeed + entered.', ...int },
   fromSeed: { description: 'Dice badzone rolled (or drew) from the seed.', ...int },
-  entered: { description: 'Dice the GM entered by hand (marked entered in the log): no seed vouches for them.', ...int },
+  entered: {
+    description: 'Dice the GM entered by hand (marked entered in the log): no seed vouches for them.',
+    ...int,
+  },
   problem: nullable(str),
   seq: nullable(int),
 };
@@ -160,7 +278,18 @@ export const SCHEMAS = {
   new: output('new', 'A new game (`badzone new`).', {
     ...summary,
     backup: nullable(str),
-    setup: obj({ mode: ref('mode'), tiles: strings, spawnPoints: int, gangs: arr(obj({ name: str, battlefield: strings, reserve: strings })), turfOwner: nullable(str), lairs: nullable(int), structures: nullable(int), hazard: { anyOf: [{ const: 'roll' }, int, { type: 'null' }] }, table: str, visibilityTable: str }),
+    setup: obj({
+      mode: ref('mode'),
+      tiles: strings,
+      spawnPoints: int,
+      gangs: arr(obj({ name: str, battlefield: strings, reserve: strings })),
+      turfOwner: nullable(str),
+      lairs: nullable(int),
+      structures: nullable(int),
+      hazard: { anyOf: [{ const: 'roll' }, int, { type: 'null' }] },
+      table: str,
+      visibilityTable: str,
+    }),
     commandLine: str,
     hazardRoll: nullable(int),
     clarifications: arr(ref('clarification')),
@@ -223,8 +352,18 @@ export const SCHEMAS = {
     round: nullable(int),
     entries: arr({ allOf: [ref('logRecord'), obj({ notes: strings })] }),
   }),
-  undo: output('undo', 'The game after `undo`.', { ...summary, undone: ref('logRecord'), remaining: int, redoable: int }),
-  redo: output('redo', 'The game after `redo`: the step undone last, re-applied with the same rolls.', { ...summary, redone: ref('logRecord'), notes: strings, redoable: int }),
+  undo: output('undo', 'The game after `undo`.', {
+    ...summary,
+    undone: ref('logRecord'),
+    remaining: int,
+    redoable: int,
+  }),
+  redo: output('redo', 'The game after `redo`: the step undone last, re-applied with the same rolls.', {
+    ...summary,
+    redone: ref('logRecord'),
+    notes: strings,
+    redoable: int,
+  }),
   rename: output('rename', "A fighter's or a gang's new name.", {
     session: ref('session'),
     what: { enum: ['fighter', 'gang'] },
@@ -244,13 +383,21 @@ export const SCHEMAS = {
     rolls: arr(ref('roll')),
     tilePicks: arr(ref('tilePick')),
   }),
-  dice: output('dice', "The game's dice preference (kept in the session).", { session: ref('session'), manualDice: bool, changed: bool }),
-  verify: output('verify', 'Whether every roll and the state follow from the seed (and, with --commitment, the seed from the commitment).', {
+  dice: output('dice', "The game's dice preference (kept in the session).", {
     session: ref('session'),
-    ...seedFields,
-    ...verifyResult,
-    commitmentChecked: nullable(obj({ given: { type: 'string', pattern: '^[0-9a-f]{64}$' }, matches: bool })),
+    manualDice: bool,
+    changed: bool,
   }),
+  verify: output(
+    'verify',
+    'Whether every roll and the state follow from the seed (and, with --commitment, the seed from the commitment).',
+    {
+      session: ref('session'),
+      ...seedFields,
+      ...verifyResult,
+      commitmentChecked: nullable(obj({ given: { type: 'string', pattern: '^[0-9a-f]{64}$' }, matches: bool })),
+    },
+  ),
   reveal: output('reveal', 'A hidden seed, revealed, with what its commitment hashes.', {
     session: ref('session'),
     seed: str,
@@ -260,36 +407,87 @@ export const SCHEMAS = {
     hashed: str,
     firstReveal: bool,
   }),
-  report: output('report', 'The battle report (`badzone report --format json`): a record of the game that `badzone verify --file` checks.', {
-    version: str,
-    setup: obj({ mode: ref('mode'), tiles: strings, spawnPoints: int, gangs: arr(obj({ name: str, battlefield: strings, reserve: strings })), lairs: nullable(int), structures: nullable(int), table: str, turfOwner: nullable(str) }),
-    ...seedFields,
-    check: strings,
-    view: obj({
-      kind: { const: 'players-view' },
-      game: str,
-      round: int,
-      phase: ref('phase'),
-      inPlay: ref('inPlayList'),
-      visibility: ref('visibility'),
-      hazard: nullable(ref('hazard')),
-      dueInEndPhase: ref('dueInEndPhase'),
-      gangs: arr(ref('gang')),
-      newEvent: nullable(obj({ round: int, eventId: str, name: str, roll: int, card: bool, entered: bool, timing: ref('timing'), discardOn: nullable(int), effect: str, outcomes: arr(ref('outcome')), rolls: arr(ref('roll')) })),
-      noNewEvent: nullable(str),
-      history: arr(obj({ round: int, setup: nullable({ type: 'object' }), eventPhase: nullable({ type: 'object' }), endPhase: nullable({ type: 'object' }), gm: arr({ type: 'object' }) })),
-      historyProblem: nullable(str),
-      dice: { description: 'Every die in the log, and how many the GM entered by hand (the rest came from the seed).', ...obj({ rolls: int, entered: int }) },
-    }),
-    session: obj({ schemaVersion: int, setup: { type: 'object' }, log: arr(ref('logRecord')) }),
-  }),
+  report: output(
+    'report',
+    'The battle report (`badzone report --format json`): a record of the game that `badzone verify --file` checks.',
+    {
+      version: str,
+      setup: obj({
+        mode: ref('mode'),
+        tiles: strings,
+        spawnPoints: int,
+        gangs: arr(obj({ name: str, battlefield: strings, reserve: strings })),
+        lairs: nullable(int),
+        structures: nullable(int),
+        table: str,
+        turfOwner: nullable(str),
+      }),
+      ...seedFields,
+      check: strings,
+      view: obj({
+        kind: { const: 'players-view' },
+        game: str,
+        round: int,
+        phase: ref('phase'),
+        inPlay: ref('inPlayList'),
+        visibility: ref('visibility'),
+        hazard: nullable(ref('hazard')),
+        dueInEndPhase: ref('dueInEndPhase'),
+        gangs: arr(ref('gang')),
+        newEvent: nullable(
+          obj({
+            round: int,
+            eventId: str,
+            name: str,
+            roll: int,
+            card: bool,
+            entered: bool,
+            timing: ref('timing'),
+            discardOn: nullable(int),
+            effect: str,
+            outcomes: arr(ref('outcome')),
+            rolls: arr(ref('roll')),
+          }),
+        ),
+        noNewEvent: nullable(str),
+        history: arr(
+          obj({
+            round: int,
+            setup: nullable({ type: 'object' }),
+            eventPhase: nullable({ type: 'object' }),
+            endPhase: nullable({ type: 'object' }),
+            gm: arr({ type: 'object' }),
+          }),
+        ),
+        historyProblem: nullable(str),
+        dice: {
+          description: 'Every die in the log, and how many the GM entered by hand (the rest came from the seed).',
+          ...obj({ rolls: int, entered: int }),
+        },
+      }),
+      session: obj({ schemaVersion: int, setup: { type: 'object' }, log: arr(ref('logRecord')) }),
+    },
+  ),
   discard: output(
     'discard',
     'An event the GM took out of play (or, when it was not in play, what it left on the battlefield).',
-    { session: ref('session'), eventId: str, name: str, inPlay: ref('inPlayList'), stays: arr(ref('battlefieldObject')), removed: ref('battlefieldObject') },
+    {
+      session: ref('session'),
+      eventId: str,
+      name: str,
+      inPlay: ref('inPlayList'),
+      stays: arr(ref('battlefieldObject')),
+      removed: ref('battlefieldObject'),
+    },
     ['stays', 'removed'],
   ),
-  place: output('place', 'An event the GM put into play, with its on-draw rolls.', { session: ref('session'), eventId: str, name: str, outcomes: arr(ref('outcome')), inPlay: ref('inPlayList') }),
+  place: output('place', 'An event the GM put into play, with its on-draw rolls.', {
+    session: ref('session'),
+    eventId: str,
+    name: str,
+    outcomes: arr(ref('outcome')),
+    inPlay: ref('inPlayList'),
+  }),
   visibility: output('visibility', 'The visibility (and whether this command set it).', {
     session: ref('session'),
     changed: bool,
@@ -297,7 +495,14 @@ export const SCHEMAS = {
     visibility: ref('visibility'),
     levels: arr(ref('visibilityLevel')),
   }),
-  fighter: output('fighter', 'A fighter the GM moved (or added).', { session: ref('session'), name: str, gang: str, from: str, to: str, gangs: arr(ref('gang')) }),
+  fighter: output('fighter', 'A fighter the GM moved (or added).', {
+    session: ref('session'),
+    name: str,
+    gang: str,
+    from: str,
+    to: str,
+    gangs: arr(ref('gang')),
+  }),
   roll: output('roll', 'The dice roller.', {
     expression: str,
     seed: { description: 'The seed rolled with, as text (a whole number is a Mersenne Twister seed).', ...str },
@@ -309,9 +514,18 @@ export const SCHEMAS = {
     },
     unlisted: { description: 'Rolls made but not listed in results.', ...int },
     scatter: bool,
-    totals: { description: 'Over all the rolls (sd: population standard deviation).', ...obj({ min: num, max: num, mean: num, sd: num }) },
-    distribution: { description: 'With --summary: how many rolls gave each total, by total.', ...nullable(arr(obj({ total: num, count: int }))) },
-    directions: { description: 'With --summary and --scatter: how many rolls gave each direction, 1 to 12 o\'clock.', ...nullable(arr(int)) },
+    totals: {
+      description: 'Over all the rolls (sd: population standard deviation).',
+      ...obj({ min: num, max: num, mean: num, sd: num }),
+    },
+    distribution: {
+      description: 'With --summary: how many rolls gave each total, by total.',
+      ...nullable(arr(obj({ total: num, count: int }))),
+    },
+    directions: {
+      description: "With --summary and --scatter: how many rolls gave each direction, 1 to 12 o'clock.",
+      ...nullable(arr(int)),
+    },
   }),
   'hazard-roll': output('hazard-roll', 'A roll on the Hazard Table.', {
     roll: int,
@@ -325,14 +539,16 @@ export const SCHEMAS = {
   }),
   'hazard-list': output(
     'hazard-list',
-    'The Hazard Table (the table file\'s format).',
+    "The Hazard Table (the table file's format).",
     {
       name: str,
       die: { const: 'D10' },
       source: str,
       intro: str,
       hazards: arr(obj({ roll: int, id: str, name: str, effect: str, page: str, ploy: ref('ploy') }, ['page'])),
-      nomadic: obj({ roll: int, name: str, effect: str, ratingLimit: int, standardRatingLimit: int, page: str }, ['page']),
+      nomadic: obj({ roll: int, name: str, effect: str, ratingLimit: int, standardRatingLimit: int, page: str }, [
+        'page',
+      ]),
     },
     ['source'],
   ),
@@ -342,8 +558,19 @@ export const SCHEMAS = {
     hazard: ref('hazard'),
     nomadicRule: nullable(obj({ roll: int, name: str, effect: str, ratingLimit: int, standardRatingLimit: int })),
   }),
-  'events-list': output('events-list', 'The Badzone Event Table (or the game\'s or a given table).', { table: str, tableFrom: { enum: ['shipped', 'game', 'file'] }, tableFile: nullable(str), events: arr(ref('event')) }),
-  'events-show': output('events-show', 'One event of the table.', { table: str, tableFrom: { enum: ['shipped', 'game', 'file'] }, tableFile: nullable(str), event: ref('event'), clarifications: strings }),
+  'events-list': output('events-list', "The Badzone Event Table (or the game's or a given table).", {
+    table: str,
+    tableFrom: { enum: ['shipped', 'game', 'file'] },
+    tableFile: nullable(str),
+    events: arr(ref('event')),
+  }),
+  'events-show': output('events-show', 'One event of the table.', {
+    table: str,
+    tableFrom: { enum: ['shipped', 'game', 'file'] },
+    tableFile: nullable(str),
+    event: ref('event'),
+    clarifications: strings,
+  }),
   'table-lint': output('table-lint', 'Whether a table file is valid.', {
     file: str,
     valid: bool,
@@ -351,22 +578,56 @@ export const SCHEMAS = {
     events: nullable(int),
     problem: nullable(str),
     heaviest: {
-      description: 'For a valid event table: the event whose one phase can roll the most dice on the largest battlefield, against the limit a command rolls within.',
-      ...nullable(obj({ eventId: str, name: str, phase: { enum: ['Event Phase', 'End Phase'] }, dice: int, limit: int, tilesThatFit: int })),
+      description:
+        'For a valid event table: the event whose one phase can roll the most dice on the largest battlefield, against the limit a command rolls within.',
+      ...nullable(
+        obj({
+          eventId: str,
+          name: str,
+          phase: { enum: ['Event Phase', 'End Phase'] },
+          dice: int,
+          limit: int,
+          tilesThatFit: int,
+        }),
+      ),
     },
   }),
   simulate: output('simulate', 'What a table does over many simulated games.', {
     stopped: {
-      description: 'Null when every game asked for was played; else the run stopped early (Ctrl-C, or the work limit) and the figures are over the games finished.',
+      description:
+        'Null when every game asked for was played; else the run stopped early (Ctrl-C, or the work limit) and the figures are over the games finished.',
       ...nullable(obj({ after: int, of: int, why: { enum: ['interrupted', 'work limit'] } })),
     },
     games: int,
     rounds: int,
-    seed: { description: 'The seed, as text (a whole number is a Mersenne Twister seed; other text keys ChaCha20).', ...str },
-    generator: { description: 'The generator the games were rolled with: the one the seed picks, as for a game.', ...ref('generator') },
+    seed: {
+      description: 'The seed, as text (a whole number is a Mersenne Twister seed; other text keys ChaCha20).',
+      ...str,
+    },
+    generator: {
+      description: 'The generator the games were rolled with: the one the seed picks, as for a game.',
+      ...ref('generator'),
+    },
     mode: ref('mode'),
-    events: arr(obj({ eventId: str, name: str, range: arr(int), timing: ref('timing'), discardOn: nullable(int), appearedIn: num, meanRoundsInPlay: nullable(num) })),
-    perRound: arr(obj({ round: int, inPlay: obj({ mean: num, p50: num, p90: num, max: num }), visibilityReduced: num, spawned: { type: 'object' } })),
+    events: arr(
+      obj({
+        eventId: str,
+        name: str,
+        range: arr(int),
+        timing: ref('timing'),
+        discardOn: nullable(int),
+        appearedIn: num,
+        meanRoundsInPlay: nullable(num),
+      }),
+    ),
+    perRound: arr(
+      obj({
+        round: int,
+        inPlay: obj({ mean: num, p50: num, p90: num, max: num }),
+        visibilityReduced: num,
+        spawned: { type: 'object' },
+      }),
+    ),
     duplicatesPerGame: num,
     reshufflesPerGame: num,
     noNewEventPerGame: num,
@@ -380,7 +641,9 @@ export const SCHEMAS = {
 
 /** The files: name -> text. */
 export function schemaFiles() {
-  return Object.fromEntries(Object.entries(SCHEMAS).map(([k, s]) => [`${k}.schema.json`, `${JSON.stringify(s, null, 2)}\n`]));
+  return Object.fromEntries(
+    Object.entries(SCHEMAS).map(([k, s]) => [`${k}.schema.json`, `${JSON.stringify(s, null, 2)}\n`]),
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

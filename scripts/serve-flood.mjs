@@ -22,7 +22,9 @@ const count = Number(opt('count', '2000'));
 const [lo, hi] = opt('from', '2-9').split('-').map(Number);
 const reconnectMs = Number(opt('reconnect-ms', '1000'));
 if (!port || !count || !lo || !hi || !(reconnectMs >= 0)) {
-  process.stderr.write('usage: node scripts/serve-flood.mjs --port P [--count 2000] [--from 2-9] [--reconnect-ms 1000]\n');
+  process.stderr.write(
+    'usage: node scripts/serve-flood.mjs --port P [--count 2000] [--from 2-9] [--reconnect-ms 1000]\n',
+  );
   process.exit(2);
 }
 const addresses = Array.from({ length: hi - lo + 1 }, (_, i) => `127.0.0.${lo + i}`);
@@ -128,9 +130,13 @@ process.stdin.resume();
 // would wait in the kernel's queue of connections not yet accepted (511 deep for node), which floods the kernel
 // rather than badzone and blurs what the server did with them.
 for (let i = 0; i < count; i += 100) {
-  setTimeout(() => {
-    for (let j = i; j < Math.min(count, i + 100); j++) connect(addresses[j % addresses.length], KINDS[Math.floor(j / addresses.length) % KINDS.length], true);
-  }, (i / 100) * 20);
+  setTimeout(
+    () => {
+      for (let j = i; j < Math.min(count, i + 100); j++)
+        connect(addresses[j % addresses.length], KINDS[Math.floor(j / addresses.length) % KINDS.length], true);
+    },
+    (i / 100) * 20,
+  );
 }
 const t0 = Date.now();
 const settled = setInterval(() => {

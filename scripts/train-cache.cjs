@@ -14,10 +14,41 @@ async function trainCache() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'badzone-build-'));
   try {
     const session = path.join(dir, 'game.json');
-    const io = { ...cli.processIO(), cwd: dir, stdout: () => {}, stderr: () => {}, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false };
+    const io = {
+      ...cli.processIO(),
+      cwd: dir,
+      stdout: () => {},
+      stderr: () => {},
+      stdinIsTTY: false,
+      stdoutIsTTY: false,
+      stderrIsTTY: false,
+    };
     const runs = [
-      ['new', '--seed', '1', '--gang', 'A: a, b', '--gang', 'B: c', '--reserve', 'A: d', '--lairs', '1', '--structures', '1', '--hazard', 'roll'],
-      ['round'], ['status'], ['end'], ['round', '--json'], ['status', '--json'], ['log'], ['undo'], ['verify'],
+      [
+        'new',
+        '--seed',
+        '1',
+        '--gang',
+        'A: a, b',
+        '--gang',
+        'B: c',
+        '--reserve',
+        'A: d',
+        '--lairs',
+        '1',
+        '--structures',
+        '1',
+        '--hazard',
+        'roll',
+      ],
+      ['round'],
+      ['status'],
+      ['end'],
+      ['round', '--json'],
+      ['status', '--json'],
+      ['log'],
+      ['undo'],
+      ['verify'],
     ];
     for (const args of runs) {
       const code = await cli.main([...args, '--session', session], io);

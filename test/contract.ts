@@ -15,7 +15,9 @@ export function contractValidators(): Map<string, ValidateFunction> {
   if (validators) return validators;
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   const files = fs.readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.schema.json'));
-  const schemas = files.map((f) => [f.replace(/\.schema\.json$/, ''), JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, f), 'utf8'))] as const);
+  const schemas = files.map(
+    (f) => [f.replace(/\.schema\.json$/, ''), JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, f), 'utf8'))] as const,
+  );
   for (const [, s] of schemas) ajv.addSchema(s);
   validators = new Map(schemas.filter(([k]) => k !== 'common').map(([k, s]) => [k, ajv.getSchema(s.$id)!]));
   return validators;
@@ -23,12 +25,16 @@ export function contractValidators(): Map<string, ValidateFunction> {
 
 /** Problems of one parsed `--json` output (null when it fits): its `kind` names its schema; `error` for failures. */
 export function contractProblems(value: unknown, as?: string): string | null {
-  const kind = as ?? (value && typeof value === 'object' && 'kind' in value ? String((value as { kind: unknown }).kind) : undefined);
+  const kind =
+    as ??
+    (value && typeof value === 'object' && 'kind' in value ? String((value as { kind: unknown }).kind) : undefined);
   if (kind === undefined) return 'the output has no "kind"';
   const v = contractValidators().get(kind);
   if (!v) return `no schema for kind "${kind}"`;
   if (v(value)) return null;
-  return (v.errors ?? []).map((e) => `${e.instancePath || '(top)'} ${e.message ?? ''}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`).join('; ');
+  return (v.errors ?? [])
+    .map((e) => `${e.instancePath || '(top)'} ${e.message ?? ''}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`)
+    .join('; ');
 }
 
 function jsonRequested(args: string[]): boolean {
@@ -61,9 +67,14 @@ export function checkJsonRun(args: string[], code: number, stdout: string, stder
   try {
     value = JSON.parse(lines[lines.length - 1]!);
   } catch {
-    throw new Error(`${where}: exit ${code} with --json, but stderr does not end in the JSON error object:\n${stderr.slice(0, 500)}`);
+    throw new Error(
+      `${where}: exit ${code} with --json, but stderr does not end in the JSON error object:\n${stderr.slice(0, 500)}`,
+    );
   }
   const problem = contractProblems(value, 'error');
   if (problem) throw new Error(`${where}: the --json error does not fit the contract: ${problem}`);
-  if ((value as { error: { code: number } }).error.code !== code) throw new Error(`${where}: exit ${code}, but the error object says code ${(value as { error: { code: number } }).error.code}`);
+  if ((value as { error: { code: number } }).error.code !== code)
+    throw new Error(
+      `${where}: exit ${code}, but the error object says code ${(value as { error: { code: number } }).error.code}`,
+    );
 }

@@ -8,7 +8,10 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const inRepo = () => fs.readdirSync(ROOT).filter((n) => n.startsWith('badzone-session.json') || /^\.badzone-session\.json\..*\.tmp$/.test(n));
+const inRepo = () =>
+  fs
+    .readdirSync(ROOT)
+    .filter((n) => n.startsWith('badzone-session.json') || /^\.badzone-session\.json\..*\.tmp$/.test(n));
 
 export default function setup(): () => void {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'badzone-tests-'));
@@ -21,7 +24,10 @@ export default function setup(): () => void {
     const repoLeft = inRepo().filter((n) => !repoBefore.has(n));
     fs.rmSync(root, { recursive: true, force: true });
     const problems: string[] = [];
-    if (left.length) problems.push(`${left.length} item(s) left in the test run's temp folder: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ', ...' : ''}`);
+    if (left.length)
+      problems.push(
+        `${left.length} item(s) left in the test run's temp folder: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ', ...' : ''}`,
+      );
     if (repoLeft.length) problems.push(`left in the repository: ${repoLeft.join(', ')}`);
     if (problems.length) {
       // A throw here is only printed by vitest; the exit code is what CI sees.

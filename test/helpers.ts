@@ -130,10 +130,25 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Cli
 }
 
 /** Spawn the built bin/badzone.js (run `npm run build` first; `npm test` does). */
-export function runBin(args: string[], opts: { cwd: string; env?: Record<string, string | undefined>; input?: string; timeout?: number }): SpawnSyncReturns<string> & { code: number } {
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, CI: undefined, ...opts.env };
+export function runBin(
+  args: string[],
+  opts: { cwd: string; env?: Record<string, string | undefined>; input?: string; timeout?: number },
+): SpawnSyncReturns<string> & { code: number } {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NO_COLOR: '1',
+    FORCE_COLOR: undefined,
+    CI: undefined,
+    ...opts.env,
+  };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: opts.cwd, env: env as NodeJS.ProcessEnv, input: opts.input ?? '', encoding: 'utf8', timeout: opts.timeout ?? 30_000 });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: opts.cwd,
+    env: env as NodeJS.ProcessEnv,
+    input: opts.input ?? '',
+    encoding: 'utf8',
+    timeout: opts.timeout ?? 30_000,
+  });
   const code = r.status ?? -1;
   checkJsonRun(args, code, r.stdout ?? '', r.stderr ?? '');
   return Object.assign(r, { code });
@@ -170,6 +185,7 @@ export function binWithTraceCheck(): {
  */
 export function plantNames(file: string, names: Record<string, string>): void {
   let text = fs.readFileSync(file, 'utf8');
-  for (const [placeholder, name] of Object.entries(names)) text = text.split(placeholder).join(JSON.stringify(name).slice(1, -1));
+  for (const [placeholder, name] of Object.entries(names))
+    text = text.split(placeholder).join(JSON.stringify(name).slice(1, -1));
   fs.writeFileSync(file, text);
 }

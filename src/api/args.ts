@@ -22,7 +22,8 @@ export function seedOption(value: unknown, what = 'seed'): Seed {
 }
 
 export function wholeNumber(value: unknown, name: string, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new UsageError(`${name} takes a whole number, not ${echo(JSON.stringify(value) ?? String(value))}.`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value))
+    throw new UsageError(`${name} takes a whole number, not ${echo(JSON.stringify(value) ?? String(value))}.`);
   if (value < min || value > max) throw new UsageError(`${name} must be from ${min} to ${max}, not ${value}.`);
   return value;
 }
@@ -33,13 +34,16 @@ export function wholeNumber(value: unknown, name: string, min: number, max: numb
  */
 export function diceValues(value: unknown, name: string): (number | null)[] | undefined {
   if (value === undefined) return undefined;
-  if (!Array.isArray(value)) throw new UsageError(`${name} is a list of die results, like [37, 4, 2] (null for one badzone rolls).`);
+  if (!Array.isArray(value))
+    throw new UsageError(`${name} is a list of die results, like [37, 4, 2] (null for one badzone rolls).`);
   const tooMany = enteredDiceProblem(value.length);
   if (tooMany) throw new UsageError(`${tooMany}.`);
   return value.map((v, i) => {
     if (v === null) return null;
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 9999) {
-      throw new UsageError(`${name} value ${i + 1} (${echo(JSON.stringify(v) ?? String(v))}) is not a die result; give whole numbers like [37, 4, 2] (null for one badzone rolls).`);
+      throw new UsageError(
+        `${name} value ${i + 1} (${echo(JSON.stringify(v) ?? String(v))}) is not a die result; give whole numbers like [37, 4, 2] (null for one badzone rolls).`,
+      );
     }
     return v;
   });
@@ -48,19 +52,24 @@ export function diceValues(value: unknown, name: string): (number | null)[] | un
 /** Tile names ("a1" is A1), checked against the tiles of the game; a tile named twice counts once. */
 export function tileNames(value: unknown, known: readonly string[], name: string): string[] | undefined {
   if (value === undefined) return undefined;
-  if (!Array.isArray(value) || value.some((t) => typeof t !== 'string')) throw new UsageError(`${name} is a list of tile names, like ["A1", "B2"].`);
+  if (!Array.isArray(value) || value.some((t) => typeof t !== 'string'))
+    throw new UsageError(`${name} is a list of tile names, like ["A1", "B2"].`);
   const typed = (value as string[]).map((t) => t.trim().toUpperCase()).filter((t) => t !== '');
   const tooMany = occupiedProblem(typed);
   if (tooMany) throw new UsageError(`${tooMany}.`);
   const tiles = [...new Set(typed)];
   const bad = tiles.filter((t) => !known.includes(t));
-  if (bad.length) throw new UsageError(`${name} names tiles this game does not have: ${listed(bad)}. Tiles: ${listed(known)}.`);
+  if (bad.length)
+    throw new UsageError(`${name} names tiles this game does not have: ${listed(bad)}. Tiles: ${listed(known)}.`);
   return tiles;
 }
 
 /** A list of names for a message: the first 20, each cut, and how many more. */
 function listed(xs: readonly string[]): string {
-  const shown = xs.slice(0, 20).map((x) => echo(x, 12)).join(', ');
+  const shown = xs
+    .slice(0, 20)
+    .map((x) => echo(x, 12))
+    .join(', ');
   return xs.length > 20 ? `${shown} and ${xs.length - 20} more` : shown;
 }
 

@@ -51,7 +51,9 @@ export interface CommitOptions {
 
 function refusalError(r: Extract<StepResult, { ok: false }>): Error {
   if ('refusal' in r) return r.refusal.usage ? new UsageError(r.refusal.message) : new RefusedError(r.refusal.message);
-  return new UsageError('this step needs input that was not given (give the dice, or an ask callback / a terminal to answer).');
+  return new UsageError(
+    'this step needs input that was not given (give the dice, or an ask callback / a terminal to answer).',
+  );
 }
 
 function changedWhileAnswering(): RefusedError {
@@ -94,7 +96,10 @@ export async function commit(file: string, action: Action, opts: CommitOptions):
     } else throw noSession(file);
     const r = step(base.state, act, base.book);
     if (!r.ok) throw refusalError(r);
-    return { state: r.state, result: { file, before: base.state, state: r.state, book: base.book, report: r.report, created } };
+    return {
+      state: r.state,
+      result: { file, before: base.state, state: r.state, book: base.book, report: r.report, created },
+    };
   });
 }
 
@@ -107,14 +112,26 @@ async function gather(state: SessionState, book: RuleBook, action: Action, ask: 
     const need = r.needs;
     if (need.kind === 'occupied') {
       const occupied = await ask.occupied!(need);
-      if (!Array.isArray(occupied) || occupied.some((t) => typeof t !== 'string')) throw new UsageError('ask.occupied must return a list of tile names.');
+      if (!Array.isArray(occupied) || occupied.some((t) => typeof t !== 'string'))
+        throw new UsageError('ask.occupied must return a list of tile names.');
       act = { ...act, occupied: occupied.map((t) => t.trim().toUpperCase()) } as Action;
       continue;
     }
     const value = await ask.die!(need);
-    if (value !== null && (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > need.sides || (need.d66 === true && !isD66(value)))) {
-      const what = need.d66 ? 'D66 result (two digits, each 1-6: 36)' : `D${need.sides} result (a whole number from 1 to ${need.sides})`;
-      throw new UsageError(`${need.for}: ${echo(JSON.stringify(value) ?? String(value))} is not a ${what}, nor null for badzone to roll it.`);
+    if (
+      value !== null &&
+      (typeof value !== 'number' ||
+        !Number.isInteger(value) ||
+        value < 1 ||
+        value > need.sides ||
+        (need.d66 === true && !isD66(value)))
+    ) {
+      const what = need.d66
+        ? 'D66 result (two digits, each 1-6: 36)'
+        : `D${need.sides} result (a whole number from 1 to ${need.sides})`;
+      throw new UsageError(
+        `${need.for}: ${echo(JSON.stringify(value) ?? String(value))} is not a ${what}, nor null for badzone to roll it.`,
+      );
     }
     // The open End Phase's dice go to endDice, the rest to dice: a die is never used for another purpose.
     if (need.list === 'endDice' && act.type === 'round') act = { ...act, endDice: [...(act.endDice ?? []), value] };

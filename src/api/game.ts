@@ -47,7 +47,19 @@ import type {
   VerifyData,
   VisibilityData,
 } from './types.js';
-import { CONTRACT, dueInEndPhase, eventPhaseView, hazardView, inPlayView, newEventCard, roundNotes, seedFields, statusView, summary, visibilityView } from './views.js';
+import {
+  CONTRACT,
+  dueInEndPhase,
+  eventPhaseView,
+  hazardView,
+  inPlayView,
+  newEventCard,
+  roundNotes,
+  seedFields,
+  statusView,
+  summary,
+  visibilityView,
+} from './views.js';
 import { buildReport, type ReportData } from '../serve/report.js';
 import * as path from 'node:path';
 import { commitmentOf, committedText, freshSalt, osRandomSeed } from './seed.js';
@@ -97,7 +109,9 @@ export interface DiceOptions {
 }
 
 /** The right tile for the last unconfirmed tile pick (Collapsed Section): the tile, or the occupied tiles to roll among the others. */
-export type CollapseOptions = { tile: string; occupied?: undefined } | ({ occupied: string[]; tile?: undefined } & DiceOptions);
+export type CollapseOptions =
+  | { tile: string; occupied?: undefined }
+  | ({ occupied: string[]; tile?: undefined } & DiceOptions);
 
 /** The session file a path names: a folder (or a path ending in a slash) means badzone-session.json inside it. */
 export function resolveSessionPath(file: string, cwd: string = process.cwd()): string {
@@ -123,7 +137,10 @@ export async function newGame(file: string, opts: NewGameOptions & GameContext =
   const setup = resolveSetup(opts, cwd, opts.randomSeed ?? osRandomSeed);
   if (opts.hiddenSeed === true) {
     // The commitment hides a seed only if the seed cannot be found from the rolls: ChaCha20's can't be.
-    if (setup.generator !== 'chacha20') throw new UsageError(`A hidden seed keys ChaCha20, but the fresh seed given was ${echo(String(setup.seed))} (a Mersenne Twister seed, found from a few rolls).`);
+    if (setup.generator !== 'chacha20')
+      throw new UsageError(
+        `A hidden seed keys ChaCha20, but the fresh seed given was ${echo(String(setup.seed))} (a Mersenne Twister seed, found from a few rolls).`,
+      );
     const salt = freshSalt();
     setup.hiddenSeed = { salt, commitment: commitmentOf(setup.seed, salt), revealed: false };
   }
@@ -142,7 +159,9 @@ export async function newGame(file: string, opts: NewGameOptions & GameContext =
     setup: {
       ...rest,
       table: table ? `${table.name} (${opts.table ?? 'own table'})` : shippedTables().events.name,
-      visibilityTable: visibilityTable ? `${visibilityTable.name} (${opts.visibilityTable ?? 'own table'})` : shippedTables().visibility.name,
+      visibilityTable: visibilityTable
+        ? `${visibilityTable.name} (${opts.visibilityTable ?? 'own table'})`
+        : shippedTables().visibility.name,
     },
     commandLine: commandLine(setup, opts, session),
     hazardRoll: state.hazard?.roll ?? null,
@@ -162,10 +181,21 @@ function verifyLoaded(file: string, state: SessionState, book: RuleBook, opts: {
   const h = state.setup.hiddenSeed;
   let problem: string | null = null;
   if (!h) problem = 'this game has no commitment: it was not started with a hidden seed (`badzone new --hidden-seed`)';
-  else if (h.commitment !== given) problem = `the game's commitment is ${h.commitment}, not ${given}: this is not the game that was committed to`;
-  else if (commitmentOf(state.setup.seed, h.salt) !== given) problem = 'the seed and salt in the file do not hash to the commitment: the seed (or the salt) was changed after the game was started';
+  else if (h.commitment !== given)
+    problem = `the game's commitment is ${h.commitment}, not ${given}: this is not the game that was committed to`;
+  else if (commitmentOf(state.setup.seed, h.salt) !== given)
+    problem =
+      'the seed and salt in the file do not hash to the commitment: the seed (or the salt) was changed after the game was started';
   const checked = { given, matches: problem === null };
-  if (problem !== null) return { ...base, ...r, ok: false, problem: r.ok ? problem : `${problem}; and ${r.problem}`, seq: r.ok ? null : r.seq, commitmentChecked: checked };
+  if (problem !== null)
+    return {
+      ...base,
+      ...r,
+      ok: false,
+      problem: r.ok ? problem : `${problem}; and ${r.problem}`,
+      seq: r.ok ? null : r.seq,
+      commitmentChecked: checked,
+    };
   return { ...base, ...r, commitmentChecked: checked };
 }
 
@@ -203,8 +233,20 @@ export class Game {
           rules: s.inPlay.flatMap((p) => {
             const ev = book.byId.get(p.eventId);
             if (!ev) return [];
-            const clarifications = (book.events.clarifications ?? []).filter((c) => c.events?.includes(ev.id)).map((c) => c.text);
-            return [{ eventId: ev.id, name: ev.name, timing: ev.timing, discardOn: ev.discardOn, effect: ev.effect, gm: ev.gmInPlay ?? ev.gm, clarifications }];
+            const clarifications = (book.events.clarifications ?? [])
+              .filter((c) => c.events?.includes(ev.id))
+              .map((c) => c.text);
+            return [
+              {
+                eventId: ev.id,
+                name: ev.name,
+                timing: ev.timing,
+                discardOn: ev.discardOn,
+                effect: ev.effect,
+                gm: ev.gmInPlay ?? ev.gm,
+                clarifications,
+              },
+            ];
           }),
           clarifications: book.events.clarifications ?? [],
         }
@@ -227,15 +269,23 @@ export class Game {
   async currentRound(): Promise<RoundData> {
     const { state, book } = load(this.file);
     const at = state.log.map((e) => e.action.type).lastIndexOf('round');
-    if (at < 1 || state.log[at]!.round !== state.round) throw new RefusedError(`No round has started yet in ${this.file}.`);
+    if (at < 1 || state.log[at]!.round !== state.round)
+      throw new RefusedError(`No round has started yet in ${this.file}.`);
     let report: RoundReport;
     try {
-      const before = replay(state.setup, state.log.slice(1, at).map((e) => e.action), book);
+      const before = replay(
+        state.setup,
+        state.log.slice(1, at).map((e) => e.action),
+        book,
+      );
       const r = step(before, state.log[at]!.action, book);
       if (!r.ok || r.report.kind !== 'round') throw new ReplayError(`log entry ${at} (round) no longer applies`, at);
       report = r.report;
     } catch (e) {
-      if (e instanceof ReplayError) throw new RefusedError(`Round ${state.round}'s Event Phase does not follow from the log: ${e.message}. \`badzone verify\` says where.`);
+      if (e instanceof ReplayError)
+        throw new RefusedError(
+          `Round ${state.round}'s Event Phase does not follow from the log: ${e.message}. \`badzone verify\` says where.`,
+        );
       throw e;
     }
     return this.roundView(state, book, { ...report, endPhase: null }, false);
@@ -248,9 +298,23 @@ export class Game {
     // Checked against this game's tiles, or the default tiles of the game `round` would start.
     // Any tile of the battlefield may be named, collapsed ones too (a GM listing where models stand need not know).
     let occupied: string[] | undefined;
-    if (opts.occupied !== undefined) occupied = tileNames(opts.occupied, tryLoad(this.file)?.state.setup.tiles ?? defaultSetup(0).tiles, 'The occupied tiles');
-    const action: Action = { type: 'round', ...(occupied ? { occupied } : {}), ...(dice ? { dice } : {}), ...(endDice ? { endDice } : {}) };
-    const c = await commit(this.file, action, { ask: opts.ask, createIfMissing: this.opts.createIfMissing === true, randomSeed: this.randomSeed });
+    if (opts.occupied !== undefined)
+      occupied = tileNames(
+        opts.occupied,
+        tryLoad(this.file)?.state.setup.tiles ?? defaultSetup(0).tiles,
+        'The occupied tiles',
+      );
+    const action: Action = {
+      type: 'round',
+      ...(occupied ? { occupied } : {}),
+      ...(dice ? { dice } : {}),
+      ...(endDice ? { endDice } : {}),
+    };
+    const c = await commit(this.file, action, {
+      ask: opts.ask,
+      createIfMissing: this.opts.createIfMissing === true,
+      randomSeed: this.randomSeed,
+    });
     return this.roundView(c.state, c.book, c.report as RoundReport, c.created !== null);
   }
 
@@ -281,7 +345,11 @@ export class Game {
   /** This round's End Phase: End-Phase effects, then the discard rolls. */
   async end(opts: DiceOptions = {}): Promise<EndData> {
     const dice = diceValues(opts.dice, 'dice');
-    const c = await commit(this.file, { type: 'end', ...(dice ? { dice } : {}) }, { ask: opts.ask, randomSeed: this.randomSeed });
+    const c = await commit(
+      this.file,
+      { type: 'end', ...(dice ? { dice } : {}) },
+      { ask: opts.ask, randomSeed: this.randomSeed },
+    );
     const { kind: _k, inPlay: _i, ...rest } = c.report as EndReport;
     return {
       kind: 'end',
@@ -304,10 +372,16 @@ export class Game {
         u = engineUndo(loaded.state, loaded.book);
       } catch (e) {
         // A hand-edited log whose actions no longer apply: say which entry, change nothing.
-        if (e instanceof ReplayError) throw new RefusedError(`Cannot undo: ${e.message}. Nothing was changed; \`badzone verify\` shows what does not follow.`);
+        if (e instanceof ReplayError)
+          throw new RefusedError(
+            `Cannot undo: ${e.message}. Nothing was changed; \`badzone verify\` shows what does not follow.`,
+          );
         throw e;
       }
-      if (!u) throw new RefusedError('Nothing to undo: the game is as `badzone new` set it up. To start again, run `badzone new --force`.');
+      if (!u)
+        throw new RefusedError(
+          'Nothing to undo: the game is as `badzone new` set it up. To start again, run `badzone new --force`.',
+        );
       const result: UndoData = {
         kind: 'undo',
         schema: CONTRACT,
@@ -331,7 +405,14 @@ export class Game {
       const r = engineRedo(loaded.state, loaded.book);
       if (r === null) throw new RefusedError('Nothing to redo: no step was undone since the last new one.');
       if (!r.ok) throw new RefusedError(r.refusal.message);
-      const result: RedoData = { kind: 'redo', schema: CONTRACT, ...summary(this.file, r.state, loaded.book), redone: r.record, notes: r.notes, redoable: r.state.redo.length };
+      const result: RedoData = {
+        kind: 'redo',
+        schema: CONTRACT,
+        ...summary(this.file, r.state, loaded.book),
+        redone: r.record,
+        notes: r.notes,
+        redoable: r.state.redo.length,
+      };
       return { state: r.state, result };
     });
   }
@@ -342,8 +423,16 @@ export class Game {
    * it is not logged, undone or redone.
    */
   async diceMode(opts: { manual?: boolean } = {}): Promise<DiceModeData> {
-    if (opts.manual === undefined) return { kind: 'dice', schema: CONTRACT, session: this.file, manualDice: load(this.file).state.manualDice, changed: false };
-    if (typeof opts.manual !== 'boolean') throw new UsageError('manual is true (enter your own dice) or false (badzone rolls).');
+    if (opts.manual === undefined)
+      return {
+        kind: 'dice',
+        schema: CONTRACT,
+        session: this.file,
+        manualDice: load(this.file).state.manualDice,
+        changed: false,
+      };
+    if (typeof opts.manual !== 'boolean')
+      throw new UsageError('manual is true (enter your own dice) or false (badzone rolls).');
     const manual = opts.manual;
     return mutate(this.file, (loaded) => {
       if (!loaded) throw noSession(this.file);
@@ -362,7 +451,8 @@ export class Game {
   async rename(opts: { fighter?: string; gang?: string; to: string }): Promise<RenameData> {
     const text = (v: unknown, name: string): string | undefined => {
       if (v === undefined) return undefined;
-      if (typeof v !== 'string' || v.trim() === '' || v.length > 200) throw new UsageError(`${name} is a name of 1 to 200 characters.`);
+      if (typeof v !== 'string' || v.trim() === '' || v.length > 200)
+        throw new UsageError(`${name} is a name of 1 to 200 characters.`);
       return v.trim();
     };
     const fighter = text(opts.fighter, 'fighter');
@@ -370,7 +460,11 @@ export class Game {
     const to = text(opts.to, 'to');
     if (to === undefined) throw new UsageError('Give the new name (to).');
     if (fighter === undefined && gang === undefined) throw new UsageError('Say which fighter or gang to rename.');
-    const c = await commit(this.file, { type: 'rename', to, ...(fighter !== undefined ? { fighter } : {}), ...(gang !== undefined ? { gang } : {}) }, { randomSeed: this.randomSeed });
+    const c = await commit(
+      this.file,
+      { type: 'rename', to, ...(fighter !== undefined ? { fighter } : {}), ...(gang !== undefined ? { gang } : {}) },
+      { randomSeed: this.randomSeed },
+    );
     return { ...(c.report as RenameReport), schema: CONTRACT, session: this.file, gangs: c.state.gangs };
   }
 
@@ -384,19 +478,30 @@ export class Game {
     let action: Action;
     let ask: Ask | undefined;
     if (opts.tile !== undefined) {
-      if (typeof opts.tile !== 'string' || opts.tile.trim() === '') throw new UsageError('tile is a tile name, like "B2".');
-      if (opts.occupied !== undefined) throw new UsageError('Name the right tile, or give the occupied tiles for badzone to roll among the others (not both).');
+      if (typeof opts.tile !== 'string' || opts.tile.trim() === '')
+        throw new UsageError('tile is a tile name, like "B2".');
+      if (opts.occupied !== undefined)
+        throw new UsageError(
+          'Name the right tile, or give the occupied tiles for badzone to roll among the others (not both).',
+        );
       action = { type: 'collapse', tile: opts.tile.trim().toUpperCase() };
     } else {
       const occupied = tileNames(opts.occupied, known, 'The occupied tiles');
-      if (occupied === undefined) throw new UsageError('Name the right tile, or give the occupied tiles for badzone to roll among the others.');
+      if (occupied === undefined)
+        throw new UsageError('Name the right tile, or give the occupied tiles for badzone to roll among the others.');
       const dice = diceValues(opts.dice, 'dice');
       action = { type: 'collapse', occupied, ...(dice ? { dice } : {}) };
       ask = opts.ask;
     }
     const c = await commit(this.file, action, { ask, randomSeed: this.randomSeed });
     const rolls = c.state.log[c.state.log.length - 1]!.rolls;
-    return { ...(c.report as CollapseReport), schema: CONTRACT, session: this.file, rolls, tilePicks: c.state.tilePicks };
+    return {
+      ...(c.report as CollapseReport),
+      schema: CONTRACT,
+      session: this.file,
+      rolls,
+      tilePicks: c.state.tilePicks,
+    };
   }
 
   /** Every command that changed the game, every die rolled or entered, with what it was for (`round`: only that round). */
@@ -435,9 +540,22 @@ export class Game {
     return mutate(this.file, (loaded) => {
       if (!loaded) throw noSession(this.file);
       const h = loaded.state.setup.hiddenSeed;
-      if (!h) throw new RefusedError(`The seed of this game was never hidden: it is ${loaded.state.setup.seed} (\`badzone status\` shows it). Start a game with \`badzone new --hidden-seed\` to commit to a seed.`);
+      if (!h)
+        throw new RefusedError(
+          `The seed of this game was never hidden: it is ${loaded.state.setup.seed} (\`badzone status\` shows it). Start a game with \`badzone new --hidden-seed\` to commit to a seed.`,
+        );
       const { seed, generator } = loaded.state.setup;
-      const result: RevealData = { kind: 'reveal', schema: CONTRACT, session: this.file, seed: String(seed), generator, salt: h.salt, commitment: h.commitment, hashed: committedText(seed, h.salt), firstReveal: !h.revealed };
+      const result: RevealData = {
+        kind: 'reveal',
+        schema: CONTRACT,
+        session: this.file,
+        seed: String(seed),
+        generator,
+        salt: h.salt,
+        commitment: h.commitment,
+        hashed: committedText(seed, h.salt),
+        firstReveal: !h.revealed,
+      };
       if (h.revealed) return { state: null, result };
       const setup = { ...loaded.state.setup, hiddenSeed: { ...h, revealed: true } };
       return { state: { ...loaded.state, setup }, result };
@@ -450,7 +568,14 @@ export class Game {
     // An event no longer in play may still have left something on the battlefield (Treasure's casket): that goes.
     const c = await commit(this.file, { type: 'discard', eventId }, { randomSeed: this.randomSeed });
     const r = c.report as Extract<Report, { kind: 'discard' }>;
-    const out: DiscardData = { kind: 'discard', schema: CONTRACT, session: this.file, eventId: r.eventId, name: r.name, inPlay: inPlayView(c.state, c.book) };
+    const out: DiscardData = {
+      kind: 'discard',
+      schema: CONTRACT,
+      session: this.file,
+      eventId: r.eventId,
+      name: r.name,
+      inPlay: inPlayView(c.state, c.book),
+    };
     if (r.stays) out.stays = r.stays;
     if (r.removed) out.removed = r.removed;
     return out;
@@ -460,9 +585,21 @@ export class Game {
   async place(event: string | number, opts: DiceOptions = {}): Promise<PlaceData> {
     const eventId = eventArg(load(this.file).book, event);
     const dice = diceValues(opts.dice, 'dice');
-    const c = await commit(this.file, { type: 'place', eventId, ...(dice ? { dice } : {}) }, { ask: opts.ask, randomSeed: this.randomSeed });
+    const c = await commit(
+      this.file,
+      { type: 'place', eventId, ...(dice ? { dice } : {}) },
+      { ask: opts.ask, randomSeed: this.randomSeed },
+    );
     const r = c.report as Extract<Report, { kind: 'place' }>;
-    return { kind: 'place', schema: CONTRACT, session: this.file, eventId: r.eventId, name: r.name, outcomes: r.outcomes, inPlay: inPlayView(c.state, c.book) };
+    return {
+      kind: 'place',
+      schema: CONTRACT,
+      session: this.file,
+      eventId: r.eventId,
+      name: r.name,
+      outcomes: r.outcomes,
+      inPlay: inPlayView(c.state, c.book),
+    };
   }
 
   /** The visibility, with the table's levels; `set` (a level's id or name) changes it. */
@@ -470,32 +607,73 @@ export class Game {
     const loaded = load(this.file);
     const levels = loaded.book.visibility.levels;
     if (opts.set === undefined) {
-      return { kind: 'visibility', schema: CONTRACT, session: this.file, changed: false, from: null, visibility: visibilityView(loaded.state, loaded.book), levels };
+      return {
+        kind: 'visibility',
+        schema: CONTRACT,
+        session: this.file,
+        changed: false,
+        from: null,
+        visibility: visibilityView(loaded.state, loaded.book),
+        levels,
+      };
     }
-    if (typeof opts.set !== 'string' || opts.set.trim() === '') throw new UsageError(`Say which level: ${levels.map((l) => l.id).join(', ')}.`);
+    if (typeof opts.set !== 'string' || opts.set.trim() === '')
+      throw new UsageError(`Say which level: ${levels.map((l) => l.id).join(', ')}.`);
     const wanted = opts.set.trim().toLowerCase();
     const match = levels.find((l) => l.id === wanted || l.name.toLowerCase() === wanted);
-    if (!match) throw new UsageError(`There is no visibility level "${echo(String(opts.set))}". Levels: ${levels.map((l) => l.id).join(', ')}.`);
+    if (!match)
+      throw new UsageError(
+        `There is no visibility level "${echo(String(opts.set))}". Levels: ${levels.map((l) => l.id).join(', ')}.`,
+      );
     const c = await commit(this.file, { type: 'visibility', level: match.id }, { randomSeed: this.randomSeed });
     const from = (c.report as Extract<Report, { kind: 'visibility' }>).from;
-    return { kind: 'visibility', schema: CONTRACT, session: this.file, changed: true, from, visibility: visibilityView(c.state, c.book), levels };
+    return {
+      kind: 'visibility',
+      schema: CONTRACT,
+      session: this.file,
+      changed: true,
+      from,
+      visibility: visibilityView(c.state, c.book),
+      levels,
+    };
   }
 
   /** Move a fighter to the battlefield, the reserve or out of the game; with `gang`, a new name is added to it. */
-  async fighter(name: string, to: 'battlefield' | 'reserve' | 'out', opts: { gang?: string } = {}): Promise<FighterData> {
-    if (to !== 'battlefield' && to !== 'reserve' && to !== 'out') throw new UsageError(`Where to? battlefield, reserve or out, not "${echo(String(to))}".`);
+  async fighter(
+    name: string,
+    to: 'battlefield' | 'reserve' | 'out',
+    opts: { gang?: string } = {},
+  ): Promise<FighterData> {
+    if (to !== 'battlefield' && to !== 'reserve' && to !== 'out')
+      throw new UsageError(`Where to? battlefield, reserve or out, not "${echo(String(to))}".`);
     // A new fighter's or gang's name is checked (length, control characters) by the engine's step, where it is stored.
     if (typeof name !== 'string' || name.trim() === '') throw new UsageError("Give the fighter's name.");
     const gang = opts.gang?.trim();
-    const c = await commit(this.file, { type: 'fighter', name: name.trim(), to, ...(gang ? { gang } : {}) }, { randomSeed: this.randomSeed });
+    const c = await commit(
+      this.file,
+      { type: 'fighter', name: name.trim(), to, ...(gang ? { gang } : {}) },
+      { randomSeed: this.randomSeed },
+    );
     const r = c.report as Extract<Report, { kind: 'fighter' }>;
-    return { kind: 'fighter', schema: CONTRACT, session: this.file, name: r.name, gang: r.gang, from: r.from, to: r.to, gangs: c.state.gangs };
+    return {
+      kind: 'fighter',
+      schema: CONTRACT,
+      session: this.file,
+      name: r.name,
+      gang: r.gang,
+      from: r.from,
+      to: r.to,
+      gangs: c.state.gangs,
+    };
   }
 }
 
 /** A commitment as the players wrote it down: 64 hex digits (any case, spaces around ignored). */
 function commitmentArg(v: unknown): string {
   const t = typeof v === 'string' ? v.trim().toLowerCase() : '';
-  if (!/^[0-9a-f]{64}$/.test(t)) throw new UsageError(`A commitment is 64 hex digits (a SHA-256, as \`badzone new --hidden-seed\` printed it), not ${echo(JSON.stringify(v) ?? String(v))}.`);
+  if (!/^[0-9a-f]{64}$/.test(t))
+    throw new UsageError(
+      `A commitment is 64 hex digits (a SHA-256, as \`badzone new --hidden-seed\` printed it), not ${echo(JSON.stringify(v) ?? String(v))}.`,
+    );
   return t;
 }

@@ -66,16 +66,23 @@ function names(v: unknown, what: string): string[] {
 function gangsOf(list: NewGameOptions['gangs']): GangSetup[] {
   if (list === undefined) return [];
   if (!Array.isArray(list)) throw new UsageError('gangs is a list of { name, battlefield, reserve }.');
-  if (list.length > LIMITS.gangs) throw new UsageError(`${count(list.length)} gangs were given; a game may have at most ${LIMITS.gangs} gangs (limit: gangs).`);
+  if (list.length > LIMITS.gangs)
+    throw new UsageError(
+      `${count(list.length)} gangs were given; a game may have at most ${LIMITS.gangs} gangs (limit: gangs).`,
+    );
   const out: GangSetup[] = [];
   for (const g of list) {
     const gang = name(g?.name, 'A gang');
-    if (out.some((x) => x.name === gang)) throw new UsageError(`The gang ${echo(gang)} is listed twice; list all its fighters once.`);
+    if (out.some((x) => x.name === gang))
+      throw new UsageError(`The gang ${echo(gang)} is listed twice; list all its fighters once.`);
     const battlefield = names(g.battlefield, `${gang}'s battlefield`);
     const reserve = names(g.reserve, `${gang}'s reserve`);
     const all = [...battlefield, ...reserve];
     const dup = all.find((f, i) => all.indexOf(f) !== i);
-    if (dup) throw new UsageError(`${echo(gang)} lists ${echo(dup)} twice; give each fighter a distinct name (a fighter is either on the battlefield or in reserve).`);
+    if (dup)
+      throw new UsageError(
+        `${echo(gang)} lists ${echo(dup)} twice; give each fighter a distinct name (a fighter is either on the battlefield or in reserve).`,
+      );
     out.push({ name: gang, battlefield, reserve });
   }
   return out;
@@ -95,22 +102,29 @@ function hazardOf(value: NewGameOptions['hazard']): Setup['hazard'] {
   const h = t.hazards.find((x) => x.id === slug || x.name.toLowerCase() === v);
   if (h) return h.roll;
   if (slug === 'nomadic') return t.nomadic.roll;
-  throw new UsageError(`hazard takes roll, a D10 result (1-10), a hazard id (${t.hazards.map((x) => x.id).join(', ')}) or none, not "${echo(value)}".`);
+  throw new UsageError(
+    `hazard takes roll, a D10 result (1-10), a hazard id (${t.hazards.map((x) => x.id).join(', ')}) or none, not "${echo(value)}".`,
+  );
 }
 
 /** Check the options and make the engine's Setup. Table files are read (and validated) relative to `cwd`. */
 export function resolveSetup(opts: NewGameOptions, cwd: string, randomSeed: () => Seed): Setup {
   if (opts.hiddenSeed === true && opts.seed !== undefined) {
-    throw new UsageError('A hidden seed is a fresh one that nobody knows in advance; a seed given with it could be known. Give hiddenSeed or seed, not both.');
+    throw new UsageError(
+      'A hidden seed is a fresh one that nobody knows in advance; a seed given with it could be known. Give hiddenSeed or seed, not both.',
+    );
   }
   const seed = opts.seed === undefined ? randomSeed() : seedOption(opts.seed);
   const mode = opts.mode ?? 'dice';
-  if (mode !== 'dice' && mode !== 'deck') throw new UsageError(`mode is "dice" or "deck", not "${echo(String(mode))}".`);
+  if (mode !== 'dice' && mode !== 'deck')
+    throw new UsageError(`mode is "dice" or "deck", not "${echo(String(mode))}".`);
   if (opts.tiles !== undefined && opts.grid !== undefined) throw new UsageError('Give tiles or grid, not both.');
   let tiles = gridTiles(2, 2);
   if (opts.grid !== undefined) {
     if (typeof opts.grid !== 'object' || opts.grid === null || Array.isArray(opts.grid)) {
-      throw new UsageError(`grid is { rows, cols }, like { rows: 3, cols: 3 }, not ${echo(JSON.stringify(opts.grid) ?? String(opts.grid))}.`);
+      throw new UsageError(
+        `grid is { rows, cols }, like { rows: 3, cols: 3 }, not ${echo(JSON.stringify(opts.grid) ?? String(opts.grid))}.`,
+      );
     }
     const r = wholeNumber(opts.grid?.rows, 'grid rows', 1, 26);
     const c = wholeNumber(opts.grid?.cols, 'grid columns', 1, 26);
@@ -118,8 +132,10 @@ export function resolveSetup(opts: NewGameOptions, cwd: string, randomSeed: () =
   } else if (opts.tiles !== undefined) {
     tiles = countTiles(wholeNumber(opts.tiles, 'tiles', 1, 676));
   }
-  const turfOwner = opts.turfOwner === undefined || opts.turfOwner === null ? null : name(opts.turfOwner, 'The turf owner');
-  const count = (v: number | null | undefined, what: string) => (v === undefined || v === null ? null : wholeNumber(v, what, 0, 100));
+  const turfOwner =
+    opts.turfOwner === undefined || opts.turfOwner === null ? null : name(opts.turfOwner, 'The turf owner');
+  const count = (v: number | null | undefined, what: string) =>
+    v === undefined || v === null ? null : wholeNumber(v, what, 0, 100);
   const visibilityTable = opts.visibilityTable ? loadVisibilityTable(path.resolve(cwd, opts.visibilityTable)) : null;
   const table = opts.table ? loadEventTable(path.resolve(cwd, opts.table), visibilityTable ?? undefined) : null;
   const setup: Setup = {
@@ -150,7 +166,13 @@ export function shellWord(s: string): string {
 /** The `badzone new` flags that make this setup (`session`: the path as the caller named it, or null for the default). */
 export function commandLine(setup: Setup, opts: NewGameOptions, session: string | null): string {
   // A hidden seed is never printed: the command line then makes a game like this one, with another seed.
-  const parts = ['badzone', 'new', ...(setup.hiddenSeed ? ['--hidden-seed'] : ['--seed', String(setup.seed)]), '--mode', setup.mode];
+  const parts = [
+    'badzone',
+    'new',
+    ...(setup.hiddenSeed ? ['--hidden-seed'] : ['--seed', String(setup.seed)]),
+    '--mode',
+    setup.mode,
+  ];
   if (opts.grid) parts.push('--grid', `${opts.grid.rows}x${opts.grid.cols}`);
   else parts.push('--tiles', String(setup.tiles.length));
   parts.push('--spawn-points', String(setup.spawnPoints));
@@ -158,7 +180,8 @@ export function commandLine(setup: Setup, opts: NewGameOptions, session: string 
   // gangs keep their order (random picks go gang by gang); and when it has no reserve either.
   setup.gangs.forEach((g, i) => {
     const later = setup.gangs.slice(i + 1).some((x) => x.battlefield.length > 0);
-    if (g.battlefield.length || g.reserve.length === 0 || later) parts.push('--gang', shellWord(`${g.name}: ${g.battlefield.join(', ')}`.trimEnd()));
+    if (g.battlefield.length || g.reserve.length === 0 || later)
+      parts.push('--gang', shellWord(`${g.name}: ${g.battlefield.join(', ')}`.trimEnd()));
     if (g.reserve.length) parts.push('--reserve', shellWord(`${g.name}: ${g.reserve.join(', ')}`));
   });
   if (setup.turfOwner) parts.push('--turf-owner', shellWord(setup.turfOwner));

@@ -14,7 +14,12 @@ import { resolveSetup, type NewGameOptions } from './setup.js';
 import type { SimulateData } from './types.js';
 import { CONTRACT } from './views.js';
 
-export const SIMULATE_LIMITS = { games: LIMITS.simulateGames, rounds: LIMITS.simulateRounds, totalRounds: LIMITS.simulateTotalRounds, numbers: LIMITS.simulateNumbers } as const;
+export const SIMULATE_LIMITS = {
+  games: LIMITS.simulateGames,
+  rounds: LIMITS.simulateRounds,
+  totalRounds: LIMITS.simulateTotalRounds,
+  numbers: LIMITS.simulateNumbers,
+} as const;
 
 /** Random numbers drawn before the whole run is estimated: about a quarter of a second. */
 export const PILOT_NUMBERS = 2_000_000;
@@ -124,7 +129,13 @@ class Run implements SimulationRun {
       table: book.events.name,
       visibilityTable: book.visibility.name,
       normalVisibility: book.level.get(book.visibility.normal)?.name ?? book.visibility.normal,
-      setup: { tiles: setup.tiles.length, spawnPoints: setup.spawnPoints, gangs: setup.gangs.length, lairs: setup.lairs, structures: setup.structures },
+      setup: {
+        tiles: setup.tiles.length,
+        spawnPoints: setup.spawnPoints,
+        gangs: setup.gangs.length,
+        lairs: setup.lairs,
+        structures: setup.structures,
+      },
     };
   }
 }

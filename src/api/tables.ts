@@ -1,6 +1,15 @@
 // The commands that need no game: the dice roller, the Hazard Table, the Event Table, checking a table file.
 import * as path from 'node:path';
-import { parseDice, DiceSyntaxError, Rng, d66, diceTotal, generatorOf, type DiceExpr, type Seed } from '../dice/index.js';
+import {
+  parseDice,
+  DiceSyntaxError,
+  Rng,
+  d66,
+  diceTotal,
+  generatorOf,
+  type DiceExpr,
+  type Seed,
+} from '../dice/index.js';
 import { InvalidFileError, UsageError } from '../errors.js';
 import { compileBook, type RuleBook } from '../rules/book.js';
 import { sessionPath, tryLoad } from '../store/session.js';
@@ -8,7 +17,15 @@ import { loadAnyTable, loadEventTable, shippedBook, shippedTables } from '../sto
 import { eventArg, seedOption, wholeNumber } from './args.js';
 import { heaviestEvent } from '../rules/validate.js';
 import { osRandomSeed } from './seed.js';
-import type { EventsListData, EventsShowData, HazardListData, HazardRollData, HazardShowData, LintData, RollData } from './types.js';
+import type {
+  EventsListData,
+  EventsShowData,
+  HazardListData,
+  HazardRollData,
+  HazardShowData,
+  LintData,
+  RollData,
+} from './types.js';
 import { CONTRACT, hazardOfRoll } from './views.js';
 import { LIMITS, count, echo } from '../rules/limits.js';
 
@@ -75,7 +92,11 @@ export function rollDice(expr: string, opts: RollOptions & TableContext = {}): R
   const seed = seedOf(opts.seed, opts);
   const scatter = opts.scatter === true;
   const summary = opts.summary === true;
-  const list = summary ? 0 : opts.list === undefined ? times : Math.min(times, wholeNumber(opts.list, 'list', 0, LIMITS.rollTimes));
+  const list = summary
+    ? 0
+    : opts.list === undefined
+      ? times
+      : Math.min(times, wholeNumber(opts.list, 'list', 0, LIMITS.rollTimes));
   const tooMany = summary ? null : rollListProblem(e, list, scatter, false);
   if (tooMany) throw new UsageError(tooMany);
   const rng = new Rng({ seed, uses: 0 });
@@ -123,7 +144,9 @@ export function rollDice(expr: string, opts: RollOptions & TableContext = {}): R
 }
 
 /** D10 on the Hazard Table (or look up the group's own `roll`); `homeTurf`: rolling a crew's Home Turf. */
-export function rollHazard(opts: { roll?: number; seed?: number | string; homeTurf?: boolean } & TableContext = {}): HazardRollData {
+export function rollHazard(
+  opts: { roll?: number; seed?: number | string; homeTurf?: boolean } & TableContext = {},
+): HazardRollData {
   const table = shippedTables().hazards;
   let seed: Seed | null = null;
   let roll: number;
@@ -137,12 +160,23 @@ export function rollHazard(opts: { roll?: number; seed?: number | string; homeTu
   const homeTurf = opts.homeTurf === true;
   const meaning = !nomadic
     ? homeTurf
-      ? `${hazard.name} is the crew's Home Turf Hazard; its Home Turf Ploy is ${hazard.ploy?.name ?? "none"}.`
+      ? `${hazard.name} is the crew's Home Turf Hazard; its Home Turf Ploy is ${hazard.ploy?.name ?? 'none'}.`
       : `The Hazard for this game is ${hazard.name}. This roll is not saved: to play it in a badzone game, set the game up with \`badzone new --hazard ${roll}\`.`
     : homeTurf
       ? `The crew is Nomadic: no Home Turf Hazard or Facility, but its Rating Limit is ${table.nomadic.ratingLimit} instead of ${table.nomadic.standardRatingLimit}.`
       : 'Nomadic: no Hazard this game.';
-  return { kind: 'hazard-roll', schema: CONTRACT, roll, seed: seed === null ? null : String(seed), generator: seed === null ? null : generatorOf(seed), nomadic, homeTurf, hazard, meaning, ratingLimit: nomadic && homeTurf ? table.nomadic.ratingLimit : null };
+  return {
+    kind: 'hazard-roll',
+    schema: CONTRACT,
+    roll,
+    seed: seed === null ? null : String(seed),
+    generator: seed === null ? null : generatorOf(seed),
+    nomadic,
+    homeTurf,
+    hazard,
+    meaning,
+    ratingLimit: nomadic && homeTurf ? table.nomadic.ratingLimit : null,
+  };
 }
 
 /** The Hazard Table. */
@@ -155,11 +189,30 @@ export function showHazard(query: string | number): HazardShowData {
   const t = shippedTables().hazards;
   const q = String(query).trim().toLowerCase();
   if ((/^\d+$/.test(q) && Number(q) === t.nomadic.roll) || q === 'nomadic') {
-    return { kind: 'hazard-show', schema: CONTRACT, roll: t.nomadic.roll, nomadic: true, hazard: hazardOfRoll(t.nomadic.roll, t, null), nomadicRule: t.nomadic };
+    return {
+      kind: 'hazard-show',
+      schema: CONTRACT,
+      roll: t.nomadic.roll,
+      nomadic: true,
+      hazard: hazardOfRoll(t.nomadic.roll, t, null),
+      nomadicRule: t.nomadic,
+    };
   }
-  const h = /^\d+$/.test(q) ? t.hazards.find((x) => x.roll === Number(q)) : t.hazards.find((x) => x.id === q || x.name.toLowerCase() === q);
-  if (!h) throw new UsageError(`No hazard matches "${echo(String(query))}". Give a roll from 1 to 10 or an id (${t.hazards.map((x) => x.id).join(', ')}, nomadic).`);
-  return { kind: 'hazard-show', schema: CONTRACT, roll: h.roll, nomadic: false, hazard: hazardOfRoll(h.roll, t, null), nomadicRule: null };
+  const h = /^\d+$/.test(q)
+    ? t.hazards.find((x) => x.roll === Number(q))
+    : t.hazards.find((x) => x.id === q || x.name.toLowerCase() === q);
+  if (!h)
+    throw new UsageError(
+      `No hazard matches "${echo(String(query))}". Give a roll from 1 to 10 or an id (${t.hazards.map((x) => x.id).join(', ')}, nomadic).`,
+    );
+  return {
+    kind: 'hazard-show',
+    schema: CONTRACT,
+    roll: h.roll,
+    nomadic: false,
+    hazard: hazardOfRoll(h.roll, t, null),
+    nomadicRule: null,
+  };
 }
 
 /** The Badzone Event Table's 64 results (or a custom table file's). */
@@ -175,7 +228,11 @@ export interface WhichTable {
 }
 
 /** The event table chosen by `table` / `session`, and where it came from. */
-function whichTable(opts: WhichTable & TableContext): { book: RuleBook; from: 'shipped' | 'game' | 'file'; file: string | null } {
+function whichTable(opts: WhichTable & TableContext): {
+  book: RuleBook;
+  from: 'shipped' | 'game' | 'file';
+  file: string | null;
+} {
   const cwd = opts.cwd ?? process.cwd();
   if (opts.table) {
     const file = path.resolve(cwd, opts.table);
@@ -192,7 +249,14 @@ function whichTable(opts: WhichTable & TableContext): { book: RuleBook; from: 's
 /** The Badzone Event Table: a given table file, else the game's own (session), else the shipped one. */
 export function listEvents(opts: WhichTable & TableContext = {}): EventsListData {
   const w = whichTable(opts);
-  return { kind: 'events-list', schema: CONTRACT, table: w.book.events.name, tableFrom: w.from, tableFile: w.file, events: w.book.events.results };
+  return {
+    kind: 'events-list',
+    schema: CONTRACT,
+    table: w.book.events.name,
+    tableFrom: w.from,
+    tableFile: w.file,
+    events: w.book.events.results,
+  };
 }
 
 /** One event by id, D64 number or name (in a custom table file with `table`). */
@@ -200,8 +264,18 @@ export function listEvents(opts: WhichTable & TableContext = {}): EventsListData
 export function showEvent(query: string | number, opts: WhichTable & TableContext = {}): EventsShowData {
   const w = whichTable(opts);
   const event = w.book.byId.get(eventArg(w.book, query, { unique: true }))!;
-  const clarifications = (w.book.events.clarifications ?? []).filter((c) => c.events?.includes(event.id)).map((c) => c.text);
-  return { kind: 'events-show', schema: CONTRACT, table: w.book.events.name, tableFrom: w.from, tableFile: w.file, event, clarifications };
+  const clarifications = (w.book.events.clarifications ?? [])
+    .filter((c) => c.events?.includes(event.id))
+    .map((c) => c.text);
+  return {
+    kind: 'events-show',
+    schema: CONTRACT,
+    table: w.book.events.name,
+    tableFrom: w.from,
+    tableFile: w.file,
+    event,
+    clarifications,
+  };
 }
 
 /** Check a table file of any kind (events, visibility, hazards); `valid: false` says what is wrong. */
@@ -210,10 +284,38 @@ export function lintTable(file: string, opts: TableContext = {}): LintData {
   try {
     const t = loadAnyTable(full);
     const h = t.kind === 'events' ? heaviestEvent(t.table, parseDice(shippedTables().visibility.die)) : null;
-    const heaviest = h ? { eventId: h.event.id, name: h.event.name, phase: h.phase, dice: h.dice, limit: LIMITS.rollsPerStep, tilesThatFit: h.tilesThatFit } : null;
-    return { kind: 'table-lint', schema: CONTRACT, file, valid: true, tableKind: t.kind, events: t.kind === 'events' ? t.table.results.length : null, problem: null, heaviest };
+    const heaviest = h
+      ? {
+          eventId: h.event.id,
+          name: h.event.name,
+          phase: h.phase,
+          dice: h.dice,
+          limit: LIMITS.rollsPerStep,
+          tilesThatFit: h.tilesThatFit,
+        }
+      : null;
+    return {
+      kind: 'table-lint',
+      schema: CONTRACT,
+      file,
+      valid: true,
+      tableKind: t.kind,
+      events: t.kind === 'events' ? t.table.results.length : null,
+      problem: null,
+      heaviest,
+    };
   } catch (e) {
-    if (e instanceof InvalidFileError) return { kind: 'table-lint', schema: CONTRACT, file, valid: false, tableKind: null, events: null, problem: e.message.split(full).join(file), heaviest: null };
+    if (e instanceof InvalidFileError)
+      return {
+        kind: 'table-lint',
+        schema: CONTRACT,
+        file,
+        valid: false,
+        tableKind: null,
+        events: null,
+        problem: e.message.split(full).join(file),
+        heaviest: null,
+      };
     throw e;
   }
 }

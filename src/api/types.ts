@@ -7,7 +7,14 @@ import type { CollapseReport, RenameReport } from '../engine/corrections.js';
 import type { BattlefieldObject, Condition, Gang, LogRecord, Phase, Roll, Setup, TilePick } from '../engine/state.js';
 import type { SimulationReport } from '../engine/simulate.js';
 import type { Generator } from '../dice/rng.js';
-import type { BadzoneEvent, Clarification, HazardTable, HomeTurfPloy, PloyTrigger, VisibilityLevel } from '../rules/types.js';
+import type {
+  BadzoneEvent,
+  Clarification,
+  HazardTable,
+  HomeTurfPloy,
+  PloyTrigger,
+  VisibilityLevel,
+} from '../rules/types.js';
 
 export type {
   EndPhaseReport,
@@ -166,7 +173,10 @@ export interface EventPhaseView extends Omit<EventPhaseReport, 'noNewEvent'> {
 export interface NewData extends Output<'new'>, GameSummary {
   backup: string | null;
   /** What the game was set up with (the seed is in `seed`, hidden or not). */
-  setup: Omit<Setup, 'table' | 'visibilityTable' | 'seed' | 'generator' | 'hiddenSeed'> & { table: string; visibilityTable: string };
+  setup: Omit<Setup, 'table' | 'visibilityTable' | 'seed' | 'generator' | 'hiddenSeed'> & {
+    table: string;
+    visibilityTable: string;
+  };
   /** The command line that makes the same game without prompts (with a hidden seed: `--hidden-seed`, not the seed). */
   commandLine: string;
   hazardRoll: number | null;
@@ -418,7 +428,14 @@ export interface LintData extends Output<'table-lint'> {
    * 50 gangs of 200 fighters), how many (`dice`), the limit a command rolls within (LIMITS.rollsPerStep), and the
    * most tiles (with no rosters) on which that phase stays within it. Null for other tables.
    */
-  heaviest: { eventId: string; name: string; phase: 'Event Phase' | 'End Phase'; dice: number; limit: number; tilesThatFit: number } | null;
+  heaviest: {
+    eventId: string;
+    name: string;
+    phase: 'Event Phase' | 'End Phase';
+    dice: number;
+    limit: number;
+    tilesThatFit: number;
+  } | null;
 }
 
 export interface SimulateData extends Output<'simulate'>, Omit<SimulationReport, 'seed'> {

@@ -5,7 +5,17 @@ import type { Hazard, HazardTable, Step } from '../rules/types.js';
 import type { SessionState, Setup } from '../engine/state.js';
 import { battlefieldView, type RoundReport } from '../engine/step.js';
 import type { BadzoneEvent } from '../rules/types.js';
-import type { DueInEndPhase, EventPhaseView, GameSummary, HazardView, InPlayView, NewEventCard, SeedFields, StatusData, VisibilityView } from './types.js';
+import type {
+  DueInEndPhase,
+  EventPhaseView,
+  GameSummary,
+  HazardView,
+  InPlayView,
+  NewEventCard,
+  SeedFields,
+  StatusData,
+  VisibilityView,
+} from './types.js';
 
 /** The JSON contract's version: every object the library returns carries it as `schema`. */
 export const CONTRACT = 3 as const;
@@ -13,7 +23,11 @@ export const CONTRACT = 3 as const;
 /** The seed as text, or null while it is hidden; the generator it rolls with; and the commitment, when the game has one. */
 export function seedFields(setup: Setup): SeedFields {
   const h = setup.hiddenSeed;
-  return { seed: h && !h.revealed ? null : String(setup.seed), generator: setup.generator, commitment: h ? h.commitment : null };
+  return {
+    seed: h && !h.revealed ? null : String(setup.seed),
+    generator: setup.generator,
+    commitment: h ? h.commitment : null,
+  };
 }
 
 /** The unit of an event's worth (Treasure: credits), from its table entry. */
@@ -28,7 +42,12 @@ function worthUnit(ev: BadzoneEvent | undefined): string {
 export function inPlayView(s: SessionState, book: RuleBook): InPlayView[] {
   return s.inPlay.map((p) => {
     const ev = book.byId.get(p.eventId);
-    const v: InPlayView = { eventId: p.eventId, name: ev?.name ?? p.eventId, sinceRound: p.sinceRound, discardOn: ev?.discardOn ?? null };
+    const v: InPlayView = {
+      eventId: p.eventId,
+      name: ev?.name ?? p.eventId,
+      sinceRound: p.sinceRound,
+      discardOn: ev?.discardOn ?? null,
+    };
     if (p.tile !== undefined) v.tile = p.tile;
     if (p.worth !== undefined) v.worth = { value: p.worth, unit: worthUnit(ev) };
     if (p.scatters?.length) {
@@ -54,11 +73,26 @@ export function visibilityView(s: SessionState, book: RuleBook): VisibilityView 
 }
 
 /** A hazard of the table (or Nomadic, for a roll with none), as every output shows it. */
-export function hazardOfRoll(roll: number, table: HazardTable, turfOwner: string | null, nomadicEffect?: string): HazardView {
+export function hazardOfRoll(
+  roll: number,
+  table: HazardTable,
+  turfOwner: string | null,
+  nomadicEffect?: string,
+): HazardView {
   const h: Hazard | undefined = table.hazards.find((x) => x.roll === roll);
   if (!h) {
     const n = table.nomadic;
-    return { roll, nomadic: true, id: null, name: n.name, effect: nomadicEffect ?? n.effect, page: n.page ?? null, ploy: null, ployAtRoundStart: false, turfOwner };
+    return {
+      roll,
+      nomadic: true,
+      id: null,
+      name: n.name,
+      effect: nomadicEffect ?? n.effect,
+      page: n.page ?? null,
+      ploy: null,
+      ployAtRoundStart: false,
+      turfOwner,
+    };
   }
   return {
     roll: h.roll,
@@ -105,11 +139,25 @@ export function dueInEndPhase(s: SessionState, book: RuleBook): DueInEndPhase[] 
   const out: DueInEndPhase[] = [];
   const due = [...s.pendingEnd.map((id) => book.byId.get(id)), ...s.inPlay.map((p) => book.byId.get(p.eventId))];
   for (const ev of due) {
-    if (ev && ev.resolve.endPhase.length > 0) out.push({ eventId: ev.id, name: ev.name, type: 'effect', what: ev.resolve.endPhase.map(endStepText).join('; '), discardOn: null });
+    if (ev && ev.resolve.endPhase.length > 0)
+      out.push({
+        eventId: ev.id,
+        name: ev.name,
+        type: 'effect',
+        what: ev.resolve.endPhase.map(endStepText).join('; '),
+        discardOn: null,
+      });
   }
   for (const p of s.inPlay) {
     const ev = book.byId.get(p.eventId);
-    if (ev && ev.discardOn !== null) out.push({ eventId: ev.id, name: ev.name, type: 'discard-check', what: `discard check, D6 ${ev.discardOn}+`, discardOn: ev.discardOn });
+    if (ev && ev.discardOn !== null)
+      out.push({
+        eventId: ev.id,
+        name: ev.name,
+        type: 'discard-check',
+        what: `discard check, D6 ${ev.discardOn}+`,
+        discardOn: ev.discardOn,
+      });
   }
   return out;
 }

@@ -19,7 +19,6 @@ import { shellWord } from '../api/setup.js';
 import { osRandomSeed } from '../api/seed.js';
 import { nameCommand } from '../render/naming.js';
 
-
 declare const BADZONE_VERSION: string | undefined;
 const VERSION = typeof BADZONE_VERSION === 'string' ? BADZONE_VERSION : '0.0.0-dev';
 
@@ -34,7 +33,12 @@ export async function main(argv: string[], io: IO): Promise<number> {
     else {
       const color = wantColor(io.env, io.stdoutIsTTY, false);
       const width = Math.max(40, Math.min(io.stdoutIsTTY ? (io.columns ?? 80) : 80, 120));
-      io.stdout(renderText(view, makeStyle(color, width, { commandName: () => io.argv0, ...(session !== undefined ? { session } : {}) })));
+      io.stdout(
+        renderText(
+          view,
+          makeStyle(color, width, { commandName: () => io.argv0, ...(session !== undefined ? { session } : {}) }),
+        ),
+      );
     }
     for (const w of view.warnings ?? []) io.stderr(nameCommand(`${safeText(w)}\n`, io, session));
     if (view.exitCode !== undefined) code = view.exitCode;
@@ -80,7 +84,11 @@ export async function main(argv: string[], io: IO): Promise<number> {
     if (json) leftLocks.length = 0;
     else sayLeftLocks(io);
     // Messages say what to run, in the words the person can run (JSON errors are data: never changed).
-    const named = json ? io : (Object.assign(Object.create(io) as IO, { stderr: (t: string) => io.stderr(nameCommand(t, io, session)) }) as IO);
+    const named = json
+      ? io
+      : (Object.assign(Object.create(io) as IO, {
+          stderr: (t: string) => io.stderr(nameCommand(t, io, session)),
+        }) as IO);
     return handle(e, named, failed, json, held);
   }
 }
@@ -96,8 +104,14 @@ function sayLeftLocks(io: IO): void {
  * line break too; only commander's own line break before its suggestion is kept.
  */
 function commanderMessage(s: string): string {
-  const text = s.replace(/^error: /, '').replace(/\n$/, '').replace(/'([^']{61,})'/g, (_, a: string) => `'${echo(a)}'`);
-  return `${text.split(/\n(?=\(Did you mean)/).map(safeText).join('\n')}\n`;
+  const text = s
+    .replace(/^error: /, '')
+    .replace(/\n$/, '')
+    .replace(/'([^']{61,})'/g, (_, a: string) => `'${echo(a)}'`);
+  return `${text
+    .split(/\n(?=\(Did you mean)/)
+    .map(safeText)
+    .join('\n')}\n`;
 }
 
 function commandPath(c: import('commander').Command): string {
@@ -130,7 +144,14 @@ export function wantsJson(argv: string[]): boolean {
 }
 
 /** Print a failure: text on stderr as always, or with --json one JSON object; returns the exit code. */
-function fail(io: IO, json: boolean, code: Exclude<ExitCode, 0>, message: string, hint: string | null, text: string): number {
+function fail(
+  io: IO,
+  json: boolean,
+  code: Exclude<ExitCode, 0>,
+  message: string,
+  hint: string | null,
+  text: string,
+): number {
   if (json) {
     const out: ErrorData = { error: { code, kind: KIND_OF_CODE[code], message, hint } };
     io.stderr(`${safeJsonLine(out)}\n`);
@@ -148,15 +169,40 @@ function handle(e: unknown, io: IO, failed: string | null, json: boolean, held: 
         if (json) io.stderr(held);
         return EXIT.ok;
       }
-      return fail(io, json, EXIT.usage, 'a subcommand is needed.', 'Run `badzone --help` (or `badzone <command> --help`) to see the commands.', '');
+      return fail(
+        io,
+        json,
+        EXIT.usage,
+        'a subcommand is needed.',
+        'Run `badzone --help` (or `badzone <command> --help`) to see the commands.',
+        '',
+      );
     }
     // commander has already printed its message (or held it, with --json); add what to do.
-    const hint = failed ? `Run \`badzone ${failed} --help\` to see its arguments, flags and examples.` : 'Run `badzone --help` (or `badzone <command> --help`) to see the commands and flags.';
+    const hint = failed
+      ? `Run \`badzone ${failed} --help\` to see its arguments, flags and examples.`
+      : 'Run `badzone --help` (or `badzone <command> --help`) to see the commands and flags.';
     const message = e.message.replace(/^error: /, '');
-    const known = ['commander.missingMandatoryOptionValue', 'commander.unknownOption', 'commander.unknownCommand', 'commander.missingArgument', 'commander.invalidArgument', 'commander.optionMissingArgument', 'commander.excessArguments'];
+    const known = [
+      'commander.missingMandatoryOptionValue',
+      'commander.unknownOption',
+      'commander.unknownCommand',
+      'commander.missingArgument',
+      'commander.invalidArgument',
+      'commander.optionMissingArgument',
+      'commander.excessArguments',
+    ];
     return fail(io, json, EXIT.usage, message, hint, known.includes(e.code) ? `${hint}\n` : '');
   }
-  if (e instanceof BadzoneError) return fail(io, json, e.exitCode, e.message, e.hint ?? null, `badzone: ${safeText(e.message)}\n${e.hint ? `${safeText(e.hint)}\n` : ''}`);
+  if (e instanceof BadzoneError)
+    return fail(
+      io,
+      json,
+      e.exitCode,
+      e.message,
+      e.hint ?? null,
+      `badzone: ${safeText(e.message)}\n${e.hint ? `${safeText(e.hint)}\n` : ''}`,
+    );
   if (e instanceof PromptCancelled) {
     const message = 'cancelled; nothing was changed by the unanswered step.';
     return fail(io, json, EXIT.refused, message, null, `badzone: ${message}\n`);
@@ -164,7 +210,14 @@ function handle(e: unknown, io: IO, failed: string | null, json: boolean, held: 
   const message = `internal error: ${e instanceof Error ? e.message : String(e)}.`;
   const hint = 'Please report it; run with BADZONE_DEBUG=1 for details.';
   if (io.env.BADZONE_DEBUG === '1') io.stderr(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-  return fail(io, json, EXIT.refused, message, hint, io.env.BADZONE_DEBUG === '1' ? '' : `badzone: ${safeText(message)} ${hint}\n`);
+  return fail(
+    io,
+    json,
+    EXIT.refused,
+    message,
+    hint,
+    io.env.BADZONE_DEBUG === '1' ? '' : `badzone: ${safeText(message)} ${hint}\n`,
+  );
 }
 
 /**
@@ -264,12 +317,18 @@ export function processIO(): IO {
     randomSeed: () => osRandomSeed(),
     now: () => new Date(),
     // Prompts go to the terminal; when stdout is piped (e.g. --json into a script), to stderr, so the data stays clean.
-    prompter: () => inquirerPrompter(process.stdout.isTTY ? process.stdout : process.stderr, terminalGone, process.stdin, esmImport),
+    prompter: () =>
+      inquirerPrompter(process.stdout.isTTY ? process.stdout : process.stderr, terminalGone, process.stdin, esmImport),
     // node:child_process is loaded only when a browser is opened (start-up).
     openBrowser: (url) =>
       new Promise((resolve, reject) => {
         const { spawn } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
-        const [cmd, args] = process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+        const [cmd, args] =
+          process.platform === 'darwin'
+            ? ['open', [url]]
+            : process.platform === 'win32'
+              ? ['cmd', ['/c', 'start', '""', url]]
+              : ['xdg-open', [url]];
         const child = spawn(cmd, args, { detached: true, stdio: 'ignore' });
         child.once('error', reject);
         child.once('spawn', () => {
@@ -297,7 +356,8 @@ export function processIO(): IO {
 
 /** Wait until everything written to `stream` has been handed to the system, or has failed (errors are emitted a tick later). */
 async function flushed(stream: NodeJS.WriteStream): Promise<void> {
-  if (!stream.destroyed && stream.writable && stream.writableLength > 0) await new Promise<void>((resolve) => stream.write('', () => resolve()));
+  if (!stream.destroyed && stream.writable && stream.writableLength > 0)
+    await new Promise<void>((resolve) => stream.write('', () => resolve()));
   await new Promise<void>((resolve) => setImmediate(resolve));
   if (stream.errored) stdoutFailed(stream.errored);
 }
@@ -321,7 +381,10 @@ export async function cli(importModule?: (specifier: string) => Promise<unknown>
       ? `the game was saved (${games.join(', ')}), but its result could not be printed: ${outputProblem(e)}.`
       : `the result could not be printed: ${outputProblem(e)}. Nothing was changed.`;
     const hint = games.length ? 'Do not run the command again; `badzone status` shows the game.' : null;
-    if (wantsJson(argv)) writeErr(`${safeJsonLine({ error: { code: EXIT.output, kind: KIND_OF_CODE[EXIT.output], message, hint } } satisfies ErrorData)}\n`);
+    if (wantsJson(argv))
+      writeErr(
+        `${safeJsonLine({ error: { code: EXIT.output, kind: KIND_OF_CODE[EXIT.output], message, hint } } satisfies ErrorData)}\n`,
+      );
     else writeErr(`badzone: ${safeText(message)}${hint ? ` ${hint}` : ''}\n`);
     code = EXIT.output;
   }

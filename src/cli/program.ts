@@ -29,7 +29,11 @@ Your own dice (--dice, --manual): each die in the order badzone asks for it;
 
 function diceOptions(cmd: Command): Command {
   return cmd
-    .option('--dice <list>', 'your own dice results, in the order badzone asks for them (e.g. 37,_,2: `_` is one badzone rolls; repeatable); the rest are rolled', collect)
+    .option(
+      '--dice <list>',
+      'your own dice results, in the order badzone asks for them (e.g. 37,_,2: `_` is one badzone rolls; repeatable); the rest are rolled',
+      collect,
+    )
     .option('--manual', 'ask for each die on the terminal, saying what it is for')
     .option('--no-input', 'never prompt, even on a terminal');
 }
@@ -41,11 +45,22 @@ function setupOptions(cmd: Command): Command {
     .option('--tiles <n>', 'number of 12"x12" tiles (named A1, A2, B1, ...)')
     .option('--grid <RxC>', 'tiles as rows x columns (default 2x2)')
     .option('--spawn-points <n>', 'number of spawn points (default 4)')
-    .option('--gang <roster>', 'a gang and its fighters on the battlefield: "Name: Fighter, Fighter" (repeatable)', collect)
-    .option('--reserve <roster>', 'fighters held back who may arrive as reinforcements: "Name: Fighter, ..." (repeatable)', collect)
+    .option(
+      '--gang <roster>',
+      'a gang and its fighters on the battlefield: "Name: Fighter, Fighter" (repeatable)',
+      collect,
+    )
+    .option(
+      '--reserve <roster>',
+      'fighters held back who may arrive as reinforcements: "Name: Fighter, ..." (repeatable)',
+      collect,
+    )
     .option('--lairs <n>', 'number of Beast Lairs on the battlefield')
     .option('--structures <n>', 'number of large structures on the battlefield')
-    .option('--hazard <roll|1-10|id|none>', 'roll the Hazard, give your roll or the hazard (e.g. bog), or none (default none)')
+    .option(
+      '--hazard <roll|1-10|id|none>',
+      'roll the Hazard, give your roll or the hazard (e.g. bog), or none (default none)',
+    )
     .option('--table <file>', 'a custom event table (validated)')
     .option('--visibility-table <file>', 'your own visibility table instead of the house one');
 }
@@ -54,7 +69,9 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
   const program = new Command();
   program
     .name('badzone')
-    .description('Games-master assistant for Necromunda Badzone events: the Event Phase each round, End-Phase discards, and the Hazard Table.')
+    .description(
+      'Games-master assistant for Necromunda Badzone events: the Event Phase each round, End-Phase discards, and the Hazard Table.',
+    )
     .version(version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .showSuggestionAfterError(true)
@@ -65,7 +82,7 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       'after',
       examples(
         'badzone round          # next Event Phase (resolves an open End Phase first)',
-        'badzone end            # this round\'s End Phase: effects, then discard rolls',
+        "badzone end            # this round's End Phase: effects, then discard rolls",
         'badzone status',
         'badzone hazard roll    # roll the Hazard at setup',
         'badzone events show 37',
@@ -80,18 +97,30 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
   program
     .command('roll')
     .description('roll a dice expression (D6, D2+1, D6+6, 2D6x10, D64, D66, ...)')
-    .argument('<expr>', 'dice expression in the rules\' notation')
+    .argument('<expr>', "dice expression in the rules' notation")
     .option('--times <n>', 'roll it N times (1-1000000); the text lists the first 200')
-    .option('--seed <seed>', 'seed for a repeatable roll: letters and digits (ChaCha20), or a whole number (the Mersenne Twister)')
+    .option(
+      '--seed <seed>',
+      'seed for a repeatable roll: letters and digits (ChaCha20), or a whole number (the Mersenne Twister)',
+    )
     .option('--scatter', 'also roll a D12 clock direction, for a scatter')
     .option('--summary', 'with --times: how often each total came up, instead of the rolls')
     .option('--json', 'print JSON: each total and its dice (at most 1,000,000 dice; past that, use --summary)')
     .addHelpText(
       'after',
-      examples('badzone roll D6+6', 'badzone roll D6+6 --scatter', 'badzone roll 2D6x10', 'badzone roll D66', 'badzone roll D64 --times 1000 --json', 'badzone roll 2D6 --times 100000 --summary') +
+      examples(
+        'badzone roll D6+6',
+        'badzone roll D6+6 --scatter',
+        'badzone roll 2D6x10',
+        'badzone roll D66',
+        'badzone roll D64 --times 1000 --json',
+        'badzone roll 2D6 --times 100000 --summary',
+      ) +
         '\nA D66 is two D6 read as tens and units (11..66). With physical dice, a D64 is\ntwo D8: (first - 1) x 8 + second. A scatter direction is a D12 clock number:\nread a scatter dice as the clock number the arrow points nearest; re-roll a hit.\n',
     )
-    .action(async (expr: string, opts) => emit(await (await import('./commands/roll.js')).run(expr, opts, io), opts.json === true));
+    .action(async (expr: string, opts) =>
+      emit(await (await import('./commands/roll.js')).run(expr, opts, io), opts.json === true),
+    );
 
   const events = program
     .command('events')
@@ -101,7 +130,10 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .command('list')
     .description("list the 64 results of the Badzone Event Table (in a game's folder, the game's own table)")
     .option('--table <file>', 'list this event table file instead')
-    .option('--session <file>', "the game whose table to list (default ./badzone-session.json, or $BADZONE_SESSION; none: the shipped table)")
+    .option(
+      '--session <file>',
+      'the game whose table to list (default ./badzone-session.json, or $BADZONE_SESSION; none: the shipped table)',
+    )
     .option('--json', 'print JSON')
     .addHelpText('after', examples('badzone events list', 'badzone events list --json'))
     .action(async (opts) => emit(await (await import('./commands/events-list.js')).run(opts, io), opts.json === true));
@@ -110,23 +142,45 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .description('show one event: its rules, what badzone rolls for it, and the rulings')
     .argument('<event>', 'event id, D64 number or name')
     .option('--table <file>', 'look it up in this event table file')
-    .option('--session <file>', "the game whose table to use (default ./badzone-session.json, or $BADZONE_SESSION; none: the shipped table)")
+    .option(
+      '--session <file>',
+      'the game whose table to use (default ./badzone-session.json, or $BADZONE_SESSION; none: the shipped table)',
+    )
     .option('--json', 'print JSON')
-    .addHelpText('after', examples('badzone events show 37', 'badzone events show pillar-of-flame', 'badzone events show "Horde of Rats"'))
-    .action(async (query: string, opts) => emit(await (await import('./commands/events-show.js')).run(query, opts, io), opts.json === true));
+    .addHelpText(
+      'after',
+      examples('badzone events show 37', 'badzone events show pillar-of-flame', 'badzone events show "Horde of Rats"'),
+    )
+    .action(async (query: string, opts) =>
+      emit(await (await import('./commands/events-show.js')).run(query, opts, io), opts.json === true),
+    );
 
   const hazard = program
     .command('hazard')
     .description('the Hazard Table (Fallout: Factions), rolled at setup')
-    .addHelpText('after', examples('badzone hazard roll', 'badzone hazard roll --home-turf', 'badzone hazard list', 'badzone hazard show 2'));
+    .addHelpText(
+      'after',
+      examples(
+        'badzone hazard roll',
+        'badzone hazard roll --home-turf',
+        'badzone hazard list',
+        'badzone hazard show 2',
+      ),
+    );
   hazard
     .command('roll')
     .description('roll D10 on the Hazard Table (or look up your own roll with --roll)')
-    .option('--home-turf', 'rolling a crew\'s Home Turf (10 = Nomadic crew, Rating Limit 300)')
+    .option('--home-turf', "rolling a crew's Home Turf (10 = Nomadic crew, Rating Limit 300)")
     .option('--roll <n>', 'the D10 you rolled yourself (1-10)')
-    .option('--seed <seed>', 'seed for a repeatable roll: letters and digits (ChaCha20), or a whole number (the Mersenne Twister)')
+    .option(
+      '--seed <seed>',
+      'seed for a repeatable roll: letters and digits (ChaCha20), or a whole number (the Mersenne Twister)',
+    )
     .option('--json', 'print JSON')
-    .addHelpText('after', examples('badzone hazard roll', 'badzone hazard roll --home-turf', 'badzone hazard roll --roll 4 --json'))
+    .addHelpText(
+      'after',
+      examples('badzone hazard roll', 'badzone hazard roll --home-turf', 'badzone hazard roll --roll 4 --json'),
+    )
     .action(async (opts) => emit(await (await import('./commands/hazard-roll.js')).run(opts, io), opts.json === true));
   hazard
     .command('list')
@@ -140,16 +194,23 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .argument('<hazard>', 'roll 1-10 or id (e.g. minefield)')
     .option('--json', 'print JSON')
     .addHelpText('after', examples('badzone hazard show 2', 'badzone hazard show low-visibility'))
-    .action(async (query: string, opts) => emit(await (await import('./commands/hazard-show.js')).run(query), opts.json === true));
+    .action(async (query: string, opts) =>
+      emit(await (await import('./commands/hazard-show.js')).run(query), opts.json === true),
+    );
 
-  const tableCmd = program.command('table').description('your own tables').addHelpText('after', examples('badzone table lint my-table.json'));
+  const tableCmd = program
+    .command('table')
+    .description('your own tables')
+    .addHelpText('after', examples('badzone table lint my-table.json'));
   tableCmd
     .command('lint')
     .description('check a custom event table (or visibility table) file; exit 0 if valid, 4 if not')
     .argument('<file>', 'JSON file in the format of data/badzone-events.json')
     .option('--json', 'print JSON')
     .addHelpText('after', examples('badzone table lint my-table.json'))
-    .action(async (file: string, opts) => emit(await (await import('./commands/table-lint.js')).run(file, opts, io), opts.json === true));
+    .action(async (file: string, opts) =>
+      emit(await (await import('./commands/table-lint.js')).run(file, opts, io), opts.json === true),
+    );
 
   setupOptions(
     program
@@ -157,12 +218,20 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       .description('play thousands of games on the setup `new` would make, and report how often each event comes up')
       .option('--games <n>', 'games to play (1-1000000, default 10000)')
       .option('--rounds <n>', 'rounds per game (1-100, default 6)')
-      .option('--seed <seed>', 'seed: letters and digits (ChaCha20), or a 32-bit whole number (the Mersenne Twister) (default: a fresh ChaCha20 seed, printed)'),
+      .option(
+        '--seed <seed>',
+        'seed: letters and digits (ChaCha20), or a 32-bit whole number (the Mersenne Twister) (default: a fresh ChaCha20 seed, printed)',
+      ),
   )
     .option('--json', 'print JSON')
     .addHelpText(
       'after',
-      examples('badzone simulate', 'badzone simulate --games 100000 --rounds 8 --seed 42', 'badzone simulate --mode deck', 'badzone simulate --table my-table.json --json'),
+      examples(
+        'badzone simulate',
+        'badzone simulate --games 100000 --rounds 8 --seed 42',
+        'badzone simulate --mode deck',
+        'badzone simulate --table my-table.json --json',
+      ),
     )
     .action(async (opts) => emit(await (await import('./commands/simulate.js')).run(opts, io), opts.json === true));
 
@@ -172,9 +241,15 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       program
         .command('new')
         .description('set up a new game (its session file); with no flags on a terminal, a setup wizard asks')
-        .option('--seed <seed>', 'seed: 1-64 letters and digits (ChaCha20), or a 32-bit whole number (the Mersenne Twister: its rolls can be foreseen from a few of them) (default: a fresh 128-bit ChaCha20 seed, printed and stored)'),
+        .option(
+          '--seed <seed>',
+          'seed: 1-64 letters and digits (ChaCha20), or a 32-bit whole number (the Mersenne Twister: its rolls can be foreseen from a few of them) (default: a fresh 128-bit ChaCha20 seed, printed and stored)',
+        ),
     )
-      .option('--hidden-seed', 'hide the seed (a fresh one; not with --seed): show only a commitment (SHA-256 of generator, seed and salt) until `badzone reveal`')
+      .option(
+        '--hidden-seed',
+        'hide the seed (a fresh one; not with --seed): show only a commitment (SHA-256 of generator, seed and salt) until `badzone reveal`',
+      )
       .option('--turf-owner <name>', 'the crew whose Home Turf the Hazard is')
       .option('--force', 'replace an existing game (the old file is kept as a backup)')
       .option('--no-input', 'never prompt (no setup wizard)')
@@ -198,37 +273,84 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       program
         .command('round')
         .description('start the next round: resolve the last End Phase if still open, then the Event Phase')
-        .option('--occupied <tiles>', 'tiles that hold player models, for Collapsed Section (e.g. A1,B2; repeatable)', collect)
-        .option('--end-dice <list>', "your dice for last round's End Phase when it is still open (it comes first; --dice is for the new round)", collect)
+        .option(
+          '--occupied <tiles>',
+          'tiles that hold player models, for Collapsed Section (e.g. A1,B2; repeatable)',
+          collect,
+        )
+        .option(
+          '--end-dice <list>',
+          "your dice for last round's End Phase when it is still open (it comes first; --dice is for the new round)",
+          collect,
+        )
         .option('--json', 'print JSON'),
     ),
   )
     .addHelpText(
       'after',
-      examples('badzone round', 'badzone round --occupied A1,B2', 'badzone round --dice 37', 'badzone round --end-dice 5 --dice 33', 'badzone round --dice 37,_,2', 'badzone round --manual', 'badzone round --json') + PHYSICAL_DICE_HELP,
+      examples(
+        'badzone round',
+        'badzone round --occupied A1,B2',
+        'badzone round --dice 37',
+        'badzone round --end-dice 5 --dice 33',
+        'badzone round --dice 37,_,2',
+        'badzone round --manual',
+        'badzone round --json',
+      ) + PHYSICAL_DICE_HELP,
     )
     .action(async (opts) => emit(await (await import('./commands/round.js')).run(opts, io), opts.json === true));
 
-  diceOptions(sessionOption(program.command('end').description("resolve this round's End Phase: End-Phase effects, then the discard rolls").option('--json', 'print JSON')))
-    .addHelpText('after', examples('badzone end', 'badzone end --dice 4,2', 'badzone end --dice _,2') + PHYSICAL_DICE_HELP)
+  diceOptions(
+    sessionOption(
+      program
+        .command('end')
+        .description("resolve this round's End Phase: End-Phase effects, then the discard rolls")
+        .option('--json', 'print JSON'),
+    ),
+  )
+    .addHelpText(
+      'after',
+      examples('badzone end', 'badzone end --dice 4,2', 'badzone end --dice _,2') + PHYSICAL_DICE_HELP,
+    )
     .action(async (opts) => emit(await (await import('./commands/end.js')).run(opts, io), opts.json === true));
 
   sessionOption(
     program
       .command('status')
       .description('round, phase, events in play, visibility, hazard, tiles and rosters')
-      .option('--full', 'also the Hazard and its Home Turf Ploy in full, the rules of each event in play, and the clarifications')
+      .option(
+        '--full',
+        'also the Hazard and its Home Turf Ploy in full, the rules of each event in play, and the clarifications',
+      )
       .option('--json', 'print JSON'),
   )
     .addHelpText('after', examples('badzone status', 'badzone status --full', 'badzone status --json'))
     .action(async (opts) => emit(await (await import('./commands/status.js')).run(opts, io), opts.json === true));
 
-  sessionOption(program.command('log').description('every roll so far, with what it was for').option('--round <n>', 'only this round').option('--json', 'print JSON'))
+  sessionOption(
+    program
+      .command('log')
+      .description('every roll so far, with what it was for')
+      .option('--round <n>', 'only this round')
+      .option('--json', 'print JSON'),
+  )
     .addHelpText('after', examples('badzone log', 'badzone log --round 3'))
     .action(async (opts) => emit(await (await import('./commands/log.js')).run(opts, io), opts.json === true));
 
-  sessionOption(program.command('undo').description('go back to before the last command that changed the game (same dice if you redo it)').option('--json', 'print JSON'))
-    .addHelpText('after', examples('badzone undo', 'badzone undo && badzone round   # badzone rolls the same dice as before', 'badzone undo && badzone redo    # back again, with any dice you entered'))
+  sessionOption(
+    program
+      .command('undo')
+      .description('go back to before the last command that changed the game (same dice if you redo it)')
+      .option('--json', 'print JSON'),
+  )
+    .addHelpText(
+      'after',
+      examples(
+        'badzone undo',
+        'badzone undo && badzone round   # badzone rolls the same dice as before',
+        'badzone undo && badzone redo    # back again, with any dice you entered',
+      ),
+    )
     .action(async (opts) => emit(await (await import('./commands/undo.js')).run(opts, io), opts.json === true));
 
   sessionOption(
@@ -237,7 +359,10 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       .description('re-apply the step undone last (since the last new step), with the same rolls and your entered dice')
       .option('--json', 'print JSON'),
   )
-    .addHelpText('after', `${examples('badzone undo && badzone redo', 'badzone redo --json')}\nWorks across commands: what undo took back is kept in the session file until\na new step is made.\n`)
+    .addHelpText(
+      'after',
+      `${examples('badzone undo && badzone redo', 'badzone redo --json')}\nWorks across commands: what undo took back is kept in the session file until\na new step is made.\n`,
+    )
     .action(async (opts) => emit(await (await import('./commands/redo.js')).run(opts, io), opts.json === true));
 
   sessionOption(
@@ -250,21 +375,52 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
   )
     .addHelpText(
       'after',
-      examples('badzone verify', 'badzone verify --session old-game.json --json', 'badzone verify --commitment 9f3c...   # after `badzone reveal`', 'badzone verify --file game-report.json'),
+      examples(
+        'badzone verify',
+        'badzone verify --session old-game.json --json',
+        'badzone verify --commitment 9f3c...   # after `badzone reveal`',
+        'badzone verify --file game-report.json',
+      ),
     )
     .action(async (opts) => emit(await (await import('./commands/verify.js')).run(opts, io), opts.json === true));
 
-  sessionOption(program.command('reveal').description('show a hidden seed and its salt, so that players can check the commitment').option('--json', 'print JSON'))
+  sessionOption(
+    program
+      .command('reveal')
+      .description('show a hidden seed and its salt, so that players can check the commitment')
+      .option('--json', 'print JSON'),
+  )
     .addHelpText('after', examples('badzone reveal', 'badzone reveal --json'))
     .action(async (opts) => emit(await (await import('./commands/reveal.js')).run(opts, io), opts.json === true));
 
-  sessionOption(program.command('discard').description('take an event out of play by hand (e.g. Pillar of Flame left the table)').argument('<event>', 'event id, D64 number or name').option('--json', 'print JSON'))
+  sessionOption(
+    program
+      .command('discard')
+      .description('take an event out of play by hand (e.g. Pillar of Flame left the table)')
+      .argument('<event>', 'event id, D64 number or name')
+      .option('--json', 'print JSON'),
+  )
     .addHelpText('after', examples('badzone discard pillar-of-flame'))
-    .action(async (event: string, opts) => emit(await (await import('./commands/discard.js')).run(event, opts, io), opts.json === true));
+    .action(async (event: string, opts) =>
+      emit(await (await import('./commands/discard.js')).run(event, opts, io), opts.json === true),
+    );
 
-  diceOptions(sessionOption(program.command('place').description('put a persistent event into play by hand').argument('<event>', 'event id, D64 number or name').option('--json', 'print JSON')))
-    .addHelpText('after', examples('badzone place static-storm', 'badzone place treasure --dice 3,_,_') + PHYSICAL_DICE_HELP)
-    .action(async (event: string, opts) => emit(await (await import('./commands/place.js')).run(event, opts, io), opts.json === true));
+  diceOptions(
+    sessionOption(
+      program
+        .command('place')
+        .description('put a persistent event into play by hand')
+        .argument('<event>', 'event id, D64 number or name')
+        .option('--json', 'print JSON'),
+    ),
+  )
+    .addHelpText(
+      'after',
+      examples('badzone place static-storm', 'badzone place treasure --dice 3,_,_') + PHYSICAL_DICE_HELP,
+    )
+    .action(async (event: string, opts) =>
+      emit(await (await import('./commands/place.js')).run(event, opts, io), opts.json === true),
+    );
 
   sessionOption(
     program
@@ -275,7 +431,9 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       .option('--json', 'print JSON'),
   )
     .addHelpText('after', examples('badzone visibility', 'badzone visibility set normal'))
-    .action(async (verb: string | undefined, level: string | undefined, opts) => emit(await (await import('./commands/visibility.js')).run(verb, level, opts, io), opts.json === true));
+    .action(async (verb: string | undefined, level: string | undefined, opts) =>
+      emit(await (await import('./commands/visibility.js')).run(verb, level, opts, io), opts.json === true),
+    );
 
   sessionOption(
     program
@@ -287,16 +445,30 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       .option('--json', 'print JSON'),
   )
     .addHelpText('after', examples('badzone fighter Krag reserve', 'badzone fighter Lyra battlefield --gang Eschers'))
-    .action(async (name: string, where: string, opts) => emit(await (await import('./commands/fighter.js')).run(name, where, opts, io), opts.json === true));
+    .action(async (name: string, where: string, opts) =>
+      emit(await (await import('./commands/fighter.js')).run(name, where, opts, io), opts.json === true),
+    );
 
   sessionOption(
     program
       .command('report')
-      .description('the game as a record: setup, Hazard, each round\'s events, rolls and End Phase, and the seed')
-      .addOption(new Option('--format <format>', 'md (Markdown), html (one printable page) or json (a file `verify --file` checks)').choices(['md', 'html', 'json']))
+      .description("the game as a record: setup, Hazard, each round's events, rolls and End Phase, and the seed")
+      .addOption(
+        new Option(
+          '--format <format>',
+          'md (Markdown), html (one printable page) or json (a file `verify --file` checks)',
+        ).choices(['md', 'html', 'json']),
+      )
       .option('--json', 'the same as --format json'),
   )
-    .addHelpText('after', examples('badzone report > game.md', 'badzone report --format html > game.html', 'badzone report --format json > game.json && badzone verify --file game.json'))
+    .addHelpText(
+      'after',
+      examples(
+        'badzone report > game.md',
+        'badzone report --format html > game.html',
+        'badzone report --format json > game.json && badzone verify --file game.json',
+      ),
+    )
     .action(async (opts) => {
       const view = await (await import('./commands/report.js')).run(opts, io);
       emit(view, view.kind === 'report');
@@ -312,16 +484,31 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       .option('--gang <name>', "the fighter's gang (needed when two gangs share the name)")
       .option('--json', 'print JSON'),
   )
-    .addHelpText('after', examples('badzone rename fighter Krag "Krag the Red"', 'badzone rename fighter Vex Vexa --gang Eschers', 'badzone rename gang Eschers "Blade Sisters"'))
-    .action(async (what: string, from: string, to: string, opts) => emit(await (await import('./commands/rename.js')).run(what, from, to, opts, io), opts.json === true));
+    .addHelpText(
+      'after',
+      examples(
+        'badzone rename fighter Krag "Krag the Red"',
+        'badzone rename fighter Vex Vexa --gang Eschers',
+        'badzone rename gang Eschers "Blade Sisters"',
+      ),
+    )
+    .action(async (what: string, from: string, to: string, opts) =>
+      emit(await (await import('./commands/rename.js')).run(what, from, to, opts, io), opts.json === true),
+    );
 
   diceOptions(
     sessionOption(
       program
         .command('collapse')
-        .description('record the right tile for a Collapsed Section badzone picked without knowing where the models stand')
+        .description(
+          'record the right tile for a Collapsed Section badzone picked without knowing where the models stand',
+        )
         .argument('[tile]', 'the tile that collapsed')
-        .option('--occupied <tiles>', 'the tiles that hold player models: badzone rolls among the others (repeatable)', collect)
+        .option(
+          '--occupied <tiles>',
+          'the tiles that hold player models: badzone rolls among the others (repeatable)',
+          collect,
+        )
         .option('--json', 'print JSON'),
     ),
   )
@@ -330,7 +517,9 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       examples('badzone collapse B2', 'badzone collapse --occupied A1,B1', 'badzone collapse --occupied A1 --dice 2') +
         '\nFor the last unconfirmed pick (made with no terminal and no --occupied). Naming\nthe tile badzone picked confirms it. The log keeps both the pick and this.\n',
     )
-    .action(async (tile: string | undefined, opts) => emit(await (await import('./commands/collapse.js')).run(tile, opts, io), opts.json === true));
+    .action(async (tile: string | undefined, opts) =>
+      emit(await (await import('./commands/collapse.js')).run(tile, opts, io), opts.json === true),
+    );
 
   sessionOption(
     program
@@ -345,7 +534,9 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
         '\nWith manual, round, end, place, collapse and play ask for each die on a terminal\n(as --manual does), also after quitting and resuming. Without a terminal, --dice\ngives them and the rest are rolled.\n' +
         PHYSICAL_DICE_HELP,
     )
-    .action(async (mode: string | undefined, opts) => emit(await (await import('./commands/dice.js')).run(mode, opts, io), opts.json === true));
+    .action(async (mode: string | undefined, opts) =>
+      emit(await (await import('./commands/dice.js')).run(mode, opts, io), opts.json === true),
+    );
 
   // --- At the table --------------------------------------------------------------------------------
   sessionOption(
@@ -355,7 +546,10 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       .option('--manual', 'enter your own dice for the whole game, one by one, each named for what it is')
       .option('--seed <seed>', 'seed of the game the setup wizard makes (as new --seed; ignored when a game exists)'),
   )
-    .addHelpText('after', `${examples('badzone play', 'badzone play --manual', 'badzone play --seed 42', 'badzone play --session campaign/game3.json')}\nNeeds a terminal. Every step is saved as it happens; \`badzone play\` continues\na game where it stopped.\n`)
+    .addHelpText(
+      'after',
+      `${examples('badzone play', 'badzone play --manual', 'badzone play --seed 42', 'badzone play --session campaign/game3.json')}\nNeeds a terminal. Every step is saved as it happens; \`badzone play\` continues\na game where it stopped.\n`,
+    )
     .action(async (opts) => emit(await (await import('./commands/play.js')).run(opts, io), false));
 
   sessionOption(
@@ -363,12 +557,19 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       .command('serve')
       .description("a read-only live players' view of the game in a browser (a second screen, players' phones)")
       .option('--port <n>', 'port to listen on (default: a free one)')
-      .option('--host <address>', 'address to listen on (default 127.0.0.1, this computer only; 0.0.0.0 for phones on your network, with an access token)')
-      .option('--open', 'open the page in this computer\'s browser'),
+      .option(
+        '--host <address>',
+        'address to listen on (default 127.0.0.1, this computer only; 0.0.0.0 for phones on your network, with an access token)',
+      )
+      .option('--open', "open the page in this computer's browser"),
   )
     .addHelpText(
       'after',
-      examples('badzone serve', 'badzone serve --host 0.0.0.0        # phones on the same network: scan the QR code', 'badzone serve --port 8080 --open') +
+      examples(
+        'badzone serve',
+        'badzone serve --host 0.0.0.0        # phones on the same network: scan the QR code',
+        'badzone serve --port 8080 --open',
+      ) +
         '\nRead only: the page can never change the game, and never shows the seed. It updates\nlive as badzone round, end, undo (any command) change the session. Ctrl-C stops it.\n',
     )
     .action(async (opts) => emit(await (await import('./commands/serve.js')).run(opts, io), false));
@@ -386,7 +587,9 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
         'badzone completion fish > ~/.config/fish/completions/badzone.fish',
       ),
     )
-    .action(async (shell: string) => emit(await (await import('./commands/completion.js')).run(shell, describeCommand(program)), false));
+    .action(async (shell: string) =>
+      emit(await (await import('./commands/completion.js')).run(shell, describeCommand(program)), false),
+    );
 
   return program;
 }

@@ -80,8 +80,18 @@ export async function inquirerPrompter(
   // Escape arrives as a lone ESC byte, which readline holds for escapeCodeTimeout (500 ms by default) in case an
   // arrow key's sequence follows; a terminal sends a whole sequence at once, so 50 ms tells them apart. The
   // decoder is installed once per stream: the readline interfaces the prompts create then reuse it.
-  if (input.isTTY) (createRequire(import.meta.url)('node:readline') as typeof import('node:readline')).emitKeypressEvents(input, { escapeCodeTimeout: 50 } as never);
-  const guard = async <T>(f: (ctx: { input: NodeJS.ReadStream; output: NodeJS.WritableStream; clearPromptOnDone: boolean; signal: AbortSignal }) => Promise<T>): Promise<T> => {
+  if (input.isTTY)
+    (createRequire(import.meta.url)('node:readline') as typeof import('node:readline')).emitKeypressEvents(input, {
+      escapeCodeTimeout: 50,
+    } as never);
+  const guard = async <T>(
+    f: (ctx: {
+      input: NodeJS.ReadStream;
+      output: NodeJS.WritableStream;
+      clearPromptOnDone: boolean;
+      signal: AbortSignal;
+    }) => Promise<T>,
+  ): Promise<T> => {
     await dropTypeAhead(input);
     const onEscape = new AbortController();
     // inquirer reads clearPromptOnDone when the prompt ends: a prompt left with Escape is erased, an answered one stays.
@@ -96,23 +106,64 @@ export async function inquirerPrompter(
       return await f(ctx);
     } catch (e) {
       if (onEscape.signal.aborted && e instanceof Error && e.name === 'AbortPromptError') throw new PromptBack('back');
-      if (e instanceof Error && (e.name === 'ExitPromptError' || e.name === 'AbortPromptError')) throw new PromptCancelled('cancelled');
+      if (e instanceof Error && (e.name === 'ExitPromptError' || e.name === 'AbortPromptError'))
+        throw new PromptCancelled('cancelled');
       throw e;
     } finally {
       input.off('keypress', onKey);
     }
   };
   // Messages and choices quote names and table text: shown escaped, like everything else on the terminal.
-  const safe = <T>(choices: Choice<T>[]) => choices.map((c) => ({ ...c, name: safeText(c.name), ...(c.description !== undefined ? { description: safeText(c.description) } : {}) }));
-  const check = (validate?: (v: string) => true | string) => (validate ? { validate: (v: string) => { const r = validate(v); return r === true ? true : safeText(r); } } : {});
+  const safe = <T>(choices: Choice<T>[]) =>
+    choices.map((c) => ({
+      ...c,
+      name: safeText(c.name),
+      ...(c.description !== undefined ? { description: safeText(c.description) } : {}),
+    }));
+  const check = (validate?: (v: string) => true | string) =>
+    validate
+      ? {
+          validate: (v: string) => {
+            const r = validate(v);
+            return r === true ? true : safeText(r);
+          },
+        }
+      : {};
   return {
     // No "↑↓ navigate • ⏎ select" line under a menu: on a 24-row terminal every line counts.
     select: (message, choices, defaultValue) =>
-      guard((ctx) => p.select({ message: safeText(message), choices: safe(choices), default: defaultValue, pageSize: 14, theme: { style: { keysHelpTip: () => undefined } } }, ctx)),
-    checkbox: (message, choices) => guard((ctx) => p.checkbox({ message: safeText(message), choices: safe(choices), pageSize: 14 }, ctx)),
+      guard((ctx) =>
+        p.select(
+          {
+            message: safeText(message),
+            choices: safe(choices),
+            default: defaultValue,
+            pageSize: 14,
+            theme: { style: { keysHelpTip: () => undefined } },
+          },
+          ctx,
+        ),
+      ),
+    checkbox: (message, choices) =>
+      guard((ctx) => p.checkbox({ message: safeText(message), choices: safe(choices), pageSize: 14 }, ctx)),
     input: (message, opts = {}) =>
-      guard((ctx) => p.input({ message: safeText(message), ...(opts.default !== undefined ? { default: opts.default } : {}), ...check(opts.validate) }, ctx)),
-    confirm: (message, defaultValue) => guard((ctx) => p.confirm({ message: safeText(message), ...(defaultValue !== undefined ? { default: defaultValue } : {}) }, ctx)),
+      guard((ctx) =>
+        p.input(
+          {
+            message: safeText(message),
+            ...(opts.default !== undefined ? { default: opts.default } : {}),
+            ...check(opts.validate),
+          },
+          ctx,
+        ),
+      ),
+    confirm: (message, defaultValue) =>
+      guard((ctx) =>
+        p.confirm(
+          { message: safeText(message), ...(defaultValue !== undefined ? { default: defaultValue } : {}) },
+          ctx,
+        ),
+      ),
   };
 }
 

@@ -36,7 +36,8 @@ export function intArg(value: string | undefined, flag: string, min: number, max
   const t = String(value).trim();
   if (!/^[-+]?\d+$/.test(t)) throw new UsageError(`${flag} takes a whole number, not "${echo(value)}".`);
   const n = Number(t);
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${flag} must be from ${min} to ${max}, not ${echo(t)}.`);
+  if (!Number.isSafeInteger(n) || n < min || n > max)
+    throw new UsageError(`${flag} must be from ${min} to ${max}, not ${echo(t)}.`);
   return n;
 }
 
@@ -46,16 +47,20 @@ export function intArg(value: string | undefined, flag: string, min: number, max
  */
 export function diceList(value: string | string[] | undefined, flag = '--dice'): (number | null)[] | undefined {
   if (value === undefined) return undefined;
-  const parts = (Array.isArray(value) ? value.join(',') : String(value))
-    .split(/[\s,]+/)
-    .filter((p) => p !== '');
+  const parts = (Array.isArray(value) ? value.join(',') : String(value)).split(/[\s,]+/).filter((p) => p !== '');
   // An empty value (a script's unset variable) is not "no dice": a die the GM meant to give would be rolled instead.
-  if (parts.length === 0) throw new UsageError(`${flag} was given no dice. Give them (${flag} 4, \`_\` for one badzone rolls), or leave ${flag} out to let badzone roll them all.`);
+  if (parts.length === 0)
+    throw new UsageError(
+      `${flag} was given no dice. Give them (${flag} 4, \`_\` for one badzone rolls), or leave ${flag} out to let badzone roll them all.`,
+    );
   const tooMany = enteredDiceProblem(parts.length);
   if (tooMany) throw new UsageError(`${tooMany}.`);
   return parts.map((p, i) => {
     if (p === '_') return null;
-    if (!/^\d{1,4}$/.test(p) || Number(p) < 1) throw new UsageError(`${flag} value ${i + 1} ("${echo(p)}") is not a die result; give whole numbers like ${flag} 37,4,2 (\`_\` for one badzone should roll).`);
+    if (!/^\d{1,4}$/.test(p) || Number(p) < 1)
+      throw new UsageError(
+        `${flag} value ${i + 1} ("${echo(p)}") is not a die result; give whole numbers like ${flag} 37,4,2 (\`_\` for one badzone should roll).`,
+      );
     return Number(p);
   });
 }
@@ -84,7 +89,10 @@ export function interactive(io: IO, opts: { input?: boolean }): boolean {
 export function askFor(io: IO, opts: { manual?: boolean; input?: boolean }): Ask | undefined {
   const manual = opts.manual === true;
   if (!interactive(io, opts)) {
-    if (manual) throw new UsageError('--manual asks for each die on a terminal, and there is none here. Give the dice with --dice instead.');
+    if (manual)
+      throw new UsageError(
+        '--manual asks for each die on a terminal, and there is none here. Give the dice with --dice instead.',
+      );
     return undefined;
   }
   const ask: Ask = {
@@ -105,8 +113,10 @@ export function askFor(io: IO, opts: { manual?: boolean; input?: boolean }): Ask
           validate: (v: string) => {
             if (v.trim() === '') return true;
             const n = Number(v.trim());
-            if (need.d66 && !isD66(n)) return 'Enter two digits, each 1-6 (tens, then units), e.g. 36; or leave it blank for badzone to roll it.';
-            if (!Number.isInteger(n) || n < 1 || n > need.sides) return `Enter a whole number from 1 to ${need.sides}, or leave it blank for badzone to roll it.`;
+            if (need.d66 && !isD66(n))
+              return 'Enter two digits, each 1-6 (tens, then units), e.g. 36; or leave it blank for badzone to roll it.';
+            if (!Number.isInteger(n) || n < 1 || n > need.sides)
+              return `Enter a whole number from 1 to ${need.sides}, or leave it blank for badzone to roll it.`;
             if (cards && !cards.includes(n)) return `Card ${n} is not in the deck.`;
             return true;
           },
@@ -123,8 +133,13 @@ export function askFor(io: IO, opts: { manual?: boolean; input?: boolean }): Ask
  * askFor, with the game's own dice preference ("enter my own dice from now on", kept in the session): on a
  * terminal, a game that prefers the GM's dice asks for each die even without --manual.
  */
-export async function askForGame(io: IO, opts: { manual?: boolean; input?: boolean }, game: Game): Promise<Ask | undefined> {
-  if (opts.manual !== true && interactive(io, opts) && (await game.prefersManualDice())) return askFor(io, { ...opts, manual: true });
+export async function askForGame(
+  io: IO,
+  opts: { manual?: boolean; input?: boolean },
+  game: Game,
+): Promise<Ask | undefined> {
+  if (opts.manual !== true && interactive(io, opts) && (await game.prefersManualDice()))
+    return askFor(io, { ...opts, manual: true });
   return askFor(io, opts);
 }
 
@@ -138,7 +153,10 @@ export function contextOf(io: IO): { cwd: string; randomSeed: () => Seed; now: (
  * game (the session `--session`, BADZONE_SESSION or the folder's default names), else the shipped one. A session
  * named explicitly that does not exist is an error (exit 3), as for every command that reads a game.
  */
-export function gameTableOf(opts: { table?: string; session?: string }, io: IO): { which: { table?: string; session?: string }; warnings: string[] } {
+export function gameTableOf(
+  opts: { table?: string; session?: string },
+  io: IO,
+): { which: { table?: string; session?: string }; warnings: string[] } {
   if (opts.table) return { which: { table: opts.table }, warnings: [] };
   const file = fileOf(opts, io);
   if (explicitSession(opts, io)) {
@@ -152,7 +170,11 @@ export function gameTableOf(opts: { table?: string; session?: string }, io: IO):
   try {
     tryLoad(file);
   } catch (e) {
-    if (e instanceof BadzoneError) return { which: {}, warnings: [`badzone: the game in ${file} cannot be read (${e.message}); showing the shipped table.`] };
+    if (e instanceof BadzoneError)
+      return {
+        which: {},
+        warnings: [`badzone: the game in ${file} cannot be read (${e.message}); showing the shipped table.`],
+      };
     throw e;
   }
   return { which: { session: file }, warnings: [] };
@@ -180,7 +202,9 @@ export function missingSession(opts: SessionOpts, io: IO, file: string): NoSessi
   };
   const mean = near ? ` Did you mean ${rel(near)}?` : '';
   const folder = folderExists(file);
-  const where = folder ? `There is no game at ${file}.` : `There is no game at ${file}: its folder ${path.dirname(file)} does not exist.`;
+  const where = folder
+    ? `There is no game at ${file}.`
+    : `There is no game at ${file}: its folder ${path.dirname(file)} does not exist.`;
   if (opts.session !== undefined) {
     const arg = shellWord(echoPath(opts.session));
     // `new` cannot start a game in a folder that does not exist: name the folder to create first.
@@ -189,7 +213,9 @@ export function missingSession(opts: SessionOpts, io: IO, file: string): NoSessi
       : `To start one there, create the folder first, then \`badzone new --session ${arg}\`; or check the path.`;
     return new NoSessionError(`${where}${mean} ${start}`);
   }
-  return new NoSessionError(`BADZONE_SESSION names ${file}, where there is no game.${mean} To start one there: \`badzone new\` (it uses BADZONE_SESSION too), or set BADZONE_SESSION to your session file.`);
+  return new NoSessionError(
+    `BADZONE_SESSION names ${file}, where there is no game.${mean} To start one there: \`badzone new\` (it uses BADZONE_SESSION too), or set BADZONE_SESSION to your session file.`,
+  );
 }
 
 /**

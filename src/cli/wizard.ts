@@ -46,9 +46,23 @@ interface Answers {
 
 /** A question: asks, records its answer, and names the next question (null: done). */
 type Question = (a: Answers) => Promise<QuestionId | null>;
-type QuestionId = 'grid' | 'spawn' | `gang-name-${number}` | `gang-field-${number}` | `gang-reserve-${number}` | 'lairs' | 'structures' | 'mode' | 'hazard' | 'own-roll' | 'turf';
+type QuestionId =
+  | 'grid'
+  | 'spawn'
+  | `gang-name-${number}`
+  | `gang-field-${number}`
+  | `gang-reserve-${number}`
+  | 'lairs'
+  | 'structures'
+  | 'mode'
+  | 'hazard'
+  | 'own-roll'
+  | 'turf';
 
-const copy = (a: Answers): Answers => ({ ...a, gangs: a.gangs.map((g) => ({ ...g, battlefield: [...g.battlefield], reserve: [...g.reserve] })) });
+const copy = (a: Answers): Answers => ({
+  ...a,
+  gangs: a.gangs.map((g) => ({ ...g, battlefield: [...g.battlefield], reserve: [...g.reserve] })),
+});
 
 /**
  * Ask for the setup; returns the options the equivalent flags would give. Escape goes back to the question
@@ -56,11 +70,16 @@ const copy = (a: Answers): Answers => ({ ...a, gangs: a.gangs.map((g) => ({ ...g
  */
 export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, file: string): Promise<NewOptions> {
   // Say so before the questions, not after them.
-  if (!folderExists(file)) throw new NoSessionError(`The folder for ${file} does not exist. Create it first, or give another --session path.`);
+  if (!folderExists(file))
+    throw new NoSessionError(`The folder for ${file} does not exist. Create it first, or give another --session path.`);
   let force = base.force === true;
   if (!force && exists(file)) {
-    force = await prompter.confirm(`A game already exists at ${file}. Replace it? (the old file is kept as a backup)`, false);
-    if (!force) throw new RefusedError(`Kept the game at ${file}. Continue it with \`badzone play\` or \`badzone round\`.`);
+    force = await prompter.confirm(
+      `A game already exists at ${file}. Replace it? (the old file is kept as a backup)`,
+      false,
+    );
+    if (!force)
+      throw new RefusedError(`Kept the game at ${file}. Continue it with \`badzone play\` or \`badzone round\`.`);
   }
   io.stdout('Setting up a new game. Enter takes the answer in parentheses; Escape goes back a question.\n');
 
@@ -69,7 +88,10 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
     const v = (
       await prompter.input(`How many ${what}? (Enter: not counted)`, {
         default: current ?? '',
-        validate: (x) => (x.trim() === '' || check((y) => intArg(y.trim(), what, 0, 100))(x) === true ? true : `Enter a whole number of ${what} from 0 to 100, or nothing (not counted).`),
+        validate: (x) =>
+          x.trim() === '' || check((y) => intArg(y.trim(), what, 0, 100))(x) === true
+            ? true
+            : `Enter a whole number of ${what} from 0 to 100, or nothing (not counted).`,
       })
     ).trim();
     return v === '' ? undefined : v;
@@ -78,12 +100,22 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
   const questions = (id: QuestionId): Question => {
     if (id === 'grid')
       return async (a) => {
-        a.grid = (await prompter.input('Battlefield tiles, rows x columns (named A1, A2, B1, ...):', { default: a.grid, validate: check((v) => buildSetup({ grid: v, seed: '0' }, io)) })).trim();
+        a.grid = (
+          await prompter.input('Battlefield tiles, rows x columns (named A1, A2, B1, ...):', {
+            default: a.grid,
+            validate: check((v) => buildSetup({ grid: v, seed: '0' }, io)),
+          })
+        ).trim();
         return 'spawn';
       };
     if (id === 'spawn')
       return async (a) => {
-        a.spawnPoints = (await prompter.input('How many spawn points?', { default: a.spawnPoints, validate: check((v) => intArg(v.trim(), 'Spawn points', 1, 100)) })).trim();
+        a.spawnPoints = (
+          await prompter.input('How many spawn points?', {
+            default: a.spawnPoints,
+            validate: check((v) => intArg(v.trim(), 'Spawn points', 1, 100)),
+          })
+        ).trim();
         return 'gang-name-0';
       };
     if (id.startsWith('gang-name-'))
@@ -92,18 +124,23 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
         a.gangs = a.gangs.slice(0, i);
         const names = a.gangs.map((g) => g.name);
         const name = (
-          await prompter.input(i === 0 ? "First gang's name (Enter: no rosters, you pick fighters yourself):" : `Gang ${i + 1}'s name (Enter: no more gangs):`, {
-            default: '',
-            validate: (v) => {
-              const t = v.trim();
-              if (t === '') return true;
-              if (t.includes(':')) return 'A gang name cannot contain ":".';
-              const bad = nameProblem(t, 'The gang name');
-              if (bad) return `${bad}.`;
-              if (names.includes(t)) return `${t} is already in this game.`;
-              return true;
+          await prompter.input(
+            i === 0
+              ? "First gang's name (Enter: no rosters, you pick fighters yourself):"
+              : `Gang ${i + 1}'s name (Enter: no more gangs):`,
+            {
+              default: '',
+              validate: (v) => {
+                const t = v.trim();
+                if (t === '') return true;
+                if (t.includes(':')) return 'A gang name cannot contain ":".';
+                const bad = nameProblem(t, 'The gang name');
+                if (bad) return `${bad}.`;
+                if (names.includes(t)) return `${t} is already in this game.`;
+                return true;
+              },
             },
-          })
+          )
         ).trim();
         if (name === '') return 'lairs';
         a.gangs.push({ name, battlefield: [], reserve: [] });
@@ -112,7 +149,12 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
     if (id.startsWith('gang-field-'))
       return async (a) => {
         const g = a.gangs[gangIndex(id)]!;
-        const text = (await prompter.input(`${g.name}: fighters on the battlefield (comma-separated):`, { default: '', validate: check((v) => fighters(g.name, v, '--gang')) })).trim();
+        const text = (
+          await prompter.input(`${g.name}: fighters on the battlefield (comma-separated):`, {
+            default: '',
+            validate: check((v) => fighters(g.name, v, '--gang')),
+          })
+        ).trim();
         g.battlefield = fighters(g.name, text, '--gang');
         return `gang-reserve-${gangIndex(id)}`;
       };
@@ -126,7 +168,10 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
             validate: check((v) => {
               const r = fighters(g.name, v, '--reserve');
               const clash = r.find((f) => g.battlefield.includes(f));
-              if (clash) throw new UsageError(`${echo(clash)} is already on the battlefield; a fighter is either there or in reserve.`);
+              if (clash)
+                throw new UsageError(
+                  `${echo(clash)} is already on the battlefield; a fighter is either there or in reserve.`,
+                );
             }),
           })
         ).trim();
@@ -149,7 +194,11 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
           'Events: roll a D64 each round, or draw from a 64-card deck?',
           [
             { name: 'Roll a D64 (dice)', value: 'dice', description: 'any result can come up again' },
-            { name: 'Draw from a deck (deck)', value: 'deck', description: 'each of the 64 cards once, until the deck is reshuffled' },
+            {
+              name: 'Draw from a deck (deck)',
+              value: 'deck',
+              description: 'each of the 64 cards once, until the deck is reshuffled',
+            },
           ],
           a.mode,
         );
@@ -172,7 +221,11 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
       };
     if (id === 'own-roll')
       return async (a) => {
-        a.hazard = (await prompter.input('Your D10 roll on the Hazard Table (1-10):', { validate: check((v) => intArg(v.trim(), 'The roll', 1, 10)) })).trim();
+        a.hazard = (
+          await prompter.input('Your D10 roll on the Hazard Table (1-10):', {
+            validate: check((v) => intArg(v.trim(), 'The roll', 1, 10)),
+          })
+        ).trim();
         return 'turf';
       };
     // 'turf'
@@ -181,17 +234,36 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
       const names = a.gangs.map((g) => g.name);
       if (names.length) {
         const NOBODY = '\u0000nobody';
-        const who = await prompter.select<string>('Whose Home Turf is it (for the Home Turf Ploy)?', [...names.map((n) => ({ name: safeText(n), value: n })), { name: "Nobody's", value: NOBODY }], NOBODY);
+        const who = await prompter.select<string>(
+          'Whose Home Turf is it (for the Home Turf Ploy)?',
+          [...names.map((n) => ({ name: safeText(n), value: n })), { name: "Nobody's", value: NOBODY }],
+          NOBODY,
+        );
         if (who !== NOBODY) a.turfOwner = who;
       } else {
-        const who = (await prompter.input("Whose Home Turf is it, for the Home Turf Ploy? (Enter: nobody's)", { default: '', validate: (v) => (v.trim() === '' ? true : (nameProblem(v.trim(), 'The turf owner') ?? true)) })).trim();
+        const who = (
+          await prompter.input("Whose Home Turf is it, for the Home Turf Ploy? (Enter: nobody's)", {
+            default: '',
+            validate: (v) => (v.trim() === '' ? true : (nameProblem(v.trim(), 'The turf owner') ?? true)),
+          })
+        ).trim();
         if (who !== '') a.turfOwner = who;
       }
       return null;
     };
   };
 
-  let a: Answers = { grid: '2x2', spawnPoints: '4', gangs: [], lairs: undefined, structures: undefined, mode: 'dice', hazardChoice: 'none', hazard: 'none', turfOwner: undefined };
+  let a: Answers = {
+    grid: '2x2',
+    spawnPoints: '4',
+    gangs: [],
+    lairs: undefined,
+    structures: undefined,
+    mode: 'dice',
+    hazardChoice: 'none',
+    hazard: 'none',
+    turfOwner: undefined,
+  };
   const history: { id: QuestionId; before: Answers }[] = [];
   let at: QuestionId | null = 'grid';
   // Each question is asked once per visit; a bound far above any real setup guards against a loop.

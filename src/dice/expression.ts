@@ -26,7 +26,12 @@ export interface ParseOptions {
 }
 
 /** The dice limits (defined with every other limit in ../rules/limits.ts). */
-export const LIMITS = { maxLength: L.diceLength, maxCount: L.diceCount, maxSides: L.diceSides, maxConstant: L.diceConstant } as const;
+export const LIMITS = {
+  maxLength: L.diceLength,
+  maxCount: L.diceCount,
+  maxSides: L.diceSides,
+  maxConstant: L.diceConstant,
+} as const;
 
 export class DiceSyntaxError extends Error {
   override name = 'DiceSyntaxError';
@@ -68,7 +73,9 @@ export function parseDice(input: string | number, opts: ParseOptions = {}): Dice
   // x0 is refused rather than read: every total would be 0 whatever the dice show (dice rolled for nothing, and
   // in a table an event that never does anything), and no rule multiplies by 0; it is a slip for x10 or no x.
   if (multiply === 0) {
-    throw new DiceSyntaxError(`"${raw}": a multiplier of 0 would make every total 0 whatever the dice show; multiply by 1 to ${LIMITS.maxConstant}, or leave out the x`);
+    throw new DiceSyntaxError(
+      `"${raw}": a multiplier of 0 would make every total 0 whatever the dice show; multiply by 1 to ${LIMITS.maxConstant}, or leave out the x`,
+    );
   }
   if (multiply > LIMITS.maxConstant) {
     throw new DiceSyntaxError(`"${raw}": the multiplier must be from 1 to ${LIMITS.maxConstant}`);
@@ -129,7 +136,8 @@ export const D64_HINT = 'roll two D8: (first - 1) x 8 + second, e.g. 3 then 5 is
 /** How to read a D66. */
 export const D66_HINT = 'roll two D6: the first is the tens, the second the units; type both digits, e.g. 36';
 /** How to read a scatter dice as a D12 clock direction. */
-export const SCATTER_HINT = 'a scatter dice: type the clock number the arrow points nearest (12 straight ahead); re-roll a hit';
+export const SCATTER_HINT =
+  'a scatter dice: type the clock number the arrow points nearest (12 straight ahead); re-roll a hit';
 
 /**
  * How to roll a die with physical dice, in brackets, or '' for a die a table has. `purpose` tells a scatter

@@ -68,7 +68,8 @@ const WHOLE = /^[-+]?\d+$/;
 export function parseSeed(input: unknown): Seed {
   const range = `from ${INT32_MIN} to ${INT32_MAX}`;
   if (typeof input === 'number') {
-    if (!Number.isSafeInteger(input) || !isInt32(input)) throw new SeedError(`must be a whole number ${range} (or letters and digits), not ${input}`);
+    if (!Number.isSafeInteger(input) || !isInt32(input))
+      throw new SeedError(`must be a whole number ${range} (or letters and digits), not ${input}`);
     return input;
   }
   if (typeof input !== 'string') throw new SeedError(`is a whole number or letters and digits, not ${typeof input}`);
@@ -79,7 +80,9 @@ export function parseSeed(input: unknown): Seed {
     return n;
   }
   if (t.length > LIMITS.seedLength || !SEED_CHARACTERS.test(t)) {
-    throw new SeedError(`is a whole number ${range}, or 1 to ${LIMITS.seedLength} letters (A-Z, a-z) and digits with no spaces or other signs, not "${echo(t)}"`);
+    throw new SeedError(
+      `is a whole number ${range}, or 1 to ${LIMITS.seedLength} letters (A-Z, a-z) and digits with no spaces or other signs, not "${echo(t)}"`,
+    );
   }
   return t;
 }
@@ -107,7 +110,10 @@ const NO_NONCE = new Uint8Array(12);
 
 /** The ChaCha20 key of a seed: the SHA-256 of "badzone/chacha20/v1:" and the seed, in UTF-8. */
 function keyOf(seed: string): Uint8Array {
-  return crypto().createHash('sha256').update(CHACHA_KEY_PREFIX + seed).digest(); // a string is hashed as UTF-8
+  return crypto()
+    .createHash('sha256')
+    .update(CHACHA_KEY_PREFIX + seed)
+    .digest(); // a string is hashed as UTF-8
 }
 
 /**
@@ -175,9 +181,14 @@ export class Rng {
   readonly seed: Seed;
 
   constructor(state: RngState) {
-    if (typeof state.seed !== 'string' && !isInt32(state.seed)) throw new RangeError(`seed must be a 32-bit integer, not ${state.seed}`);
-    if (typeof state.seed === 'string' && !isChaChaSeed(state.seed)) throw new RangeError(`seed must be 1 to ${LIMITS.seedLength} letters and digits (not digits alone), not ${JSON.stringify(state.seed)}`);
-    if (!Number.isSafeInteger(state.uses) || state.uses < 0) throw new RangeError(`uses must be a non-negative integer, not ${state.uses}`);
+    if (typeof state.seed !== 'string' && !isInt32(state.seed))
+      throw new RangeError(`seed must be a 32-bit integer, not ${state.seed}`);
+    if (typeof state.seed === 'string' && !isChaChaSeed(state.seed))
+      throw new RangeError(
+        `seed must be 1 to ${LIMITS.seedLength} letters and digits (not digits alone), not ${JSON.stringify(state.seed)}`,
+      );
+    if (!Number.isSafeInteger(state.uses) || state.uses < 0)
+      throw new RangeError(`uses must be a non-negative integer, not ${state.uses}`);
     this.seed = state.seed;
     const { engine, uses } = engineAt(state);
     this.count = uses;

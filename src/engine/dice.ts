@@ -101,7 +101,9 @@ export class Dice {
     if (typeof e === 'number') {
       if (!Number.isInteger(e) || e < 1 || e > sides) {
         const p = text(purpose);
-        throw new BadEntry(`${this.which()} (${e}) is not a D${sides} result${physicalDieHint(sides, p)}; it is for: ${p}`);
+        throw new BadEntry(
+          `${this.which()} (${e}) is not a D${sides} result${physicalDieHint(sides, p)}; it is for: ${p}`,
+        );
       }
       value = e;
     } else if (e === undefined && this.whenOut === 'ask') {
@@ -144,7 +146,9 @@ export class Dice {
     let value: number;
     if (typeof e === 'number') {
       if (!drawPile.includes(e)) {
-        throw new BadEntry(`card ${e} you entered is not in the draw pile (${drawPile.length} cards left); enter a card still in the deck`);
+        throw new BadEntry(
+          `card ${e} you entered is not in the draw pile (${drawPile.length} cards left); enter a card still in the deck`,
+        );
       }
       value = e;
     } else if (e === undefined && this.whenOut === 'ask') {

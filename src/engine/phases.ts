@@ -85,7 +85,9 @@ function eventOf(ctx: Ctx, id: string): BadzoneEvent {
 /** Whether the GM's instruction still applies after the tool's own outcomes (Grid Overload that removed Pitch Black). */
 function gmText(ev: BadzoneEvent, outcomes: Outcome[]): string {
   for (const o of outcomes) if (o.kind === 'visibility' && o.text.startsWith('Not Pitch Black')) return '';
-  for (const o of outcomes) if (o.kind === 'visibility' && o.changed && ev.resolve.onDraw.some((s) => s.kind === 'visibilityClearPitchBlack')) return '';
+  for (const o of outcomes)
+    if (o.kind === 'visibility' && o.changed && ev.resolve.onDraw.some((s) => s.kind === 'visibilityClearPitchBlack'))
+      return '';
   return ev.gm;
 }
 
@@ -117,7 +119,10 @@ function shapeOf(book: Ctx['book']): { persistentIds: string[]; onlyPersistent: 
   const results = book.events.results;
   let shape = shapes.get(results);
   if (!shape) {
-    shape = { persistentIds: results.filter((e) => e.timing === 'persistent').map((e) => e.id), onlyPersistent: results.every((e) => e.timing === 'persistent') };
+    shape = {
+      persistentIds: results.filter((e) => e.timing === 'persistent').map((e) => e.id),
+      onlyPersistent: results.every((e) => e.timing === 'persistent'),
+    };
     shapes.set(results, shape);
   }
   return shape;
@@ -160,7 +165,16 @@ export function eventPhase(ctx: Ctx, stats?: { duplicates: number; reshuffles: n
       if (ctx.loud) {
         ctx.notes.push(`Drew ${ev.name} (${roll}): Once`);
         for (const o of outcomes) ctx.notes.push(`${ev.name}: ${o.text}`);
-        newOnce = { eventId: ev.id, name: ev.name, source: 'new', timing: 'once', discardOn: null, rolls: rollsSince(ctx, at), outcomes, text: gmText(ev, outcomes) };
+        newOnce = {
+          eventId: ev.id,
+          name: ev.name,
+          source: 'new',
+          timing: 'once',
+          discardOn: null,
+          rolls: rollsSince(ctx, at),
+          outcomes,
+          text: gmText(ev, outcomes),
+        };
         void before;
       }
       break;
@@ -250,7 +264,9 @@ export function endPhase(ctx: Ctx): EndPhaseReport {
       if (stays.length) check.stays = stays;
       report.checks.push(check);
       const left = stays.length ? `; ${stays.map(objectText).join('; ')}` : '';
-      ctx.notes.push(`End Phase: ${ev.name} discard check ${roll} (needs ${x}+): ${discarded ? 'discarded' : 'stays in play'}${left}`);
+      ctx.notes.push(
+        `End Phase: ${ev.name} discard check ${roll} (needs ${x}+): ${discarded ? 'discarded' : 'stays in play'}${left}`,
+      );
     }
   }
   s.inPlay = kept;

@@ -5,7 +5,6 @@ import { parseDice, type DiceExpr } from '../dice/expression.js';
 import type { Dice } from './dice.js';
 import type { BattlefieldObject, InPlay, ScatterMark, SessionState } from './state.js';
 
-
 export interface Scatter {
   /** The tile whose center it scatters from, where that matters. */
   tile?: string;
@@ -34,8 +33,21 @@ export type Outcome =
    * distance and direction are null when the thing was never placed (no tile was left to place it on).
    * scatterNo: which scatter this is since it was placed on `from` (1 for the first).
    */
-  | { kind: 'scatter'; what: string; from: string | null; distance: number | null; direction: number | null; scatterNo?: number; text: string }
-  | { kind: 'pickFighter'; what: string; picks: { gang: string; fighter: string | null; moved: boolean }[]; text: string }
+  | {
+      kind: 'scatter';
+      what: string;
+      from: string | null;
+      distance: number | null;
+      direction: number | null;
+      scatterNo?: number;
+      text: string;
+    }
+  | {
+      kind: 'pickFighter';
+      what: string;
+      picks: { gang: string; fighter: string | null; moved: boolean }[];
+      text: string;
+    }
   | {
       kind: 'rollEachFighter';
       what: string;
@@ -101,7 +113,12 @@ function fightersText(picks: { gang: string; fighter: string | null }[]): string
 }
 
 /** Move a fighter within their gang's roster. Out of the game, they lose the conditions events gave them. */
-export function moveFighter(s: SessionState, gangName: string, fighter: string, to: 'battlefield' | 'reserve' | 'out'): void {
+export function moveFighter(
+  s: SessionState,
+  gangName: string,
+  fighter: string,
+  to: 'battlefield' | 'reserve' | 'out',
+): void {
   const g = s.gangs.find((x) => x.name === gangName);
   if (!g) return;
   g.battlefield = g.battlefield.filter((f) => f !== fighter);
@@ -141,7 +158,12 @@ export function objectText(o: BattlefieldObject): string {
 type StepOf<K extends Step['kind']> = Extract<Step, { kind: K }>;
 
 /** What one kind of step does: its rolls and picks, and what they changed. Returns null in quiet mode. */
-export type StepHandler<K extends Step['kind']> = (ctx: Ctx, ev: BadzoneEvent, step: StepOf<K>, entry: InPlay | null) => Outcome | null;
+export type StepHandler<K extends Step['kind']> = (
+  ctx: Ctx,
+  ev: BadzoneEvent,
+  step: StepOf<K>,
+  entry: InPlay | null,
+) => Outcome | null;
 
 function spawn(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'spawn'>): Outcome | null {
   const e = expr(ctx, step.count);
@@ -193,7 +215,11 @@ export function unconfirmedText(tile: string, candidates: string[]): string {
 }
 
 /** What is placed at a picked tile's center (Mines Detected): how many, and each one's scatter. */
-function placeAtTile(ctx: Ctx, ev: BadzoneEvent, place: NonNullable<StepOf<'pickTile'>['place']>): { what: string; count: number; scatters: Scatter[] } {
+function placeAtTile(
+  ctx: Ctx,
+  ev: BadzoneEvent,
+  place: NonNullable<StepOf<'pickTile'>['place']>,
+): { what: string; count: number; scatters: Scatter[] } {
   const ce = expr(ctx, place.count);
   const count = ctx.dice.expr(ce, () => `${ev.name}: how many ${place.what}s (${ce.text})`).total;
   const scatters: Scatter[] = [];
@@ -208,7 +234,16 @@ function pickTile(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'pickTile'>, entry: I
   const { s } = ctx;
   const { pool, confirmed } = tilePool(ctx, step);
   const record = (tile: string | null): void => {
-    if (step.avoidOccupied) s.tilePicks.push({ eventId: ev.id, what: step.what, round: s.round, tile, among: [...pool], confirmed, removesTile: step.removeTile === true });
+    if (step.avoidOccupied)
+      s.tilePicks.push({
+        eventId: ev.id,
+        what: step.what,
+        round: s.round,
+        tile,
+        among: [...pool],
+        confirmed,
+        removesTile: step.removeTile === true,
+      });
   };
   if (pool.length === 0) {
     if (entry) entry.tile = null;
@@ -235,10 +270,17 @@ function pickTile(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'pickTile'>, entry: I
   if (removed) text += `; ${tile} is removed and leaves the tile pool (${s.tiles.length} left)`;
   if (placed) {
     text += `; ${placed.count} ${placed.what}${placed.count === 1 ? '' : 's'} at its center`;
-    if (placed.scatters.length) text += `, scattered ${placed.scatters.map((sc, i) => `#${i + 1} ${scatterText(sc)}`).join(', ')}`;
+    if (placed.scatters.length)
+      text += `, scattered ${placed.scatters.map((sc, i) => `#${i + 1} ${scatterText(sc)}`).join(', ')}`;
   }
   if (worth) text += `; worth ${worth.value} ${worth.unit}`;
-  const out: Extract<Outcome, { kind: 'pickTile' }> = { kind: 'pickTile', what: step.what, tile, removed, text: confirmed ? text : `${text}.${unconfirmedText(tile, pool)}` };
+  const out: Extract<Outcome, { kind: 'pickTile' }> = {
+    kind: 'pickTile',
+    what: step.what,
+    tile,
+    removed,
+    text: confirmed ? text : `${text}.${unconfirmedText(tile, pool)}`,
+  };
   if (placed) out.placed = placed;
   if (worth) out.worth = worth;
   if (!confirmed) {
@@ -252,7 +294,14 @@ function scatter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'scatter'>, entry: InP
   if (entry && entry.tile === null) {
     // Its tile pick found no tile (every tile collapsed): nothing was placed, so nothing scatters.
     if (!ctx.loud) return null;
-    return { kind: 'scatter', what: step.what, from: null, distance: null, direction: null, text: `No ${step.what} was placed (no tile was left), so nothing scatters.` };
+    return {
+      kind: 'scatter',
+      what: step.what,
+      from: null,
+      distance: null,
+      direction: null,
+      text: `No ${step.what} was placed (no tile was left), so nothing scatters.`,
+    };
   }
   const e = expr(ctx, step.distance);
   const sc = rollScatter(ctx, e, () => `${ev.name}: ${step.what}`);
@@ -288,7 +337,8 @@ function pickFighter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'pickFighter'>): O
   const picks: { gang: string; fighter: string | null; moved: boolean }[] = [];
   const cond = step.condition;
   // A condition that lasts until the event picks again ends for the last pick now.
-  if (cond?.lasts === 'round') s.conditions = s.conditions.filter((c) => !(c.eventId === ev.id && c.condition === cond.name));
+  if (cond?.lasts === 'round')
+    s.conditions = s.conditions.filter((c) => !(c.eventId === ev.id && c.condition === cond.name));
   for (const g of s.gangs) {
     const pool = g[step.from];
     if (pool.length === 0) {
@@ -299,7 +349,14 @@ function pickFighter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'pickFighter'>): O
     const moved = step.moveTo !== undefined && step.moveTo !== step.from;
     if (moved) moveFighter(s, g.name, fighter, step.moveTo!);
     if (cond && !s.conditions.some((c) => c.gang === g.name && c.fighter === fighter && c.condition === cond.name)) {
-      s.conditions.push({ condition: cond.name, gang: g.name, fighter, eventId: ev.id, sinceRound: s.round, lasts: cond.lasts });
+      s.conditions.push({
+        condition: cond.name,
+        gang: g.name,
+        fighter,
+        eventId: ev.id,
+        sinceRound: s.round,
+        lasts: cond.lasts,
+      });
     }
     picks.push({ gang: g.name, fighter, moved });
   }
@@ -315,7 +372,12 @@ function rollEachFighter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'rollEachFight
   const e = expr(ctx, step.dice);
   if (s.gangs.length === 0) {
     if (!ctx.loud) return null;
-    return { kind: 'rollEachFighter', what: step.what, rolls: [], text: `No rosters given: roll ${e.text} for each fighter; on ${step.on.join(' or ')}, ${step.what}.` };
+    return {
+      kind: 'rollEachFighter',
+      what: step.what,
+      rolls: [],
+      text: `No rosters given: roll ${e.text} for each fighter; on ${step.on.join(' or ')}, ${step.what}.`,
+    };
   }
   const rolls: { gang: string; fighter: string; roll: number; moved: boolean }[] = [];
   const on = new Set(step.on);
@@ -342,7 +404,12 @@ function pickLair(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'pickLair'>): Outcome
   const { s } = ctx;
   if (s.lairs === null) {
     if (!ctx.loud) return null;
-    return { kind: 'pickLair', lair: null, becomes: step.becomes, text: `Beast Lairs were not counted at setup: replace a random Beast Lair with a ${step.becomes}.` };
+    return {
+      kind: 'pickLair',
+      lair: null,
+      becomes: step.becomes,
+      text: `Beast Lairs were not counted at setup: replace a random Beast Lair with a ${step.becomes}.`,
+    };
   }
   const pool = s.lairs.filter((l) => l.becomes === null);
   if (pool.length === 0) {
@@ -359,7 +426,11 @@ function pickStructure(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'pickStructure'>
   const { s } = ctx;
   if (s.structures === null) {
     if (!ctx.loud) return null;
-    return { kind: 'pickStructure', structure: null, text: `Large structures were not counted at setup: remove a random ${step.what}.` };
+    return {
+      kind: 'pickStructure',
+      structure: null,
+      text: `Large structures were not counted at setup: remove a random ${step.what}.`,
+    };
   }
   const pool = s.structures;
   if (pool.length === 0) {
@@ -376,7 +447,13 @@ function visibilitySet(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'visibilitySet'>
   const from = ctx.s.visibility.level;
   ctx.s.visibility = { level: step.level, sinceRound: ctx.s.round, source: ev.id };
   if (!ctx.loud) return null;
-  return { kind: 'visibility', from, to: step.level, changed: true, text: `Visibility is now ${levelText(ctx, step.level)}${step.note ? `: ${step.note}` : ''}` };
+  return {
+    kind: 'visibility',
+    from,
+    to: step.level,
+    changed: true,
+    text: `Visibility is now ${levelText(ctx, step.level)}${step.note ? `: ${step.note}` : ''}`,
+  };
 }
 
 function visibilityRoll(ctx: Ctx, ev: BadzoneEvent): Outcome | null {
@@ -386,17 +463,34 @@ function visibilityRoll(ctx: Ctx, ev: BadzoneEvent): Outcome | null {
   const from = ctx.s.visibility.level;
   ctx.s.visibility = { level, sinceRound: ctx.s.round, source: ev.id };
   if (!ctx.loud) return null;
-  return { kind: 'visibility', from, to: level, roll, changed: true, text: `Visibility roll ${roll}: visibility is now ${levelText(ctx, level)}` };
+  return {
+    kind: 'visibility',
+    from,
+    to: level,
+    roll,
+    changed: true,
+    text: `Visibility roll ${roll}: visibility is now ${levelText(ctx, level)}`,
+  };
 }
 
-function visibilityClearPitchBlack(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'visibilityClearPitchBlack'>): Outcome | null {
+function visibilityClearPitchBlack(
+  ctx: Ctx,
+  ev: BadzoneEvent,
+  step: StepOf<'visibilityClearPitchBlack'>,
+): Outcome | null {
   const { s } = ctx;
   const from = s.visibility.level;
   const pitch = ctx.book.level.get(from)?.pitchBlack === true;
   if (pitch) s.visibility = { level: ctx.book.visibility.normal, sinceRound: s.round, source: ev.id };
   if (!ctx.loud) return null;
   return pitch
-    ? { kind: 'visibility', from, to: s.visibility.level, changed: true, text: `Pitch Black is removed: visibility is now ${levelText(ctx, s.visibility.level)}` }
+    ? {
+        kind: 'visibility',
+        from,
+        to: s.visibility.level,
+        changed: true,
+        text: `Pitch Black is removed: visibility is now ${levelText(ctx, s.visibility.level)}`,
+      }
     : { kind: 'visibility', from, to: from, changed: false, text: `Not Pitch Black, so: ${step.otherwise}` };
 }
 

@@ -88,7 +88,8 @@ function splitRoundDice(log: unknown[]): unknown[] {
     const wasOpen = open;
     if (a.type === 'round') open = true;
     else if (a.type === 'end') open = false;
-    if (a.type !== 'round' || !wasOpen || !Array.isArray(a.dice) || a.dice.length === 0 || !Array.isArray(r.rolls)) return r;
+    if (a.type !== 'round' || !wasOpen || !Array.isArray(a.dice) || a.dice.length === 0 || !Array.isArray(r.rolls))
+      return r;
     const purposes = r.rolls.map((x) => (isObj(x) && typeof x.for === 'string' ? x.for : ''));
     let k = purposes.findIndex((p) => p.startsWith('Event Phase: '));
     if (k < 0) {
@@ -157,7 +158,8 @@ function setup(v: unknown): Setup {
   let visibilityTable: Setup['visibilityTable'] = null;
   try {
     if (o.table !== null && o.table !== undefined) table = validateEventTable(o.table, 'setup.table');
-    if (o.visibilityTable !== null && o.visibilityTable !== undefined) visibilityTable = validateVisibilityTable(o.visibilityTable, 'setup.visibilityTable', { legacyD66: legacy });
+    if (o.visibilityTable !== null && o.visibilityTable !== undefined)
+      visibilityTable = validateVisibilityTable(o.visibilityTable, 'setup.visibilityTable', { legacyD66: legacy });
   } catch (e) {
     if (e instanceof TableError) {
       const inside = e.path.replace(/^\(table\)\.?/, '');
@@ -188,7 +190,11 @@ function setup(v: unknown): Setup {
       if (!new RegExp(`^[0-9a-f]{${len}}$`).test(t)) fail(path, `expected ${len} lowercase hex digits`);
       return t;
     };
-    out.hiddenSeed = { salt: hex(h.salt, 'setup.hiddenSeed.salt', 32), commitment: hex(h.commitment, 'setup.hiddenSeed.commitment', 64), revealed: bool(h.revealed, 'setup.hiddenSeed.revealed') };
+    out.hiddenSeed = {
+      salt: hex(h.salt, 'setup.hiddenSeed.salt', 32),
+      commitment: hex(h.commitment, 'setup.hiddenSeed.commitment', 64),
+      revealed: bool(h.revealed, 'setup.hiddenSeed.revealed'),
+    };
   }
   return out;
 }
@@ -201,7 +207,17 @@ function dieList(v: unknown, path: string): EnteredDie[] | undefined {
 
 function action(v: unknown, path: string): Action {
   const o = obj(v, path);
-  const type = oneOf(o.type, `${path}.type`, ['new', 'round', 'end', 'discard', 'place', 'visibility', 'fighter', 'rename', 'collapse'] as const);
+  const type = oneOf(o.type, `${path}.type`, [
+    'new',
+    'round',
+    'end',
+    'discard',
+    'place',
+    'visibility',
+    'fighter',
+    'rename',
+    'collapse',
+  ] as const);
   switch (type) {
     case 'new':
       return { type };
@@ -231,7 +247,11 @@ function action(v: unknown, path: string): Action {
     case 'visibility':
       return { type, level: nonEmpty(o.level, `${path}.level`, 60) };
     case 'fighter': {
-      const a: Action = { type, name: nonEmpty(o.name, `${path}.name`, NAME), to: oneOf(o.to, `${path}.to`, ['battlefield', 'reserve', 'out'] as const) };
+      const a: Action = {
+        type,
+        name: nonEmpty(o.name, `${path}.name`, NAME),
+        to: oneOf(o.to, `${path}.to`, ['battlefield', 'reserve', 'out'] as const),
+      };
       if (o.gang !== undefined) a.gang = nonEmpty(o.gang, `${path}.gang`, NAME);
       return a;
     }
@@ -246,7 +266,8 @@ function action(v: unknown, path: string): Action {
       const a: Action = { type };
       if (o.tile !== undefined) a.tile = nonEmpty(o.tile, `${path}.tile`, 10);
       if (o.occupied !== undefined) a.occupied = strings(o.occupied, `${path}.occupied`, READ.occupied, READ.tileName);
-      if ((a.tile === undefined) === (a.occupied === undefined)) fail(path, 'a collapse correction names a tile or the occupied tiles');
+      if ((a.tile === undefined) === (a.occupied === undefined))
+        fail(path, 'a collapse correction names a tile or the occupied tiles');
       const d = dieList(o.dice, `${path}.dice`);
       if (d) a.dice = d;
       return a;
@@ -257,7 +278,11 @@ function action(v: unknown, path: string): Action {
 function roll(v: unknown, path: string): Roll {
   const o = obj(v, path);
   const die = int(o.die, `${path}.die`, 2, 1000);
-  const r: Roll = { die, value: int(o.value, `${path}.value`, 1, die), for: str(o.for, `${path}.for`, READ.rollPurpose) };
+  const r: Roll = {
+    die,
+    value: int(o.value, `${path}.value`, 1, die),
+    for: str(o.for, `${path}.for`, READ.rollPurpose),
+  };
   if (o.entered !== undefined) {
     if (o.entered !== true) fail(`${path}.entered`, 'expected true or absent');
     r.entered = true;
@@ -293,7 +318,8 @@ function isPlainRoll(v: unknown): v is Roll {
   return (o.entered === undefined || o.entered === true) && (o.card === undefined || o.card === true);
 }
 
-const wholeIn = (v: unknown, lo: number, hi: number): boolean => typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;
+const wholeIn = (v: unknown, lo: number, hi: number): boolean =>
+  typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;
 
 /** See isPlainRoll: a record of a `round` or `end` with no entered dice, as `badzone round` and `badzone end` log them. */
 function isPlainRecord(v: unknown): v is LogRecord {
@@ -318,7 +344,9 @@ function record(v: unknown, path: string): LogRecord {
     seq: int(o.seq, `${path}.seq`, 0, READ.round),
     round: int(o.round, `${path}.round`, 0, READ.round),
     action: action(o.action, `${path}.action`),
-    rolls: arr(o.rolls, `${path}.rolls`, READ.rollsPerStep).map((x, i) => (isPlainRoll(x) ? x : roll(x, `${path}.rolls[${i}]`))),
+    rolls: arr(o.rolls, `${path}.rolls`, READ.rollsPerStep).map((x, i) =>
+      isPlainRoll(x) ? x : roll(x, `${path}.rolls[${i}]`),
+    ),
   };
 }
 
@@ -337,7 +365,11 @@ function inPlayEntry(x: unknown, i: number): InPlay {
       const at = `inPlay[${i}].scatters[${j}]`;
       const q = arr(y, at, 3);
       if (q.length !== 3) fail(at, 'expected [round, distance, direction]');
-      return [int(q[0], `${at}[0]`, 0, READ.round), int(q[1], `${at}[1]`, 0, 1_000_000), int(q[2], `${at}[2]`, 1, 12)] as ScatterMark;
+      return [
+        int(q[0], `${at}[0]`, 0, READ.round),
+        int(q[1], `${at}[1]`, 0, 1_000_000),
+        int(q[2], `${at}[2]`, 1, 12),
+      ] as ScatterMark;
     });
   }
   return e;
@@ -355,7 +387,10 @@ function objects(v: unknown): BattlefieldObject[] {
     };
     if (o.worth !== undefined) {
       const w = obj(o.worth, `${at}.worth`);
-      b.worth = { value: int(w.value, `${at}.worth.value`, 0, 1_000_000), unit: nonEmpty(w.unit, `${at}.worth.unit`, 40) };
+      b.worth = {
+        value: int(w.value, `${at}.worth.value`, 0, 1_000_000),
+        unit: nonEmpty(w.unit, `${at}.worth.unit`, 40),
+      };
     }
     return b;
   });
@@ -389,7 +424,8 @@ function tilePicks(v: unknown): TilePick[] {
       confirmed: bool(o.confirmed, `${at}.confirmed`),
       removesTile: bool(o.removesTile, `${at}.removesTile`),
     };
-    if (o.correctedFrom !== undefined) t.correctedFrom = o.correctedFrom === null ? null : nonEmpty(o.correctedFrom, `${at}.correctedFrom`, 10);
+    if (o.correctedFrom !== undefined)
+      t.correctedFrom = o.correctedFrom === null ? null : nonEmpty(o.correctedFrom, `${at}.correctedFrom`, 10);
     return t;
   });
 }
@@ -401,7 +437,11 @@ function tilePicks(v: unknown): TilePick[] {
 function deriveFromLog(state: SessionState, book: RuleBook): void {
   let r: SessionState;
   try {
-    r = replay(state.setup, state.log.slice(1).map((x) => x.action), book);
+    r = replay(
+      state.setup,
+      state.log.slice(1).map((x) => x.action),
+      book,
+    );
   } catch {
     return;
   }
@@ -434,7 +474,10 @@ function cards(v: unknown, path: string): number[] {
  * `bookFor` compiles the tables this session plays with (its own table, or the shipped ones).
  * Throws Invalid (with the path of the field at fault) or SchemaTooNew.
  */
-export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook): { state: SessionState; book: RuleBook; migratedFrom: number | null } {
+export function validateSession(
+  v: unknown,
+  bookFor: (setup: Setup) => RuleBook,
+): { state: SessionState; book: RuleBook; migratedFrom: number | null } {
   let o = obj(v, '(session)');
   const version = int(o.schemaVersion, 'schemaVersion', 1, Number.MAX_SAFE_INTEGER);
   if (version > SCHEMA_VERSION) throw new SchemaTooNew(version);
@@ -460,23 +503,46 @@ export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook)
     round: int(o.round, 'round', 0, READ.round),
     phase: oneOf(o.phase, 'phase', ['setup', 'round', 'end'] as const),
     inPlay: arr(o.inPlay, 'inPlay', 64).map(inPlayEntry),
-    deck: o.deck === null ? null : (() => {
-      const d = obj(o.deck, 'deck');
-      return { drawPile: cards(d.drawPile, 'deck.drawPile'), discardPile: cards(d.discardPile, 'deck.discardPile') };
-    })(),
+    deck:
+      o.deck === null
+        ? null
+        : (() => {
+            const d = obj(o.deck, 'deck');
+            return {
+              drawPile: cards(d.drawPile, 'deck.drawPile'),
+              discardPile: cards(d.discardPile, 'deck.discardPile'),
+            };
+          })(),
     visibility: (() => {
       const vis = obj(o.visibility, 'visibility');
-      return { level: nonEmpty(vis.level, 'visibility.level', 60), sinceRound: int(vis.sinceRound, 'visibility.sinceRound', 0, READ.round), source: nonEmpty(vis.source, 'visibility.source', 60) };
+      return {
+        level: nonEmpty(vis.level, 'visibility.level', 60),
+        sinceRound: int(vis.sinceRound, 'visibility.sinceRound', 0, READ.round),
+        source: nonEmpty(vis.source, 'visibility.source', 60),
+      };
     })(),
-    hazard: o.hazard === null ? null : (() => {
-      const h = obj(o.hazard, 'hazard');
-      return { roll: int(h.roll, 'hazard.roll', 1, 10), id: h.id === null ? null : nonEmpty(h.id, 'hazard.id', 60), nomadic: bool(h.nomadic, 'hazard.nomadic') };
-    })(),
+    hazard:
+      o.hazard === null
+        ? null
+        : (() => {
+            const h = obj(o.hazard, 'hazard');
+            return {
+              roll: int(h.roll, 'hazard.roll', 1, 10),
+              id: h.id === null ? null : nonEmpty(h.id, 'hazard.id', 60),
+              nomadic: bool(h.nomadic, 'hazard.nomadic'),
+            };
+          })(),
     tiles: strings(o.tiles, 'tiles', READ.tiles, READ.tileName),
-    lairs: o.lairs === null ? null : arr(o.lairs, 'lairs', READ.lairs).map((x, i) => {
-      const l = obj(x, `lairs[${i}]`);
-      return { name: nonEmpty(l.name, `lairs[${i}].name`, NAME), becomes: l.becomes === null ? null : nonEmpty(l.becomes, `lairs[${i}].becomes`, NAME) };
-    }),
+    lairs:
+      o.lairs === null
+        ? null
+        : arr(o.lairs, 'lairs', READ.lairs).map((x, i) => {
+            const l = obj(x, `lairs[${i}]`);
+            return {
+              name: nonEmpty(l.name, `lairs[${i}].name`, NAME),
+              becomes: l.becomes === null ? null : nonEmpty(l.becomes, `lairs[${i}].becomes`, NAME),
+            };
+          }),
     structures: o.structures === null ? null : strings(o.structures, 'structures', READ.structures, NAME),
     gangs: gangs(o.gangs, 'gangs', true) as SessionState['gangs'],
     pendingEnd: strings(o.pendingEnd, 'pendingEnd', 64, 60),
@@ -488,7 +554,8 @@ export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook)
     log: arr(o.log, 'log', READ.logEntries).map((x, i) => (isPlainRecord(x) ? x : record(x, `log[${i}]`))),
   };
   if (state.rng.seed !== su.seed) fail('rng.seed', `${state.rng.seed} is not the game's seed (setup.seed ${su.seed})`);
-  if (state.log.length === 0 || state.log[0]!.action.type !== 'new') fail('log[0]', 'a session log starts with the game\'s setup (action "new")');
+  if (state.log.length === 0 || state.log[0]!.action.type !== 'new')
+    fail('log[0]', 'a session log starts with the game\'s setup (action "new")');
   state.log.forEach((r, i) => {
     if (r.seq !== i) fail(`log[${i}].seq`, `expected ${i}, found ${r.seq}`);
   });
@@ -496,14 +563,16 @@ export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook)
   state.redo.forEach((r, i) => {
     const want = state.log.length + state.redo.length - 1 - i;
     if (r.seq !== want) fail(`redo[${i}].seq`, `expected ${want}, found ${r.seq}`);
-    if (r.action.type === 'new') fail(`redo[${i}].action.type`, 'a game\'s setup cannot be redone');
+    if (r.action.type === 'new') fail(`redo[${i}].action.type`, "a game's setup cannot be redone");
   });
-  if ((state.deck === null) !== (su.mode === 'dice')) fail('deck', su.mode === 'deck' ? 'a deck-mode game needs a deck' : 'a dice-mode game has no deck');
+  if ((state.deck === null) !== (su.mode === 'dice'))
+    fail('deck', su.mode === 'deck' ? 'a deck-mode game needs a deck' : 'a dice-mode game has no deck');
   const book = bookFor(su);
   if (version < 2) {
     const structures = new Set<string>();
     for (const ev of book.events.results) {
-      for (const st of [...ev.resolve.onDraw, ...ev.resolve.eachEventPhase, ...ev.resolve.endPhase]) if (st.kind === 'pickStructure') structures.add(`${ev.name}: ${st.what}`);
+      for (const st of [...ev.resolve.onDraw, ...ev.resolve.eachEventPhase, ...ev.resolve.endPhase])
+        if (st.kind === 'pickStructure') structures.add(`${ev.name}: ${st.what}`);
     }
     for (const r of state.log) {
       r.rolls = r.rolls.map((x) => {
@@ -514,19 +583,28 @@ export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook)
   }
   if (version < 3) deriveFromLog(state, book);
   state.tilePicks.forEach((t, i) => {
-    for (const x of [t.tile, ...t.among]) if (x !== null && !su.tiles.includes(x)) fail(`tilePicks[${i}]`, `"${x}" is not a tile of this game`);
+    for (const x of [t.tile, ...t.among])
+      if (x !== null && !su.tiles.includes(x)) fail(`tilePicks[${i}]`, `"${x}" is not a tile of this game`);
   });
-  if ((state.phase === 'setup') !== (state.round === 0)) fail('phase', `"${state.phase}" does not go with round ${state.round} (round 0 is "setup", later rounds "round" or "end")`);
+  if ((state.phase === 'setup') !== (state.round === 0))
+    fail(
+      'phase',
+      `"${state.phase}" does not go with round ${state.round} (round 0 is "setup", later rounds "round" or "end")`,
+    );
   state.inPlay.forEach((p, i) => {
     if (!book.byId.has(p.eventId)) fail(`inPlay[${i}].eventId`, `"${p.eventId}" is not an event of this game's table`);
-    if (book.byId.get(p.eventId)!.timing !== 'persistent') fail(`inPlay[${i}].eventId`, `"${p.eventId}" is a Once event and cannot be in play`);
-    if (state.inPlay.findIndex((q) => q.eventId === p.eventId) !== i) fail(`inPlay[${i}].eventId`, `"${p.eventId}" is in play twice`);
+    if (book.byId.get(p.eventId)!.timing !== 'persistent')
+      fail(`inPlay[${i}].eventId`, `"${p.eventId}" is a Once event and cannot be in play`);
+    if (state.inPlay.findIndex((q) => q.eventId === p.eventId) !== i)
+      fail(`inPlay[${i}].eventId`, `"${p.eventId}" is in play twice`);
   });
   state.pendingEnd.forEach((id, i) => {
     if (!book.byId.has(id)) fail(`pendingEnd[${i}]`, `"${id}" is not an event of this game's table`);
   });
-  if (!book.level.has(state.visibility.level)) fail('visibility.level', `"${state.visibility.level}" is not a level of the visibility table`);
-  if (state.hazard?.id && !book.hazards.hazards.some((h) => h.id === state.hazard!.id)) fail('hazard.id', `"${state.hazard.id}" is not on the Hazard Table`);
+  if (!book.level.has(state.visibility.level))
+    fail('visibility.level', `"${state.visibility.level}" is not a level of the visibility table`);
+  if (state.hazard?.id && !book.hazards.hazards.some((h) => h.id === state.hazard!.id))
+    fail('hazard.id', `"${state.hazard.id}" is not on the Hazard Table`);
   if (state.deck) {
     const all = [...state.deck.drawPile, ...state.deck.discardPile, ...state.inPlay.map((p) => p.roll)];
     const seen = new Set<number>();
@@ -534,7 +612,8 @@ export function validateSession(v: unknown, bookFor: (setup: Setup) => RuleBook)
       if (seen.has(c)) fail('deck', `card ${c} is in the deck twice`);
       seen.add(c);
     }
-    for (let c = 1; c <= 64; c++) if (!seen.has(c)) fail('deck', `card ${c} is missing (not in the draw pile, the discard pile or in play)`);
+    for (let c = 1; c <= 64; c++)
+      if (!seen.has(c)) fail('deck', `card ${c} is missing (not in the draw pile, the discard pile or in play)`);
   }
   return { state, book, migratedFrom };
 }

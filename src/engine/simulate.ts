@@ -10,7 +10,13 @@ import type { Ctx, Tally } from './resolve.js';
 import type { Mode, Setup } from './state.js';
 import { createGame } from './step.js';
 
-export const CREATURES = ['rats', 'zombies', 'scum', 'genestealers', 'abomination'] as const satisfies readonly Creature[];
+export const CREATURES = [
+  'rats',
+  'zombies',
+  'scum',
+  'genestealers',
+  'abomination',
+] as const satisfies readonly Creature[];
 
 export interface SimulatedEvent {
   eventId: string;
@@ -111,8 +117,10 @@ export class Simulation {
     opts: { games: number; rounds: number; source?: DiceSource },
   ) {
     const { games, rounds } = opts;
-    if (!Number.isSafeInteger(games) || games < 1) throw new RangeError(`games must be a positive whole number, not ${games}`);
-    if (!Number.isSafeInteger(rounds) || rounds < 1) throw new RangeError(`rounds must be a positive whole number, not ${rounds}`);
+    if (!Number.isSafeInteger(games) || games < 1)
+      throw new RangeError(`games must be a positive whole number, not ${games}`);
+    if (!Number.isSafeInteger(rounds) || rounds < 1)
+      throw new RangeError(`rounds must be a positive whole number, not ${rounds}`);
     this.games = games;
     this.rounds = rounds;
     this.source = opts.source ?? new Rng({ seed: setup.seed, uses: 0 });
@@ -168,7 +176,8 @@ export class Simulation {
     const every = Math.max(1, Math.min(1000, Math.ceil(this.games / 200)));
     while (!this.complete) {
       this.playRound();
-      if (this.round === 0 && onProgress && (this.done % every === 0 || this.done === this.games)) onProgress(this.done, this.games);
+      if (this.round === 0 && onProgress && (this.done % every === 0 || this.done === this.games))
+        onProgress(this.done, this.games);
       if (this.numbers >= stopAt) break;
     }
     return this.complete;
@@ -183,7 +192,16 @@ export class Simulation {
     this.gRoundsInPlay.fill(0);
     this.gStats.duplicates = this.gStats.reshuffles = 0;
     this.gNoNew = 0;
-    return { s, book: this.book, dice: this.dice, loud: false, notes: [], occupied: undefined, askOccupied: false, tally: this.tally };
+    return {
+      s,
+      book: this.book,
+      dice: this.dice,
+      loud: false,
+      notes: [],
+      occupied: undefined,
+      askOccupied: false,
+      tally: this.tally,
+    };
   }
 
   private playRound(): void {
@@ -273,7 +291,12 @@ export class Simulation {
       CREATURES.forEach((c, j) => {
         spawned[c] = r6(this.spawnedSum[r * nC + j]! / games);
       });
-      perRound.push({ round: r + 1, inPlay: { mean: r6(sum / games), p50, p90, max }, visibilityReduced: r6(this.visReduced[r]! / games), spawned });
+      perRound.push({
+        round: r + 1,
+        inPlay: { mean: r6(sum / games), p50, p90, max },
+        visibilityReduced: r6(this.visReduced[r]! / games),
+        spawned,
+      });
     }
     return {
       games,

@@ -71,7 +71,14 @@ export type Report =
   | RoundReport
   | EndReport
   /** stays: what the discarded event leaves on the battlefield; removed: an object of that event taken off it instead. */
-  | { kind: 'discard'; eventId: string; name: string; inPlay: InPlayView[]; stays?: BattlefieldObject[]; removed?: BattlefieldObject }
+  | {
+      kind: 'discard';
+      eventId: string;
+      name: string;
+      inPlay: InPlayView[];
+      stays?: BattlefieldObject[];
+      removed?: BattlefieldObject;
+    }
   | { kind: 'place'; eventId: string; name: string; outcomes: Outcome[]; inPlay: InPlayView[] }
   | { kind: 'visibility'; from: string; to: string }
   | { kind: 'fighter'; name: string; gang: string; from: string; to: string }
@@ -109,7 +116,12 @@ export interface StepOptions {
 export function inPlayView(s: SessionState, book: RuleBook): InPlayView[] {
   return s.inPlay.map((p) => {
     const ev = book.byId.get(p.eventId);
-    const v: InPlayView = { eventId: p.eventId, name: ev?.name ?? p.eventId, sinceRound: p.sinceRound, discardOn: ev?.discardOn ?? null };
+    const v: InPlayView = {
+      eventId: p.eventId,
+      name: ev?.name ?? p.eventId,
+      sinceRound: p.sinceRound,
+      discardOn: ev?.discardOn ?? null,
+    };
     if (p.tile !== undefined) v.tile = p.tile;
     if (p.worth !== undefined) v.worth = p.worth;
     if (p.scatters?.length) {
@@ -134,10 +146,21 @@ export function battlefieldView(s: SessionState): BattlefieldView {
  */
 function working(s: SessionState, owned = false): SessionState {
   const { log, inPlay, objects, conditions, tilePicks, redo, ...rest } = s;
-  const copy = structuredClone(rest) as Omit<SessionState, 'log' | 'inPlay' | 'objects' | 'conditions' | 'tilePicks' | 'redo'>;
+  const copy = structuredClone(rest) as Omit<
+    SessionState,
+    'log' | 'inPlay' | 'objects' | 'conditions' | 'tilePicks' | 'redo'
+  >;
   // A caller that owns the state (replay, verify) never looks at the one before: its lists grow in place.
   if (owned) return { ...copy, inPlay: inPlay.map((p) => ({ ...p })), objects, conditions, tilePicks, redo, log };
-  return { ...copy, inPlay: inPlay.map((p) => ({ ...p })), objects: [...objects], conditions: [...conditions], tilePicks: [...tilePicks], redo, log };
+  return {
+    ...copy,
+    inPlay: inPlay.map((p) => ({ ...p })),
+    objects: [...objects],
+    conditions: [...conditions],
+    tilePicks: [...tilePicks],
+    redo,
+    log,
+  };
 }
 
 function refuse(message: string, usage = false): StepResult {
@@ -160,7 +183,12 @@ export function createGame(setup: Setup, book: RuleBook, source?: DiceSource): S
     for (let r = 1; r <= 64; r++) cards.push(r);
     deck = { drawPile: dice.shuffle(cards), discardPile: [] };
   }
-  const gangs: Gang[] = setup.gangs.map((g) => ({ name: g.name, battlefield: [...g.battlefield], reserve: [...g.reserve], out: [] }));
+  const gangs: Gang[] = setup.gangs.map((g) => ({
+    name: g.name,
+    battlefield: [...g.battlefield],
+    reserve: [...g.reserve],
+    out: [],
+  }));
   const state: SessionState = {
     schemaVersion: SCHEMA_VERSION,
     setup,
@@ -172,8 +200,12 @@ export function createGame(setup: Setup, book: RuleBook, source?: DiceSource): S
     visibility: { level: book.visibility.normal, sinceRound: 0, source: 'start' },
     hazard,
     tiles: [...setup.tiles],
-    lairs: setup.lairs === null ? null : Array.from({ length: setup.lairs }, (_, i) => ({ name: `Beast Lair ${i + 1}`, becomes: null })),
-    structures: setup.structures === null ? null : Array.from({ length: setup.structures }, (_, i) => `Large structure ${i + 1}`),
+    lairs:
+      setup.lairs === null
+        ? null
+        : Array.from({ length: setup.lairs }, (_, i) => ({ name: `Beast Lair ${i + 1}`, becomes: null })),
+    structures:
+      setup.structures === null ? null : Array.from({ length: setup.structures }, (_, i) => `Large structure ${i + 1}`),
     gangs,
     pendingEnd: [],
     objects: [],
@@ -192,7 +224,11 @@ export function setupNotes(s: SessionState, book: RuleBook): string[] {
   const notes: string[] = [];
   if (s.hazard) {
     const h = book.hazards.hazards.find((x) => x.roll === s.hazard!.roll);
-    notes.push(h ? `Hazard ${s.hazard.roll}: ${h.name}` : `Hazard ${s.hazard.roll}: ${book.hazards.nomadic.name}, no hazard this game`);
+    notes.push(
+      h
+        ? `Hazard ${s.hazard.roll}: ${h.name}`
+        : `Hazard ${s.hazard.roll}: ${book.hazards.nomadic.name}, no hazard this game`,
+    );
   }
   if (s.setup.mode === 'deck') notes.push('The 64-card deck was shuffled.');
   return notes;
@@ -249,7 +285,8 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
   if ('dice' in stored) stored.dice = trimmed(stored.dice, used.dice);
   if ('dice' in stored && stored.dice === undefined) delete stored.dice;
   // endDice given (even empty: "the End Phase gets none of these") stays, so the replay is not refused.
-  if (stored.type === 'round' && stored.endDice !== undefined) stored.endDice = stored.endDice.slice(0, used.endDice ?? 0);
+  if (stored.type === 'round' && stored.endDice !== undefined)
+    stored.endDice = stored.endDice.slice(0, used.endDice ?? 0);
   const record: LogRecord = { seq: state.log.length, round: s.round, action: stored, rolls: dice.rolls ?? [] };
   if (limits) {
     // Checked before the log is extended, so a refused step leaves even an appendLog caller's log as it was.
@@ -269,8 +306,14 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
 /** Entered dice of a list that the step never asked for: a usage refusal, nothing saved. */
 function unusedRefusal(dice: Dice, list: DiceList): StepResult | null {
   if (dice.enteredUsed >= dice.enteredGiven) return null;
-  const which = list === 'endDice' ? 'End-Phase dice (--end-dice) were entered but the End Phase' : 'dice were entered but this step';
-  return refuse(`${dice.enteredGiven} ${which} needed only ${dice.enteredUsed}; nothing was saved. Enter just the dice it asks for.`, true);
+  const which =
+    list === 'endDice'
+      ? 'End-Phase dice (--end-dice) were entered but the End Phase'
+      : 'dice were entered but this step';
+  return refuse(
+    `${dice.enteredGiven} ${which} needed only ${dice.enteredUsed}; nothing was saved. Enter just the dice it asks for.`,
+    true,
+  );
 }
 
 /** The entries a list actually used (placeholders included), or undefined when none. */
@@ -320,14 +363,23 @@ function apply(ctx: Ctx, action: Action, used: Partial<Record<DiceList, number>>
         ctx.dice.useList('endDice', action.endDice ?? []);
         end = endPhase(ctx);
         if (ctx.dice.enteredUsed < ctx.dice.enteredGiven) {
-          return { refusal: `${ctx.dice.enteredGiven} End-Phase dice (--end-dice) were entered but the End Phase needed only ${ctx.dice.enteredUsed}; nothing was saved. Enter just the dice it asks for.`, usage: true };
+          return {
+            refusal: `${ctx.dice.enteredGiven} End-Phase dice (--end-dice) were entered but the End Phase needed only ${ctx.dice.enteredUsed}; nothing was saved. Enter just the dice it asks for.`,
+            usage: true,
+          };
         }
         used.endDice = ctx.dice.enteredUsed;
         ctx.dice.useList('dice', action.dice ?? []);
         ctx.notes.unshift(`End Phase of round ${s.round} resolved before the new round`);
       } else if (hasValue(action.endDice)) {
-        const why = s.phase === 'setup' ? 'no round has been played yet' : `the End Phase of round ${s.round} is already resolved`;
-        return { refusal: `There is no open End Phase for --end-dice (${why}); give the new round's dice with --dice.`, usage: true };
+        const why =
+          s.phase === 'setup'
+            ? 'no round has been played yet'
+            : `the End Phase of round ${s.round} is already resolved`;
+        return {
+          refusal: `There is no open End Phase for --end-dice (${why}); give the new round's dice with --dice.`,
+          usage: true,
+        };
       }
       s.round += 1;
       s.phase = 'round';
@@ -335,12 +387,28 @@ function apply(ctx: Ctx, action: Action, used: Partial<Record<DiceList, number>>
       const ep = eventPhase(ctx);
       if (ep.noNewEvent) ctx.notes.push(`No new event: ${ep.noNewEvent}`);
       return {
-        report: { kind: 'round', round: s.round, endPhase: end, eventPhase: ep, inPlay: inPlayView(s, book), visibility: s.visibility, notes: ctx.notes, battlefield: battlefieldView(s) },
+        report: {
+          kind: 'round',
+          round: s.round,
+          endPhase: end,
+          eventPhase: ep,
+          inPlay: inPlayView(s, book),
+          visibility: s.visibility,
+          notes: ctx.notes,
+          battlefield: battlefieldView(s),
+        },
       };
     }
     case 'end': {
-      if (s.phase === 'setup') return { refusal: 'No round has been played yet, so there is no End Phase to resolve. Run `badzone round` to start round 1.' };
-      if (s.phase === 'end') return { refusal: `The End Phase of round ${s.round} is already resolved. Run \`badzone round\` to start round ${s.round + 1}.` };
+      if (s.phase === 'setup')
+        return {
+          refusal:
+            'No round has been played yet, so there is no End Phase to resolve. Run `badzone round` to start round 1.',
+        };
+      if (s.phase === 'end')
+        return {
+          refusal: `The End Phase of round ${s.round} is already resolved. Run \`badzone round\` to start round ${s.round + 1}.`,
+        };
       const end = endPhase(ctx);
       s.phase = 'end';
       return { report: { kind: 'end', ...end, inPlay: inPlayView(s, book), battlefield: battlefieldView(s) } };
@@ -355,7 +423,9 @@ function apply(ctx: Ctx, action: Action, used: Partial<Record<DiceList, number>>
         if (o < 0) return { refusal: `${name} is not in play. \`badzone status\` lists the events in play.` };
         const [removed] = s.objects.splice(o, 1);
         ctx.notes.push(`GM took ${name}'s ${removed!.what} off the battlefield`);
-        return { report: { kind: 'discard', eventId: action.eventId, name, inPlay: inPlayView(s, book), removed: removed! } };
+        return {
+          report: { kind: 'discard', eventId: action.eventId, name, inPlay: inPlayView(s, book), removed: removed! },
+        };
       }
       const [gone] = s.inPlay.splice(at, 1);
       const stays = leavePlay(s, book, gone!);
@@ -373,8 +443,13 @@ function apply(ctx: Ctx, action: Action, used: Partial<Record<DiceList, number>>
       return collapse(ctx, action);
     case 'place': {
       const ev = book.byId.get(action.eventId);
-      if (!ev) return { refusal: `There is no event "${echo(action.eventId)}" in this game's table. \`badzone events list\` shows them.`, usage: true };
-      if (ev.timing !== 'persistent') return { refusal: `${ev.name} is a Once event: it never stays in play, so it cannot be placed.` };
+      if (!ev)
+        return {
+          refusal: `There is no event "${echo(action.eventId)}" in this game's table. \`badzone events list\` shows them.`,
+          usage: true,
+        };
+      if (ev.timing !== 'persistent')
+        return { refusal: `${ev.name} is a Once event: it never stays in play, so it cannot be placed.` };
       if (s.inPlay.some((p) => p.eventId === ev.id)) return { refusal: `${ev.name} is already in play.` };
       let roll = ev.range[0];
       if (s.deck) {
@@ -397,7 +472,10 @@ function apply(ctx: Ctx, action: Action, used: Partial<Record<DiceList, number>>
     }
     case 'visibility': {
       if (!book.level.has(action.level)) {
-        return { refusal: `There is no visibility level "${echo(action.level)}". Levels: ${[...book.level.keys()].join(', ')}.`, usage: true };
+        return {
+          refusal: `There is no visibility level "${echo(action.level)}". Levels: ${[...book.level.keys()].join(', ')}.`,
+          usage: true,
+        };
       }
       const from = s.visibility.level;
       s.visibility = { level: action.level, sinceRound: s.round, source: 'gm' };
@@ -408,11 +486,21 @@ function apply(ctx: Ctx, action: Action, used: Partial<Record<DiceList, number>>
       // Names are matched exactly, else ignoring case; a typo of an existing gang is refused, not made a new gang.
       let gang: Gang | undefined;
       if (action.gang !== undefined) {
-        const name = matchName(action.gang, s.gangs.map((g) => g.name));
+        const name = matchName(
+          action.gang,
+          s.gangs.map((g) => g.name),
+        );
         gang = s.gangs.find((g) => g.name === name);
         if (!gang) {
-          const near = closeNames(action.gang, s.gangs.map((g) => g.name));
-          if (near.length) return { refusal: `No gang is called ${echo(action.gang)}. Did you mean ${near.join(' or ')}?`, usage: true };
+          const near = closeNames(
+            action.gang,
+            s.gangs.map((g) => g.name),
+          );
+          if (near.length)
+            return {
+              refusal: `No gang is called ${echo(action.gang)}. Did you mean ${near.join(' or ')}?`,
+              usage: true,
+            };
         }
       }
       // A --gang that names no gang yet (a new one) holds no one: a fighter of another gang is refused below, not moved.
@@ -420,13 +508,19 @@ function apply(ctx: Ctx, action: Action, used: Partial<Record<DiceList, number>>
         .map((g) => ({ g, name: matchName(action.name, [...g.battlefield, ...g.reserve, ...g.out]) }))
         .filter((x): x is { g: Gang; name: string } => x.name !== undefined);
       if (holders.length > 1) {
-        return { refusal: `${holders.length} gangs have a fighter called ${echo(action.name)}: say which with --gang (${holders.map((h) => h.g.name).join(', ')}).`, usage: true };
+        return {
+          refusal: `${holders.length} gangs have a fighter called ${echo(action.name)}: say which with --gang (${holders.map((h) => h.g.name).join(', ')}).`,
+          usage: true,
+        };
       }
       const found = holders[0];
       if (found) {
         const { g, name } = found;
         const from = g.battlefield.includes(name) ? 'battlefield' : g.reserve.includes(name) ? 'reserve' : 'out';
-        if (from === action.to) return { refusal: `${name} (${g.name}) is already ${{ battlefield: 'on the battlefield', reserve: 'in reserve', out: 'out of the game' }[action.to]}; nothing changed.` };
+        if (from === action.to)
+          return {
+            refusal: `${name} (${g.name}) is already ${{ battlefield: 'on the battlefield', reserve: 'in reserve', out: 'out of the game' }[action.to]}; nothing changed.`,
+          };
         moveFighter(s, g.name, name, action.to);
         ctx.notes.push(`GM moved ${name} (${g.name}) from ${from} to ${action.to}`);
         return { report: { kind: 'fighter', name, gang: g.name, from, to: action.to } };
@@ -439,10 +533,18 @@ function apply(ctx: Ctx, action: Action, used: Partial<Record<DiceList, number>>
           usage: true,
         };
       }
-      const elsewhere = s.gangs.find((g) => matchName(action.name, [...g.battlefield, ...g.reserve, ...g.out]) !== undefined);
-      if (elsewhere) return { refusal: `${echo(action.name)} is a fighter of ${elsewhere.name}, not ${echo(action.gang)}. To move them, leave out --gang (or say --gang ${elsewhere.name}).`, usage: true };
+      const elsewhere = s.gangs.find(
+        (g) => matchName(action.name, [...g.battlefield, ...g.reserve, ...g.out]) !== undefined,
+      );
+      if (elsewhere)
+        return {
+          refusal: `${echo(action.name)} is a fighter of ${elsewhere.name}, not ${echo(action.gang)}. To move them, leave out --gang (or say --gang ${elsewhere.name}).`,
+          usage: true,
+        };
       // A new fighter (and maybe a new gang): names that are stored are checked here, whoever calls the engine.
-      const badName = limits ? (nameProblem(action.name, "the fighter's name") ?? (gang ? null : nameProblem(action.gang, 'the gang name'))) : null;
+      const badName = limits
+        ? (nameProblem(action.name, "the fighter's name") ?? (gang ? null : nameProblem(action.gang, 'the gang name')))
+        : null;
       if (badName) return { refusal: `${badName[0]!.toUpperCase()}${badName.slice(1)}.`, usage: true };
       if (!gang) {
         gang = { name: action.gang, battlefield: [], reserve: [], out: [] };
@@ -450,7 +552,15 @@ function apply(ctx: Ctx, action: Action, used: Partial<Record<DiceList, number>>
       }
       gang[action.to].push(action.name);
       ctx.notes.push(`GM added ${action.name} to ${gang.name} (${action.to})`);
-      return { report: { kind: 'fighter', name: action.name, gang: gang.name, from: 'nowhere (new to the roster)', to: action.to } };
+      return {
+        report: {
+          kind: 'fighter',
+          name: action.name,
+          gang: gang.name,
+          from: 'nowhere (new to the roster)',
+          to: action.to,
+        },
+      };
     }
   }
 }
@@ -472,7 +582,10 @@ export function replay(setup: Setup, actions: Action[], book: RuleBook): Session
 }
 
 export class ReplayError extends Error {
-  constructor(message: string, readonly seq: number) {
+  constructor(
+    message: string,
+    readonly seq: number,
+  ) {
     super(message);
   }
 }
@@ -516,10 +629,22 @@ export function redoEntry(r: LogRecord, usesAfter: number): RedoEntry {
 
 /** Whether two rolls are the same die with the same result for the same purpose, entered or not alike. */
 function sameRoll(a: Roll | undefined, b: Roll | undefined): boolean {
-  return !!a && !!b && a.value === b.value && a.die === b.die && a.for === b.for && a.entered === b.entered && a.card === b.card && a.d66 === b.d66;
+  return (
+    !!a &&
+    !!b &&
+    a.value === b.value &&
+    a.die === b.die &&
+    a.for === b.for &&
+    a.entered === b.entered &&
+    a.card === b.card &&
+    a.d66 === b.d66
+  );
 }
 
-export type RedoResult = Extract<StepResult, { ok: true }> | { ok: false; refusal: { usage: boolean; message: string } } | null;
+export type RedoResult =
+  | Extract<StepResult, { ok: true }>
+  | { ok: false; refusal: { usage: boolean; message: string } }
+  | null;
 
 /**
  * Re-apply the step undone last (since the last new step), with the same action, entered dice and occupied tiles:
@@ -530,11 +655,21 @@ export function redo(state: SessionState, book: RuleBook): RedoResult {
   if (!top) return null;
   const r = step(state, top.action, book);
   if (!r.ok) {
-    const why = 'refusal' in r ? r.refusal.message : `it needs ${r.needs.kind === 'die' ? 'a die' : 'the occupied tiles'}`;
-    return { ok: false, refusal: { usage: false, message: `Cannot redo log entry ${top.seq} (${top.action.type}): ${why}` } };
+    const why =
+      'refusal' in r ? r.refusal.message : `it needs ${r.needs.kind === 'die' ? 'a die' : 'the occupied tiles'}`;
+    return {
+      ok: false,
+      refusal: { usage: false, message: `Cannot redo log entry ${top.seq} (${top.action.type}): ${why}` },
+    };
   }
   if (r.record.rolls.length !== top.rolls || r.state.rng.uses !== top.uses) {
-    return { ok: false, refusal: { usage: false, message: `Cannot redo log entry ${top.seq} (${top.action.type}): its dice would not be the same as before. Nothing was changed.` } };
+    return {
+      ok: false,
+      refusal: {
+        usage: false,
+        message: `Cannot redo log entry ${top.seq} (${top.action.type}): its dice would not be the same as before. Nothing was changed.`,
+      },
+    };
   }
   r.state.redo = state.redo.slice(0, -1);
   return r;
@@ -586,13 +721,20 @@ export function verify(state: SessionState, book: RuleBook): VerifyResult {
             made.seq,
           );
         }
-        const what = b ? `${b.for}: ${b.entered ? 'the command entered' : 'the seed gives'} ${b.value}` : 'no such roll follows from the seed';
-        const was = a ? `the file has ${a.value}${a.for !== b?.for ? ` for "${a.for}"` : ''}${a.entered !== b?.entered ? (a.entered ? ', entered by hand' : ', rolled') : ''}` : 'the file is missing it';
+        const what = b
+          ? `${b.for}: ${b.entered ? 'the command entered' : 'the seed gives'} ${b.value}`
+          : 'no such roll follows from the seed';
+        const was = a
+          ? `the file has ${a.value}${a.for !== b?.for ? ` for "${a.for}"` : ''}${a.entered !== b?.entered ? (a.entered ? ', entered by hand' : ', rolled') : ''}`
+          : 'the file is missing it';
         return fail(`${at}: ${what}, but ${was}`, made.seq);
       }
     }
     if (stored.round !== made.round) {
-      return fail(`log entry ${made.seq} (${made.action.type}): round ${stored.round} in the file, but the log gives round ${made.round}`, made.seq);
+      return fail(
+        `log entry ${made.seq} (${made.action.type}): round ${stored.round} in the file, but the log gives round ${made.round}`,
+        made.seq,
+      );
     }
     return null;
   };
@@ -601,29 +743,64 @@ export function verify(state: SessionState, book: RuleBook): VerifyResult {
   for (let i = 1; i < state.log.length; i++) {
     const stored = state.log[i]!;
     const r = step(s, stored.action, book, { source: rng, appendLog: true, limits: false });
-    if (!r.ok) return fail(`log entry ${i} (${stored.action.type}) does not apply: ${'refusal' in r ? r.refusal.message : 'it needs input'}`, i);
+    if (!r.ok)
+      return fail(
+        `log entry ${i} (${stored.action.type}) does not apply: ${'refusal' in r ? r.refusal.message : 'it needs input'}`,
+        i,
+      );
     const c = check(stored, r.record);
     if (c) return c;
     s = r.state;
   }
-  const fields = ['rng', 'round', 'phase', 'inPlay', 'deck', 'visibility', 'hazard', 'tiles', 'lairs', 'structures', 'gangs', 'pendingEnd', 'objects', 'conditions', 'tilePicks'] as const;
+  const fields = [
+    'rng',
+    'round',
+    'phase',
+    'inPlay',
+    'deck',
+    'visibility',
+    'hazard',
+    'tiles',
+    'lairs',
+    'structures',
+    'gangs',
+    'pendingEnd',
+    'objects',
+    'conditions',
+    'tilePicks',
+  ] as const;
   for (const f of fields) {
     if (JSON.stringify(state[f]) !== JSON.stringify(s[f])) {
       const d = firstDifference(state[f], s[f], '');
       const at = d.path === '' ? '' : `${d.path} = `;
-      return fail(`${f} in the file (${at}${short(d.file)}) does not follow from the log (replay gives ${at}${short(d.replay)})`, null);
+      return fail(
+        `${f} in the file (${at}${short(d.file)}) does not follow from the log (replay gives ${at}${short(d.replay)})`,
+        null,
+      );
     }
   }
   return { ok: true, ...base, problem: null, seq: null };
 }
 
 /** Where two JSON values first differ: the path inside them ("[1].eventId") and each side's value there. */
-function firstDifference(file: unknown, replay: unknown, path: string): { path: string; file: unknown; replay: unknown } {
+function firstDifference(
+  file: unknown,
+  replay: unknown,
+  path: string,
+): { path: string; file: unknown; replay: unknown } {
   if (Array.isArray(file) && Array.isArray(replay)) {
     for (let i = 0; i < Math.max(file.length, replay.length); i++) {
-      if (JSON.stringify(file[i]) !== JSON.stringify(replay[i])) return firstDifference(file[i], replay[i], `${path}[${i}]`);
+      if (JSON.stringify(file[i]) !== JSON.stringify(replay[i]))
+        return firstDifference(file[i], replay[i], `${path}[${i}]`);
     }
-  } else if (file && replay && typeof file === 'object' && typeof replay === 'object' && !Array.isArray(file) && !Array.isArray(replay)) {
+  } else if (
+    file &&
+    replay &&
+    typeof file === 'object' &&
+    typeof replay === 'object' &&
+    !Array.isArray(file) &&
+    !Array.isArray(replay)
+  ) {
     const a = file as Record<string, unknown>;
     const b = replay as Record<string, unknown>;
     for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {

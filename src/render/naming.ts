@@ -4,7 +4,27 @@ import { safeText } from './safe.js';
 const NAMED = /`badzone |^\s*badzone new /m;
 
 /** The commands that act on a game, and so take --session. */
-const ON_A_GAME = new Set(['new', 'round', 'end', 'status', 'log', 'undo', 'redo', 'verify', 'reveal', 'discard', 'place', 'fighter', 'visibility', 'rename', 'collapse', 'dice', 'report', 'serve', 'play']);
+const ON_A_GAME = new Set([
+  'new',
+  'round',
+  'end',
+  'status',
+  'log',
+  'undo',
+  'redo',
+  'verify',
+  'reveal',
+  'discard',
+  'place',
+  'fighter',
+  'visibility',
+  'rename',
+  'collapse',
+  'dice',
+  'report',
+  'serve',
+  'play',
+]);
 
 /**
  * Text for a person names the command as they can run it: "`badzone end`" becomes "`npx badzone end`" when
@@ -13,7 +33,11 @@ const ON_A_GAME = new Set(['new', 'round', 'end', 'status', 'log', 'undo', 'redo
  * a game gets it too, so the hint works as written: "`badzone round`" becomes "`badzone round --session g.json`".
  * JSON is data and is never changed.
  */
-export function nameCommand(text: string, argv0: string | { readonly argv0: string } | (() => string), session?: string): string {
+export function nameCommand(
+  text: string,
+  argv0: string | { readonly argv0: string } | (() => string),
+  session?: string,
+): string {
   if (!NAMED.test(text)) return text;
   let out = text;
   if (session !== undefined) {
@@ -21,7 +45,9 @@ export function nameCommand(text: string, argv0: string | { readonly argv0: stri
     // path with an escape sequence or a line break is shown escaped, never sent to the terminal.
     const arg = safeText(session);
     out = out.replace(/`badzone ([a-z-]+)([^`]*)`/g, (all, sub: string, rest: string) =>
-      ON_A_GAME.has(sub) && !/(^|\s)--session(\s|=|$)/.test(rest) && !/(^|\s)(--help|-h)(\s|$)/.test(rest) ? `\`badzone ${sub}${rest} --session ${arg}\`` : all,
+      ON_A_GAME.has(sub) && !/(^|\s)--session(\s|=|$)/.test(rest) && !/(^|\s)(--help|-h)(\s|$)/.test(rest)
+        ? `\`badzone ${sub}${rest} --session ${arg}\``
+        : all,
     );
   }
   const name = typeof argv0 === 'string' ? argv0 : typeof argv0 === 'function' ? argv0() : argv0.argv0;

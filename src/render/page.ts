@@ -40,10 +40,15 @@ export interface PageOptions {
   main?: string;
 }
 
-const PHASE: Record<string, string> = { setup: 'Setup', round: 'Event Phase done, players\u2019 turns', end: 'End Phase done' };
+const PHASE: Record<string, string> = {
+  setup: 'Setup',
+  round: 'Event Phase done, players\u2019 turns',
+  end: 'End Phase done',
+};
 
 export function pageTitle(v: PlayersView | null, notice?: Notice | null): string {
-  if (!v) return notice?.kind === 'invalid' ? 'Game file unreadable \u00b7 badzone' : 'Waiting for the game \u00b7 badzone';
+  if (!v)
+    return notice?.kind === 'invalid' ? 'Game file unreadable \u00b7 badzone' : 'Waiting for the game \u00b7 badzone';
   if (v.round === 0) return `Setup \u00b7 ${v.game} \u00b7 badzone`;
   return `Round ${v.round}${v.phase === 'end' ? ', End Phase done' : ''} \u00b7 badzone`;
 }
@@ -63,7 +68,8 @@ export function renderPage(v: PlayersView | null, opts: PageOptions): string {
   const head = live
     ? html`<link rel="stylesheet" href="page.css"><script src="live.js" defer></script><noscript><meta http-equiv="refresh" content="15"></noscript>`
     : html`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"><style>${raw(PAGE_CSS)}</style>`;
-  const title = opts.mode === 'report' && v ? `Battle report \u00b7 ${v.game} \u00b7 badzone` : pageTitle(v, opts.notice);
+  const title =
+    opts.mode === 'report' && v ? `Battle report \u00b7 ${v.game} \u00b7 badzone` : pageTitle(v, opts.notice);
   const state = live
     ? html`<p class="live-state" id="live-state" role="status"><span class="dot" aria-hidden="true"></span> <span id="live-text">Static view: reload for news (updates are live with JavaScript)</span></p>`
     : html`<p class="live-state">Battle report, written by badzone ${opts.report?.version ?? ''}</p>`;
@@ -116,7 +122,8 @@ ${tableSection(v)}
 ${gangsSection(v)}
 ${historySection(v, opts.mode === 'report')}
 </div>
-${v.commitment && !report ? html`<p class="commitment">Seed commitment: <code>${v.commitment}</code>. Note it down: once the GM reveals the seed, it proves that every die badzone rolled came from the seed fixed at the start (dice the GM entered by hand are counted apart, under Dice).</p>` : null}`.text;
+${v.commitment && !report ? html`<p class="commitment">Seed commitment: <code>${v.commitment}</code>. Note it down: once the GM reveals the seed, it proves that every die badzone rolled came from the seed fixed at the start (dice the GM entered by hand are counted apart, under Dice).</p>` : null}`
+    .text;
 }
 
 function noticeBox(n: Notice, stale: boolean): Html {
@@ -126,7 +133,7 @@ function noticeBox(n: Notice, stale: boolean): Html {
 }
 
 function now(v: PlayersView): Html {
-  const phase = v.round === 0 ? 'Setup: round 1 has not started' : PHASE[v.phase] ?? v.phase;
+  const phase = v.round === 0 ? 'Setup: round 1 has not started' : (PHASE[v.phase] ?? v.phase);
   const vis = v.visibility;
   return html`<section class="now" aria-labelledby="now-h">
 <h2 id="now-h">${v.round === 0 ? 'Before the game' : `Round ${v.round}`}</h2>
@@ -163,16 +170,25 @@ function timingBadge(t: { timing: 'once' | 'persistent'; discardOn: number | nul
 }
 
 function when(c: EventCard): string {
-  if (c.timing === 'once') return c.actsInEndPhase ? 'Acts in this round\u2019s End Phase, then it is discarded.' : 'Resolved now, then discarded.';
-  const acts = [c.actsEachEventPhase ? 'every Event Phase' : '', c.actsInEndPhase ? 'every End Phase' : ''].filter(Boolean).join(' and ');
+  if (c.timing === 'once')
+    return c.actsInEndPhase
+      ? 'Acts in this round\u2019s End Phase, then it is discarded.'
+      : 'Resolved now, then discarded.';
+  const acts = [c.actsEachEventPhase ? 'every Event Phase' : '', c.actsInEndPhase ? 'every End Phase' : '']
+    .filter(Boolean)
+    .join(' and ');
   const stays = `Stays in play${acts ? ` and acts ${acts}` : ''}`;
-  return c.discardOn === null ? `${stays}; no discard roll (the GM discards it).` : `${stays}; discarded on a D6 roll of ${c.discardOn}+ in an End Phase.`;
+  return c.discardOn === null
+    ? `${stays}; no discard roll (the GM discards it).`
+    : `${stays}; discarded on a D6 roll of ${c.discardOn}+ in an End Phase.`;
 }
 
 function cardSection(v: PlayersView): Html {
   const c = v.newEvent;
   if (!c) {
-    const why = v.noNewEvent ? `No new event: ${v.noNewEvent}.` : 'No event yet: the first one comes with round 1\u2019s Event Phase.';
+    const why = v.noNewEvent
+      ? `No new event: ${v.noNewEvent}.`
+      : 'No event yet: the first one comes with round 1\u2019s Event Phase.';
     return html`<section class="card empty" aria-labelledby="card-h"><h2 id="card-h">Newest event</h2><p>${why}</p></section>`;
   }
   const drawn = c.card ? `Card ${c.roll}` : `D64 roll ${c.roll}`;
@@ -229,7 +245,8 @@ function dieName(r: Roll): string {
 function rollList(rolls: Roll[], heading = false): Html | null {
   if (rolls.length === 0) return null;
   return html`${heading ? html`<h4>Dice</h4>` : null}<ol class="rolls">${rolls.map(
-    (r) => html`<li><span class="die">${dieName(r)}</span> <strong class="value">${r.value}</strong> <span class="src ${r.entered ? 'entered' : 'rolled'}">${r.entered ? 'entered' : 'rolled'}</span> <span class="for">${r.for}</span></li>`,
+    (r) =>
+      html`<li><span class="die">${dieName(r)}</span> <strong class="value">${r.value}</strong> <span class="src ${r.entered ? 'entered' : 'rolled'}">${r.entered ? 'entered' : 'rolled'}</span> <span class="for">${r.for}</span></li>`,
   )}</ol>`;
 }
 
@@ -237,7 +254,8 @@ function inPlaySection(v: PlayersView): Html {
   const inPlay = v.inPlay;
   // What each event in play did in this round's Event Phase (the new one's picks are on its card).
   const now = v.history[0]?.round === v.round ? v.history[0]?.eventPhase : null;
-  const didNow = (p: InPlayView) => (now?.resolved ?? []).find((r) => r.eventId === p.eventId && r.source === 'in-play' && r.outcomes.length > 0);
+  const didNow = (p: InPlayView) =>
+    (now?.resolved ?? []).find((r) => r.eventId === p.eventId && r.source === 'in-play' && r.outcomes.length > 0);
   const body =
     inPlay.length === 0
       ? html`<p>No events in play.</p>`
@@ -251,7 +269,9 @@ function inPlaySection(v: PlayersView): Html {
 function endPhaseSection(v: PlayersView): Html {
   let body: Html;
   if (v.phase === 'round') {
-    body = v.dueInEndPhase.length ? html`<ul>${v.dueInEndPhase.map((d) => html`<li><strong>${user(d.name)}</strong>: ${d.what}</li>`)}</ul>` : html`<p>Nothing: no event acts in this End Phase and none has a discard roll.</p>`;
+    body = v.dueInEndPhase.length
+      ? html`<ul>${v.dueInEndPhase.map((d) => html`<li><strong>${user(d.name)}</strong>: ${d.what}</li>`)}</ul>`
+      : html`<p>Nothing: no event acts in this End Phase and none has a discard roll.</p>`;
   } else if (v.phase === 'end') {
     body = html`<p>The End Phase of round ${v.round} is done. The next round starts with its Event Phase.</p>`;
   } else {
@@ -261,7 +281,10 @@ function endPhaseSection(v: PlayersView): Html {
 }
 
 function visibilitySection(vis: VisibilityView): Html {
-  const since = vis.sinceRound === 0 && vis.source === 'start' ? 'since the start' : `since round ${vis.sinceRound}${vis.source === 'gm' ? ', set by the GM' : ''}`;
+  const since =
+    vis.sinceRound === 0 && vis.source === 'start'
+      ? 'since the start'
+      : `since round ${vis.sinceRound}${vis.source === 'gm' ? ', set by the GM' : ''}`;
   return html`<section class="visibility" aria-labelledby="vis-h"><h2 id="vis-h">Visibility</h2>
 <p class="big">${visName(vis)} <span class="detail">${since}</span></p>
 ${vis.rules ? html`<p>${vis.rules}</p>` : null}
@@ -286,10 +309,13 @@ function markerPath(p: InPlayView): Html {
   const sc = p.scatters ?? [];
   const start = html`placed at the center of tile <strong>${user(p.tile)}</strong>`;
   if (sc.length === 0) return html`${start}${p.scattered ? ', scattered since' : ''}`;
-  const step = (x: { round: number; distance: number; direction: number }) => html`round ${x.round}: ${x.distance}″ toward ${clock(x.direction)}`;
+  const step = (x: { round: number; distance: number; direction: number }) =>
+    html`round ${x.round}: ${x.distance}″ toward ${clock(x.direction)}`;
   const last = sc[sc.length - 1]!;
   return html`${start}, then scattered ${sc.length} time${sc.length === 1 ? '' : 's'}, each from where the last left it; last in ${step(last)}${
-    sc.length > 1 ? html`<details><summary>Every scatter (${sc.length})</summary><ol>${sc.map((x) => html`<li>${step(x)}</li>`)}</ol></details>` : null
+    sc.length > 1
+      ? html`<details><summary>Every scatter (${sc.length})</summary><ol>${sc.map((x) => html`<li>${step(x)}</li>`)}</ol></details>`
+      : null
   }`;
 }
 
@@ -297,7 +323,9 @@ function tableSection(v: PlayersView): Html {
   const objects: Html[] = [];
   for (const p of v.inPlay) {
     if (p.tile === undefined && p.worth === undefined) continue;
-    objects.push(html`<li><strong>${user(p.name)}</strong> (in play): ${markerPath(p)}${p.worth !== undefined ? `; worth ${p.worth.value} ${p.worth.unit}` : ''}</li>`);
+    objects.push(
+      html`<li><strong>${user(p.name)}</strong> (in play): ${markerPath(p)}${p.worth !== undefined ? `; worth ${p.worth.value} ${p.worth.unit}` : ''}</li>`,
+    );
   }
   const ev = (id: string) => v.eventNames[id] ?? id;
   for (const o of v.battlefield.objects) {
@@ -305,14 +333,21 @@ function tableSection(v: PlayersView): Html {
       html`<li><strong>${user(o.what)}</strong> (left by ${user(ev(o.eventId))}, round ${o.sinceRound})${o.tile ? html`: placed on tile <strong>${user(o.tile)}</strong> (it may have been carried since)` : null}${o.worth ? `; worth ${o.worth.value} ${o.worth.unit}` : ''}</li>`,
     );
   }
-  for (const l of v.lairs ?? []) if (l.becomes) objects.push(html`<li>${user(l.name)} is now a ${user(l.becomes)}</li>`);
+  for (const l of v.lairs ?? [])
+    if (l.becomes) objects.push(html`<li>${user(l.name)} is now a ${user(l.becomes)}</li>`);
   const picks = v.battlefield.tilePicks.map(
     (t) =>
       html`<li>${user(ev(t.eventId))}, round ${t.round}: ${t.tile === null ? 'no tile picked (every tile held models)' : html`tile <strong>${user(t.tile)}</strong> ${t.removesTile ? 'collapsed' : 'picked'}`}${
-        t.confirmed ? (t.correctedFrom !== undefined ? html` (the GM recorded it; badzone had picked ${t.correctedFrom ?? 'none'})` : null) : html` <strong class="unconfirmed">not confirmed</strong> (picked among all tiles; the GM may record the right one)`
+        t.confirmed
+          ? t.correctedFrom !== undefined
+            ? html` (the GM recorded it; badzone had picked ${t.correctedFrom ?? 'none'})`
+            : null
+          : html` <strong class="unconfirmed">not confirmed</strong> (picked among all tiles; the GM may record the right one)`
       }</li>`,
   );
-  const removed = v.tilesRemoved.length ? html`${v.tilesRemoved.map((t, i) => html`${i ? ', ' : ''}<strong>${user(t)}</strong>`)}` : html`none`;
+  const removed = v.tilesRemoved.length
+    ? html`${v.tilesRemoved.map((t, i) => html`${i ? ', ' : ''}<strong>${user(t)}</strong>`)}`
+    : html`none`;
   return html`<section class="table" aria-labelledby="table-h"><h2 id="table-h">The battlefield</h2>
 <p><span class="label">Tiles</span> ${v.tiles.length ? v.tiles.join(' ') : 'none left'}</p>
 <p><span class="label">Tiles removed</span> ${removed}</p>
@@ -324,10 +359,16 @@ ${objects.length ? html`<ul>${objects}</ul>` : html`<p>None.</p>`}
 }
 
 function names(list: string[]): Html {
-  return list.length ? html`${list.map((f, i) => html`${i ? ', ' : ''}${user(f)}`)}` : html`<span class="none">none</span>`;
+  return list.length
+    ? html`${list.map((f, i) => html`${i ? ', ' : ''}${user(f)}`)}`
+    : html`<span class="none">none</span>`;
 }
 
-const LASTS: Record<string, string> = { round: 'until it picks again', event: 'while it is in play', game: 'for the rest of the game' };
+const LASTS: Record<string, string> = {
+  round: 'until it picks again',
+  event: 'while it is in play',
+  game: 'for the rest of the game',
+};
 
 /** A fighter's name, with the conditions events gave them (Wyld Magic: Psyker), in words. */
 function fighter(v: PlayersView, gang: string, name: string): Html {
@@ -336,13 +377,16 @@ function fighter(v: PlayersView, gang: string, name: string): Html {
 }
 
 function fighters(v: PlayersView, gang: string, list: string[]): Html {
-  return list.length ? html`${list.map((f, i) => html`${i ? ', ' : ''}${fighter(v, gang, f)}`)}` : html`<span class="none">none</span>`;
+  return list.length
+    ? html`${list.map((f, i) => html`${i ? ', ' : ''}${fighter(v, gang, f)}`)}`
+    : html`<span class="none">none</span>`;
 }
 
 function gangsSection(v: PlayersView): Html {
   const ev = (id: string) => v.eventNames[id] ?? id;
   const conditions = v.battlefield.conditions.map(
-    (c) => html`<li>${user(c.fighter)} (${user(c.gang)}) is a ${user(c.condition)}, since round ${c.sinceRound} (${user(ev(c.eventId))}, ${LASTS[c.lasts] ?? c.lasts})</li>`,
+    (c) =>
+      html`<li>${user(c.fighter)} (${user(c.gang)}) is a ${user(c.condition)}, since round ${c.sinceRound} (${user(ev(c.eventId))}, ${LASTS[c.lasts] ?? c.lasts})</li>`,
   );
   const body = v.gangs.length
     ? html`${v.gangs.map(
@@ -373,10 +417,12 @@ function historyRound(h: HistoryRound, report: boolean): Html {
   const dice = [...(h.setup?.rolls ?? []), ...(ep?.rolls ?? []), ...h.gm.flatMap((g) => g.rolls)];
   return html`<li class="hround"><h3>${h.round === 0 ? 'Setup' : `Round ${h.round}`}</h3>
 ${h.setup?.notes.length ? html`<ul>${h.setup.notes.map((n) => html`<li>${n}</li>`)}</ul>` : null}
-${ep
-  ? html`<h4>Event Phase</h4><ul>${ep.draws.map((d) => html`<li>${d.card ? `Card ${d.roll}` : `D64 ${d.roll}`}: <strong>${user(d.name)}</strong> (${drawWord(d.outcome)})</li>`)}${ep.noNewEvent ? html`<li>No new event: ${ep.noNewEvent}</li>` : null}${ep.reshuffled ? html`<li>The deck ran out and was reshuffled.</li>` : null}</ul>
+${
+  ep
+    ? html`<h4>Event Phase</h4><ul>${ep.draws.map((d) => html`<li>${d.card ? `Card ${d.roll}` : `D64 ${d.roll}`}: <strong>${user(d.name)}</strong> (${drawWord(d.outcome)})</li>`)}${ep.noNewEvent ? html`<li>No new event: ${ep.noNewEvent}</li>` : null}${ep.reshuffled ? html`<li>The deck ran out and was reshuffled.</li>` : null}</ul>
 ${ep.resolved.filter((r) => r.outcomes.length).map((r) => html`<p class="resolved"><strong>${user(r.name)}</strong>${r.source === 'in-play' ? ' (in play)' : ''}</p>${outcomeList(r.outcomes)}`)}`
-  : null}
+    : null
+}
 ${h.gm.length ? html`<h4>By the GM</h4><ul>${h.gm.map((g) => html`<li>${g.notes.join('; ') || g.action}</li>`)}</ul>` : null}
 ${h.endPhase ? html`<h4>End Phase</h4>${endPhaseBody(h.endPhase, report)}` : null}
 ${dice.length ? (report ? html`<h4>Dice</h4>${rollList(dice)}` : html`<details><summary>Dice of ${h.round === 0 ? 'the setup' : `round ${h.round}`} (${dice.length})</summary>${rollList(dice)}</details>`) : null}
@@ -398,10 +444,17 @@ const DETAILED = 5;
 /** One line for a round: its events and what its End Phase discarded. */
 function roundSummary(h: HistoryRound): Html {
   const parts: Html[] = [];
-  for (const d of h.eventPhase?.draws ?? []) if (d.outcome !== 'duplicate') parts.push(html`${d.card ? 'card' : 'D64'} ${d.roll} ${user(d.name)} (${d.outcome === 'once' ? 'Once' : 'Persistent'})`);
+  for (const d of h.eventPhase?.draws ?? [])
+    if (d.outcome !== 'duplicate')
+      parts.push(
+        html`${d.card ? 'card' : 'D64'} ${d.roll} ${user(d.name)} (${d.outcome === 'once' ? 'Once' : 'Persistent'})`,
+      );
   if (h.eventPhase?.noNewEvent) parts.push(html`no new event`);
   const gone = h.endPhase?.checks.filter((c) => c.discarded) ?? [];
-  if (h.endPhase) parts.push(html`End Phase: ${gone.length ? html`${gone.map((c, i) => html`${i ? ', ' : ''}${user(c.name)}`)} discarded` : 'nothing discarded'}`);
+  if (h.endPhase)
+    parts.push(
+      html`End Phase: ${gone.length ? html`${gone.map((c, i) => html`${i ? ', ' : ''}${user(c.name)}`)} discarded` : 'nothing discarded'}`,
+    );
   if (h.gm.length) parts.push(html`${h.gm.length} change${h.gm.length === 1 ? '' : 's'} by the GM`);
   return html`<strong>${h.round === 0 ? 'Setup' : `Round ${h.round}`}</strong>: ${parts.length ? parts.map((p, i) => html`${i ? '; ' : ''}${p}`) : 'nothing recorded'}`;
 }
@@ -411,11 +464,28 @@ function reportHead(v: PlayersView, r: ReportExtras): Html {
   const rows: [string, Part][] = [
     ['Game', user(v.game)],
     ['Events', html`${s.mode === 'deck' ? 'a 64-card deck' : 'a D64 roll each round'}, table: ${user(s.table)}`],
-    ['Battlefield', `${s.tiles.length} tiles (${s.tiles.join(' ')}), ${s.spawnPoints} spawn points${s.lairs !== null ? `, ${s.lairs} Beast Lairs` : ''}${s.structures !== null ? `, ${s.structures} large structures` : ''}`],
-    ['Gangs at the start', s.gangs.length ? html`${s.gangs.map((g, i) => html`${i ? '; ' : ''}${user(g.name)}: ${names(g.battlefield)}${g.reserve.length ? html` (reserve: ${names(g.reserve)})` : null}`)}` : 'no rosters given'],
-    ['Hazard', v.hazard ? (v.hazard.nomadic ? `none (D10 ${v.hazard.roll}: Nomadic)` : html`${user(v.hazard.name)} (D10 ${v.hazard.roll})${s.turfOwner ? html`, the Home Turf of ${user(s.turfOwner)}` : null}`) : 'none'],
+    [
+      'Battlefield',
+      `${s.tiles.length} tiles (${s.tiles.join(' ')}), ${s.spawnPoints} spawn points${s.lairs !== null ? `, ${s.lairs} Beast Lairs` : ''}${s.structures !== null ? `, ${s.structures} large structures` : ''}`,
+    ],
+    [
+      'Gangs at the start',
+      s.gangs.length
+        ? html`${s.gangs.map((g, i) => html`${i ? '; ' : ''}${user(g.name)}: ${names(g.battlefield)}${g.reserve.length ? html` (reserve: ${names(g.reserve)})` : null}`)}`
+        : 'no rosters given',
+    ],
+    [
+      'Hazard',
+      v.hazard
+        ? v.hazard.nomadic
+          ? `none (D10 ${v.hazard.roll}: Nomadic)`
+          : html`${user(v.hazard.name)} (D10 ${v.hazard.roll})${s.turfOwner ? html`, the Home Turf of ${user(s.turfOwner)}` : null}`
+        : 'none',
+    ],
     ['Rounds played', String(v.round)],
-    r.seed !== null ? ['Seed', String(r.seed)] : ['Seed commitment', html`<code>${r.commitment ?? ''}</code> (the seed is still hidden)`],
+    r.seed !== null
+      ? ['Seed', String(r.seed)]
+      : ['Seed commitment', html`<code>${r.commitment ?? ''}</code> (the seed is still hidden)`],
   ];
   return html`<section class="report-head" aria-labelledby="setup-h"><h2 id="setup-h">The game</h2>
 <dl class="facts">${rows.map(([k, x]) => html`<dt>${k}</dt><dd>${x}</dd>`)}</dl>

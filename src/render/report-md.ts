@@ -59,7 +59,10 @@ function outcomes(list: Outcome[], indent = ''): string[] {
 function endPhase(e: EndPhaseView): string[] {
   const out: string[] = [];
   for (const t of e.triggers) out.push(`- ${mdText(t.name)}`, ...outcomes(t.outcomes, '  '));
-  for (const c of e.checks) out.push(`- ${mdText(c.name)}: discard check ${c.roll}, needs ${c.discardOn}+: **${c.discarded ? 'discarded' : 'stays in play'}**`);
+  for (const c of e.checks)
+    out.push(
+      `- ${mdText(c.name)}: discard check ${c.roll}, needs ${c.discardOn}+: **${c.discarded ? 'discarded' : 'stays in play'}**`,
+    );
   if (e.triggers.length === 0 && e.checks.length === 0) out.push('- Nothing happened.');
   if (e.resolvedBy === 'round') out.push('- (Resolved when the next round started.)');
   if (e.rolls.length) out.push('', 'Dice:', '', ...rolls(e.rolls));
@@ -75,11 +78,15 @@ function round(h: HistoryRound): string[] {
   const ep = h.eventPhase;
   if (ep) {
     out.push('**Event Phase**', '');
-    for (const d of ep.draws) out.push(`- ${d.card ? 'Card' : 'D64'} ${d.roll}: ${mdText(d.name)} (${d.outcome === 'once' ? 'Once' : d.outcome === 'placed' ? 'Persistent, placed in play' : 'already in play, drawn again'})`);
+    for (const d of ep.draws)
+      out.push(
+        `- ${d.card ? 'Card' : 'D64'} ${d.roll}: ${mdText(d.name)} (${d.outcome === 'once' ? 'Once' : d.outcome === 'placed' ? 'Persistent, placed in play' : 'already in play, drawn again'})`,
+      );
     if (ep.reshuffled) out.push('- The deck ran out and was reshuffled.');
     if (ep.noNewEvent) out.push(`- No new event: ${mdText(ep.noNewEvent)}`);
     for (const r of ep.resolved) {
-      if (r.outcomes.length) out.push(`- ${mdText(r.name)}${r.source === 'in-play' ? ' (in play)' : ''}:`, ...outcomes(r.outcomes, '  '));
+      if (r.outcomes.length)
+        out.push(`- ${mdText(r.name)}${r.source === 'in-play' ? ' (in play)' : ''}:`, ...outcomes(r.outcomes, '  '));
     }
     if (ep.rolls.length) out.push('', 'Dice:', '', ...rolls(ep.rolls));
     out.push('');
@@ -99,43 +106,82 @@ function round(h: HistoryRound): string[] {
 export function reportMarkdown(r: ReportData): string[] {
   const v = r.view;
   const s = r.setup;
-  const out: string[] = [`# Battle report: ${mdText(v.game)}`, '', `Written by badzone ${mdText(r.version)}.`, '', '## The game', ''];
+  const out: string[] = [
+    `# Battle report: ${mdText(v.game)}`,
+    '',
+    `Written by badzone ${mdText(r.version)}.`,
+    '',
+    '## The game',
+    '',
+  ];
   out.push(`- Events: ${s.mode === 'deck' ? 'a 64-card deck' : 'a D64 roll each round'}, table: ${mdText(s.table)}`);
-  out.push(`- Battlefield: ${s.tiles.length} tiles (${mdText(s.tiles.join(' '))}), ${s.spawnPoints} spawn points${s.lairs !== null ? `, ${s.lairs} Beast Lairs` : ''}${s.structures !== null ? `, ${s.structures} large structures` : ''}`);
+  out.push(
+    `- Battlefield: ${s.tiles.length} tiles (${mdText(s.tiles.join(' '))}), ${s.spawnPoints} spawn points${s.lairs !== null ? `, ${s.lairs} Beast Lairs` : ''}${s.structures !== null ? `, ${s.structures} large structures` : ''}`,
+  );
   if (s.gangs.length) {
     out.push('- Gangs at the start:');
-    for (const g of s.gangs) out.push(`  - ${mdText(g.name)}: ${g.battlefield.map(mdText).join(', ') || 'none'}${g.reserve.length ? ` (reserve: ${g.reserve.map(mdText).join(', ')})` : ''}`);
+    for (const g of s.gangs)
+      out.push(
+        `  - ${mdText(g.name)}: ${g.battlefield.map(mdText).join(', ') || 'none'}${g.reserve.length ? ` (reserve: ${g.reserve.map(mdText).join(', ')})` : ''}`,
+      );
   } else out.push('- Gangs: no rosters given');
   const h = v.hazard;
-  out.push(`- Hazard: ${h ? (h.nomadic ? `none (D10 ${h.roll}: Nomadic)` : `${mdText(h.name)} (D10 ${h.roll})${s.turfOwner ? `, the Home Turf of ${mdText(s.turfOwner)}` : ''}`) : 'none'}`);
+  out.push(
+    `- Hazard: ${h ? (h.nomadic ? `none (D10 ${h.roll}: Nomadic)` : `${mdText(h.name)} (D10 ${h.roll})${s.turfOwner ? `, the Home Turf of ${mdText(s.turfOwner)}` : ''}`) : 'none'}`,
+  );
   if (h && !h.nomadic) {
     out.push(`  - ${mdText(h.effect)}`);
     if (h.ploy) out.push(`  - Home Turf Ploy: ${mdText(h.ploy.name)} (${mdText(h.ploy.when)}): ${mdText(h.ploy.text)}`);
   }
   out.push(`- Rounds played: ${v.round}`);
-  out.push(r.seed !== null ? `- Seed: ${r.seed}` : `- Seed commitment: ${mdCode(r.commitment ?? '')} (the seed is still hidden)`);
+  out.push(
+    r.seed !== null
+      ? `- Seed: ${r.seed}`
+      : `- Seed commitment: ${mdCode(r.commitment ?? '')} (the seed is still hidden)`,
+  );
   out.push(`- Dice: ${diceCount(v.dice)}`);
   // The same words as the report's \`check\`, with the commands (the file name in them) as safe code spans.
-  const check = checkText({ jsonName: reportJsonName(v.game), commitment: r.commitment, hidden: r.seed === null, dice: v.dice }, mdCode);
+  const check = checkText(
+    { jsonName: reportJsonName(v.game), commitment: r.commitment, hidden: r.seed === null, dice: v.dice },
+    mdCode,
+  );
   out.push('', '## Checking it', '', ...check.flatMap((p) => [p, '']));
   out.push('## Where the game stands', '');
-  out.push(`- Round ${v.round}, ${v.round === 0 ? 'not started' : v.phase === 'end' ? 'End Phase done' : 'End Phase to come'}`);
-  out.push(`- In play (oldest first): ${v.inPlay.length ? v.inPlay.map((p) => `${mdText(p.name)} (since round ${p.sinceRound}${p.discardOn === null ? '' : `, discarded on ${p.discardOn}+`})`).join('; ') : 'none'}`);
-  out.push(`- Visibility: ${mdText(v.visibility.name)}${v.visibility.rangeInches === null ? '' : ` (${v.visibility.rangeInches}")`}`);
+  out.push(
+    `- Round ${v.round}, ${v.round === 0 ? 'not started' : v.phase === 'end' ? 'End Phase done' : 'End Phase to come'}`,
+  );
+  out.push(
+    `- In play (oldest first): ${v.inPlay.length ? v.inPlay.map((p) => `${mdText(p.name)} (since round ${p.sinceRound}${p.discardOn === null ? '' : `, discarded on ${p.discardOn}+`})`).join('; ') : 'none'}`,
+  );
+  out.push(
+    `- Visibility: ${mdText(v.visibility.name)}${v.visibility.rangeInches === null ? '' : ` (${v.visibility.rangeInches}")`}`,
+  );
   out.push(`- Tiles removed: ${v.tilesRemoved.length ? mdText(v.tilesRemoved.join(' ')) : 'none'}`);
   const ev = (id: string) => mdText(v.eventNames[id] ?? id);
   for (const p of v.inPlay) {
     if (!p.tile) continue;
     const sc = p.scatters ?? [];
-    out.push(`- ${mdText(p.name)}: placed at the center of tile ${mdText(p.tile)}${sc.length ? `, then scattered ${sc.map((x) => `${x.distance}" toward ${x.direction} o'clock (round ${x.round})`).join(', then ')}` : ''}${p.worth ? `; worth ${p.worth.value} ${mdText(p.worth.unit)}` : ''}`);
+    out.push(
+      `- ${mdText(p.name)}: placed at the center of tile ${mdText(p.tile)}${sc.length ? `, then scattered ${sc.map((x) => `${x.distance}" toward ${x.direction} o'clock (round ${x.round})`).join(', then ')}` : ''}${p.worth ? `; worth ${p.worth.value} ${mdText(p.worth.unit)}` : ''}`,
+    );
   }
-  for (const o of v.battlefield.objects) out.push(`- ${mdText(o.what)} (left by ${ev(o.eventId)}, round ${o.sinceRound})${o.tile ? ` on tile ${mdText(o.tile)}` : ''}${o.worth ? `; worth ${o.worth.value} ${mdText(o.worth.unit)}` : ''}`);
-  for (const c of v.battlefield.conditions) out.push(`- ${mdText(c.fighter)} (${mdText(c.gang)}): ${mdText(c.condition)} since round ${c.sinceRound} (${ev(c.eventId)})`);
+  for (const o of v.battlefield.objects)
+    out.push(
+      `- ${mdText(o.what)} (left by ${ev(o.eventId)}, round ${o.sinceRound})${o.tile ? ` on tile ${mdText(o.tile)}` : ''}${o.worth ? `; worth ${o.worth.value} ${mdText(o.worth.unit)}` : ''}`,
+    );
+  for (const c of v.battlefield.conditions)
+    out.push(
+      `- ${mdText(c.fighter)} (${mdText(c.gang)}): ${mdText(c.condition)} since round ${c.sinceRound} (${ev(c.eventId)})`,
+    );
   for (const t of v.battlefield.tilePicks) {
-    out.push(`- ${ev(t.eventId)}, round ${t.round}: ${t.tile === null ? 'no tile picked' : `tile ${mdText(t.tile)}`}${t.confirmed ? (t.correctedFrom !== undefined ? ` (recorded by the GM; badzone had picked ${mdText(t.correctedFrom ?? 'none')})` : '') : ' (not confirmed: picked among all tiles)'}`);
+    out.push(
+      `- ${ev(t.eventId)}, round ${t.round}: ${t.tile === null ? 'no tile picked' : `tile ${mdText(t.tile)}`}${t.confirmed ? (t.correctedFrom !== undefined ? ` (recorded by the GM; badzone had picked ${mdText(t.correctedFrom ?? 'none')})` : '') : ' (not confirmed: picked among all tiles)'}`,
+    );
   }
   for (const g of v.gangs) {
-    out.push(`- ${mdText(g.name)}: on the battlefield ${g.battlefield.map(mdText).join(', ') || 'none'}; in reserve ${g.reserve.map(mdText).join(', ') || 'none'}; out ${g.out.map(mdText).join(', ') || 'none'}`);
+    out.push(
+      `- ${mdText(g.name)}: on the battlefield ${g.battlefield.map(mdText).join(', ') || 'none'}; in reserve ${g.reserve.map(mdText).join(', ') || 'none'}; out ${g.out.map(mdText).join(', ') || 'none'}`,
+    );
   }
   out.push('', '## Round by round', '');
   if (v.historyProblem) out.push(`Note: ${mdText(v.historyProblem)}`, '');

@@ -55,7 +55,11 @@ export interface Style {
 const UNICODE_MARKS: Marks = { tool: '»', bar: '┃', hr: '━', bullet: '•', arrow: '→' };
 const ASCII_MARKS: Marks = { tool: '>', bar: '|', hr: '=', bullet: '-', arrow: '->' };
 
-export function makeStyle(color: boolean, width: number, opts: { ascii?: boolean; hints?: boolean; commandName?: () => string; session?: string } = {}): Style {
+export function makeStyle(
+  color: boolean,
+  width: number,
+  opts: { ascii?: boolean; hints?: boolean; commandName?: () => string; session?: string } = {},
+): Style {
   const c = new Chalk({ level: color ? 1 : 0 });
   const ascii = opts.ascii ?? !color;
   return {
@@ -95,7 +99,12 @@ export function layoutWidth(isTTY: boolean, columns: number | undefined): number
 }
 
 /** The style for a terminal (or pipe) as main.ts chooses it for text output. */
-export function terminalStyle(env: NodeJS.ProcessEnv, isTTY: boolean, columns: number | undefined, opts: { hints?: boolean; commandName?: () => string; session?: string } = {}): Style {
+export function terminalStyle(
+  env: NodeJS.ProcessEnv,
+  isTTY: boolean,
+  columns: number | undefined,
+  opts: { hints?: boolean; commandName?: () => string; session?: string } = {},
+): Style {
   return makeStyle(wantColor(env, isTTY, false), layoutWidth(isTTY, columns), opts);
 }
 

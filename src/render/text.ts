@@ -137,7 +137,10 @@ const MENU_WORDS: [RegExp, string][] = [
   [/`badzone discard [^`]*`/g, 'Events > Discard an event'],
   [/\(see `badzone status`\)/g, '(see Status)'],
   [/`badzone status`/g, 'Status'],
-  [/`badzone collapse TILE` \(or `(?:badzone collapse )?--occupied TILES`(?: to have badzone roll)?\)/g, 'Events > Collapsed Section: record the right tile'],
+  [
+    /`badzone collapse TILE` \(or `(?:badzone collapse )?--occupied TILES`(?: to have badzone roll)?\)/g,
+    'Events > Collapsed Section: record the right tile',
+  ],
   [/`badzone collapse[^`]*`/g, 'Events > Collapsed Section: record the right tile'],
   [/\(`badzone redo`\)/g, '(Redo, in the menu)'],
   [/`badzone redo`/g, 'Redo'],
@@ -165,7 +168,9 @@ function para(st: Style, text: string, first = '  ', rest?: string, paint: (s: s
   if (wf > st.width - 20) return [...fit(st, first.trimEnd()), ...para(st, text, indent, indent, paint)];
   // Wrap with blank stand-ins of the prefixes' widths, then put the (possibly coloured) prefixes in their place.
   const width = Math.max(st.width, Math.max(wf, wi) + 20);
-  return wrap(text, width, ' '.repeat(wi), ' '.repeat(wf)).map((l, i) => (i === 0 ? first + paint(l.slice(wf)) : indent + paint(l.slice(wi))));
+  return wrap(text, width, ' '.repeat(wi), ' '.repeat(wf)).map((l, i) =>
+    i === 0 ? first + paint(l.slice(wf)) : indent + paint(l.slice(wi)),
+  );
 }
 
 /** The tool's own roll or pick: tool mark, then the text, in the tool's colour. */
@@ -179,7 +184,9 @@ function outcomeLines(st: Style, outcomes: Outcome[], indent: string): string[] 
     if (o.kind === 'scatterEachTile' && o.scatters.length > 1) {
       return [
         ...toolLines(st, `A ${o.what} at the center of each tile, scattered:`, indent),
-        ...o.scatters.flatMap((sc) => toolLines(st, `  ${sc.tile ?? ''}: ${sc.distance}" toward ${sc.direction} o'clock`, indent)),
+        ...o.scatters.flatMap((sc) =>
+          toolLines(st, `  ${sc.tile ?? ''}: ${sc.distance}" toward ${sc.direction} o'clock`, indent),
+        ),
       ];
     }
     return toolLines(st, o.text, indent);
@@ -231,7 +238,14 @@ function hazardLines(h: HazardView | null, st: Style): string[] {
   const lines = para(st, h.effect, `${st.bold('Hazard:')} ${h.name} (D10 ${h.roll}). `, '  ');
   if (h.ploy) {
     const who = h.turfOwner ? ` for ${h.turfOwner}` : '';
-    lines.push(...para(st, `${h.ploy.name}. ${h.ploy.text}`, `  ${st.bold(`Home Turf Ploy${who}, ${triggerText(h.ploy)}:`)} `, '  '));
+    lines.push(
+      ...para(
+        st,
+        `${h.ploy.name}. ${h.ploy.text}`,
+        `  ${st.bold(`Home Turf Ploy${who}, ${triggerText(h.ploy)}:`)} `,
+        '  ',
+      ),
+    );
   }
   return lines;
 }
@@ -247,10 +261,11 @@ function ployReminder(h: HazardView | null, st: Style): string[] {
 function hazardShort(h: HazardView | null, st: Style): string[] {
   if (!h) return [];
   if (h.nomadic) return [`${st.bold('Hazard:')} none (D10 ${h.roll}: Nomadic)`];
-  const ploy = h.ploy ? `; Home Turf Ploy${h.turfOwner ? ` for ${h.turfOwner}` : ''}: ${h.ploy.name}, ${triggerText(h.ploy)}` : '';
+  const ploy = h.ploy
+    ? `; Home Turf Ploy${h.turfOwner ? ` for ${h.turfOwner}` : ''}: ${h.ploy.name}, ${triggerText(h.ploy)}`
+    : '';
   return para(st, `${h.name} (D10 ${h.roll})${ploy}`, `${st.bold('Hazard:')} `, '  ');
 }
-
 
 /** Where a scattered marker went: 'scattered 8" toward 5, then 9" toward 9 o'clock'. */
 function scatterPath(p: InPlayView): string {
@@ -261,7 +276,12 @@ function scatterPath(p: InPlayView): string {
 }
 
 function inPlayLine(p: InPlayView, i: number, st: Style): string {
-  const extra = [p.tile ? `placed on ${p.tile}${scatterPath(p)}` : '', p.worth !== undefined ? `worth ${p.worth.value}${p.worth.unit === 'credits' ? '' : ` ${p.worth.unit}`}` : ''].filter(Boolean).join(', ');
+  const extra = [
+    p.tile ? `placed on ${p.tile}${scatterPath(p)}` : '',
+    p.worth !== undefined ? `worth ${p.worth.value}${p.worth.unit === 'credits' ? '' : ` ${p.worth.unit}`}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   const num = `${i + 1}.`.padStart(3);
   const name = p.name.length > 22 ? clip(p.name, 22) : p.name.padEnd(22);
   const tail = `${p.discardOn === null ? 'no discard roll' : `discarded on ${p.discardOn}+`}, since round ${p.sinceRound}${extra ? `, ${extra}` : ''}`;
@@ -279,11 +299,20 @@ function battlefieldLines(b: BattlefieldView, st: Style): string[] {
   const lines: string[] = [];
   for (const o of b.objects) {
     const worth = o.worth ? `, worth ${o.worth.value} ${o.worth.unit} to whoever holds it when the game ends` : '';
-    lines.push(...para(st, `${o.what}${o.tile ? `, placed on ${o.tile}` : ''} (round ${o.sinceRound})${worth}.`, `${st.bold('On the battlefield:')} `, '  '));
+    lines.push(
+      ...para(
+        st,
+        `${o.what}${o.tile ? `, placed on ${o.tile}` : ''} (round ${o.sinceRound})${worth}.`,
+        `${st.bold('On the battlefield:')} `,
+        '  ',
+      ),
+    );
   }
   const byCondition = new Map<string, string[]>();
-  for (const c of b.conditions) byCondition.set(c.condition, [...(byCondition.get(c.condition) ?? []), `${c.fighter} (${c.gang})`]);
-  for (const [condition, who] of byCondition) lines.push(...para(st, who.join(', '), `${st.bold(`${condition}s:`)} `, '  '));
+  for (const c of b.conditions)
+    byCondition.set(c.condition, [...(byCondition.get(c.condition) ?? []), `${c.fighter} (${c.gang})`]);
+  for (const [condition, who] of byCondition)
+    lines.push(...para(st, who.join(', '), `${st.bold(`${condition}s:`)} `, '  '));
   for (const t of b.tilePicks) {
     if (t.confirmed) continue;
     lines.push(
@@ -300,15 +329,20 @@ function battlefieldLines(b: BattlefieldView, st: Style): string[] {
 
 /** The same, in one paragraph for the round's card: "On the table: golden Loot Casket (A1, 50 credits); Psykers: Krag (Goliaths)". */
 function battlefieldShort(b: BattlefieldView, st: Style): string[] {
-  const parts = b.objects.map((o) => `${o.what} (${[o.tile, o.worth ? `${o.worth.value} ${o.worth.unit}` : ''].filter(Boolean).join(', ')})`);
+  const parts = b.objects.map(
+    (o) => `${o.what} (${[o.tile, o.worth ? `${o.worth.value} ${o.worth.unit}` : ''].filter(Boolean).join(', ')})`,
+  );
   const byCondition = new Map<string, string[]>();
-  for (const c of b.conditions) byCondition.set(c.condition, [...(byCondition.get(c.condition) ?? []), `${c.fighter} (${c.gang})`]);
+  for (const c of b.conditions)
+    byCondition.set(c.condition, [...(byCondition.get(c.condition) ?? []), `${c.fighter} (${c.gang})`]);
   for (const [condition, who] of byCondition) parts.push(`${condition}s: ${who.join(', ')}`);
   return parts.length ? para(st, parts.join('; '), `${st.bold('On the table:')} `, '  ') : [];
 }
 
 function hint(st: Style, text: string): string[] {
-  return st.hints ? para(st, st.commandName ? nameCommand(text, st.commandName, st.session) : text, '', '', st.dim) : [];
+  return st.hints
+    ? para(st, st.commandName ? nameCommand(text, st.commandName, st.session) : text, '', '', st.dim)
+    : [];
 }
 
 /** The value of one shell word as q() in new.ts writes it: 'single quoted', \x, or bare. */
@@ -370,18 +404,27 @@ function commandLines(st: Style, cmd: string, first: string): string[] {
 function roll(d: RollData, st: Style): string[] {
   const fmt = (r: RollData['results'][number]) =>
     `${st.tool(st.bold(String(r.total)))}${r.dice.length > 0 && (r.dice.length > 1 || r.total !== r.dice[0]) ? st.dim(` (dice ${r.dice.join('+')})`) : ''}${r.direction !== undefined ? ` toward ${r.direction} o'clock` : ''}`;
-  if (d.times === 1 && d.results.length === 1) return [`${d.expression}${d.scatter ? '" scatter' : ''}: ${fmt(d.results[0]!)}`];
+  if (d.times === 1 && d.results.length === 1)
+    return [`${d.expression}${d.scatter ? '" scatter' : ''}: ${fmt(d.results[0]!)}`];
   const lines = [`${d.expression}${d.scatter ? '" scatter' : ''} x${d.times} (seed ${d.seed}):`];
   if (d.results.length) {
     const shown = d.results.map((r) => (r.direction !== undefined ? `${r.total}"@${r.direction}` : String(r.total)));
     if (d.scatter) lines.push(st.dim('  distance"@direction (clock)'));
     lines.push(...wrap(shown.join(' '), st.width, '  ', '  '));
   }
-  if (d.unlisted > 0 && !d.distribution) lines.push(st.dim(`  ... ${d.unlisted.toLocaleString('en-US')} more (--summary counts each total; --json lists up to 1,000,000 dice)`));
+  if (d.unlisted > 0 && !d.distribution)
+    lines.push(
+      st.dim(
+        `  ... ${d.unlisted.toLocaleString('en-US')} more (--summary counts each total; --json lists up to 1,000,000 dice)`,
+      ),
+    );
   const t = d.totals;
   lines.push(st.dim(`  min ${t.min}, max ${t.max}, mean ${t.mean.toFixed(2)}, sd ${t.sd.toFixed(2)}`));
   if (d.distribution) lines.push(...histogram(d.distribution, d.times, st));
-  if (d.directions) lines.push(`  directions (clock): ${d.directions.map((n, i) => `${i + 1}: ${n.toLocaleString('en-US')}`).join(', ')}`);
+  if (d.directions)
+    lines.push(
+      `  directions (clock): ${d.directions.map((n, i) => `${i + 1}: ${n.toLocaleString('en-US')}`).join(', ')}`,
+    );
   return lines;
 }
 
@@ -394,7 +437,11 @@ function histogram(dist: { total: number; count: number }[], times: number, st: 
     const hi = dist[dist.length - 1]!.total;
     const size = Math.ceil((hi - lo + 1) / 20);
     rows = [];
-    for (let b = lo; b <= hi; b += size) rows.push({ label: `${b.toLocaleString('en-US')}-${Math.min(hi, b + size - 1).toLocaleString('en-US')}`, count: 0 });
+    for (let b = lo; b <= hi; b += size)
+      rows.push({
+        label: `${b.toLocaleString('en-US')}-${Math.min(hi, b + size - 1).toLocaleString('en-US')}`,
+        count: 0,
+      });
     for (const x of dist) rows[Math.floor((x.total - lo) / size)]!.count += x.count;
   }
   const labelWidth = Math.max(...rows.map((r) => r.label.length));
@@ -416,7 +463,11 @@ function tableSource(d: { table: string; tableFrom: string; tableFile: string | 
 function events(d: EventsListData, st: Style): string[] {
   const t = table(st, ['D64', '#', 'Event', 'Timing'], widths(st, [7, 4, 23]));
   for (const ev of d.events) t.push([rangeText(ev.range), String(ev.count), ev.name, timingStyled(ev, st)]);
-  return [...para(st, tableSource(d), '', '  ', st.dim), t.toString(), ...hint(st, '`badzone events show <id | D64 number | name>` shows an event in full.')];
+  return [
+    ...para(st, tableSource(d), '', '  ', st.dim),
+    t.toString(),
+    ...hint(st, '`badzone events show <id | D64 number | name>` shows an event in full.'),
+  ];
 }
 
 function stepText(s: Step): string {
@@ -457,7 +508,11 @@ function eventShow(d: EventsShowData, st: Style): string[] {
 }
 
 function eventCard(ev: BadzoneEvent, st: Style): string[] {
-  const lines = [`${st.heading(ev.name)}  ${timingStyled(ev, st)}`, st.dim(`${ev.id}, D64 ${rangeText(ev.range)}, ${ev.count} in the deck`), ''];
+  const lines = [
+    `${st.heading(ev.name)}  ${timingStyled(ev, st)}`,
+    st.dim(`${ev.id}, D64 ${rangeText(ev.range)}, ${ev.count} in the deck`),
+    '',
+  ];
   lines.push(...para(st, ev.effect, '  '));
   const steps: [string, Step[]][] = [
     ['When drawn', ev.resolve.onDraw],
@@ -466,7 +521,8 @@ function eventCard(ev: BadzoneEvent, st: Style): string[] {
   ];
   if (steps.some(([, l]) => l.length)) {
     lines.push('', st.bold('badzone rolls and picks:'));
-    for (const [when, list] of steps) for (const s of list) lines.push(...toolLines(st, `${when}: ${stepText(s)}`, '  '));
+    for (const [when, list] of steps)
+      for (const s of list) lines.push(...toolLines(st, `${when}: ${stepText(s)}`, '  '));
   }
   if (ev.gm) lines.push('', st.bold('At the table:'), ...para(st, ev.gm, '  '));
   if (ev.rulings?.length) {
@@ -477,7 +533,9 @@ function eventCard(ev: BadzoneEvent, st: Style): string[] {
 }
 
 function hazardRoll(d: HazardRollData, st: Style): string[] {
-  const lines = [`${st.heading('Hazard Table:')} ${st.tool(`D10 ${d.roll}`)} ${st.dim(d.seed !== null ? `(seed ${d.seed})` : '(your roll)')}`];
+  const lines = [
+    `${st.heading('Hazard Table:')} ${st.tool(`D10 ${d.roll}`)} ${st.dim(d.seed !== null ? `(seed ${d.seed})` : '(your roll)')}`,
+  ];
   if (!d.hazard.nomadic && d.hazard.ploy) {
     lines.push(st.bold(d.hazard.name) + (d.hazard.page ? st.dim(`  [${d.hazard.page}]`) : ''));
     lines.push(...para(st, d.hazard.effect, '  '));
@@ -493,7 +551,11 @@ function hazardRoll(d: HazardRollData, st: Style): string[] {
 function hazards(t: HazardListData, st: Style): string[] {
   const tb = table(st, ['D10', 'Hazard', 'Home Turf Ploy'], widths(st, [5, 18]));
   for (const h of t.hazards) tb.push([String(h.roll), h.name, `${h.ploy.name}: ${h.ploy.when}`]);
-  tb.push([String(t.nomadic.roll), t.nomadic.name, `No Home Turf; Rating Limit ${t.nomadic.ratingLimit} (not ${t.nomadic.standardRatingLimit})`]);
+  tb.push([
+    String(t.nomadic.roll),
+    t.nomadic.name,
+    `No Home Turf; Rating Limit ${t.nomadic.ratingLimit} (not ${t.nomadic.standardRatingLimit})`,
+  ]);
   return [tb.toString(), ...hint(st, '`badzone hazard show <1-10 | id>` shows a hazard in full.')];
 }
 
@@ -511,7 +573,11 @@ function hazardShow(d: HazardShowData, st: Style): string[] {
 
 function lint(d: LintData, st: Style): string[] {
   if (!d.valid) return para(st, d.problem ?? '', `${st.discarded('INVALID')} `);
-  const lines = para(st, `${d.file}: a valid ${d.tableKind === 'events' ? `event table (${d.events} entries covering D64 1-64)` : d.tableKind === 'hazards' ? 'hazard table' : 'visibility table'}.`, `${st.kept('OK')} `);
+  const lines = para(
+    st,
+    `${d.file}: a valid ${d.tableKind === 'events' ? `event table (${d.events} entries covering D64 1-64)` : d.tableKind === 'hazards' ? 'hazard table' : 'visibility table'}.`,
+    `${st.kept('OK')} `,
+  );
   const h = d.heaviest;
   if (h) {
     const n = (x: number) => x.toLocaleString('en-US');
@@ -533,7 +599,8 @@ function lint(d: LintData, st: Style): string[] {
 
 function endLines(e: EndPhaseReport, st: Style, title: string): string[] {
   const lines = [rule(st, title)];
-  if (e.triggers.length === 0 && e.checks.length === 0) lines.push(...para(st, 'Nothing to resolve: no End-Phase effects and no event with a discard roll.'));
+  if (e.triggers.length === 0 && e.checks.length === 0)
+    lines.push(...para(st, 'Nothing to resolve: no End-Phase effects and no event with a discard roll.'));
   if (e.triggers.length) {
     lines.push(st.bold('End-Phase effects:'));
     for (const t of e.triggers) {
@@ -549,7 +616,14 @@ function endLines(e: EndPhaseReport, st: Style, title: string): string[] {
       const name = c.name.length > nameW ? clip(c.name, nameW) : c.name.padEnd(nameW);
       lines.push(`  ${name}  ${st.tool(`D6 ${String(c.roll)}`)}  needs ${c.discardOn}+  ${verdict}`);
       for (const o of c.stays ?? []) {
-        lines.push(...para(st, `its ${o.what} stays on the battlefield${o.tile ? ` (${o.tile})` : ''}${o.worth ? `, worth ${o.worth.value} ${o.worth.unit}` : ''}`, `    ${st.marks.arrow} `, '      '));
+        lines.push(
+          ...para(
+            st,
+            `its ${o.what} stays on the battlefield${o.tile ? ` (${o.tile})` : ''}${o.worth ? `, worth ${o.worth.value} ${o.worth.unit}` : ''}`,
+            `    ${st.marks.arrow} `,
+            '      ',
+          ),
+        );
       }
     }
   }
@@ -580,18 +654,33 @@ function inPlayShort(p: InPlayView, fresh: boolean): string {
  */
 function round(d: RoundData, st: Style): string[] {
   const lines: string[] = [];
-  if (d.startedNew) lines.push(...para(st, `No game here: started a new one (seed ${d.seed}), saved in ${d.session}.`, '', '', st.warn), '');
+  if (d.startedNew)
+    lines.push(
+      ...para(st, `No game here: started a new one (seed ${d.seed}), saved in ${d.session}.`, '', '', st.warn),
+      '',
+    );
   if (d.endPhase) lines.push(...endLines(d.endPhase, st, `End Phase of round ${d.endPhase.round} (resolved now)`), '');
   const notes = d.roundNotes?.length ? `, ${d.roundNotes.join(', ')}` : '';
   lines.push(rule(st, `Round ${d.round}: Event Phase${notes}`));
   const ep = d.eventPhase;
   const drawn = d.mode === 'deck' ? 'Card' : 'D64';
-  const nameOf = (id: string) => d.inPlay.find((p) => p.eventId === id)?.name ?? ep.resolved.find((r) => r.eventId === id)?.name ?? id;
-  if (ep.reshuffled) lines.push(...para(st, 'The deck ran out: the discard pile was shuffled into a new deck.', '  ', undefined, st.warn));
+  const nameOf = (id: string) =>
+    d.inPlay.find((p) => p.eventId === id)?.name ?? ep.resolved.find((r) => r.eventId === id)?.name ?? id;
+  if (ep.reshuffled)
+    lines.push(
+      ...para(st, 'The deck ran out: the discard pile was shuffled into a new deck.', '  ', undefined, st.warn),
+    );
   for (const dr of ep.draws.filter((x) => x.outcome === 'duplicate')) {
-    lines.push(...para(st, `${nameOf(dr.eventId)} is already in play: discarded, drawn again.`, `  ${st.tool(`${drawn} ${dr.roll}`)} `));
+    lines.push(
+      ...para(
+        st,
+        `${nameOf(dr.eventId)} is already in play: discarded, drawn again.`,
+        `  ${st.tool(`${drawn} ${dr.roll}`)} `,
+      ),
+    );
   }
-  if (ep.noNewEvent) lines.push(...para(st, `No new event: ${ep.noNewEventReason ?? 'none could be drawn'}.`, '  ', undefined, st.warn));
+  if (ep.noNewEvent)
+    lines.push(...para(st, `No new event: ${ep.noNewEventReason ?? 'none could be drawn'}.`, '  ', undefined, st.warn));
 
   // The new event, as a card.
   const card = d.newEvent;
@@ -599,7 +688,14 @@ function round(d: RoundData, st: Style): string[] {
   if (card) {
     const bar = `  ${st.fresh(st.marks.bar)} `;
     const timing = card.timing === 'once' ? st.once(cardTiming(card)) : st.persistent(cardTiming(card));
-    lines.push(...para(st, timing, `${st.fresh('NEW EVENT')}  ${st.heading(card.name)}  ${st.tool(`(${drawn} ${card.roll})`)}  `, '  '));
+    lines.push(
+      ...para(
+        st,
+        timing,
+        `${st.fresh('NEW EVENT')}  ${st.heading(card.name)}  ${st.tool(`(${drawn} ${card.roll})`)}  `,
+        '  ',
+      ),
+    );
     lines.push(...para(st, card.effect, bar, bar, st.rule));
     // Its rolls and picks say what to do with it; the GM's instruction in words is in `events show` and
     // `status --full` (beside a pick it only says the rules again, and it costs a 24-row screen three lines).
@@ -625,7 +721,9 @@ function round(d: RoundData, st: Style): string[] {
   const list = d.inPlay.map((p) => inPlayShort(p, p.eventId === freshId)).join(', ');
   lines.push(...para(st, list || '(none)', `${st.bold('In play')} ${st.dim('(oldest first; discard roll)')}: `, '  '));
   lines.push(...battlefieldShort(d.battlefield, st));
-  lines.push(...visibilityLines(d.visibility, st, d.visibility.sinceRound === d.round && d.visibility.source !== 'start'));
+  lines.push(
+    ...visibilityLines(d.visibility, st, d.visibility.sinceRound === d.round && d.visibility.source !== 'start'),
+  );
   lines.push(...ployReminder(d.hazard, st));
   lines.push(...hint(st, 'Next: `badzone end` in the End Phase, then `badzone round` for the next round.'));
   return lines;
@@ -663,10 +761,18 @@ function status(d: StatusData, st: Style): string[] {
   lines.push(...hazardShort(d.hazard, st));
   const removed = d.tilesRemoved.length ? ` (removed: ${d.tilesRemoved.join(' ')})` : '';
   const board = [`tiles ${d.tiles.join(' ') || '(none)'}${removed}`, `${d.spawnPoints} spawn points`];
-  if (d.structures) board.push(`${d.structures.length} large structure${d.structures.length === 1 ? '' : 's'} standing`);
+  if (d.structures)
+    board.push(`${d.structures.length} large structure${d.structures.length === 1 ? '' : 's'} standing`);
   lines.push(...para(st, board.join('; '), `${st.bold('Battlefield:')} `, '  '));
   if (d.lairs?.length) {
-    lines.push(...para(st, d.lairs.map((l) => (l.becomes ? `${l.name} ${st.marks.arrow} ${l.becomes}` : l.name)).join('; '), `${st.bold('Beast Lairs:')} `, '  '));
+    lines.push(
+      ...para(
+        st,
+        d.lairs.map((l) => (l.becomes ? `${l.name} ${st.marks.arrow} ${l.becomes}` : l.name)).join('; '),
+        `${st.bold('Beast Lairs:')} `,
+        '  ',
+      ),
+    );
   }
   d.gangs.forEach((g, i) => {
     const text = `${g.battlefield.join(', ') || '(none on the battlefield)'}${g.reserve.length ? ` | reserve: ${g.reserve.join(', ')}` : ''}${g.out.length ? ` | out of action: ${g.out.join(', ')}` : ''}`;
@@ -674,15 +780,34 @@ function status(d: StatusData, st: Style): string[] {
   });
   lines.push(...battlefieldLines(d.battlefield, st));
   const collapsed = d.battlefield.tilePicks.filter((t) => t.confirmed && t.removesTile && t.tile);
-  if (collapsed.length) lines.push(...para(st, collapsed.map((t) => `${t.tile} (round ${t.round}${t.correctedFrom !== undefined ? `, recorded by the GM instead of ${t.correctedFrom ?? 'no tile'}` : ''})`).join('; '), `${st.bold('Collapsed:')} `, '  '));
-  if (d.manualDice) lines.push(st.dim('Dice: your own (badzone asks for each die on a terminal; `badzone dice rolled` to switch back).'));
-  if (d.redoable) lines.push(st.dim(`${d.redoable} undone step${d.redoable === 1 ? '' : 's'} can be redone (\`badzone redo\`).`));
+  if (collapsed.length)
+    lines.push(
+      ...para(
+        st,
+        collapsed
+          .map(
+            (t) =>
+              `${t.tile} (round ${t.round}${t.correctedFrom !== undefined ? `, recorded by the GM instead of ${t.correctedFrom ?? 'no tile'}` : ''})`,
+          )
+          .join('; '),
+        `${st.bold('Collapsed:')} `,
+        '  ',
+      ),
+    );
+  if (d.manualDice)
+    lines.push(
+      st.dim('Dice: your own (badzone asks for each die on a terminal; `badzone dice rolled` to switch back).'),
+    );
+  if (d.redoable)
+    lines.push(st.dim(`${d.redoable} undone step${d.redoable === 1 ? '' : 's'} can be redone (\`badzone redo\`).`));
   // One paragraph: the events in play above already show their discard thresholds.
   if (d.dueInEndPhase.length) {
     const checks = d.dueInEndPhase.filter((x) => x.type === 'discard-check').length;
     const effects = d.dueInEndPhase.filter((x) => x.type === 'effect').map((x) => `${x.name}: ${x.what}`);
     const rolls = checks ? `${effects.length ? 'then ' : ''}${checks} discard roll${checks === 1 ? '' : 's'} (D6)` : '';
-    lines.push(...para(st, `${[...effects, rolls].filter(Boolean).join('; ')}.`, `${st.bold('Due in the End Phase:')} `, '  '));
+    lines.push(
+      ...para(st, `${[...effects, rolls].filter(Boolean).join('; ')}.`, `${st.bold('Due in the End Phase:')} `, '  '),
+    );
   }
   if (d.rules || d.clarifications) lines.push(...fullLines(d, st));
   return lines;
@@ -695,16 +820,20 @@ function fullLines(d: StatusData, st: Style): string[] {
   if (d.rules?.length) {
     lines.push('', st.bold('Rules of the events in play') + st.dim(' (oldest first)'));
     for (const r of d.rules) {
-      lines.push(`  ${st.bold(r.name)}  ${r.timing === 'once' ? st.once(timingText(r)) : st.persistent(timingText(r))}`);
+      lines.push(
+        `  ${st.bold(r.name)}  ${r.timing === 'once' ? st.once(timingText(r)) : st.persistent(timingText(r))}`,
+      );
       lines.push(...para(st, r.effect, '    ', undefined, st.rule));
       if (r.gm) lines.push(...para(st, menuWords(st, r.gm), `    ${st.bold('At the table:')} `, '      '));
       for (const c of r.clarifications) lines.push(...para(st, c, `    ${st.bold('Note:')} `, '      '));
     }
   }
-  if (d.visibility.rules) lines.push('', ...para(st, d.visibility.rules, `${st.bold('Visibility')} ${visText(d.visibility)}: `, '  '));
+  if (d.visibility.rules)
+    lines.push('', ...para(st, d.visibility.rules, `${st.bold('Visibility')} ${visText(d.visibility)}: `, '  '));
   if (d.clarifications?.length) {
     lines.push('', st.bold('Clarifications'));
-    for (const c of d.clarifications) lines.push(...para(st, c.text, `  ${st.marks.bullet} ${st.bold(`${c.name}:`)} `, '    '));
+    for (const c of d.clarifications)
+      lines.push(...para(st, c.text, `  ${st.marks.bullet} ${st.bold(`${c.name}:`)} `, '    '));
   }
   return lines;
 }
@@ -730,20 +859,34 @@ function actionText(a: LogData['entries'][number]['action']): string {
     case 'fighter':
       return `fighter ${a.name} ${a.to}`;
     case 'rename':
-      return a.fighter !== undefined ? `rename fighter ${a.fighter} ${a.to}${a.gang ? ` --gang ${a.gang}` : ''}` : `rename gang ${a.gang} ${a.to}`;
+      return a.fighter !== undefined
+        ? `rename fighter ${a.fighter} ${a.to}${a.gang ? ` --gang ${a.gang}` : ''}`
+        : `rename gang ${a.gang} ${a.to}`;
     case 'collapse':
       return a.tile !== undefined ? `collapse ${a.tile}` : `collapse --occupied ${(a.occupied ?? []).join(',')}`;
   }
 }
 
 function log(d: LogData, st: Style): string[] {
-  const lines = para(st, `${d.session} (${seedText(d)}${d.round !== null ? `, round ${d.round}` : ''})`, `${st.heading('Log of')} `, '  ');
+  const lines = para(
+    st,
+    `${d.session} (${seedText(d)}${d.round !== null ? `, round ${d.round}` : ''})`,
+    `${st.heading('Log of')} `,
+    '  ',
+  );
   if (d.entries.length === 0) lines.push('  (no entries)');
   for (const r of d.entries) {
     lines.push(st.bold(`#${r.seq} round ${r.round}: ${actionText(r.action)}`));
     for (const x of r.rolls) {
       const tag = (x.entered ? 'entered' : x.card ? 'card' : '').padEnd(7);
-      lines.push(...para(st, x.for, `    ${st.tool(`${`D${x.die}`.padEnd(3)} ${String(x.value).padStart(2)}`)} ${tag}  `, '      '));
+      lines.push(
+        ...para(
+          st,
+          x.for,
+          `    ${st.tool(`${`D${x.die}`.padEnd(3)} ${String(x.value).padStart(2)}`)} ${tag}  `,
+          '      ',
+        ),
+      );
     }
     for (const n of r.notes) lines.push(...para(st, n, `    ${st.marks.bullet} `, '      ', st.dim));
   }
@@ -752,7 +895,9 @@ function log(d: LogData, st: Style): string[] {
 
 /** Where the game stands, in words: "before round 1", "round 3, End Phase not yet resolved", ... */
 function standing(d: { round: number; phase: string }): string {
-  return d.phase === 'setup' ? 'before round 1' : `round ${d.round}, ${d.phase === 'round' ? 'End Phase not yet resolved' : 'End Phase resolved'}`;
+  return d.phase === 'setup'
+    ? 'before round 1'
+    : `round ${d.round}, ${d.phase === 'round' ? 'End Phase not yet resolved' : 'End Phase resolved'}`;
 }
 
 function undo(d: UndoData, st: Style): string[] {
@@ -765,15 +910,25 @@ function undo(d: UndoData, st: Style): string[] {
       ? 'Played again, the step rolls the same dice.'
       : '';
   return [
-    ...para(st, `#${d.undone.seq} ${actionText(d.undone.action)} (round ${d.undone.round}, ${rolls.length} ${rolls.length === 1 ? 'die' : 'dice'}).`, `${st.bold('Undone:')} `),
+    ...para(
+      st,
+      `#${d.undone.seq} ${actionText(d.undone.action)} (round ${d.undone.round}, ${rolls.length} ${rolls.length === 1 ? 'die' : 'dice'}).`,
+      `${st.bold('Undone:')} `,
+    ),
     ...para(st, `${standing(d)}.${again ? ` ${again}` : ''}`, `${st.bold('Now:')} `),
-    st.dim(`${d.remaining} step${d.remaining === 1 ? '' : 's'} left to undo; \`badzone redo\` re-applies ${d.redoable === 1 ? 'it' : `the ${d.redoable} undone`}.`),
+    st.dim(
+      `${d.remaining} step${d.remaining === 1 ? '' : 's'} left to undo; \`badzone redo\` re-applies ${d.redoable === 1 ? 'it' : `the ${d.redoable} undone`}.`,
+    ),
   ];
 }
 
 function redo(d: RedoData, st: Style): string[] {
   return [
-    ...para(st, `#${d.redone.seq} ${actionText(d.redone.action)} (round ${d.redone.round}), with the same ${d.redone.rolls.length} ${d.redone.rolls.length === 1 ? 'die' : 'dice'}.`, `${st.bold('Redone:')} `),
+    ...para(
+      st,
+      `#${d.redone.seq} ${actionText(d.redone.action)} (round ${d.redone.round}), with the same ${d.redone.rolls.length} ${d.redone.rolls.length === 1 ? 'die' : 'dice'}.`,
+      `${st.bold('Redone:')} `,
+    ),
     ...d.notes.flatMap((n) => para(st, n, `  ${st.marks.bullet} `, '    ')),
     ...para(st, `${standing(d)}.`, `${st.bold('Now:')} `),
     st.dim(d.redoable ? `${d.redoable} more step${d.redoable === 1 ? '' : 's'} to redo.` : 'Nothing more to redo.'),
@@ -781,23 +936,41 @@ function redo(d: RedoData, st: Style): string[] {
 }
 
 function rename(d: RenameData, st: Style): string[] {
-  return para(st, d.what === 'gang' ? `the gang ${d.from} is now ${d.to}.` : `${d.from} (${d.gang}) is now ${d.to}.`, `${st.bold('Renamed:')} `);
+  return para(
+    st,
+    d.what === 'gang' ? `the gang ${d.from} is now ${d.to}.` : `${d.from} (${d.gang}) is now ${d.to}.`,
+    `${st.bold('Renamed:')} `,
+  );
 }
 
 function collapse(d: CollapseData, st: Style): string[] {
   const lines: string[] = [];
   if (d.rolledAmong) {
     const r = d.rolls[0];
-    lines.push(...para(st, `${d.rolledAmong.join(' ') || '(none)'}${r ? ` ${st.tool(`D${r.die} ${r.value}`)}${r.entered ? ' (entered)' : ''}` : ''}`, `${st.bold('Tiles with no player models:')} `, '  '));
+    lines.push(
+      ...para(
+        st,
+        `${d.rolledAmong.join(' ') || '(none)'}${r ? ` ${st.tool(`D${r.die} ${r.value}`)}${r.entered ? ' (entered)' : ''}` : ''}`,
+        `${st.bold('Tiles with no player models:')} `,
+        '  ',
+      ),
+    );
   }
-  const what = d.to === d.from ? `${d.to} is confirmed as the collapsed tile.` : d.to === null ? `no tile collapses (every tile holds player models); ${d.from} is back in play.` : `${d.to} collapsed, not ${d.from ?? 'no tile'}${d.from ? ` (${d.from} is back in play)` : ''}.`;
+  const what =
+    d.to === d.from
+      ? `${d.to} is confirmed as the collapsed tile.`
+      : d.to === null
+        ? `no tile collapses (every tile holds player models); ${d.from} is back in play.`
+        : `${d.to} collapsed, not ${d.from ?? 'no tile'}${d.from ? ` (${d.from} is back in play)` : ''}.`;
   lines.push(...para(st, what, `${st.bold('Collapsed Section:')} `, '  '));
   lines.push(...para(st, d.tiles.join(' ') || '(none)', `${st.bold('Tiles now:')} `, '  '));
   return lines;
 }
 
 function diceMode(d: DiceModeData, st: Style): string[] {
-  const now = d.manualDice ? 'your own: badzone asks for each die on a terminal (--dice still works)' : 'rolled by badzone (--dice and --manual still give your own)';
+  const now = d.manualDice
+    ? 'your own: badzone asks for each die on a terminal (--dice still works)'
+    : 'rolled by badzone (--dice and --manual still give your own)';
   return para(st, `${now}.${d.changed ? '' : ' (unchanged)'}`, `${st.bold('Dice:')} `, '  ');
 }
 
@@ -814,30 +987,62 @@ function verify(d: VerifyData, st: Style): string[] {
   if (d.ok) return para(st, `${d.session}: ${counted}${committed}`, `${st.kept('OK')} `);
   return [
     ...para(st, `${d.session}: ${d.problem ?? ''}`, `${st.discarded('DOES NOT FOLLOW')} `),
-    ...para(st, `The file has ${dice(d.rolls)}: ${d.fromSeed} marked rolled by badzone, ${d.entered} entered by hand.`, '', '', st.dim),
-    ...para(st, 'The file was not changed. `badzone undo` or `badzone new --force` can get you back to a consistent game.', '', '', st.dim),
+    ...para(
+      st,
+      `The file has ${dice(d.rolls)}: ${d.fromSeed} marked rolled by badzone, ${d.entered} entered by hand.`,
+      '',
+      '',
+      st.dim,
+    ),
+    ...para(
+      st,
+      'The file was not changed. `badzone undo` or `badzone new --force` can get you back to a consistent game.',
+      '',
+      '',
+      st.dim,
+    ),
   ];
 }
 
 function discard(d: DiscardData, st: Style): string[] {
   const head = d.removed
-    ? para(st, `${d.name}'s ${d.removed.what}${d.removed.tile ? ` (placed on ${d.removed.tile})` : ''} is off the battlefield.`, '')
+    ? para(
+        st,
+        `${d.name}'s ${d.removed.what}${d.removed.tile ? ` (placed on ${d.removed.tile})` : ''} is off the battlefield.`,
+        '',
+      )
     : [`${st.bold(d.name)} ${st.discarded('DISCARDED')} by the GM.`];
   const stays = (d.stays ?? []).flatMap((o) =>
-    para(st, `its ${o.what} stays on the battlefield${o.tile ? ` (${o.tile})` : ''}${o.worth ? `, worth ${o.worth.value} ${o.worth.unit}` : ''}; \`badzone discard ${d.eventId}\` again takes it off.`, `  ${st.marks.arrow} `, '    '),
+    para(
+      st,
+      `its ${o.what} stays on the battlefield${o.tile ? ` (${o.tile})` : ''}${o.worth ? `, worth ${o.worth.value} ${o.worth.unit}` : ''}; \`badzone discard ${d.eventId}\` again takes it off.`,
+      `  ${st.marks.arrow} `,
+      '    ',
+    ),
   );
   return [...head, ...stays, `${st.bold('In play')} ${st.dim('(oldest first)')}`, ...inPlayLines(d.inPlay, st)];
 }
 
 function place(d: PlaceData, st: Style): string[] {
-  return [`${st.bold(d.name)} placed in play by the GM.`, ...outcomeLines(st, d.outcomes, '  '), `${st.bold('In play')} ${st.dim('(oldest first)')}`, ...inPlayLines(d.inPlay, st)];
+  return [
+    `${st.bold(d.name)} placed in play by the GM.`,
+    ...outcomeLines(st, d.outcomes, '  '),
+    `${st.bold('In play')} ${st.dim('(oldest first)')}`,
+    ...inPlayLines(d.inPlay, st),
+  ];
 }
 
 function visibility(d: VisibilityData, st: Style): string[] {
-  const lines = [`${st.bold('Visibility:')} ${visText(d.visibility)}${d.changed ? ' (set by the GM)' : st.dim(visSource(d.visibility))}`];
+  const lines = [
+    `${st.bold('Visibility:')} ${visText(d.visibility)}${d.changed ? ' (set by the GM)' : st.dim(visSource(d.visibility))}`,
+  ];
   if (d.visibility.rules) lines.push(...para(st, d.visibility.rules, '  '));
-  if (!d.changed) lines.push(...hint(st, `Levels: ${d.levels.map((l) => l.id).join(', ')}. Set one with \`badzone visibility set LEVEL\`.`));
-  if (d.visibility.houseTable) lines.push(...para(st, '(House visibility table: the Badzone rules do not include one.)', '', '', st.dim));
+  if (!d.changed)
+    lines.push(
+      ...hint(st, `Levels: ${d.levels.map((l) => l.id).join(', ')}. Set one with \`badzone visibility set LEVEL\`.`),
+    );
+  if (d.visibility.houseTable)
+    lines.push(...para(st, '(House visibility table: the Badzone rules do not include one.)', '', '', st.dim));
   return lines;
 }
 
@@ -848,20 +1053,52 @@ function fighter(d: FighterData, st: Style): string[] {
 function newGame(d: NewData, st: Style): string[] {
   const lines = para(st, `saved in ${d.session}`, `${st.heading('New game')} `, '  ');
   if (d.backup) lines.push(...para(st, `The old game was kept as ${d.backup}.`, '', '  ', st.warn));
-  lines.push(...para(st, `${d.seed === null ? 'Seed hidden' : `Seed ${d.seed}`}, ${d.mode} mode, tiles ${d.setup.tiles.join(' ')}, ${d.setup.spawnPoints} spawn points.`, ''));
+  lines.push(
+    ...para(
+      st,
+      `${d.seed === null ? 'Seed hidden' : `Seed ${d.seed}`}, ${d.mode} mode, tiles ${d.setup.tiles.join(' ')}, ${d.setup.spawnPoints} spawn points.`,
+      '',
+    ),
+  );
   if (d.seed === null && d.commitment) {
-    lines.push(...para(st, 'players, note it down: after `badzone reveal`, `badzone verify --commitment` checks every die badzone rolled against it.', `${st.bold('Commitment to the seed')} `, '  '));
+    lines.push(
+      ...para(
+        st,
+        'players, note it down: after `badzone reveal`, `badzone verify --commitment` checks every die badzone rolled against it.',
+        `${st.bold('Commitment to the seed')} `,
+        '  ',
+      ),
+    );
     lines.push(`  ${d.commitment}`);
   }
   const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
-  const counted = [d.setup.lairs !== null ? n(d.setup.lairs, 'Beast Lair') : '', d.setup.structures !== null ? n(d.setup.structures, 'large structure') : ''].filter(Boolean);
+  const counted = [
+    d.setup.lairs !== null ? n(d.setup.lairs, 'Beast Lair') : '',
+    d.setup.structures !== null ? n(d.setup.structures, 'large structure') : '',
+  ].filter(Boolean);
   if (counted.length) lines.push(...para(st, `${counted.join(', ')}.`, ''));
   lines.push(...para(st, `Event table: ${d.setup.table}. Visibility: ${visText(d.visibility)}.`, ''));
-  for (const g of d.setup.gangs) lines.push(...para(st, `${g.battlefield.join(', ') || '-'}${g.reserve.length ? ` | reserve: ${g.reserve.join(', ')}` : ''}`, `  ${st.bold(g.name)}: `, '    '));
+  for (const g of d.setup.gangs)
+    lines.push(
+      ...para(
+        st,
+        `${g.battlefield.join(', ') || '-'}${g.reserve.length ? ` | reserve: ${g.reserve.join(', ')}` : ''}`,
+        `  ${st.bold(g.name)}: `,
+        '    ',
+      ),
+    );
   if (d.hazard) lines.push(...hazardLines(d.hazard, st));
   if (d.clarifications.length) {
-    lines.push(st.bold('Clarifications of the rules') + st.dim(st.hints ? ' (`badzone status --full` shows them again)' : ' (Status, Hazard, rules in full shows them again)'));
-    for (const c of d.clarifications) lines.push(...para(st, c.text, `  ${st.marks.bullet} ${st.bold(`${c.name}:`)} `, '    '));
+    lines.push(
+      st.bold('Clarifications of the rules') +
+        st.dim(
+          st.hints
+            ? ' (`badzone status --full` shows them again)'
+            : ' (Status, Hazard, rules in full shows them again)',
+        ),
+    );
+    for (const c of d.clarifications)
+      lines.push(...para(st, c.text, `  ${st.marks.bullet} ${st.bold(`${c.name}:`)} `, '    '));
   }
   lines.push(st.dim('The same game without prompts:'), ...commandLines(st, d.commandLine, '  ').map(st.dim));
   lines.push(...hint(st, 'Next: `badzone round` at the start of each round (or `badzone play`).'));
@@ -877,7 +1114,12 @@ function play(d: PlayData, st: Style): string[] {
         : `Stopped before the game was set up: nothing was written to ${d.session}. \`badzone play\` asks the setup questions again.`;
     return para(st, text, '');
   }
-  const where = d.phase === 'setup' ? 'before round 1' : d.phase === 'round' ? `round ${d.round}, End Phase not yet resolved` : `round ${d.round}, End Phase resolved`;
+  const where =
+    d.phase === 'setup'
+      ? 'before round 1'
+      : d.phase === 'round'
+        ? `round ${d.round}, End Phase not yet resolved`
+        : `round ${d.round}, End Phase resolved`;
   const text =
     d.stopped === 'cancelled'
       ? `Stopped. Everything shown above is saved in ${d.session} (${where}); a step left unanswered was not. \`badzone play\` continues from here.`
@@ -897,11 +1139,17 @@ function seedText(d: { seed: string | null; commitment: string | null }): string
 
 function reveal(d: RevealData, st: Style): string[] {
   return [
-    ...para(st, `${d.seed}, salt ${d.salt}.${d.firstReveal ? '' : ' (It was revealed before.)'}`, `${st.bold('Seed:')} `),
+    ...para(
+      st,
+      `${d.seed}, salt ${d.salt}.${d.firstReveal ? '' : ' (It was revealed before.)'}`,
+      `${st.bold('Seed:')} `,
+    ),
     // The hashed text on a line of its own, never broken (a fresh seed's is 68 characters).
     ...para(st, `${d.commitment}, the SHA-256 of:`, `${st.bold('Commitment:')} `),
     `  ${d.hashed}`,
-    st.dim('Check that the seed and salt hash to the commitment, and that every die badzone rolled came from the seed:'),
+    st.dim(
+      'Check that the seed and salt hash to the commitment, and that every die badzone rolled came from the seed:',
+    ),
     ...commandLines(st, `printf '%s' '${d.hashed}' | sha256sum`, '  ').map(st.dim),
     ...commandLines(st, `badzone verify --commitment ${d.commitment}`, '  ').map(st.dim),
   ];
@@ -938,6 +1186,9 @@ const RENDERERS: Record<string, (d: never, st: Style) => string[]> = {
   serve: (d: ServeData) => [`Stopped the players' view (${d.updates} update${d.updates === 1 ? '' : 's'} sent).`],
   'report-md': reportMarkdown,
   'report-html': (d: ReportData) => [
-    renderPage(d.view, { mode: 'report', report: { setup: d.setup, seed: d.seed, commitment: d.commitment, check: d.check, version: d.version } }).trimEnd(),
+    renderPage(d.view, {
+      mode: 'report',
+      report: { setup: d.setup, seed: d.seed, commitment: d.commitment, check: d.check, version: d.version },
+    }).trimEnd(),
   ],
 } as Record<string, (d: never, st: Style) => string[]>;

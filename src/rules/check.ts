@@ -73,7 +73,9 @@ export function oneOf<T extends string>(v: unknown, path: string, options: reado
 
 export function strings(v: unknown, path: string, max = 1000, maxLen = 200): string[] {
   // The path of an entry is built only when it fails: a session log holds thousands of notes.
-  return arr(v, path, max).map((x, i) => (typeof x === 'string' && x.length <= maxLen ? x : str(x, `${path}[${i}]`, maxLen)));
+  return arr(v, path, max).map((x, i) =>
+    typeof x === 'string' && x.length <= maxLen ? x : str(x, `${path}[${i}]`, maxLen),
+  );
 }
 
 export function range(v: unknown, path: string, lo: number, hi: number): [number, number] {

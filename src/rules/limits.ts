@@ -175,7 +175,13 @@ export function escaped(c: string): string {
   return n <= 0xff ? `\\x${n.toString(16).padStart(2, '0')}` : `\\u${n.toString(16).padStart(4, '0')}`;
 }
 
-const CONTROL_NAMES: Record<number, string> = { 0x09: 'a tab', 0x0a: 'a line break', 0x0d: 'a carriage return', 0x1b: 'an escape', 0x7f: 'a delete' };
+const CONTROL_NAMES: Record<number, string> = {
+  0x09: 'a tab',
+  0x0a: 'a line break',
+  0x0d: 'a carriage return',
+  0x1b: 'an escape',
+  0x7f: 'a delete',
+};
 
 /**
  * What is wrong with a name a user typed for something badzone stores (a gang, a fighter, the turf owner),
@@ -208,13 +214,19 @@ export interface SetupShape {
 
 /** What in a setup is past a limit (or a name that may not be stored), or null. The message names the limit. */
 export function setupProblem(s: SetupShape): string | null {
-  if (s.tiles.length < 1 || s.tiles.length > LIMITS.tiles) return `a battlefield has from 1 to ${LIMITS.tiles} tiles, not ${count(s.tiles.length)} (limit: tiles)`;
+  if (s.tiles.length < 1 || s.tiles.length > LIMITS.tiles)
+    return `a battlefield has from 1 to ${LIMITS.tiles} tiles, not ${count(s.tiles.length)} (limit: tiles)`;
   const longTile = s.tiles.find((t) => t.length > LIMITS.tileName || t.trim() === '');
-  if (longTile !== undefined) return `the tile name "${echo(longTile)}" is not 1 to ${LIMITS.tileName} characters (limit: tile name)`;
-  if (!Number.isInteger(s.spawnPoints) || s.spawnPoints < 1 || s.spawnPoints > LIMITS.spawnPoints) return `spawn points must be from 1 to ${LIMITS.spawnPoints} (limit: spawn points)`;
-  if (s.lairs !== null && (s.lairs < 0 || s.lairs > LIMITS.lairs)) return `Beast Lairs must be from 0 to ${LIMITS.lairs} (limit: lairs)`;
-  if (s.structures !== null && (s.structures < 0 || s.structures > LIMITS.structures)) return `large structures must be from 0 to ${LIMITS.structures} (limit: structures)`;
-  if (s.gangs.length > LIMITS.gangs) return `${count(s.gangs.length)} gangs were given; a game may have at most ${LIMITS.gangs} gangs (limit: gangs)`;
+  if (longTile !== undefined)
+    return `the tile name "${echo(longTile)}" is not 1 to ${LIMITS.tileName} characters (limit: tile name)`;
+  if (!Number.isInteger(s.spawnPoints) || s.spawnPoints < 1 || s.spawnPoints > LIMITS.spawnPoints)
+    return `spawn points must be from 1 to ${LIMITS.spawnPoints} (limit: spawn points)`;
+  if (s.lairs !== null && (s.lairs < 0 || s.lairs > LIMITS.lairs))
+    return `Beast Lairs must be from 0 to ${LIMITS.lairs} (limit: lairs)`;
+  if (s.structures !== null && (s.structures < 0 || s.structures > LIMITS.structures))
+    return `large structures must be from 0 to ${LIMITS.structures} (limit: structures)`;
+  if (s.gangs.length > LIMITS.gangs)
+    return `${count(s.gangs.length)} gangs were given; a game may have at most ${LIMITS.gangs} gangs (limit: gangs)`;
   for (const g of s.gangs) {
     const p = nameProblem(g.name, 'the gang name');
     if (p) return p;
@@ -240,13 +252,16 @@ export function occupiedProblem(tiles: readonly string[]): string | null {
     return `--occupied names ${count(tiles.length)} tiles; at most ${LIMITS.occupied} may be given, one for each tile of the largest battlefield (limit: occupied tiles)`;
   }
   const long = tiles.find((t) => t.length > LIMITS.tileName);
-  if (long !== undefined) return `--occupied names a tile "${echo(long)}" longer than any tile name (${LIMITS.tileName} characters; limit: tile name)`;
+  if (long !== undefined)
+    return `--occupied names a tile "${echo(long)}" longer than any tile name (${LIMITS.tileName} characters; limit: tile name)`;
   return null;
 }
 
 /** What in a list of entered dice is past a limit, or null. */
 export function enteredDiceProblem(n: number): string | null {
-  return n > LIMITS.enteredDice ? `${count(n)} dice were entered; --dice takes at most ${count(LIMITS.enteredDice)} values (limit: entered dice)` : null;
+  return n > LIMITS.enteredDice
+    ? `${count(n)} dice were entered; --dice takes at most ${count(LIMITS.enteredDice)} values (limit: entered dice)`
+    : null;
 }
 
 /** An action's typed input, as far as the limits go (the engine's Action has these fields). */
@@ -271,7 +286,12 @@ export function actionProblem(a: ActionShape): string | null {
 
 /** The parts of a game the growth checks look at. */
 export interface StateShape {
-  gangs: readonly { name: string; battlefield: readonly string[]; reserve: readonly string[]; out: readonly string[] }[];
+  gangs: readonly {
+    name: string;
+    battlefield: readonly string[];
+    reserve: readonly string[];
+    out: readonly string[];
+  }[];
   logEntries: number;
   rngUses: number;
 }
@@ -308,7 +328,7 @@ export function tooManyRollsProblem(purpose: string): string {
   return (
     `This step would roll more than ${count(LIMITS.rollsPerStep)} dice, the most one command may roll (limit: rolls per step); ` +
     `it was rolling "${echo(purpose, 80)}". Nothing was saved. The game's table rolls too many dice on this battlefield: ` +
-    '`badzone table lint FILE` shows each event\'s worst case; play it on fewer tiles or with a lighter table.'
+    "`badzone table lint FILE` shows each event's worst case; play it on fewer tiles or with a lighter table."
   );
 }
 
@@ -330,7 +350,12 @@ export interface Battlefield {
 }
 
 /** The largest battlefield a game may have: 676 tiles, 50 gangs of 200 fighters, 100 spawn points. */
-export const LARGEST: Battlefield = { tiles: LIMITS.tiles, gangs: LIMITS.gangs, fighters: LIMITS.gangs * LIMITS.fightersPerGang, spawnPoints: LIMITS.spawnPoints };
+export const LARGEST: Battlefield = {
+  tiles: LIMITS.tiles,
+  gangs: LIMITS.gangs,
+  fighters: LIMITS.gangs * LIMITS.fightersPerGang,
+  spawnPoints: LIMITS.spawnPoints,
+};
 /** The smallest: one tile, no rosters, one spawn point. */
 export const SMALLEST: Battlefield = { tiles: 1, gangs: 0, fighters: 0, spawnPoints: 1 };
 
@@ -364,7 +389,10 @@ export function worstCaseDice(steps: readonly DiceStep[], b: Battlefield): numbe
         break;
       case 'pickTile':
         n += b.tiles > 1 ? 1 : 0;
-        if (s.place) n += s.place.count.count + (s.place.scatterEach ? Math.max(0, hi(s.place.count)) * (s.place.scatterEach.count + 1) : 0);
+        if (s.place)
+          n +=
+            s.place.count.count +
+            (s.place.scatterEach ? Math.max(0, hi(s.place.count)) * (s.place.scatterEach.count + 1) : 0);
         if (s.worth) n += s.worth.count;
         break;
       case 'scatter':
@@ -394,7 +422,10 @@ export function worstCaseDice(steps: readonly DiceStep[], b: Battlefield): numbe
 }
 
 /** The most tiles (with no rosters) on which the steps stay within rollsPerStep; 0 if not even one. */
-export function tilesThatFit(steps: readonly DiceStep[], b: Battlefield = { ...LARGEST, gangs: 0, fighters: 0 }): number {
+export function tilesThatFit(
+  steps: readonly DiceStep[],
+  b: Battlefield = { ...LARGEST, gangs: 0, fighters: 0 },
+): number {
   let lo = 0;
   let hiT = LIMITS.tiles;
   while (lo < hiT) {

@@ -155,7 +155,14 @@ export interface HazardTable {
   source?: string;
   intro: string;
   hazards: Hazard[];
-  nomadic: { roll: number; name: string; effect: string; ratingLimit: number; standardRatingLimit: number; page?: string };
+  nomadic: {
+    roll: number;
+    name: string;
+    effect: string;
+    ratingLimit: number;
+    standardRatingLimit: number;
+    page?: string;
+  };
 }
 
 export interface VisibilityLevel {

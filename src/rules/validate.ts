@@ -1,8 +1,26 @@
 // Validation of rule tables: the shipped ones when loaded, and a group's own (`--table`, `table lint`).
 // An invalid table is refused with a message naming the entry and the field.
-import { parseDice, diceBounds, canTotal, DiceSyntaxError, type DiceExpr, type ParseOptions } from '../dice/expression.js';
+import {
+  parseDice,
+  diceBounds,
+  canTotal,
+  DiceSyntaxError,
+  type DiceExpr,
+  type ParseOptions,
+} from '../dice/expression.js';
 import { LARGEST, LIMITS, SMALLEST, count, tilesThatFit, worstCaseDice, type DiceStep } from './limits.js';
-import { PLOY_TRIGGERS, type BadzoneEvent, type Clarification, type EventTable, type HazardTable, type PloyTrigger, type Resolution, type Step, type Tables, type VisibilityTable } from './types.js';
+import {
+  PLOY_TRIGGERS,
+  type BadzoneEvent,
+  type Clarification,
+  type EventTable,
+  type HazardTable,
+  type PloyTrigger,
+  type Resolution,
+  type Step,
+  type Tables,
+  type VisibilityTable,
+} from './types.js';
 import { arr, bool, fail, int, Invalid, nonEmpty, obj, oneOf, range, rangeText, str, type Obj } from './check.js';
 
 export { Invalid } from './check.js';
@@ -20,9 +38,14 @@ function dice(v: unknown, path: string, allowNumber = true): string | number {
   try {
     const e = parseDice(s);
     const [lo, hi] = diceBounds(e);
-    if (e.count > LIMITS.tableDice) fail(path, `"${s}" rolls ${e.count} dice; a table needs at most ${LIMITS.tableDice} (limit: table dice)`);
+    if (e.count > LIMITS.tableDice)
+      fail(path, `"${s}" rolls ${e.count} dice; a table needs at most ${LIMITS.tableDice} (limit: table dice)`);
     if (lo < 0) fail(path, `"${s}" can total ${lo}; a count or distance cannot be negative`);
-    if (hi > LIMITS.tableTotal) fail(path, `"${s}" can total ${hi}; a table needs far less (at most ${count(LIMITS.tableTotal)}; limit: table total)`);
+    if (hi > LIMITS.tableTotal)
+      fail(
+        path,
+        `"${s}" can total ${hi}; a table needs far less (at most ${count(LIMITS.tableTotal)}; limit: table total)`,
+      );
   } catch (err) {
     if (err instanceof DiceSyntaxError) fail(path, err.message);
     throw err;
@@ -48,7 +71,12 @@ function step(v: unknown, path: string): Step {
   const what = (): string => nonEmpty(o.what, `${path}.what`, NAME);
   switch (kind) {
     case 'spawn':
-      return { kind, count: dice(o.count, `${path}.count`), creature: oneOf(o.creature, `${path}.creature`, CREATURES), what: what() };
+      return {
+        kind,
+        count: dice(o.count, `${path}.count`),
+        creature: oneOf(o.creature, `${path}.creature`, CREATURES),
+        what: what(),
+      };
     case 'scatterEachTile':
     case 'scatter':
       return { kind, distance: dice(o.distance, `${path}.distance`, false) as string, what: what() };
@@ -59,28 +87,46 @@ function step(v: unknown, path: string): Step {
       if (o.place !== undefined) {
         const p = obj(o.place, `${path}.place`);
         s.place = { count: dice(p.count, `${path}.place.count`), what: nonEmpty(p.what, `${path}.place.what`, NAME) };
-        if (p.scatterEach !== undefined) s.place.scatterEach = dice(p.scatterEach, `${path}.place.scatterEach`, false) as string;
+        if (p.scatterEach !== undefined)
+          s.place.scatterEach = dice(p.scatterEach, `${path}.place.scatterEach`, false) as string;
       }
       if (o.worth !== undefined) {
         const w = obj(o.worth, `${path}.worth`);
-        s.worth = { dice: dice(w.dice, `${path}.worth.dice`, false) as string, unit: nonEmpty(w.unit, `${path}.worth.unit`, 40) };
+        s.worth = {
+          dice: dice(w.dice, `${path}.worth.dice`, false) as string,
+          unit: nonEmpty(w.unit, `${path}.worth.unit`, 40),
+        };
       }
-      if (o.staysAfterDiscard !== undefined) s.staysAfterDiscard = bool(o.staysAfterDiscard, `${path}.staysAfterDiscard`);
+      if (o.staysAfterDiscard !== undefined)
+        s.staysAfterDiscard = bool(o.staysAfterDiscard, `${path}.staysAfterDiscard`);
       return s;
     }
     case 'pickFighter': {
-      const s: Extract<Step, { kind: 'pickFighter' }> = { kind, from: oneOf(o.from, `${path}.from`, ['battlefield', 'reserve'] as const), what: what() };
+      const s: Extract<Step, { kind: 'pickFighter' }> = {
+        kind,
+        from: oneOf(o.from, `${path}.from`, ['battlefield', 'reserve'] as const),
+        what: what(),
+      };
       if (o.moveTo !== undefined) s.moveTo = oneOf(o.moveTo, `${path}.moveTo`, ['battlefield', 'reserve'] as const);
       if (o.condition !== undefined) {
         const c = obj(o.condition, `${path}.condition`);
-        s.condition = { name: nonEmpty(c.name, `${path}.condition.name`, 60), lasts: oneOf(c.lasts, `${path}.condition.lasts`, ['round', 'event', 'game'] as const) };
+        s.condition = {
+          name: nonEmpty(c.name, `${path}.condition.name`, 60),
+          lasts: oneOf(c.lasts, `${path}.condition.lasts`, ['round', 'event', 'game'] as const),
+        };
       }
       return s;
     }
     case 'rollEachFighter': {
       const d = dice(o.dice, `${path}.dice`, false) as string;
       const on = arr(o.on, `${path}.on`, 100).map((x, i) => int(x, `${path}.on[${i}]`, 1, 1000));
-      return { kind, dice: d, on, moveTo: oneOf(o.moveTo, `${path}.moveTo`, ['reserve', 'out'] as const), what: what() };
+      return {
+        kind,
+        dice: d,
+        on,
+        moveTo: oneOf(o.moveTo, `${path}.moveTo`, ['reserve', 'out'] as const),
+        what: what(),
+      };
     }
     case 'pickLair':
       return { kind, becomes: nonEmpty(o.becomes, `${path}.becomes`, NAME) };
@@ -118,8 +164,10 @@ function event(v: unknown, path: string): BadzoneEvent {
   const id = nonEmpty(o.id, `${path}.id`, 60);
   if (!SLUG.test(id)) fail(`${path}.id`, `"${id}" is not a slug (lower-case letters, digits and single hyphens)`);
   const timing = oneOf(o.timing, `${path}.timing`, ['once', 'persistent'] as const);
-  const discardOn = o.discardOn === null || o.discardOn === undefined ? null : int(o.discardOn, `${path}.discardOn`, 2, 6);
-  if (discardOn !== null && timing !== 'persistent') fail(`${path}.discardOn`, 'only a persistent event can be discarded on X+; a Once event is discarded when drawn');
+  const discardOn =
+    o.discardOn === null || o.discardOn === undefined ? null : int(o.discardOn, `${path}.discardOn`, 2, 6);
+  if (discardOn !== null && timing !== 'persistent')
+    fail(`${path}.discardOn`, 'only a persistent event can be discarded on X+; a Once event is discarded when drawn');
   const ev: BadzoneEvent = {
     id,
     name: nonEmpty(o.name, `${path}.name`, NAME),
@@ -130,16 +178,28 @@ function event(v: unknown, path: string): BadzoneEvent {
     effect: str(o.effect, `${path}.effect`, TEXT),
     gm: o.gm === undefined ? '' : str(o.gm, `${path}.gm`, TEXT),
     ...(o.gmInPlay === undefined ? {} : { gmInPlay: str(o.gmInPlay, `${path}.gmInPlay`, TEXT) }),
-    resolve: o.resolve === undefined ? { onDraw: [], eachEventPhase: [], endPhase: [] } : resolution(o.resolve, `${path}.resolve`),
+    resolve:
+      o.resolve === undefined
+        ? { onDraw: [], eachEventPhase: [], endPhase: [] }
+        : resolution(o.resolve, `${path}.resolve`),
   };
-  if (o.rulings !== undefined) ev.rulings = arr(o.rulings, `${path}.rulings`, 20).map((x, i) => str(x, `${path}.rulings[${i}]`, TEXT));
+  if (o.rulings !== undefined)
+    ev.rulings = arr(o.rulings, `${path}.rulings`, 20).map((x, i) => str(x, `${path}.rulings[${i}]`, TEXT));
   const width = ev.range[1] - ev.range[0] + 1;
-  if (ev.count !== width) fail(`${path}.count`, `${ev.count} cards, but the range ${rangeText(ev.range)} covers ${width} results`);
-  if (timing === 'once' && ev.resolve.eachEventPhase.length > 0) fail(`${path}.resolve.eachEventPhase`, 'a Once event never stays in play, so it has no every-Event-Phase steps');
+  if (ev.count !== width)
+    fail(`${path}.count`, `${ev.count} cards, but the range ${rangeText(ev.range)} covers ${width} results`);
+  if (timing === 'once' && ev.resolve.eachEventPhase.length > 0)
+    fail(`${path}.resolve.eachEventPhase`, 'a Once event never stays in play, so it has no every-Event-Phase steps');
   // An event in play keeps one tile (where what it leaves stays after discard, where its scatters start): a second
   // pick would move the first one's objects to the second's tile.
-  const picks = (['onDraw', 'eachEventPhase', 'endPhase'] as const).flatMap((phase) => ev.resolve[phase].map((st, i) => ({ st, at: `${path}.resolve.${phase}[${i}]` }))).filter((x) => x.st.kind === 'pickTile');
-  if (picks.length > 1) fail(picks[1]!.at, `a second pickTile step in "${ev.name}" (the first is ${picks[0]!.at.slice(path.length + 1)}): an event in play keeps one tile, so what it leaves would all stay on the last tile picked; make the second pick an event of its own`);
+  const picks = (['onDraw', 'eachEventPhase', 'endPhase'] as const)
+    .flatMap((phase) => ev.resolve[phase].map((st, i) => ({ st, at: `${path}.resolve.${phase}[${i}]` })))
+    .filter((x) => x.st.kind === 'pickTile');
+  if (picks.length > 1)
+    fail(
+      picks[1]!.at,
+      `a second pickTile step in "${ev.name}" (the first is ${picks[0]!.at.slice(path.length + 1)}): an event in play keeps one tile, so what it leaves would all stay on the last tile picked; make the second pick an event of its own`,
+    );
   return ev;
 }
 
@@ -186,7 +246,11 @@ function clarifications(v: unknown, ids: Map<string, number>): Clarification[] {
     if (!SLUG.test(id)) fail(`${p}.id`, `"${id}" is not a slug (lower-case letters, digits and single hyphens)`);
     if (seen.has(id)) fail(`${p}.id`, `"${id}" appears twice`);
     seen.add(id);
-    const c: Clarification = { id, name: nonEmpty(o.name, `${p}.name`, NAME), text: nonEmpty(o.text, `${p}.text`, TEXT) };
+    const c: Clarification = {
+      id,
+      name: nonEmpty(o.name, `${p}.name`, NAME),
+      text: nonEmpty(o.text, `${p}.text`, TEXT),
+    };
     if (o.events !== undefined) {
       c.events = arr(o.events, `${p}.events`, 64).map((e, j) => {
         const ev = nonEmpty(e, `${p}.events[${j}]`, 60);
@@ -196,7 +260,8 @@ function clarifications(v: unknown, ids: Map<string, number>): Clarification[] {
     }
     if (o.round !== undefined) c.round = bool(o.round, `${p}.round`);
     if (o.short !== undefined) c.short = nonEmpty(o.short, `${p}.short`, 60);
-    if (c.round && c.short === undefined) fail(`${p}.short`, 'a clarification shown every round needs its short words for the heading');
+    if (c.round && c.short === undefined)
+      fail(`${p}.short`, 'a clarification shown every round needs its short words for the heading');
     return c;
   });
 }
@@ -261,8 +326,15 @@ export function validateHazardTable(v: unknown, label: string): HazardTable {
       ...(n.page === undefined ? {} : { page: str(n.page, 'nomadic.page', 200) }),
     };
     if (seen.has(nomadic.roll)) fail('nomadic.roll', `roll ${nomadic.roll} is also a hazard`);
-    for (let r = 1; r <= 10; r++) if (!seen.has(r) && r !== nomadic.roll) fail('hazards', `no row for a roll of ${r}; a D10 table must cover 1–10`);
-    const t: HazardTable = { name: nonEmpty(o.name, 'name', NAME), die: 'D10', intro: str(o.intro ?? '', 'intro', TEXT), hazards, nomadic };
+    for (let r = 1; r <= 10; r++)
+      if (!seen.has(r) && r !== nomadic.roll) fail('hazards', `no row for a roll of ${r}; a D10 table must cover 1–10`);
+    const t: HazardTable = {
+      name: nonEmpty(o.name, 'name', NAME),
+      die: 'D10',
+      intro: str(o.intro ?? '', 'intro', TEXT),
+      hazards,
+      nomadic,
+    };
     if (o.source !== undefined) t.source = str(o.source, 'source', TEXT);
     return t;
   });
@@ -306,15 +378,27 @@ export function validateVisibilityTable(v: unknown, label: string, opts: ParseOp
       }
       return { range: rr, level };
     });
-    for (let k = lo; k <= hi; k++) if (!covered.has(k) && canTotal(die, k)) fail('results', `no result for a roll of ${k}; the table must cover ${lo}–${hi}`);
-    const t: VisibilityTable = { name: nonEmpty(o.name, 'name', NAME), house: o.house === undefined ? false : bool(o.house, 'house'), die: dieText, normal, levels, results };
+    for (let k = lo; k <= hi; k++)
+      if (!covered.has(k) && canTotal(die, k))
+        fail('results', `no result for a roll of ${k}; the table must cover ${lo}–${hi}`);
+    const t: VisibilityTable = {
+      name: nonEmpty(o.name, 'name', NAME),
+      house: o.house === undefined ? false : bool(o.house, 'house'),
+      die: dieText,
+      normal,
+      levels,
+      results,
+    };
     if (o.note !== undefined) t.note = str(o.note, 'note', TEXT);
     return t;
   });
 }
 
 /** An event's steps as far as the dice they roll go: one Event Phase (when drawn, and in play) and one End Phase. */
-export function eventDiceSteps(ev: BadzoneEvent, visibilityDie: DiceExpr): { eventPhase: DiceStep[]; endPhase: DiceStep[] } {
+export function eventDiceSteps(
+  ev: BadzoneEvent,
+  visibilityDie: DiceExpr,
+): { eventPhase: DiceStep[]; endPhase: DiceStep[] } {
   const d = (x: string | number): DiceExpr => parseDice(x);
   const of = (st: Step): DiceStep => {
     switch (st.kind) {
@@ -324,7 +408,11 @@ export function eventDiceSteps(ev: BadzoneEvent, visibilityDie: DiceExpr): { eve
         return { kind: 'scatterEachTile', distance: d(st.distance) };
       case 'pickTile': {
         const p: Extract<DiceStep, { kind: 'pickTile' }> = { kind: 'pickTile' };
-        if (st.place) p.place = { count: d(st.place.count), ...(st.place.scatterEach ? { scatterEach: d(st.place.scatterEach) } : {}) };
+        if (st.place)
+          p.place = {
+            count: d(st.place.count),
+            ...(st.place.scatterEach ? { scatterEach: d(st.place.scatterEach) } : {}),
+          };
         if (st.worth) p.worth = d(st.worth.dice);
         return p;
       }
@@ -345,17 +433,41 @@ export function eventDiceSteps(ev: BadzoneEvent, visibilityDie: DiceExpr): { eve
     }
   };
   // The Event Phase it is drawn in runs its on-draw and its every-Event-Phase steps; the End Phase adds its discard roll.
-  return { eventPhase: [...ev.resolve.onDraw, ...ev.resolve.eachEventPhase].map(of), endPhase: [...ev.resolve.endPhase.map(of), ...(ev.discardOn !== null ? [{ kind: 'die' } as const] : [])] };
+  return {
+    eventPhase: [...ev.resolve.onDraw, ...ev.resolve.eachEventPhase].map(of),
+    endPhase: [...ev.resolve.endPhase.map(of), ...(ev.discardOn !== null ? [{ kind: 'die' } as const] : [])],
+  };
 }
 
 /** The event whose one phase can roll the most dice on the largest battlefield, and how many. */
-export function heaviestEvent(table: EventTable, visibilityDie: DiceExpr): { index: number; event: BadzoneEvent; phase: 'Event Phase' | 'End Phase'; dice: number; smallest: number; tilesThatFit: number } | null {
+export function heaviestEvent(
+  table: EventTable,
+  visibilityDie: DiceExpr,
+): {
+  index: number;
+  event: BadzoneEvent;
+  phase: 'Event Phase' | 'End Phase';
+  dice: number;
+  smallest: number;
+  tilesThatFit: number;
+} | null {
   let best: ReturnType<typeof heaviestEvent> = null;
   table.results.forEach((ev, index) => {
     const steps = eventDiceSteps(ev, visibilityDie);
-    for (const [phase, list] of [['Event Phase', steps.eventPhase], ['End Phase', steps.endPhase]] as const) {
+    for (const [phase, list] of [
+      ['Event Phase', steps.eventPhase],
+      ['End Phase', steps.endPhase],
+    ] as const) {
       const dice = worstCaseDice(list, LARGEST);
-      if (!best || dice > best.dice) best = { index, event: ev, phase, dice, smallest: worstCaseDice(list, SMALLEST), tilesThatFit: tilesThatFit(list) };
+      if (!best || dice > best.dice)
+        best = {
+          index,
+          event: ev,
+          phase,
+          dice,
+          smallest: worstCaseDice(list, SMALLEST),
+          tilesThatFit: tilesThatFit(list),
+        };
     }
   });
   return best;
@@ -370,10 +482,16 @@ export function checkTableDice(table: EventTable, visibilityDie: DiceExpr, label
   within(label, () => {
     table.results.forEach((ev, i) => {
       const steps = eventDiceSteps(ev, visibilityDie);
-      for (const [phase, list] of [['eachEventPhase', steps.eventPhase], ['endPhase', steps.endPhase]] as const) {
+      for (const [phase, list] of [
+        ['eachEventPhase', steps.eventPhase],
+        ['endPhase', steps.endPhase],
+      ] as const) {
         const n = worstCaseDice(list, SMALLEST);
         if (n > LIMITS.rollsPerStep) {
-          fail(`results[${i}].resolve.${phase}`, `"${ev.name}" can roll up to ${count(n)} dice in one ${phase === 'endPhase' ? 'End Phase' : 'Event Phase'} even on a one-tile battlefield with no rosters; one command may roll at most ${count(LIMITS.rollsPerStep)} (limit: rolls per step)`);
+          fail(
+            `results[${i}].resolve.${phase}`,
+            `"${ev.name}" can roll up to ${count(n)} dice in one ${phase === 'endPhase' ? 'End Phase' : 'Event Phase'} even on a one-tile battlefield with no rosters; one command may roll at most ${count(LIMITS.rollsPerStep)} (limit: rolls per step)`,
+          );
         }
       }
     });
@@ -388,7 +506,10 @@ export function crossCheck(t: Tables, eventsLabel: string): void {
       for (const phase of ['onDraw', 'eachEventPhase', 'endPhase'] as const) {
         ev.resolve[phase].forEach((s, j) => {
           if (s.kind === 'visibilitySet' && !ids.has(s.level)) {
-            fail(`results[${i}].resolve.${phase}[${j}].level`, `"${s.level}" is not a level of the visibility table (${[...ids].join(', ')})`);
+            fail(
+              `results[${i}].resolve.${phase}[${j}].level`,
+              `"${s.level}" is not a level of the visibility table (${[...ids].join(', ')})`,
+            );
           }
         });
       }

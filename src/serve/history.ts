@@ -104,7 +104,14 @@ export class HistoryBuilder {
     this.problem = null;
     this.snapshots.clear();
     const first = this.state.log[0]!;
-    this.entries = [{ key: recordKey(s.log[0] ?? first), record: s.log[0] ?? first, report: null, notes: setupNotes(this.state, book) }];
+    this.entries = [
+      {
+        key: recordKey(s.log[0] ?? first),
+        record: s.log[0] ?? first,
+        report: null,
+        notes: setupNotes(this.state, book),
+      },
+    ];
     this.snapshot(0);
   }
 
@@ -176,7 +183,12 @@ function group(entries: Entry[], book: RuleBook, deck: boolean): HistoryRound[] 
       if (report.endPhase) {
         // The End Phase is resolved first (phases.ts): its triggers' dice, then one D6 per discard check.
         const k = report.endPhase.triggers.reduce((n, t) => n + t.rolls.length, 0) + report.endPhase.checks.length;
-        at(report.endPhase.round).endPhase = { triggers: report.endPhase.triggers, checks: report.endPhase.checks, rolls: rest.slice(0, k), resolvedBy: 'round' };
+        at(report.endPhase.round).endPhase = {
+          triggers: report.endPhase.triggers,
+          checks: report.endPhase.checks,
+          rolls: rest.slice(0, k),
+          resolvedBy: 'round',
+        };
         rest = rest.slice(k);
       }
       const ep = report.eventPhase;
@@ -184,11 +196,22 @@ function group(entries: Entry[], book: RuleBook, deck: boolean): HistoryRound[] 
         draws: ep.draws.map((d) => ({ ...d, name: book.byId.get(d.eventId)?.name ?? d.eventId, card: deck })),
         reshuffled: ep.reshuffled,
         noNewEvent: ep.noNewEvent,
-        resolved: ep.resolved.map((r) => ({ eventId: r.eventId, name: r.name, source: r.source, outcomes: r.outcomes, rolls: r.rolls })),
+        resolved: ep.resolved.map((r) => ({
+          eventId: r.eventId,
+          name: r.name,
+          source: r.source,
+          outcomes: r.outcomes,
+          rolls: r.rolls,
+        })),
         rolls: rest,
       };
     } else if (report.kind === 'end') {
-      at(report.round).endPhase = { triggers: report.triggers, checks: report.checks, rolls: record.rolls, resolvedBy: 'end' };
+      at(report.round).endPhase = {
+        triggers: report.triggers,
+        checks: report.checks,
+        rolls: record.rolls,
+        resolvedBy: 'end',
+      };
     } else {
       at(record.round).gm.push({ seq: record.seq, action: record.action.type, notes: e.notes, rolls: record.rolls });
     }

@@ -54,6 +54,11 @@ export class LiveView {
 
   /** The update sent to open pages: one line of JSON. */
   message(): string {
-    return JSON.stringify({ version: this.version, title: pageTitle(this.view, this.notice), announce: announcement(this.view, this.notice), html: this.main });
+    return JSON.stringify({
+      version: this.version,
+      title: pageTitle(this.view, this.notice),
+      announce: announcement(this.view, this.notice),
+      html: this.main,
+    });
   }
 }

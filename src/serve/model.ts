@@ -69,7 +69,10 @@ export class PlayersViewBuilder {
       history: [...h.rounds].reverse(),
       historyProblem: h.problem,
       eventNames: Object.fromEntries(
-        [...status.battlefield.objects, ...status.battlefield.conditions, ...status.battlefield.tilePicks].map((x) => [x.eventId, book.byId.get(x.eventId)?.name ?? x.eventId]),
+        [...status.battlefield.objects, ...status.battlefield.conditions, ...status.battlefield.tilePicks].map((x) => [
+          x.eventId,
+          book.byId.get(x.eventId)?.name ?? x.eventId,
+        ]),
       ),
       dice: countDice(s.log),
     };

@@ -17,7 +17,8 @@ import { Broadcaster, type BroadcastStats } from './broadcast.js';
 import { Connections, type ConnectionStats } from './connections.js';
 import type { LiveView } from './live.js';
 
-export const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const COMMON: Record<string, string> = {
   'Content-Security-Policy': CSP,
@@ -110,7 +111,13 @@ export class ListenError extends Error {
 /** Start listening; rejects with a ListenError (EADDRINUSE, EACCES, EADDRNOTAVAIL, ENOTFOUND...) if it cannot. */
 export async function startServer(opts: ServerOptions): Promise<PlayersServer> {
   const live = opts.live;
-  const broadcaster = new Broadcaster({ maxClients: SERVE.pages, stallMs: SERVE.stallMs, retryMs: 2000, now: () => Date.now(), ...opts.broadcast });
+  const broadcaster = new Broadcaster({
+    maxClients: SERVE.pages,
+    stallMs: SERVE.stallMs,
+    retryMs: 2000,
+    now: () => Date.now(),
+    ...opts.broadcast,
+  });
   const limits = opts.connections ?? { total: SERVE.connections, perAddress: SERVE.connectionsPerAddress };
   const connections = new Connections(limits.total, limits.perAddress);
   // Deny by default: a token is required until the bound address turns out to be loopback.
@@ -173,7 +180,11 @@ export async function startServer(opts: ServerOptions): Promise<PlayersServer> {
       slash = route.indexOf('/', 1);
       const given = slash < 0 ? route.slice(1) : route.slice(1, slash);
       if (!route.startsWith('/') || !tokenOk(given)) {
-        refuse(req, res, 'Forbidden: this address needs the access token that `badzone serve` printed (scan its QR code).');
+        refuse(
+          req,
+          res,
+          'Forbidden: this address needs the access token that `badzone serve` printed (scan its QR code).',
+        );
         return;
       }
     }
@@ -196,13 +207,22 @@ export async function startServer(opts: ServerOptions): Promise<PlayersServer> {
     }
     if (route === '/' || route === '/index.html') {
       const body = Buffer.from(live.page());
-      res.writeHead(200, { ...COMMON, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(body.length) });
+      res.writeHead(200, {
+        ...COMMON,
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Length': String(body.length),
+      });
       res.end(body);
       return;
     }
     if (route === '/events') {
       const lastId = (req.headers['last-event-id'] as string | undefined) ?? query.get('v');
-      res.writeHead(200, { ...COMMON, 'Content-Type': 'text/event-stream; charset=utf-8', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+      res.writeHead(200, {
+        ...COMMON,
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      });
       if (!broadcaster.add(res, lastId)) {
         res.end('retry: 10000\n\n');
       }

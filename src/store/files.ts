@@ -26,7 +26,9 @@ export function code(e: unknown): string | undefined {
 }
 
 function errnoOf(e: unknown): number | undefined {
-  return typeof e === 'object' && e !== null && 'errno' in e && typeof (e as { errno: unknown }).errno === 'number' ? (e as { errno: number }).errno : undefined;
+  return typeof e === 'object' && e !== null && 'errno' in e && typeof (e as { errno: unknown }).errno === 'number'
+    ? (e as { errno: number }).errno
+    : undefined;
 }
 
 export function sleep(ms: number): void {
@@ -129,7 +131,10 @@ export interface Target {
 }
 
 /** File system types of the kernel's own files (statfs f_type): proc, sysfs, debugfs, tracefs, cgroup, cgroup2, securityfs, bpf, configfs, efivarfs, devpts. */
-const SYSTEM_FS = new Set([0x9fa0, 0x62656572, 0x64626720, 0x74726163, 0x27e0eb, 0x63677270, 0x73636673, 0xcafe4a11, 0x62656570, 0xde5e81e4, 0x1cd1]);
+const SYSTEM_FS = new Set([
+  0x9fa0, 0x62656572, 0x64626720, 0x74726163, 0x27e0eb, 0x63677270, 0x73636673, 0xcafe4a11, 0x62656570, 0xde5e81e4,
+  0x1cd1,
+]);
 
 function systemFolder(dir: string): string | null {
   if (process.platform !== 'linux') return null;
@@ -233,7 +238,10 @@ export function refresh(t: Target): Target {
 function refuseNonRegular(st: fs.Stats, file: string): void {
   if (st.isDirectory()) throw new InvalidFileError(`${file} is a folder, not a file. Give the path of a file.`);
   // A FIFO would block the read forever, /dev/zero would never end, a terminal would wait for typing.
-  if (!st.isFile()) throw new InvalidFileError(`${file} is not a regular file (a device, pipe, socket or terminal); it was not read or written. Give the path of a file.`);
+  if (!st.isFile())
+    throw new InvalidFileError(
+      `${file} is not a regular file (a device, pipe, socket or terminal); it was not read or written. Give the path of a file.`,
+    );
 }
 
 /** Identity of a file's content as read: it is replaced (new inode) or changed (size, time) by any write. */
@@ -289,7 +297,10 @@ export function readTarget(t: Target, maxBytes: number): { text: string; id: Fil
       if (r === 0) break;
       n += r;
     }
-    read = { text: decodeUtf8(grown.subarray(0, n), t.given), id: { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs } };
+    read = {
+      text: decodeUtf8(grown.subarray(0, n), t.given),
+      id: { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs },
+    };
   } catch (e) {
     closeQuietly(fd);
     throw ioError(e, t.given, 'read', 'nothing');
@@ -314,7 +325,9 @@ function decodeUtf8(bytes: Uint8Array, file: string): string {
   try {
     return (decoder ??= new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })).decode(bytes);
   } catch {
-    throw new InvalidFileError(`${file} is not UTF-8 text: it holds bytes that are not valid UTF-8 (a badzone file is always UTF-8). It was left as it is.`);
+    throw new InvalidFileError(
+      `${file} is not UTF-8 text: it holds bytes that are not valid UTF-8 (a badzone file is always UTF-8). It was left as it is.`,
+    );
   }
 }
 
@@ -435,7 +448,10 @@ export function writeAtomic(t: Target, text: string, guard?: () => void, opts: {
     fs.rmSync(tmp, { force: true });
     if (e instanceof BadzoneError) throw e;
     if (renaming && code(e) === 'ENOENT') {
-      if (!fs.existsSync(dir)) throw new NoSessionError(`Could not save ${t.given}: its folder was removed while badzone was writing. The game was not changed (it is gone with its folder). Restore the folder, or give another --session path.`);
+      if (!fs.existsSync(dir))
+        throw new NoSessionError(
+          `Could not save ${t.given}: its folder was removed while badzone was writing. The game was not changed (it is gone with its folder). Restore the folder, or give another --session path.`,
+        );
       throw new IoError(
         `Could not save ${t.given}: the temporary file badzone had just written beside it disappeared before it could replace the game (a cleaner, sync client or antivirus removing files in that folder?). The game was not changed. Run the command again; if it keeps happening, keep the game in another folder.`,
       );
@@ -459,7 +475,13 @@ export function writeAtomic(t: Target, text: string, guard?: () => void, opts: {
  * client) cannot be replaced for a moment; then a clear message. Elsewhere a failure is final (EBUSY there is a
  * mount, which waiting does not change).
  */
-export function renameInto(from: string, to: string, rename: (a: string, b: string) => void = fs.renameSync, platform: string = process.platform, waitMs = 1000): void {
+export function renameInto(
+  from: string,
+  to: string,
+  rename: (a: string, b: string) => void = fs.renameSync,
+  platform: string = process.platform,
+  waitMs = 1000,
+): void {
   const deadline = Date.now() + waitMs;
   for (let i = 0; ; i++) {
     try {
@@ -599,44 +621,74 @@ export function ioError(e: unknown, file: string, doing: string, what: 'game' | 
   const c = code(e);
   const n = errnoOf(e);
   const edquot = c === 'EDQUOT' || (n !== undefined && n === -(os.constants.errno.EDQUOT ?? 122));
-  if (edquot) return new IoError(`Could not ${doing} ${name}: your disk quota is used up. ${unchanged} Free some space (or ask for a larger quota) and run the command again.`);
+  if (edquot)
+    return new IoError(
+      `Could not ${doing} ${name}: your disk quota is used up. ${unchanged} Free some space (or ask for a larger quota) and run the command again.`,
+    );
   // Node refuses a path with a NUL character before asking the system: no file can have such a name.
-  if (file.includes('\u0000')) return new UsageError(`Could not ${doing} ${name}: the path contains a NUL character, which no file name can. ${unchanged} Give another path.`);
+  if (file.includes('\u0000'))
+    return new UsageError(
+      `Could not ${doing} ${name}: the path contains a NUL character, which no file name can. ${unchanged} Give another path.`,
+    );
   switch (c) {
     case 'ENOENT':
-      return new NoSessionError(`Could not ${doing} ${name}: its folder does not exist. Create the folder, or give another --session path.`);
+      return new NoSessionError(
+        `Could not ${doing} ${name}: its folder does not exist. Create the folder, or give another --session path.`,
+      );
     case 'ENAMETOOLONG':
-      return new RefusedError(`Could not ${doing} ${name}: the name is too long for this system. ${unchanged} Give a shorter path.`);
+      return new RefusedError(
+        `Could not ${doing} ${name}: the name is too long for this system. ${unchanged} Give a shorter path.`,
+      );
     case 'ELOOP':
-      return new RefusedError(`Could not ${doing} ${name}: its path goes round a loop of symbolic links. ${unchanged} Give another path.`);
+      return new RefusedError(
+        `Could not ${doing} ${name}: its path goes round a loop of symbolic links. ${unchanged} Give another path.`,
+      );
     case 'ENOTDIR':
-      return new NoSessionError(`Could not ${doing} ${name}: ${fileOnPath(file)} is a file, not a folder. Give another --session path.`);
+      return new NoSessionError(
+        `Could not ${doing} ${name}: ${fileOnPath(file)} is a file, not a folder. Give another --session path.`,
+      );
     case 'EACCES':
     case 'EPERM':
-      return new RefusedError(`Could not ${doing} ${name}: permission denied (a read-only folder or file?). ${unchanged} Use a folder and file you can write to.`);
+      return new RefusedError(
+        `Could not ${doing} ${name}: permission denied (a read-only folder or file?). ${unchanged} Use a folder and file you can write to.`,
+      );
     case 'EROFS':
-      return new RefusedError(`Could not ${doing} ${name}: permission denied: the file system is read-only. ${unchanged} Use a folder you can write to.`);
+      return new RefusedError(
+        `Could not ${doing} ${name}: permission denied: the file system is read-only. ${unchanged} Use a folder you can write to.`,
+      );
     case 'EISDIR':
       return new InvalidFileError(`${name} is a folder, not a file. Give the path of a file.`);
     case 'ENOSPC':
-      return new IoError(`Could not ${doing} ${name}: the disk is full. ${unchanged} Free some space and run the command again.`);
+      return new IoError(
+        `Could not ${doing} ${name}: the disk is full. ${unchanged} Free some space and run the command again.`,
+      );
     case 'EIO':
-      return new IoError(`Could not ${doing} ${name}: the disk reported an input/output error (a failing or removed drive, or a network folder that went away). ${unchanged} Check the disk and run the command again.`);
+      return new IoError(
+        `Could not ${doing} ${name}: the disk reported an input/output error (a failing or removed drive, or a network folder that went away). ${unchanged} Check the disk and run the command again.`,
+      );
     case 'EBUSY':
       return new IoError(
         `Could not ${doing} ${name}: the file is busy: held by another program, or a single file mounted on its own (a bind mount, such as a Docker volume of one file), which cannot be replaced. ${unchanged} Mount the folder that holds it instead, or close the other program.`,
       );
     case 'EMFILE':
     case 'ENFILE':
-      return new IoError(`Could not ${doing} ${name}: too many files are open on this system. ${unchanged} Close some programs and run the command again.`);
+      return new IoError(
+        `Could not ${doing} ${name}: too many files are open on this system. ${unchanged} Close some programs and run the command again.`,
+      );
     case 'EFBIG':
-      return new IoError(`Could not ${doing} ${name}: the file would be larger than this file system allows. ${unchanged}`);
+      return new IoError(
+        `Could not ${doing} ${name}: the file would be larger than this file system allows. ${unchanged}`,
+      );
     case 'ESTALE':
     case 'ETIMEDOUT':
     case 'EHOSTDOWN':
     case 'ENOTCONN':
-      return new IoError(`Could not ${doing} ${name}: the network folder it is in stopped answering. ${unchanged} Check the connection and run the command again.`);
+      return new IoError(
+        `Could not ${doing} ${name}: the network folder it is in stopped answering. ${unchanged} Check the connection and run the command again.`,
+      );
     default:
-      return new IoError(`Could not ${doing} ${name}: the system refused it (${c ?? 'an unknown error'}${n !== undefined && !c?.includes(String(-n)) ? `, error ${n}` : ''}). ${unchanged} Run the command again; if it keeps happening, check the disk.`);
+      return new IoError(
+        `Could not ${doing} ${name}: the system refused it (${c ?? 'an unknown error'}${n !== undefined && !c?.includes(String(-n)) ? `, error ${n}` : ''}). ${unchanged} Run the command again; if it keeps happening, check the disk.`,
+      );
   }
 }

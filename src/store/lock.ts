@@ -64,7 +64,19 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BadzoneError, InvalidFileError, LockedError, NoSessionError } from '../errors.js';
-import { alive, closeQuietly, closeRead, code, hostName, bootId, ioError, sleep, tempName, unique, writeNew } from './files.js';
+import {
+  alive,
+  closeQuietly,
+  closeRead,
+  code,
+  hostName,
+  bootId,
+  ioError,
+  sleep,
+  tempName,
+  unique,
+  writeNew,
+} from './files.js';
 
 export interface LockOptions {
   /** How long to wait for another badzone process before giving up (ms). */
@@ -171,11 +183,20 @@ function parseOwner(raw: string): Owner | null {
 
 function lockContent(): string {
   const boot = bootId();
-  return JSON.stringify({ pid: process.pid, host: hostName(), ...(boot ? { boot } : {}), token: `${process.pid}-${unique()}`, time: Date.now() });
+  return JSON.stringify({
+    pid: process.pid,
+    host: hostName(),
+    ...(boot ? { boot } : {}),
+    token: `${process.pid}-${unique()}`,
+    time: Date.now(),
+  });
 }
 
 /** Whether the lock seen is stale, and if not, who holds it (for the message). */
-function judge(seen: Extract<Seen, { kind: 'lock' }>, opts: LockOptions): { stale: boolean; holder: string; foreign: string | null } {
+function judge(
+  seen: Extract<Seen, { kind: 'lock' }>,
+  opts: LockOptions,
+): { stale: boolean; holder: string; foreign: string | null } {
   const o = seen.owner;
   const now = Date.now();
   if (!o) return { stale: now - seen.mtimeMs > opts.unreadableStaleMs, holder: '', foreign: null };
@@ -224,14 +245,19 @@ export function acquire(lock: string, file: string, opts: LockOptions = LOCK_DEF
       const j = judge(seen, opts);
       if (j.stale && takeOver(lock, file, seen, tmp, opts, depth)) return { lock, content };
       if (Date.now() >= deadline) {
-        if (j.stale) throw new LockedError(`${file} is in use: another badzone command is taking over a stale lock. Try again; if no badzone is running, delete ${lock}.`);
+        if (j.stale)
+          throw new LockedError(
+            `${file} is in use: another badzone command is taking over a stale lock. Try again; if no badzone is running, delete ${lock}.`,
+          );
         if (j.foreign) {
           const since = seen.owner?.time ? ` since ${new Date(seen.owner.time).toISOString().slice(11, 16)} UTC` : '';
           throw new LockedError(
             `${file} is in use by a badzone command on another computer, "${j.foreign}"${j.holder}${since}. A lock from another computer is only taken over after ${opts.foreignStaleMs / 60_000} minutes; wait for it to finish, or if no badzone is running there, delete ${lock}.`,
           );
         }
-        throw new LockedError(`${file} is in use by another badzone command${j.holder}. Wait for it to finish and try again; if no badzone is running, delete ${lock}.`);
+        throw new LockedError(
+          `${file} is in use by another badzone command${j.holder}. Wait for it to finish and try again; if no badzone is running, delete ${lock}.`,
+        );
       }
       sleep(Math.min(5 + attempt * 5, 50));
     }
@@ -253,7 +279,10 @@ function create(tmp: string, lock: string, content: string, file: string): boole
   } catch (e) {
     const c = code(e);
     if (c === 'EEXIST') return false;
-    if (c === 'ENOENT') throw new NoSessionError(`The folder for ${file} does not exist (or was removed). Create it first, or give another --session path.`);
+    if (c === 'ENOENT')
+      throw new NoSessionError(
+        `The folder for ${file} does not exist (or was removed). Create it first, or give another --session path.`,
+      );
     if (!noHardLinks(c)) throw ioError(e, lock, 'create the lock for', 'nothing');
   }
   // No hard links on this file system: create exclusively and write at once (see the header: weaker).
@@ -282,7 +311,14 @@ function create(tmp: string, lock: string, content: string, file: string): boole
 class TakeoverStuck extends LockedError {}
 
 /** Step (c): replace the stale lock `seen` by ours, if we win the takeover lock and L is still `seen`. */
-function takeOver(lock: string, file: string, seen: Extract<Seen, { kind: 'lock' }>, tmp: string, opts: LockOptions, depth: number): boolean {
+function takeOver(
+  lock: string,
+  file: string,
+  seen: Extract<Seen, { kind: 'lock' }>,
+  tmp: string,
+  opts: LockOptions,
+  depth: number,
+): boolean {
   if (depth + 1 >= MAX_DEPTH) {
     throw new TakeoverStuck(
       `${file}: badzone commands were killed while taking over a stale lock, ${depth + 1} times over. If no badzone is running, delete ${lock} and the ${path.basename(lock)}.takeover files beside it.`,
@@ -312,7 +348,11 @@ function renameLock(tmp: string, lock: string): void {
       return;
     } catch (e) {
       // Windows: a lock file another process has open for reading cannot be replaced for a moment.
-      if (process.platform === 'win32' && (code(e) === 'EPERM' || code(e) === 'EBUSY' || code(e) === 'EACCES') && i < 50) {
+      if (
+        process.platform === 'win32' &&
+        (code(e) === 'EPERM' || code(e) === 'EBUSY' || code(e) === 'EACCES') &&
+        i < 50
+      ) {
         sleep(20);
         continue;
       }
@@ -341,12 +381,17 @@ export function release(held: Held): void {
 function leftBehind(lock: string, e: unknown): string {
   const c = code(e);
   const why =
-    c === 'EIO' ? 'the disk reported an input/output error'
-    : c === 'EACCES' || c === 'EPERM' ? 'permission denied'
-    : c === 'EROFS' ? 'the file system is now read-only'
-    : c === 'EBUSY' ? 'the file is busy'
-    : e instanceof BadzoneError ? 'it could not be read, to check that it was this command\'s'
-    : `the system refused it (${c ?? 'an unknown error'})`;
+    c === 'EIO'
+      ? 'the disk reported an input/output error'
+      : c === 'EACCES' || c === 'EPERM'
+        ? 'permission denied'
+        : c === 'EROFS'
+          ? 'the file system is now read-only'
+          : c === 'EBUSY'
+            ? 'the file is busy'
+            : e instanceof BadzoneError
+              ? "it could not be read, to check that it was this command's"
+              : `the system refused it (${c ?? 'an unknown error'})`;
   return `The lock file ${lock} could not be removed after the command (${why}). It does not change what the command did. The next badzone command on this game takes the lock over, as the process that held it has ended; if one says the game is in use while no badzone is running, delete ${lock}.`;
 }
 
@@ -365,4 +410,3 @@ export function withLock<T>(real: string, file: string, work: (held: Held) => T,
     release(held);
   }
 }
-

@@ -36,8 +36,20 @@ let req: NodeJS.Require | null = null;
 export const runProgram: Runner = (cmd, args) => {
   req ??= createRequire(import.meta.url);
   const { spawnSync } = req('node:child_process') as typeof import('node:child_process');
-  const r = spawnSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' }, timeout: 30_000, maxBuffer: 1 << 20, windowsHide: true });
-  return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '', missing: (r.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT' };
+  const r = spawnSync(cmd, args, {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, LC_ALL: 'C' },
+    timeout: 30_000,
+    maxBuffer: 1 << 20,
+    windowsHide: true,
+  });
+  return {
+    status: r.status,
+    stdout: r.stdout ?? '',
+    stderr: r.stderr ?? '',
+    missing: (r.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT',
+  };
 };
 
 /** A cp that is not GNU's (BusyBox, BSD) says so about `--attributes-only`. */

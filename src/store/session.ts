@@ -6,7 +6,21 @@ import { TableError } from '../rules/validate.js';
 import type { RuleBook } from '../rules/book.js';
 import { SchemaTooNew, validateSession } from '../engine/schema.js';
 import type { SessionState } from '../engine/state.js';
-import { backup, checkNameRoom, checkWritable, isFolder, parseJson, readTarget, refresh, resolveTarget, sameFile, sweepTemps, writeAtomic, type FileId, type Target } from './files.js';
+import {
+  backup,
+  checkNameRoom,
+  checkWritable,
+  isFolder,
+  parseJson,
+  readTarget,
+  refresh,
+  resolveTarget,
+  sameFile,
+  sweepTemps,
+  writeAtomic,
+  type FileId,
+  type Target,
+} from './files.js';
 import { LOCK_DEFAULTS, stillHeld, withLock, type Held, type LockOptions } from './lock.js';
 import { bookFor } from './tables.js';
 import { READ, sessionBytesProblem } from '../rules/limits.js';
@@ -50,12 +64,21 @@ export function tryLoad(file: string): Loaded | null {
  */
 export function loadForChecking(file: string): Loaded {
   const l = loadTarget(resolveTarget(file, 'read'), file, true)?.loaded ?? null;
-  if (!l) throw new NoSessionError(`There is no file at ${file}. Give the path of a session file or of a report made by \`badzone report --format json\`.`);
+  if (!l)
+    throw new NoSessionError(
+      `There is no file at ${file}. Give the path of a session file or of a report made by \`badzone report --format json\`.`,
+    );
   return l;
 }
 
 function isReport(json: unknown): json is { kind: 'report'; session: unknown } {
-  return typeof json === 'object' && json !== null && !Array.isArray(json) && (json as { kind?: unknown }).kind === 'report' && 'session' in json;
+  return (
+    typeof json === 'object' &&
+    json !== null &&
+    !Array.isArray(json) &&
+    (json as { kind?: unknown }).kind === 'report' &&
+    'session' in json
+  );
 }
 
 function loadTarget(t: Target, file: string, reportToo = false): { loaded: Loaded; id: FileId } | null {
@@ -69,7 +92,10 @@ function loadTarget(t: Target, file: string, reportToo = false): { loaded: Loade
       // The advice names the file unless it is the folder's own session: a mistyped --session (README.md) must
       // not be sent to a `new --force` of a different file, nor told to replace a file that is not a game.
       const arg = /^[\w./:\\-]+$/.test(file) ? file : `'${file.replace(/'/g, `'\\''`)}'`;
-      const again = path.basename(file) === DEFAULT_SESSION ? 'badzone new --force` in its folder' : `badzone new --force --session ${arg}\``;
+      const again =
+        path.basename(file) === DEFAULT_SESSION
+          ? 'badzone new --force` in its folder'
+          : `badzone new --force --session ${arg}\``;
       throw new InvalidFileError(
         `${e.message} If it is your game, restore it from a copy (a \`.bak\` file beside it, if \`new --force\` made one), or start a new game in its place with \`${again}; if it is not a badzone game, check the path.`,
       );
@@ -78,31 +104,45 @@ function loadTarget(t: Target, file: string, reportToo = false): { loaded: Loade
   }
   if (reportToo && isReport(json)) {
     if ((json as { seed?: unknown }).seed === null) {
-      throw new RefusedError(`${file} is a report made while the game's seed was hidden, so it holds no seed to replay. After \`badzone reveal\`, make the report again and check that one (with --commitment, the hash noted at the start).`);
+      throw new RefusedError(
+        `${file} is a report made while the game's seed was hidden, so it holds no seed to replay. After \`badzone reveal\`, make the report again and check that one (with --commitment, the hash noted at the start).`,
+      );
     }
     json = json.session;
   }
   // A file that is not a badzone session is named as such, and nothing of its content is quoted.
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     const found = json === null ? 'null' : Array.isArray(json) ? 'an array' : `a ${typeof json}`;
-    throw new InvalidFileError(`${file}: expected an object, found ${found}: this is not a badzone session file. It was left as it is.`);
+    throw new InvalidFileError(
+      `${file}: expected an object, found ${found}: this is not a badzone session file. It was left as it is.`,
+    );
   }
-  if (!('schemaVersion' in json)) throw new InvalidFileError(`${file}: schemaVersion: missing: this is not a badzone session file. It was left as it is.`);
+  if (!('schemaVersion' in json))
+    throw new InvalidFileError(
+      `${file}: schemaVersion: missing: this is not a badzone session file. It was left as it is.`,
+    );
   try {
     const { state, book, migratedFrom } = validateSession(json, bookFor);
     return { loaded: { file, state, book, migratedFrom, text: read.text }, id: read.id };
   } catch (e) {
     if (e instanceof SchemaTooNew) {
-      throw new InvalidFileError(`${file} was written by a newer badzone (schemaVersion ${e.version}). Upgrade badzone to open it; the file was left as it is.`);
+      throw new InvalidFileError(
+        `${file} was written by a newer badzone (schemaVersion ${e.version}). Upgrade badzone to open it; the file was left as it is.`,
+      );
     }
-    if (e instanceof Invalid) throw new InvalidFileError(`${file}: ${e.path}: ${e.problem}. The file was left as it is; fix it, or start a new game with \`badzone new --force\`.`);
+    if (e instanceof Invalid)
+      throw new InvalidFileError(
+        `${file}: ${e.path}: ${e.problem}. The file was left as it is; fix it, or start a new game with \`badzone new --force\`.`,
+      );
     if (e instanceof TableError) throw new InvalidFileError(`${file}: ${e.message}. The file was left as it is.`);
     throw e;
   }
 }
 
 export function noSession(file: string): NoSessionError {
-  return new NoSessionError(`There is no game at ${file}. Start one with \`badzone new\` (or just \`badzone round\`), or point --session at your session file.`);
+  return new NoSessionError(
+    `There is no game at ${file}. Start one with \`badzone new\` (or just \`badzone round\`), or point --session at your session file.`,
+  );
 }
 
 export function load(file: string): Loaded {
@@ -134,7 +174,9 @@ function sized(state: SessionState, before: number): string {
 function guard(held: Held, t: Target, file: string, read: FileId | null): () => void {
   return () => {
     if (!stillHeld(held)) {
-      throw new LockedError(`The lock on ${file} was removed or taken over while this command ran, so it did not save. The game was not changed by this command; run it again.`);
+      throw new LockedError(
+        `The lock on ${file} was removed or taken over while this command ran, so it did not save. The game was not changed by this command; run it again.`,
+      );
     }
     let now: import('node:fs').Stats | null;
     try {
@@ -143,7 +185,9 @@ function guard(held: Held, t: Target, file: string, read: FileId | null): () => 
       now = null;
     }
     if (!sameFile(read, now)) {
-      throw new LockedError(`${file} was changed by another program while this command ran (it did not respect the lock), so this command did not save. The game keeps the other change; run the command again.`);
+      throw new LockedError(
+        `${file} was changed by another program while this command ran (it did not respect the lock), so this command did not save. The game keeps the other change; run the command again.`,
+      );
     }
   };
 }
@@ -173,7 +217,9 @@ export function mutate<T>(
       const { state, result } = change(got?.loaded ?? null);
       if (state) {
         // A game that holds a secret is created private; an existing file keeps its permissions.
-        writeAtomic(t, sized(state, got?.id.size ?? 0), guard(held, t, file, got?.id ?? null), { private: !got && holdsSecret(state) });
+        writeAtomic(t, sized(state, got?.id.size ?? 0), guard(held, t, file, got?.id ?? null), {
+          private: !got && holdsSecret(state),
+        });
         saved.push(file);
       }
       return result;
@@ -194,15 +240,28 @@ function holdsSecret(state: SessionState): boolean {
  * Create a new session; refuses to replace one unless `force`, and then keeps the old file as a backup (with the
  * old file's permissions). A game that holds a secret is written 0600, also over an existing file.
  */
-export function create(file: string, state: SessionState, force: boolean, stamp: string, lock: LockOptions = LOCK_DEFAULTS): { backup: string | null } {
+export function create(
+  file: string,
+  state: SessionState,
+  force: boolean,
+  stamp: string,
+  lock: LockOptions = LOCK_DEFAULTS,
+): { backup: string | null } {
   const first = resolveTarget(file, 'create');
   checkNameRoom(first.real, file);
   const refuse = (t: Target): void => {
     if (!t.stat) return;
-    if (t.stat.isDirectory()) throw new InvalidFileError(`${file} is a folder, not a file. Give the path of a session file with --session.`);
+    if (t.stat.isDirectory())
+      throw new InvalidFileError(`${file} is a folder, not a file. Give the path of a session file with --session.`);
     // Never back up (read forever) or replace a device or pipe, e.g. `--session /dev/null --force` run as root.
-    if (!t.stat.isFile()) throw new InvalidFileError(`${file} is not a regular file (a device, pipe, socket or terminal); it was left alone. Give the path of a session file with --session.`);
-    if (!force) throw new RefusedError(`A game already exists at ${file}. Continue it with \`badzone round\`, or replace it with \`badzone new --force\` (the old file is kept as a backup).`);
+    if (!t.stat.isFile())
+      throw new InvalidFileError(
+        `${file} is not a regular file (a device, pipe, socket or terminal); it was left alone. Give the path of a session file with --session.`,
+      );
+    if (!force)
+      throw new RefusedError(
+        `A game already exists at ${file}. Continue it with \`badzone round\`, or replace it with \`badzone new --force\` (the old file is kept as a backup).`,
+      );
     checkWritable(t, file);
   };
   refuse(first);

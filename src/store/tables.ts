@@ -5,7 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { InvalidFileError } from '../errors.js';
 import { compileBook, type RuleBook } from '../rules/book.js';
 import type { EventTable, HazardTable, Tables, VisibilityTable } from '../rules/types.js';
-import { checkTableDice, crossCheck, TableError, validateEventTable, validateHazardTable, validateVisibilityTable } from '../rules/validate.js';
+import {
+  checkTableDice,
+  crossCheck,
+  TableError,
+  validateEventTable,
+  validateHazardTable,
+  validateVisibilityTable,
+} from '../rules/validate.js';
 import { parseJson, readText } from './files.js';
 import { LIMITS } from '../rules/limits.js';
 import { parseDice } from '../dice/expression.js';
@@ -23,7 +30,9 @@ export function dataDir(): string {
     if (fs.existsSync(path.join(dir, 'data', 'badzone-events.json'))) return (dataDirCache = path.join(dir, 'data'));
     dir = path.dirname(dir);
   }
-  throw new InvalidFileError('The badzone data folder (data/badzone-events.json) is missing from the installation. Reinstall badzone.');
+  throw new InvalidFileError(
+    'The badzone data folder (data/badzone-events.json) is missing from the installation. Reinstall badzone.',
+  );
 }
 
 function readJson(file: string): unknown {
@@ -74,7 +83,10 @@ export function loadVisibilityTable(file: string): VisibilityTable {
   return asFileError(() => validateVisibilityTable(readJson(file), file));
 }
 
-export type AnyTable = { kind: 'events'; table: EventTable } | { kind: 'visibility'; table: VisibilityTable } | { kind: 'hazards'; table: HazardTable };
+export type AnyTable =
+  | { kind: 'events'; table: EventTable }
+  | { kind: 'visibility'; table: VisibilityTable }
+  | { kind: 'hazards'; table: HazardTable };
 
 /** A table file of any of the three kinds, told apart by its fields: `levels` (visibility), `hazards`, else events. */
 export function loadAnyTable(file: string): AnyTable {
@@ -91,10 +103,18 @@ export function loadAnyTable(file: string): AnyTable {
 }
 
 /** The rule book for a game: the shipped tables with the game's own event and visibility tables, if any. */
-export function bookFor(custom: { table: EventTable | null; visibilityTable: VisibilityTable | null; legacyD66?: true }): RuleBook {
+export function bookFor(custom: {
+  table: EventTable | null;
+  visibilityTable: VisibilityTable | null;
+  legacyD66?: true;
+}): RuleBook {
   const base = shippedTables();
   if (!custom.table && !custom.visibilityTable) return shippedBook();
-  const t: Tables = { events: custom.table ?? base.events, hazards: base.hazards, visibility: custom.visibilityTable ?? base.visibility };
+  const t: Tables = {
+    events: custom.table ?? base.events,
+    hazards: base.hazards,
+    visibility: custom.visibilityTable ?? base.visibility,
+  };
   crossCheck(t, 'setup.table');
   return compileBook(t, { legacyD66: custom.legacyD66 === true });
 }

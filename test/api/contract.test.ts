@@ -27,9 +27,13 @@ const json = (s: string) => JSON.parse(s);
 describe('the schemas', () => {
   it('schemas/ is what scripts/schemas.mjs writes (run `npm run schemas` after changing it)', () => {
     const files = schemaFiles() as Record<string, string>;
-    const onDisk = fs.readdirSync(path.join(ROOT, 'schemas')).filter((f) => f.endsWith('.schema.json')).sort();
+    const onDisk = fs
+      .readdirSync(path.join(ROOT, 'schemas'))
+      .filter((f) => f.endsWith('.schema.json'))
+      .sort();
     expect(onDisk).toEqual(Object.keys(files).sort());
-    for (const [name, text] of Object.entries(files)) expect(fs.readFileSync(path.join(ROOT, 'schemas', name), 'utf8'), name).toBe(text);
+    for (const [name, text] of Object.entries(files))
+      expect(fs.readFileSync(path.join(ROOT, 'schemas', name), 'utf8'), name).toBe(text);
   });
 
   it('each output schema requires its fields and allows no unknown top-level field', () => {
@@ -60,11 +64,17 @@ describe('a wrong output fails validation', () => {
   });
 
   it('the test helper fails a run whose --json output does not fit, or whose error object is wrong', () => {
-    expect(() => checkJsonRun(['status', '--json'], 0, '{"kind":"status","schema":2}\n', '')).toThrow(/does not fit the contract/);
+    expect(() => checkJsonRun(['status', '--json'], 0, '{"kind":"status","schema":2}\n', '')).toThrow(
+      /does not fit the contract/,
+    );
     expect(() => checkJsonRun(['status', '--json'], 0, 'Round 1\n', '')).toThrow(/not one JSON document/);
     expect(() => checkJsonRun(['status', '--json'], 3, '', 'badzone: There is no game\n')).toThrow(/JSON error object/);
-    expect(() => checkJsonRun(['status', '--json'], 3, '', '{"error":{"code":4,"kind":"invalid","message":"x","hint":null}}\n')).toThrow(/code 4/);
-    expect(() => checkJsonRun(['status', '--json'], 3, '', '{"error":{"code":3,"kind":"no-session","message":"x"}}\n')).toThrow(/hint/);
+    expect(() =>
+      checkJsonRun(['status', '--json'], 3, '', '{"error":{"code":4,"kind":"invalid","message":"x","hint":null}}\n'),
+    ).toThrow(/code 4/);
+    expect(() =>
+      checkJsonRun(['status', '--json'], 3, '', '{"error":{"code":3,"kind":"no-session","message":"x"}}\n'),
+    ).toThrow(/hint/);
     // Without --json nothing is checked.
     expect(() => checkJsonRun(['status'], 0, 'Round 1\n', '')).not.toThrow();
   });
@@ -81,7 +91,22 @@ describe('every output kind, through the command line, fits its schema', () => {
     };
     const table = path.join(d, 'mine.json');
     fs.writeFileSync(table, JSON.stringify(shippedTables().events));
-    await run('new', '--gang', 'Goliaths: Krag', '--reserve', 'Goliaths: Grub', '--hazard', '10', '--turf-owner', 'Goliaths', '--lairs', '1', '--structures', '2', '--hidden-seed');
+    await run(
+      'new',
+      '--gang',
+      'Goliaths: Krag',
+      '--reserve',
+      'Goliaths: Grub',
+      '--hazard',
+      '10',
+      '--turf-owner',
+      'Goliaths',
+      '--lairs',
+      '1',
+      '--structures',
+      '2',
+      '--hidden-seed',
+    );
     await run('round', '--dice', '60,1,5,5');
     await run('status');
     await run('place', 'pillar-of-flame');
@@ -116,7 +141,9 @@ describe('every output kind, through the command line, fits its schema', () => {
 
   it('a game in deck mode with a rolled Hazard, eight rounds', async () => {
     const d = dir();
-    expect((await runCli(['new', '--seed', '4', '--mode', 'deck', '--hazard', 'roll', '--json'], { cwd: d })).code).toBe(0);
+    expect(
+      (await runCli(['new', '--seed', '4', '--mode', 'deck', '--hazard', 'roll', '--json'], { cwd: d })).code,
+    ).toBe(0);
     for (let i = 0; i < 8; i++) {
       expect((await runCli(['round', '--json'], { cwd: d })).code).toBe(0);
       expect((await runCli(['end', '--json'], { cwd: d })).code).toBe(0);
@@ -132,12 +159,30 @@ describe('errors with --json: one object on stderr, every kind', () => {
     const usage = await runCli(['round', '--bogus', '--json'], { cwd: d });
     expect(usage.code).toBe(2);
     expect(usage.stderr.trim().split('\n')).toHaveLength(1);
-    expect(errorOf(usage.stderr)).toEqual({ code: 2, kind: 'usage', message: "unknown option '--bogus'", hint: 'Run `badzone round --help` to see its arguments, flags and examples.' });
+    expect(errorOf(usage.stderr)).toEqual({
+      code: 2,
+      kind: 'usage',
+      message: "unknown option '--bogus'",
+      hint: 'Run `badzone round --help` to see its arguments, flags and examples.',
+    });
     const usageText = await runCli(['round', '--bogus'], { cwd: d });
-    expect(usageText.stderr).toBe("badzone: unknown option '--bogus'\nRun `badzone round --help` to see its arguments, flags and examples.\n");
-    expect(errorOf((await runCli(['nonsense', '--json'], { cwd: d })).stderr)).toMatchObject({ code: 2, kind: 'usage' });
-    expect(errorOf((await runCli(['round', '--dice', 'x', '--json'], { cwd: d })).stderr)).toMatchObject({ code: 2, kind: 'usage', message: expect.stringContaining('--dice value 1') });
-    expect(errorOf((await runCli(['status', '--json'], { cwd: d })).stderr)).toMatchObject({ code: 3, kind: 'no-session', message: expect.stringContaining('There is no game') });
+    expect(usageText.stderr).toBe(
+      "badzone: unknown option '--bogus'\nRun `badzone round --help` to see its arguments, flags and examples.\n",
+    );
+    expect(errorOf((await runCli(['nonsense', '--json'], { cwd: d })).stderr)).toMatchObject({
+      code: 2,
+      kind: 'usage',
+    });
+    expect(errorOf((await runCli(['round', '--dice', 'x', '--json'], { cwd: d })).stderr)).toMatchObject({
+      code: 2,
+      kind: 'usage',
+      message: expect.stringContaining('--dice value 1'),
+    });
+    expect(errorOf((await runCli(['status', '--json'], { cwd: d })).stderr)).toMatchObject({
+      code: 3,
+      kind: 'no-session',
+      message: expect.stringContaining('There is no game'),
+    });
     expect((await runCli(['new', '--seed', '1'], { cwd: d })).code).toBe(0);
     expect(errorOf((await runCli(['end', '--json'], { cwd: d })).stderr)).toMatchObject({ code: 1, kind: 'refused' });
     fs.writeFileSync(path.join(d, 'badzone-session.json'), '{');
@@ -145,7 +190,9 @@ describe('errors with --json: one object on stderr, every kind', () => {
     expect(invalid.stdout).toBe('');
     expect(errorOf(invalid.stderr)).toMatchObject({ code: 4, kind: 'invalid' });
     // A `--json` after `--` is an argument, not the flag.
-    expect((await runCli(['events', 'show', '--', '--json'], { cwd: d })).stderr).toMatch(/^badzone: No event matches "--json"/);
+    expect((await runCli(['events', 'show', '--', '--json'], { cwd: d })).stderr).toMatch(
+      /^badzone: No event matches "--json"/,
+    );
   });
 
   it('locked', async () => {

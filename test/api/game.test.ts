@@ -2,7 +2,17 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { InvalidFileError, LockedError, newGame, NoSessionError, openGame, RefusedError, UsageError, type DieNeed, type Game } from '../../src/api/index.js';
+import {
+  InvalidFileError,
+  LockedError,
+  newGame,
+  NoSessionError,
+  openGame,
+  RefusedError,
+  UsageError,
+  type DieNeed,
+  type Game,
+} from '../../src/api/index.js';
 import { runCli, tempDir } from '../helpers.js';
 
 const dirs: string[] = [];
@@ -26,7 +36,9 @@ describe('a game through the library', () => {
     const game = await newGame('g.json', { cwd: d, seed: 42, gangs: GANGS });
     expect(game.file).toBe(path.join(d, 'g.json'));
     expect(game.created).toMatchObject({ round: 0, phase: 'setup', seed: '42', generator: 'mt19937', backup: null });
-    expect(game.created!.commandLine).toBe("badzone new --seed 42 --mode dice --tiles 4 --spawn-points 4 --gang 'Goliaths: Krag, Brute' --reserve 'Goliaths: Grub' --gang 'Eschers: Vex, Nyx' --hazard none --session g.json");
+    expect(game.created!.commandLine).toBe(
+      "badzone new --seed 42 --mode dice --tiles 4 --spawn-points 4 --gang 'Goliaths: Krag, Brute' --reserve 'Goliaths: Grub' --gang 'Eschers: Vex, Nyx' --hazard none --session g.json",
+    );
     const r = await game.round();
     expect(r.round).toBe(1);
     expect(r.eventPhase.draws).toEqual([{ roll: 39, eventId: 'headhunters', outcome: 'placed' }]);
@@ -50,7 +62,25 @@ describe('a game through the library', () => {
     const a = dir();
     const b = dir();
     const lib = await newGame('badzone-session.json', { cwd: a, seed: 7, gangs: GANGS, lairs: 2, structures: 3 });
-    const cli = await runCli(['new', '--seed', '7', '--gang', 'Goliaths: Krag, Brute', '--reserve', 'Goliaths: Grub', '--gang', 'Eschers: Vex, Nyx', '--lairs', '2', '--structures', '3', '--json'], { cwd: b });
+    const cli = await runCli(
+      [
+        'new',
+        '--seed',
+        '7',
+        '--gang',
+        'Goliaths: Krag, Brute',
+        '--reserve',
+        'Goliaths: Grub',
+        '--gang',
+        'Eschers: Vex, Nyx',
+        '--lairs',
+        '2',
+        '--structures',
+        '3',
+        '--json',
+      ],
+      { cwd: b },
+    );
     const same = (fromLib: unknown, out: string) => {
       const strip = (x: unknown) => JSON.parse(JSON.stringify(x).split(a).join('<dir>').split(b).join('<dir>'));
       expect(strip(fromLib)).toEqual(strip(JSON.parse(out)));
@@ -129,11 +159,17 @@ describe('a game through the library', () => {
         },
       },
     });
-    await expect(end).rejects.toMatchObject({ kind: 'refused', exitCode: 1, message: expect.stringMatching(/changed while you were answering/) });
+    await expect(end).rejects.toMatchObject({
+      kind: 'refused',
+      exitCode: 1,
+      message: expect.stringMatching(/changed while you were answering/),
+    });
     expect(asked).toEqual(['End Phase: Static Storm discard check (4+)']);
     // Nothing of the answer was saved: the file is the other handle's game, and it verifies.
     const now = JSON.parse(fs.readFileSync(game.file, 'utf8'));
-    expect(now.log.map((e: { action: { type: string; eventId?: string } }) => e.action.eventId ?? e.action.type)).toEqual(['new', 'round', 'howling-wind']);
+    expect(
+      now.log.map((e: { action: { type: string; eventId?: string } }) => e.action.eventId ?? e.action.type),
+    ).toEqual(['new', 'round', 'howling-wind']);
     expect(fs.readFileSync(game.file, 'utf8')).not.toBe(before);
     expect((await game.verify()).ok).toBe(true);
     // Asked again, the GM is asked for the event now in play.
@@ -212,7 +248,9 @@ describe('typed errors, with the kinds and exit codes of the command line', () =
     expect(await kindOf(game.discard('no-such-event'))).toEqual([UsageError, 'usage', 2]);
     expect(await kindOf(newGame(path.join(d, 'x.json'), { seed: 1.5 }))).toEqual([UsageError, 'usage', 2]);
     // A grid given as the command line's text names the shape it takes.
-    await expect(newGame(path.join(d, 'g.json'), { seed: 1, grid: '3x3' as never })).rejects.toThrow(/^grid is \{ rows, cols \}, like \{ rows: 3, cols: 3 \}, not "3x3"\.$/);
+    await expect(newGame(path.join(d, 'g.json'), { seed: 1, grid: '3x3' as never })).rejects.toThrow(
+      /^grid is \{ rows, cols \}, like \{ rows: 3, cols: 3 \}, not "3x3"\.$/,
+    );
     expect(fs.existsSync(path.join(d, 'g.json'))).toBe(false);
     expect(await kindOf(game.redo())).toEqual([RefusedError, 'refused', 1]);
     fs.writeFileSync(game.file, '{ not json');

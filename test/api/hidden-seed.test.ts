@@ -24,7 +24,10 @@ const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex
 describe('a hidden seed', () => {
   it('no output shows the seed until reveal; the commitment is SHA-256 of "chacha20:SEED:SALT"', async () => {
     const d = dir();
-    const made = await runCli(['new', '--hidden-seed', '--gang', 'Goliaths: Krag, Brute', '--json'], { cwd: d, seeds: [SEED] });
+    const made = await runCli(['new', '--hidden-seed', '--gang', 'Goliaths: Krag, Brute', '--json'], {
+      cwd: d,
+      seeds: [SEED],
+    });
     expect(made.code, made.stderr).toBe(0);
     const n = JSON.parse(made.stdout);
     expect(n).toMatchObject({ seed: null, commitment: expect.stringMatching(/^[0-9a-f]{64}$/) });
@@ -43,35 +46,56 @@ describe('a hidden seed', () => {
       const t = await runCli(args[0] === 'undo' ? ['status'] : args, { cwd: d });
       outputs.push(j.stdout, j.stderr, t.stdout, t.stderr);
     }
-    expect((await runCli(['status'], { cwd: d })).stdout.replace(/\s+/g, ' ')).toContain(`seed hidden, commitment ${commitment}`);
+    expect((await runCli(['status'], { cwd: d })).stdout.replace(/\s+/g, ' ')).toContain(
+      `seed hidden, commitment ${commitment}`,
+    );
     const lib = await openGame(path.join(d, FILE));
     outputs.push(JSON.stringify([await lib.status(), await lib.log(), await lib.verify()]));
     for (const o of outputs) expect(o).not.toContain(String(SEED));
     // The file still holds it: badzone rolls from it (what the commitment does not protect against).
     const s = JSON.parse(fs.readFileSync(path.join(d, FILE), 'utf8'));
     expect(s.setup.seed).toBe(SEED);
-    expect(s.setup.hiddenSeed).toMatchObject({ commitment, revealed: false, salt: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(s.setup.hiddenSeed).toMatchObject({
+      commitment,
+      revealed: false,
+      salt: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
 
     // reveal: the seed and salt, which hash to the commitment.
     const rev = await runCli(['reveal', '--json'], { cwd: d });
     expect(rev.code, rev.stderr).toBe(0);
     const r = JSON.parse(rev.stdout);
-    expect(r).toMatchObject({ kind: 'reveal', seed: SEED, generator: 'chacha20', salt: s.setup.hiddenSeed.salt, commitment, hashed: `chacha20:${SEED}:${s.setup.hiddenSeed.salt}`, firstReveal: true });
+    expect(r).toMatchObject({
+      kind: 'reveal',
+      seed: SEED,
+      generator: 'chacha20',
+      salt: s.setup.hiddenSeed.salt,
+      commitment,
+      hashed: `chacha20:${SEED}:${s.setup.hiddenSeed.salt}`,
+      firstReveal: true,
+    });
     expect(sha256(r.hashed)).toBe(commitment);
     // The generator is part of what is hashed: the same seed and salt without it (as a Twister seed's) is another hash.
     expect(sha256(`${SEED}:${s.setup.hiddenSeed.salt}`)).not.toBe(commitment);
-    expect(JSON.parse((await runCli(['status', '--json'], { cwd: d })).stdout)).toMatchObject({ seed: SEED, commitment });
+    expect(JSON.parse((await runCli(['status', '--json'], { cwd: d })).stdout)).toMatchObject({
+      seed: SEED,
+      commitment,
+    });
     expect(JSON.parse((await runCli(['reveal', '--json'], { cwd: d })).stdout).firstReveal).toBe(false);
     const revealed = await runCli(['reveal'], { cwd: d });
     expect(revealed.stdout).toContain(`the SHA-256 of:\n  chacha20:${SEED}:${s.setup.hiddenSeed.salt}\n`);
-    expect(revealed.stdout.replace(/ \\\n +/g, ' ')).toContain(`  printf '%s' 'chacha20:${SEED}:${s.setup.hiddenSeed.salt}' | sha256sum\n`);
+    expect(revealed.stdout.replace(/ \\\n +/g, ' ')).toContain(
+      `  printf '%s' 'chacha20:${SEED}:${s.setup.hiddenSeed.salt}' | sha256sum\n`,
+    );
     expect(revealed.stdout.split('\n').every((l) => l.length <= 80)).toBe(true);
 
     // verify --commitment: every die from the committed seed (none was entered by hand).
     const v = await runCli(['verify', '--commitment', commitment.toUpperCase(), '--json'], { cwd: d });
     expect(v.code, v.stdout).toBe(0);
     expect(JSON.parse(v.stdout)).toMatchObject({ ok: true, commitmentChecked: { given: commitment, matches: true } });
-    expect((await runCli(['verify', '--commitment', commitment], { cwd: d })).stdout.replace(/\s+/g, ' ')).toContain('every die came from the committed seed');
+    expect((await runCli(['verify', '--commitment', commitment], { cwd: d })).stdout.replace(/\s+/g, ' ')).toContain(
+      'every die came from the committed seed',
+    );
   });
 
   it('a tampered reveal: another salt, another seed, another game are each found (exit 1)', async () => {
@@ -127,10 +151,19 @@ describe('a hidden seed', () => {
     expect((await runCli(['new', '--seed', '5'], { cwd: d })).code).toBe(0);
     const rev = await runCli(['reveal', '--json'], { cwd: d });
     expect(rev.code).toBe(1);
-    expect(JSON.parse(rev.stderr).error).toMatchObject({ kind: 'refused', message: expect.stringContaining('never hidden') });
+    expect(JSON.parse(rev.stderr).error).toMatchObject({
+      kind: 'refused',
+      message: expect.stringContaining('never hidden'),
+    });
     const v = await runCli(['verify', '--commitment', 'a'.repeat(64), '--json'], { cwd: d });
     expect(v.code).toBe(1);
-    expect(JSON.parse(v.stdout)).toMatchObject({ ok: false, seed: '5', generator: 'mt19937', commitment: null, commitmentChecked: { matches: false } });
+    expect(JSON.parse(v.stdout)).toMatchObject({
+      ok: false,
+      seed: '5',
+      generator: 'mt19937',
+      commitment: null,
+      commitmentChecked: { matches: false },
+    });
     const bad = await runCli(['verify', '--commitment', 'xyz'], { cwd: d });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('64 hex digits');
@@ -150,12 +183,18 @@ describe('a hidden seed', () => {
     const d = dir();
     const r = await runCli(['new', '--hidden-seed', '--seed', 'MyPick'], { cwd: d });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('badzone: --hidden-seed draws a fresh seed that nobody knows in advance; a seed given with --seed could be known. Give --seed or --hidden-seed, not both.\n');
+    expect(r.stderr).toBe(
+      'badzone: --hidden-seed draws a fresh seed that nobody knows in advance; a seed given with --seed could be known. Give --seed or --hidden-seed, not both.\n',
+    );
     expect((await runCli(['new', '--hidden-seed', '--seed', '42'], { cwd: d })).code).toBe(2);
-    await expect(newGame(d, { hiddenSeed: true, seed: 'MyPick' })).rejects.toThrow(/^A hidden seed is a fresh one that nobody knows in advance.*Give hiddenSeed or seed, not both\.$/);
+    await expect(newGame(d, { hiddenSeed: true, seed: 'MyPick' })).rejects.toThrow(
+      /^A hidden seed is a fresh one that nobody knows in advance.*Give hiddenSeed or seed, not both\.$/,
+    );
     await expect(newGame(d, { hiddenSeed: true, seed: 42 })).rejects.toBeInstanceOf(UsageError);
     // A fresh seed from a caller's own source must key ChaCha20 too: a Twister seed is found from a few rolls.
-    await expect(newGame(d, { hiddenSeed: true, randomSeed: () => 12345 })).rejects.toThrow(/A hidden seed keys ChaCha20/);
+    await expect(newGame(d, { hiddenSeed: true, randomSeed: () => 12345 })).rejects.toThrow(
+      /A hidden seed keys ChaCha20/,
+    );
     expect(fs.readdirSync(d)).toEqual([]);
   });
 

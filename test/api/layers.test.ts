@@ -6,7 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers.js';
 
 function files(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+    );
 }
 
 /** Every module a source file imports (static, type-only and dynamic), as written. */
@@ -53,8 +57,10 @@ describe('layers', () => {
 
   it('src/dice/rng.ts alone knows random-js and the ciphers, and one function there builds every generator', () => {
     const rngFile = path.join(ROOT, 'src', 'dice', 'rng.ts');
-    const makes = /from ['"]random-js['"]|\bMersenneTwister19937\b|\bnew Random\b|\bcreateCipheriv\b|\bcreateDecipheriv\b|\bnew ChaCha20\b|['"]chacha20['"]\s*,\s*\w*key/i;
-    for (const f of files(path.join(ROOT, 'src'))) if (f !== rngFile) expect(fs.readFileSync(f, 'utf8'), path.relative(ROOT, f)).not.toMatch(makes);
+    const makes =
+      /from ['"]random-js['"]|\bMersenneTwister19937\b|\bnew Random\b|\bcreateCipheriv\b|\bcreateDecipheriv\b|\bnew ChaCha20\b|['"]chacha20['"]\s*,\s*\w*key/i;
+    for (const f of files(path.join(ROOT, 'src')))
+      if (f !== rngFile) expect(fs.readFileSync(f, 'utf8'), path.relative(ROOT, f)).not.toMatch(makes);
     const rng = fs.readFileSync(rngFile, 'utf8');
     const count = (re: RegExp) => rng.match(new RegExp(re.source, 'g'))?.length ?? 0;
     // engineAt builds both generators, each in one place; Rng's constructor, its one caller, hands it to random-js.
@@ -62,7 +68,13 @@ describe('layers', () => {
     const engineAt = rng.slice(start, rng.indexOf('\n}\n', start));
     expect(engineAt).toContain('MersenneTwister19937.seed(');
     expect(engineAt).toContain('new ChaCha20(');
-    expect([count(/MersenneTwister19937\.seed\(/), count(/new ChaCha20\(/), count(/createCipheriv\(/), count(/new Random\(/), count(/engineAt\(/)]).toEqual([1, 1, 1, 1, 2]);
+    expect([
+      count(/MersenneTwister19937\.seed\(/),
+      count(/new ChaCha20\(/),
+      count(/createCipheriv\(/),
+      count(/new Random\(/),
+      count(/engineAt\(/),
+    ]).toEqual([1, 1, 1, 1, 2]);
     const ctor = rng.slice(rng.indexOf('export class Rng'));
     expect(ctor.slice(0, ctor.indexOf('\n  }\n'))).toMatch(/engineAt\(state\)[^]*new Random\(engine\)/);
   });

@@ -32,11 +32,19 @@ describe('the new event card, for every event of the table', () => {
     const events = shippedTables().events.results;
     expect(events.length).toBe(33);
     for (const ev of events) {
-      const game = await newGame(`${ev.id}.json`, { cwd: dir, seed: 11, gangs: [{ name: 'G', battlefield: ['A', 'B'], reserve: ['C'] }], lairs: 1, structures: 1 });
+      const game = await newGame(`${ev.id}.json`, {
+        cwd: dir,
+        seed: 11,
+        gangs: [{ name: 'G', battlefield: ['A', 'B'], reserve: ['C'] }],
+        lairs: 1,
+        structures: 1,
+      });
       const r = await game.round({ dice: [ev.range[0]] });
       expect(r.newEvent?.eventId, ev.id).toBe(ev.id);
       expect(r.newEvent!.actsEachEventPhase, ev.id).toBe(EACH_EVENT_PHASE.has(ev.id));
-      expect(r.newEvent!.actsInEndPhase, ev.id).toBe(['headhunters', 'pillar-of-flame', 'reinforcements'].includes(ev.id));
+      expect(r.newEvent!.actsInEndPhase, ev.id).toBe(
+        ['headhunters', 'pillar-of-flame', 'reinforcements'].includes(ev.id),
+      );
       if (ev.timing === 'once') expect(r.newEvent!.actsEachEventPhase, ev.id).toBe(false);
     }
     expect(events.find((e) => e.id === 'headhunters')!.timing).toBe('persistent');

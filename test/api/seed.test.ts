@@ -43,7 +43,7 @@ describe('a fresh seed', () => {
     expect(FRESH_SEED_BYTES).toBe(16);
   });
 
-  it('is drawn again in the (1 in 10^19) case that base32 gave digits alone, a whole number: the Twister\'s', () => {
+  it("is drawn again in the (1 in 10^19) case that base32 gave digits alone, a whole number: the Twister's", () => {
     // 16 bytes of ones: every 5 bits are 31 ("7"), the last 3 bits and the padding 28 ("4").
     const digits = Buffer.alloc(16, 0xff);
     expect(base32(digits)).toMatch(/^\d+$/);

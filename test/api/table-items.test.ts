@@ -56,15 +56,32 @@ describe('the library, issue 10', () => {
     expect(u.redoable).toBe(1);
     const again = await openGame('g.json', { cwd: d });
     const r = await again.redo();
-    expect(r).toMatchObject({ kind: 'redo', schema: 3, redone: { seq: 1, action: { type: 'round', dice: [57, 2] } }, redoable: 0 });
+    expect(r).toMatchObject({
+      kind: 'redo',
+      schema: 3,
+      redone: { seq: 1, action: { type: 'round', dice: [57, 2] } },
+      redoable: 0,
+    });
     await expect(again.redo()).rejects.toThrow(RefusedError);
     const c = await game.collapse({ tile: 'B1' });
     expect(c).toMatchObject({ kind: 'collapse', schema: 3, from: 'A2', to: 'B1', tiles: ['A1', 'A2', 'B2'] });
     await expect(game.collapse({ tile: 'B1' })).rejects.toThrow(RefusedError);
     const n = await game.rename({ fighter: 'Krag', to: 'Krug' });
-    expect(n).toMatchObject({ kind: 'rename', what: 'fighter', from: 'Krag', to: 'Krug', gangs: [{ name: 'Goliaths', battlefield: ['Krug'] }] });
+    expect(n).toMatchObject({
+      kind: 'rename',
+      what: 'fighter',
+      from: 'Krag',
+      to: 'Krug',
+      gangs: [{ name: 'Goliaths', battlefield: ['Krug'] }],
+    });
     await expect(game.rename({ to: 'X' })).rejects.toThrow(UsageError);
-    expect(await game.diceMode()).toEqual({ kind: 'dice', schema: 3, session: game.file, manualDice: false, changed: false });
+    expect(await game.diceMode()).toEqual({
+      kind: 'dice',
+      schema: 3,
+      session: game.file,
+      manualDice: false,
+      changed: false,
+    });
     expect(await game.diceMode({ manual: true })).toMatchObject({ manualDice: true, changed: true });
     expect(await game.prefersManualDice()).toBe(true);
     expect((await game.status()).manualDice).toBe(true);

@@ -35,7 +35,9 @@ describe('round --end-dice: a die typed for the new round never goes into the la
     const before = bytes(d);
     const r = await runCli(['round', '--dice', '33'], { cwd: d });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/The End Phase of round 1 is still open, and it needs this roll first: End Phase: Treasure discard check \(2\+\) \(D6\)\. Give it with --end-dice/);
+    expect(r.stderr).toMatch(
+      /The End Phase of round 1 is still open, and it needs this roll first: End Phase: Treasure discard check \(2\+\) \(D6\)\. Give it with --end-dice/,
+    );
     expect(bytes(d)).toBe(before);
     const j = await runCli(['round', '--dice', '33', '--json'], { cwd: d });
     expect(json(j.stderr).error).toMatchObject({ code: 2, kind: 'usage' });
@@ -59,17 +61,23 @@ describe('round --end-dice: a die typed for the new round never goes into the la
     await ok(['end', '--dice', '1'], d);
     const none = await runCli(['round', '--end-dice', '3'], { cwd: d });
     expect(none.code).toBe(2);
-    expect(none.stderr).toMatch(/There is no open End Phase for --end-dice \(the End Phase of round 2 is already resolved\)/);
+    expect(none.stderr).toMatch(
+      /There is no open End Phase for --end-dice \(the End Phase of round 2 is already resolved\)/,
+    );
   });
 });
 
 describe('placeholders and blank answers: badzone rolls that one', () => {
-  it('an empty --dice or --end-dice (a script\'s unset variable) is refused, exit 2, nothing saved', async () => {
+  it("an empty --dice or --end-dice (a script's unset variable) is refused, exit 2, nothing saved", async () => {
     const dir = tempDir();
     expect((await runCli(['new', '--seed', '5'], { cwd: dir })).code).toBe(0);
     const file = path.join(dir, 'badzone-session.json');
     const before = fs.readFileSync(file, 'utf8');
-    for (const args of [['round', '--dice', ''], ['round', '--dice', ' , '], ['round', '--end-dice', '']]) {
+    for (const args of [
+      ['round', '--dice', ''],
+      ['round', '--dice', ' , '],
+      ['round', '--end-dice', ''],
+    ]) {
       const r = await runCli(args, { cwd: dir });
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(new RegExp(`${args[1]} was given no dice`));
@@ -78,7 +86,9 @@ describe('placeholders and blank answers: badzone rolls that one', () => {
     expect((await runCli(['round'], { cwd: dir })).code).toBe(0);
     const end = await runCli(['end', '--dice', ''], { cwd: dir });
     expect(end.code).toBe(2);
-    expect(end.stderr).toMatch(/--dice was given no dice\. Give them \(--dice 4, `_` for one badzone rolls\), or leave --dice out/);
+    expect(end.stderr).toMatch(
+      /--dice was given no dice\. Give them \(--dice 4, `_` for one badzone rolls\), or leave --dice out/,
+    );
   });
 
   it('`--dice 7,_,3`: the D2 is rolled, the others entered; the log says which', async () => {
@@ -104,8 +114,15 @@ describe('placeholders and blank answers: badzone rolls that one', () => {
     const d = dir();
     await ok(['new', '--seed', '7'], d);
     const prompter = scripted([
-      { input: /^Event Phase: event table: enter your D64 \(roll two D8: \(first - 1\) x 8 \+ second, e\.g\. 3 then 5 is 21; type the result, 1-64\) \(blank: badzone rolls it\)$/, value: '7' },
-      { input: /^Horde of Rats: how many Underhive Rats \(D2\+1\): enter your D2 \(blank: badzone rolls it\)$/, value: '' },
+      {
+        input:
+          /^Event Phase: event table: enter your D64 \(roll two D8: \(first - 1\) x 8 \+ second, e\.g\. 3 then 5 is 21; type the result, 1-64\) \(blank: badzone rolls it\)$/,
+        value: '7',
+      },
+      {
+        input: /^Horde of Rats: how many Underhive Rats \(D2\+1\): enter your D2 \(blank: badzone rolls it\)$/,
+        value: '',
+      },
       { input: /^Horde of Rats: spawn point: enter your D4/, value: '9', invalid: /from 1 to 4, or leave it blank/ },
       { input: /^Horde of Rats: spawn point: enter your D4/, value: '2' },
     ]);
@@ -123,7 +140,11 @@ describe('placeholders and blank answers: badzone rolls that one', () => {
     await ok(['round', '--dice', '25'], d);
     const prompter = scripted([
       { input: /Large Blast: scatter distance \(D6\+6"\): enter your D6/, value: '4' },
-      { input: /Large Blast: scatter direction: enter your D12 \(a scatter dice: type the clock number the arrow points nearest \(12 straight ahead\); re-roll a hit, or roll a D12\)/, value: '11' },
+      {
+        input:
+          /Large Blast: scatter direction: enter your D12 \(a scatter dice: type the clock number the arrow points nearest \(12 straight ahead\); re-roll a hit, or roll a D12\)/,
+        value: '11',
+      },
     ]);
     const r = json((await ok(['end', '--manual', '--json'], d, { stdinIsTTY: true, prompter })).stdout);
     expect(r.triggers[0].outcomes[0]).toMatchObject({ distance: 10, direction: 11 });
@@ -145,12 +166,25 @@ describe('D66 and physical dice in the help', () => {
     const round = (await ok(['round', '--help'], dir())).stdout;
     expect(round).toMatch(/D64: roll two D8 and type \(first - 1\) x 8 \+ second/);
     expect(round).toMatch(/D66: two D6 read as tens and units; type both digits \(36\)/);
-    expect(round).toMatch(/with a scatter dice, type the clock\s+number the arrow points nearest \(12 is straight ahead\); re-roll a hit/);
+    expect(round).toMatch(
+      /with a scatter dice, type the clock\s+number the arrow points nearest \(12 is straight ahead\); re-roll a hit/,
+    );
     expect(round).toMatch(/--end-dice <list>/);
     expect((await ok(['roll', '--help'], dir())).stdout).toMatch(/A D66 is two D6 read as tens and units/);
-    for (const args of [['--help'], ['round', '--help'], ['end', '--help'], ['place', '--help'], ['redo', '--help'], ['rename', '--help'], ['collapse', '--help'], ['dice', '--help'], ['roll', '--help']]) {
+    for (const args of [
+      ['--help'],
+      ['round', '--help'],
+      ['end', '--help'],
+      ['place', '--help'],
+      ['redo', '--help'],
+      ['rename', '--help'],
+      ['collapse', '--help'],
+      ['dice', '--help'],
+      ['roll', '--help'],
+    ]) {
       const r = await ok(args, dir());
-      for (const line of r.stdout.split('\n')) expect(line.length, `${args.join(' ')}: ${line}`).toBeLessThanOrEqual(80);
+      for (const line of r.stdout.split('\n'))
+        expect(line.length, `${args.join(' ')}: ${line}`).toBeLessThanOrEqual(80);
     }
   });
 });
@@ -159,7 +193,11 @@ describe('the dice preference is kept in the session', () => {
   it('`badzone dice manual` holds for later commands on a terminal; without one, badzone rolls; `dice rolled` switches back', async () => {
     const d = dir();
     await ok(['new', '--seed', '7'], d);
-    expect(json((await ok(['dice', '--json'], d)).stdout)).toMatchObject({ kind: 'dice', manualDice: false, changed: false });
+    expect(json((await ok(['dice', '--json'], d)).stdout)).toMatchObject({
+      kind: 'dice',
+      manualDice: false,
+      changed: false,
+    });
     expect(json((await ok(['dice', 'manual', '--json'], d)).stdout)).toMatchObject({ manualDice: true, changed: true });
     expect(json((await ok(['status', '--json'], d)).stdout).manualDice).toBe(true);
     expect((await ok(['status'], d)).stdout).toMatch(/Dice: your own/);
@@ -186,7 +224,12 @@ describe('redo, across separate commands', () => {
     expect(u.redoable).toBe(1);
     expect(json((await ok(['status', '--json'], d)).stdout).redoable).toBe(1);
     const r = json((await ok(['redo', '--json'], d)).stdout);
-    expect(r).toMatchObject({ kind: 'redo', redone: { seq: 1, action: { type: 'round', dice: [7, null, 3] } }, redoable: 0, round: 1 });
+    expect(r).toMatchObject({
+      kind: 'redo',
+      redone: { seq: 1, action: { type: 'round', dice: [7, null, 3] } },
+      redoable: 0,
+      round: 1,
+    });
     expect(json(bytes(d))).toEqual(json(after));
     const none = await runCli(['redo'], { cwd: d });
     expect(none.code).toBe(1);
@@ -204,8 +247,15 @@ describe('rename', () => {
     await ok(['new', '--seed', '7', '--gang', 'Goliaths: Krag, Brak', '--gang', 'Eschers: Ana'], d);
     const f = json((await ok(['rename', 'fighter', 'krag', 'Krag the Red', '--json'], d)).stdout);
     expect(f).toMatchObject({ kind: 'rename', what: 'fighter', gang: 'Goliaths', from: 'Krag', to: 'Krag the Red' });
-    expect((await ok(['rename', 'gang', 'Eschers', 'Blades'], d)).stdout).toMatch(/Renamed: the gang Eschers is now Blades/);
-    expect(json((await ok(['status', '--json'], d)).stdout).gangs.map((g: { name: string; battlefield: string[] }) => [g.name, g.battlefield])).toEqual([
+    expect((await ok(['rename', 'gang', 'Eschers', 'Blades'], d)).stdout).toMatch(
+      /Renamed: the gang Eschers is now Blades/,
+    );
+    expect(
+      json((await ok(['status', '--json'], d)).stdout).gangs.map((g: { name: string; battlefield: string[] }) => [
+        g.name,
+        g.battlefield,
+      ]),
+    ).toEqual([
       ['Goliaths', ['Krag the Red', 'Brak']],
       ['Blades', ['Ana']],
     ]);
@@ -225,19 +275,23 @@ describe('Collapsed Section with no occupied tiles known', () => {
     const d = dir();
     await ok(['new', '--seed', '7'], d);
     const r = json((await ok(['round', '--dice', '57,2', '--json'], d)).stdout);
-    expect(r.eventPhase.resolved[0].outcomes[0]).toMatchObject({ tile: 'A2', unconfirmed: true, candidates: ['A1', 'A2', 'B1', 'B2'] });
+    expect(r.eventPhase.resolved[0].outcomes[0]).toMatchObject({
+      tile: 'A2',
+      unconfirmed: true,
+      candidates: ['A1', 'A2', 'B1', 'B2'],
+    });
     expect(r.battlefield.tilePicks[0]).toMatchObject({ tile: 'A2', confirmed: false });
-    expect((await ok(['status'], d)).stdout).toMatch(/Unconfirmed: collapsed section \(impassable terrain\) on A2 \(round 1\)/);
+    expect((await ok(['status'], d)).stdout).toMatch(
+      /Unconfirmed: collapsed section \(impassable terrain\) on A2 \(round 1\)/,
+    );
     const c = json((await ok(['collapse', 'b2', '--json'], d)).stdout);
     expect(c).toMatchObject({ kind: 'collapse', from: 'A2', to: 'B2', tiles: ['A1', 'A2', 'B1'] });
     const st = (await ok(['status'], d)).stdout;
     expect(st).toMatch(/Collapsed: B2 \(round 1, recorded by the GM instead of A2\)/);
     expect(st).not.toMatch(/Unconfirmed/);
-    expect(json((await ok(['log', '--json'], d)).stdout).entries.map((e: { action: { type: string } }) => e.action)).toEqual([
-      { type: 'new' },
-      { type: 'round', dice: [57, 2] },
-      { type: 'collapse', tile: 'B2' },
-    ]);
+    expect(
+      json((await ok(['log', '--json'], d)).stdout).entries.map((e: { action: { type: string } }) => e.action),
+    ).toEqual([{ type: 'new' }, { type: 'round', dice: [57, 2] }, { type: 'collapse', tile: 'B2' }]);
     expect(json((await ok(['verify', '--json'], d)).stdout).ok).toBe(true);
     const again = await runCli(['collapse', 'B1'], { cwd: d });
     expect(again.code).toBe(1);
@@ -264,13 +318,32 @@ describe('status shows what the rules left on the table', () => {
     await ok(['place', 'treasure', '--dice', '1,2,3'], d); // A1, worth 50
     await ok(['round', '--dice', '25,1'], d); // Dome Quake; Wyld Magic picks Krag
     const end = json((await ok(['end', '--dice', '3,7,1,2', '--json'], d)).stdout); // 9" toward 7; Wyld Magic stays; Treasure discarded
-    expect(end.checks.find((c: { eventId: string }) => c.eventId === 'treasure')).toMatchObject({ discarded: true, stays: [{ what: 'golden Loot Casket', tile: 'A1', worth: { value: 50, unit: 'credits' } }] });
+    expect(end.checks.find((c: { eventId: string }) => c.eventId === 'treasure')).toMatchObject({
+      discarded: true,
+      stays: [{ what: 'golden Loot Casket', tile: 'A1', worth: { value: 50, unit: 'credits' } }],
+    });
     const st = json((await ok(['status', '--json'], d)).stdout);
-    expect(st.battlefield.objects).toEqual([{ eventId: 'treasure', what: 'golden Loot Casket', tile: 'A1', sinceRound: 0, worth: { value: 50, unit: 'credits' } }]);
-    expect(st.battlefield.conditions).toEqual([{ condition: 'Psyker', gang: 'Goliaths', fighter: 'Krag', eventId: 'wyld-magic', sinceRound: 1, lasts: 'game' }]);
-    expect(st.inPlay.find((p: { eventId: string }) => p.eventId === 'pillar-of-flame')).toMatchObject({ tile: 'B1', scattered: true, scatters: [{ round: 1, distance: 9, direction: 7 }] });
+    expect(st.battlefield.objects).toEqual([
+      {
+        eventId: 'treasure',
+        what: 'golden Loot Casket',
+        tile: 'A1',
+        sinceRound: 0,
+        worth: { value: 50, unit: 'credits' },
+      },
+    ]);
+    expect(st.battlefield.conditions).toEqual([
+      { condition: 'Psyker', gang: 'Goliaths', fighter: 'Krag', eventId: 'wyld-magic', sinceRound: 1, lasts: 'game' },
+    ]);
+    expect(st.inPlay.find((p: { eventId: string }) => p.eventId === 'pillar-of-flame')).toMatchObject({
+      tile: 'B1',
+      scattered: true,
+      scatters: [{ round: 1, distance: 9, direction: 7 }],
+    });
     const text = (await ok(['status'], d)).stdout.replace(/\s+/g, ' ');
-    expect(text).toMatch(/On the battlefield: golden Loot Casket, placed on A1 \(round 0\), worth 50 credits to whoever holds it when the game ends\./);
+    expect(text).toMatch(
+      /On the battlefield: golden Loot Casket, placed on A1 \(round 0\), worth 50 credits to whoever holds it when the game ends\./,
+    );
     expect(text).toMatch(/Psykers: Krag \(Goliaths\)/);
     expect(text).toMatch(/placed on B1 \(scattered 9" toward 7 o'clock\)/);
     // The casket leaves the table with `discard treasure`.

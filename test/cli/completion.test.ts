@@ -49,7 +49,8 @@ describe('badzone completion', () => {
       const s = await script(shell);
       for (const p of paths) {
         for (const word of p.path.split(' ').filter(Boolean)) expect(s, `${shell}: command ${p.path}`).toContain(word);
-        for (const f of p.flags) expect(s, `${shell}: ${p.path} ${f}`).toContain(shell === 'fish' ? `-l ${f.slice(2)}` : f);
+        for (const f of p.flags)
+          expect(s, `${shell}: ${p.path} ${f}`).toContain(shell === 'fish' ? `-l ${f.slice(2)}` : f);
       }
       for (const id of EVENT_IDS) expect(s, `${shell}: event ${id}`).toContain(id);
       expect(s).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
@@ -68,28 +69,67 @@ describe('badzone completion', () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'my-table.json'), '{}');
     const cases: [string[], string[] | ((got: string[]) => void)][] = [
-      [['badzone', ''], (got) => expect(got).toEqual(expect.arrayContaining(['round', 'end', 'play', 'completion', 'events', 'hazard', 'new', 'status']))],
-      [['badzone', 'pl'], ['place', 'play']],
-      [['badzone', 'events', ''], ['list', 'show']],
-      [['badzone', 'events', 'show', 'col'], ['collapsed-structure', 'cold-snap', 'collapsed-section']],
+      [
+        ['badzone', ''],
+        (got) =>
+          expect(got).toEqual(
+            expect.arrayContaining(['round', 'end', 'play', 'completion', 'events', 'hazard', 'new', 'status']),
+          ),
+      ],
+      [
+        ['badzone', 'pl'],
+        ['place', 'play'],
+      ],
+      [
+        ['badzone', 'events', ''],
+        ['list', 'show'],
+      ],
+      [
+        ['badzone', 'events', 'show', 'col'],
+        ['collapsed-structure', 'cold-snap', 'collapsed-section'],
+      ],
       [['badzone', 'discard', ''], EVENT_IDS],
       // a flag's value is skipped when working out the command and its arguments
       [['badzone', 'place', '--session', 'x.json', 'static'], ['static-storm']],
-      [['badzone', 'new', '--mode', ''], ['dice', 'deck']],
-      [['badzone', 'new', '--hazard', '1'], ['1', '10']],
+      [
+        ['badzone', 'new', '--mode', ''],
+        ['dice', 'deck'],
+      ],
+      [
+        ['badzone', 'new', '--hazard', '1'],
+        ['1', '10'],
+      ],
       [['badzone', 'round', '--ma'], ['--manual']],
-      [['badzone', 'play', '--'], ['--session', '--manual', '--seed', '--help']],
-      [['badzone', 'hazard', 'show', ''], [...HAZARD_IDS, 'nomadic']],
+      [
+        ['badzone', 'play', '--'],
+        ['--session', '--manual', '--seed', '--help'],
+      ],
+      [
+        ['badzone', 'hazard', 'show', ''],
+        [...HAZARD_IDS, 'nomadic'],
+      ],
       [['badzone', 'visibility', 'set', 'p'], ['pitch-black']],
-      [['badzone', 'fighter', 'Krag', ''], ['battlefield', 'reserve', 'out']],
-      [['badzone', 'completion', ''], ['bash', 'zsh', 'fish']],
+      [
+        ['badzone', 'fighter', 'Krag', ''],
+        ['battlefield', 'reserve', 'out'],
+      ],
+      [
+        ['badzone', 'completion', ''],
+        ['bash', 'zsh', 'fish'],
+      ],
       [['badzone', 'table', 'lint', 'my-'], ['my-table.json']],
       [['badzone', 'roll', ''], []],
     ];
     for (const [words, want] of cases) {
       const r = spawnSync(
         'bash',
-        ['-c', 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _badzone; printf "%s\\n" "${COMPREPLY[@]}"', 'bash', file, ...words],
+        [
+          '-c',
+          'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _badzone; printf "%s\\n" "${COMPREPLY[@]}"',
+          'bash',
+          file,
+          ...words,
+        ],
         { cwd: dir, encoding: 'utf8', timeout: 10_000 },
       );
       expect(r.status, r.stderr).toBe(0);
@@ -107,12 +147,22 @@ describe('badzone completion', () => {
     const file = save(await script('fish'), 'badzone.fish');
     expect(spawnSync('fish', ['-n', file]).status).toBe(0);
     const complete = (line: string): string[] => {
-      const r = spawnSync('fish', ['-c', 'source $argv[1]; complete -C $argv[2]', file, line], { encoding: 'utf8', timeout: 10_000 });
+      const r = spawnSync('fish', ['-c', 'source $argv[1]; complete -C $argv[2]', file, line], {
+        encoding: 'utf8',
+        timeout: 10_000,
+      });
       expect(r.stderr).toBe('');
-      return r.stdout.split('\n').filter((l) => l !== '').map((l) => l.split('\t')[0]!);
+      return r.stdout
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => l.split('\t')[0]!);
     };
     expect(complete('badzone ')).toEqual(expect.arrayContaining(['round', 'play', 'completion', 'events']));
-    expect(complete('badzone events show col').sort()).toEqual(['cold-snap', 'collapsed-section', 'collapsed-structure']);
+    expect(complete('badzone events show col').sort()).toEqual([
+      'cold-snap',
+      'collapsed-section',
+      'collapsed-structure',
+    ]);
     expect(complete('badzone new --mode ').sort()).toEqual(['deck', 'dice']);
     expect(complete('badzone discard --session x.json static')).toEqual(['static-storm']);
     expect(complete('badzone round --ma')).toEqual(['--manual']);

@@ -24,16 +24,19 @@ const SESSION_COMMANDS: string[][] = [
 ];
 
 describe('exit 3: session commands without a session', () => {
-  it.each(SESSION_COMMANDS)('%s in an empty folder exits 3 saying how to start a game, and creates nothing', async (...args) => {
-    const dir = tempDir();
-    const r = await runCli(args, { cwd: dir });
-    expect(r.code).toBe(3);
-    expect(r.stderr).toContain('badzone new');
-    expect(r.stderr).toContain(path.join(dir, FILE));
-    expect(r.stderr).not.toContain('    at ');
-    expect(r.stdout).toBe('');
-    expect(fs.readdirSync(dir)).toEqual([]);
-  });
+  it.each(SESSION_COMMANDS)(
+    '%s in an empty folder exits 3 saying how to start a game, and creates nothing',
+    async (...args) => {
+      const dir = tempDir();
+      const r = await runCli(args, { cwd: dir });
+      expect(r.code).toBe(3);
+      expect(r.stderr).toContain('badzone new');
+      expect(r.stderr).toContain(path.join(dir, FILE));
+      expect(r.stderr).not.toContain('    at ');
+      expect(r.stdout).toBe('');
+      expect(fs.readdirSync(dir)).toEqual([]);
+    },
+  );
 });
 
 describe('exit 4: an invalid session file is never overwritten', () => {
@@ -45,25 +48,40 @@ describe('exit 4: an invalid session file is never overwritten', () => {
     ['not an object', () => '[1,2,3]', /badzone-session\.json/],
   ];
 
-  it.each(broken)('%s: every command exits 4, the file left byte-for-byte unchanged', async (_name, breakIt, message) => {
-    const dir = tempDir();
-    expect((await runCli(['new', '--seed', '7'], { cwd: dir })).code).toBe(0);
-    expect((await runCli(['round'], { cwd: dir })).code).toBe(0);
-    const bad = breakIt(fs.readFileSync(path.join(dir, FILE), 'utf8'));
-    fs.writeFileSync(path.join(dir, FILE), bad);
-    for (const args of [['round'], ['round', '--dice', '33'], ['end'], ['status'], ['log'], ['undo'], ['verify'], ['discard', 'cold-snap'], ['place', 'static-storm'], ['visibility', 'set', 'dark'], ['fighter', 'A', 'out', '--gang', 'G']]) {
-      const r = await runCli(args, { cwd: dir });
-      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(4);
-      expect(r.stderr).toMatch(message);
-      expect(r.stderr).not.toContain('    at ');
-      expect(fs.readFileSync(path.join(dir, FILE), 'utf8')).toBe(bad);
-    }
-    expect(fs.readdirSync(dir)).toEqual([FILE]);
-    // `new --force` replaces it and keeps the broken one as a backup.
-    const f = await runCli(['new', '--force', '--seed', '1', '--json'], { cwd: dir });
-    expect(f.code).toBe(0);
-    expect(fs.readFileSync(json(f.stdout).backup, 'utf8')).toBe(bad);
-  });
+  it.each(broken)(
+    '%s: every command exits 4, the file left byte-for-byte unchanged',
+    async (_name, breakIt, message) => {
+      const dir = tempDir();
+      expect((await runCli(['new', '--seed', '7'], { cwd: dir })).code).toBe(0);
+      expect((await runCli(['round'], { cwd: dir })).code).toBe(0);
+      const bad = breakIt(fs.readFileSync(path.join(dir, FILE), 'utf8'));
+      fs.writeFileSync(path.join(dir, FILE), bad);
+      for (const args of [
+        ['round'],
+        ['round', '--dice', '33'],
+        ['end'],
+        ['status'],
+        ['log'],
+        ['undo'],
+        ['verify'],
+        ['discard', 'cold-snap'],
+        ['place', 'static-storm'],
+        ['visibility', 'set', 'dark'],
+        ['fighter', 'A', 'out', '--gang', 'G'],
+      ]) {
+        const r = await runCli(args, { cwd: dir });
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(4);
+        expect(r.stderr).toMatch(message);
+        expect(r.stderr).not.toContain('    at ');
+        expect(fs.readFileSync(path.join(dir, FILE), 'utf8')).toBe(bad);
+      }
+      expect(fs.readdirSync(dir)).toEqual([FILE]);
+      // `new --force` replaces it and keeps the broken one as a backup.
+      const f = await runCli(['new', '--force', '--seed', '1', '--json'], { cwd: dir });
+      expect(f.code).toBe(0);
+      expect(fs.readFileSync(json(f.stdout).backup, 'utf8')).toBe(bad);
+    },
+  );
 });
 
 describe('session paths: --session and BADZONE_SESSION', () => {
@@ -75,7 +93,9 @@ describe('session paths: --session and BADZONE_SESSION', () => {
     expect(fs.existsSync(path.join(dir, 'games', 'friday.json'))).toBe(true);
     expect(fs.existsSync(path.join(dir, FILE))).toBe(false);
     expect((await runCli(['round', '--session', 'games/friday.json'], { cwd: dir })).code).toBe(0);
-    const s = json((await runCli(['status', '--json', '--session', path.join(dir, 'games', 'friday.json')], { cwd: '/' })).stdout);
+    const s = json(
+      (await runCli(['status', '--json', '--session', path.join(dir, 'games', 'friday.json')], { cwd: '/' })).stdout,
+    );
     expect(s).toMatchObject({ round: 1, seed: '7', session: path.join(dir, 'games', 'friday.json') });
     expect((await runCli(['status'], { cwd: dir })).code).toBe(3);
   });
@@ -172,13 +192,16 @@ describe('help and version', () => {
     ['visibility'],
     ['fighter'],
   ];
-  it.each(commands.map((c) => [c.join(' ') || '(the program)', c] as const))('badzone %s --help shows Examples and exits 0', async (_name, cmd) => {
-    const r = await runCli([...cmd, '--help']);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain('Examples');
-    expect(r.stdout).toContain('badzone');
-    if (cmd.length) expect(r.stdout).toContain(`$ badzone ${cmd.join(' ')}`);
-  });
+  it.each(commands.map((c) => [c.join(' ') || '(the program)', c] as const))(
+    'badzone %s --help shows Examples and exits 0',
+    async (_name, cmd) => {
+      const r = await runCli([...cmd, '--help']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('Examples');
+      expect(r.stdout).toContain('badzone');
+      if (cmd.length) expect(r.stdout).toContain(`$ badzone ${cmd.join(' ')}`);
+    },
+  );
 
   it('no arguments prints the help; --version prints a version', async () => {
     const r = await runCli([]);
@@ -203,7 +226,15 @@ describe('colour and untrusted text', () => {
 
   it('NO_COLOR output has no escape codes, even on a terminal', async () => {
     const dir = await playedGame();
-    for (const args of [['status'], ['log'], ['events', 'list'], ['events', 'show', '37'], ['hazard', 'list'], ['round'], ['end']]) {
+    for (const args of [
+      ['status'],
+      ['log'],
+      ['events', 'list'],
+      ['events', 'show', '37'],
+      ['hazard', 'list'],
+      ['round'],
+      ['end'],
+    ]) {
       const r = await runCli(args, { cwd: dir, stdoutIsTTY: true, env: { NO_COLOR: '1' } });
       expect(r.code).toBe(0);
       expect(r.stdout, args.join(' ')).not.toContain(ESC);
@@ -214,11 +245,20 @@ describe('colour and untrusted text', () => {
     const dir = await playedGame();
     const forced = await runCli(['status'], { cwd: dir, env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
     expect(forced.stdout).toContain(`${ESC}[`);
-    const tty = await runCli(['events', 'show', '37'], { cwd: dir, stdoutIsTTY: true, env: { NO_COLOR: undefined, TERM: 'xterm' } });
+    const tty = await runCli(['events', 'show', '37'], {
+      cwd: dir,
+      stdoutIsTTY: true,
+      env: { NO_COLOR: undefined, TERM: 'xterm' },
+    });
     expect(tty.stdout).toContain(`${ESC}[`);
     const plain = await runCli(['status'], { cwd: dir, env: { NO_COLOR: undefined } });
     expect(plain.stdout).not.toContain(ESC);
-    for (const args of [['status', '--json'], ['round', '--json'], ['events', 'list', '--json'], ['log', '--json']]) {
+    for (const args of [
+      ['status', '--json'],
+      ['round', '--json'],
+      ['events', 'list', '--json'],
+      ['log', '--json'],
+    ]) {
       const j = await runCli(args, { cwd: dir, stdoutIsTTY: true, env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
       expect(j.code).toBe(0);
       expect(j.stdout).not.toContain(ESC);
@@ -227,13 +267,20 @@ describe('colour and untrusted text', () => {
   });
 
   it('FORCE_COLOR=0 turns colour off even on a terminal', async () => {
-    const r = await runCli(['events', 'show', '37'], { stdoutIsTTY: true, env: { NO_COLOR: undefined, FORCE_COLOR: '0', TERM: 'xterm' } });
+    const r = await runCli(['events', 'show', '37'], {
+      stdoutIsTTY: true,
+      env: { NO_COLOR: undefined, FORCE_COLOR: '0', TERM: 'xterm' },
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain(ESC);
   });
 
   it('text is wrapped to the terminal width (80 columns when not a terminal)', async () => {
-    for (const [tty, columns, limit] of [[false, 200, 80], [true, 60, 60], [true, 100, 100]] as const) {
+    for (const [tty, columns, limit] of [
+      [false, 200, 80],
+      [true, 60, 60],
+      [true, 100, 100],
+    ] as const) {
       for (const args of [['events', 'list'], ['hazard', 'list'], ['events', 'show', '50'], ['round']]) {
         const r = await runCli(args, { cwd: tempDir(), stdoutIsTTY: tty, columns, seeds: [7] });
         expect(r.code).toBe(0);

@@ -13,14 +13,39 @@ const bytes = (dir: string): string => fs.readFileSync(path.join(dir, FILE), 'ut
 /** The D64 ranges of the events these tests meet (from the printed Badzone Table). */
 function eventFor(roll: number): string {
   const ranges: [number, number, string][] = [
-    [1, 3, 'power-outage'], [4, 6, 'critters-attack'], [7, 9, 'horde-of-rats'], [10, 12, 'falling-crates'],
-    [13, 15, 'grid-overload'], [16, 18, 'reinforcements'], [19, 21, 'grid-fluctuation'], [22, 24, 'vent-rupture'],
-    [25, 26, 'dome-quake'], [27, 28, 'howling-wind'], [29, 30, 'toxic-downpour'], [31, 32, 'gunk-downpour'],
-    [33, 34, 'static-storm'], [35, 36, 'haunting-whispers'], [37, 38, 'collapsed-structure'], [39, 40, 'headhunters'],
-    [41, 42, 'wyld-magic'], [43, 44, 'mines-detected'], [45, 46, 'gas-spill'], [47, 48, 'cold-snap'],
-    [49, 50, 'pillar-of-flame'], [51, 52, 'rats-awaken'], [53, 54, 'zombies-awaken'], [55, 55, 'zombie-horde'],
-    [56, 56, 'the-beast-awakens'], [57, 57, 'collapsed-section'], [58, 58, 'lightning-strikes'], [59, 59, 'genestealer-awakens'],
-    [60, 60, 'treasure'], [61, 61, 'disappearance'], [62, 62, 'wild-snake-spill'], [63, 63, 'bounty-hunter'], [64, 64, 'sludge-jelly'],
+    [1, 3, 'power-outage'],
+    [4, 6, 'critters-attack'],
+    [7, 9, 'horde-of-rats'],
+    [10, 12, 'falling-crates'],
+    [13, 15, 'grid-overload'],
+    [16, 18, 'reinforcements'],
+    [19, 21, 'grid-fluctuation'],
+    [22, 24, 'vent-rupture'],
+    [25, 26, 'dome-quake'],
+    [27, 28, 'howling-wind'],
+    [29, 30, 'toxic-downpour'],
+    [31, 32, 'gunk-downpour'],
+    [33, 34, 'static-storm'],
+    [35, 36, 'haunting-whispers'],
+    [37, 38, 'collapsed-structure'],
+    [39, 40, 'headhunters'],
+    [41, 42, 'wyld-magic'],
+    [43, 44, 'mines-detected'],
+    [45, 46, 'gas-spill'],
+    [47, 48, 'cold-snap'],
+    [49, 50, 'pillar-of-flame'],
+    [51, 52, 'rats-awaken'],
+    [53, 54, 'zombies-awaken'],
+    [55, 55, 'zombie-horde'],
+    [56, 56, 'the-beast-awakens'],
+    [57, 57, 'collapsed-section'],
+    [58, 58, 'lightning-strikes'],
+    [59, 59, 'genestealer-awakens'],
+    [60, 60, 'treasure'],
+    [61, 61, 'disappearance'],
+    [62, 62, 'wild-snake-spill'],
+    [63, 63, 'bounty-hunter'],
+    [64, 64, 'sludge-jelly'],
   ];
   return ranges.find(([lo, hi]) => roll >= lo && roll <= hi)![2];
 }
@@ -36,10 +61,28 @@ describe('badzone new', () => {
     const r = await runCli(['new', '--seed', '7', '--json'], { cwd: dir });
     expect(r.code).toBe(0);
     const d = json(r.stdout);
-    expect(d).toMatchObject({ round: 0, phase: 'setup', mode: 'dice', seed: '7', generator: 'mt19937', inPlay: [], hazard: null, backup: null });
+    expect(d).toMatchObject({
+      round: 0,
+      phase: 'setup',
+      mode: 'dice',
+      seed: '7',
+      generator: 'mt19937',
+      inPlay: [],
+      hazard: null,
+      backup: null,
+    });
     expect(d.session).toBe(path.join(dir, FILE));
     const file = json(bytes(dir));
-    expect(file).toMatchObject({ schemaVersion: 4, manualDice: false, redo: [], objects: [], rng: { seed: 7, uses: 0 }, round: 0, phase: 'setup', tiles: ['A1', 'A2', 'B1', 'B2'] });
+    expect(file).toMatchObject({
+      schemaVersion: 4,
+      manualDice: false,
+      redo: [],
+      objects: [],
+      rng: { seed: 7, uses: 0 },
+      round: 0,
+      phase: 'setup',
+      tiles: ['A1', 'A2', 'B1', 'B2'],
+    });
   });
 
   it('without --seed, the seed is fresh from the OS, printed and stored', async () => {
@@ -96,13 +139,34 @@ describe('badzone new', () => {
   it('--grid, --hazard N, --mode deck and rosters are kept in the setup', async () => {
     const dir = tempDir();
     const r = await runCli(
-      ['new', '--seed', '1', '--grid', '2x3', '--hazard', '4', '--mode', 'deck', '--gang', 'Goliaths: Krag, Brute', '--reserve', 'Goliaths: Mauler', '--json'],
+      [
+        'new',
+        '--seed',
+        '1',
+        '--grid',
+        '2x3',
+        '--hazard',
+        '4',
+        '--mode',
+        'deck',
+        '--gang',
+        'Goliaths: Krag, Brute',
+        '--reserve',
+        'Goliaths: Mauler',
+        '--json',
+      ],
       { cwd: dir },
     );
     expect(r.code).toBe(0);
     const s = await runCli(['status', '--json'], { cwd: dir });
     const d = json(s.stdout);
-    expect(d).toMatchObject({ round: 0, phase: 'setup', mode: 'deck', seed: '1', tiles: ['A1', 'A2', 'A3', 'B1', 'B2', 'B3'] });
+    expect(d).toMatchObject({
+      round: 0,
+      phase: 'setup',
+      mode: 'deck',
+      seed: '1',
+      tiles: ['A1', 'A2', 'A3', 'B1', 'B2', 'B3'],
+    });
     expect(d.hazard).toMatchObject({ roll: 4, nomadic: false, id: 'security-turrets', name: 'Security Turrets' });
     expect(d.gangs).toEqual([{ name: 'Goliaths', battlefield: ['Krag', 'Brute'], reserve: ['Mauler'], out: [] }]);
     expect(d.deck).toEqual({ drawPile: 64, discardPile: 0 });
@@ -125,7 +189,12 @@ describe('badzone round / end: pinned rolls and the JSON contract', () => {
     expect(d.eventPhase.reshuffled).toBe(false);
     expect(d.eventPhase.resolved.length).toBeGreaterThanOrEqual(1);
     for (const res of d.eventPhase.resolved) {
-      expect(res).toMatchObject({ eventId: expect.any(String), source: expect.stringMatching(/^(new|in-play)$/), rolls: expect.any(Array), text: expect.any(String) });
+      expect(res).toMatchObject({
+        eventId: expect.any(String),
+        source: expect.stringMatching(/^(new|in-play)$/),
+        rolls: expect.any(Array),
+        text: expect.any(String),
+      });
     }
     expect(d.eventPhase.resolved.at(-1)).toMatchObject({ eventId: id, source: 'new' });
     // Seed 7 draws 48: Cold Snap, persistent, discarded on 4+ (fixed here so a change in the stream is noticed).
@@ -179,7 +248,10 @@ describe('badzone round / end: pinned rolls and the JSON contract', () => {
     const r = await runCli(['round', '--json'], { cwd: dir });
     const d = json(r.stdout);
     expect(d.round).toBe(2);
-    expect(d.endPhase).toMatchObject({ round: 1, checks: [{ eventId: 'cold-snap', roll: d6, discardOn: 4, discarded: d6 >= 4 }] });
+    expect(d.endPhase).toMatchObject({
+      round: 1,
+      checks: [{ eventId: 'cold-snap', roll: d6, discardOn: 4, discarded: d6 >= 4 }],
+    });
     expect(d.eventPhase.draws[0].roll).toBe(rng.die(64));
     const t = await runCli(['round'], { cwd: dir });
     expect(t.stdout).toContain('End Phase of round 2');
@@ -195,8 +267,18 @@ describe('badzone round / end: pinned rolls and the JSON contract', () => {
     expect(bytes(dir)).toBe(before);
     const s = await runCli(['status', '--json'], { cwd: dir });
     const d = json(s.stdout);
-    expect(Object.keys(d)).toEqual(expect.arrayContaining(['round', 'phase', 'mode', 'seed', 'inPlay', 'visibility', 'hazard', 'tiles']));
-    expect(d).toMatchObject({ round: 0, phase: 'setup', mode: 'dice', seed: '7', inPlay: [], hazard: null, tiles: ['A1', 'A2', 'B1', 'B2'] });
+    expect(Object.keys(d)).toEqual(
+      expect.arrayContaining(['round', 'phase', 'mode', 'seed', 'inPlay', 'visibility', 'hazard', 'tiles']),
+    );
+    expect(d).toMatchObject({
+      round: 0,
+      phase: 'setup',
+      mode: 'dice',
+      seed: '7',
+      inPlay: [],
+      hazard: null,
+      tiles: ['A1', 'A2', 'B1', 'B2'],
+    });
     const t = await runCli(['status'], { cwd: dir });
     expect(t.code).toBe(0);
     expect(t.stdout).toMatch(/set ?up/i);
@@ -212,9 +294,21 @@ describe('badzone round / end: pinned rolls and the JSON contract', () => {
     const again = tempDir();
     const j = await runCli(['round', '--json'], { cwd: again, seeds: [7] });
     const d = json(j.stdout);
-    expect(d).toMatchObject({ kind: 'round', schema: 3, startedNew: true, seed: '7', commitment: null, phase: 'round' });
+    expect(d).toMatchObject({
+      kind: 'round',
+      schema: 3,
+      startedNew: true,
+      seed: '7',
+      commitment: null,
+      phase: 'round',
+    });
     expect(d.eventPhase.draws[0]).toEqual({ roll: 48, eventId: 'cold-snap', outcome: 'placed' });
-    expect(json(bytes(again)).setup).toMatchObject({ seed: 7, mode: 'dice', tiles: ['A1', 'A2', 'B1', 'B2'], spawnPoints: 4 });
+    expect(json(bytes(again)).setup).toMatchObject({
+      seed: 7,
+      mode: 'dice',
+      tiles: ['A1', 'A2', 'B1', 'B2'],
+      spawnPoints: 4,
+    });
   });
 
   it('deck mode: the draw is a card from the shuffled deck and the deck shrinks', async () => {
@@ -313,7 +407,12 @@ describe('physical dice: --dice, --manual, --occupied', () => {
         return ['A1'];
       },
     };
-    const c = await runCli(['round', '--dice', '57'], { cwd: empty, stdinIsTTY: true, prompter: creating as never, seeds: [2] });
+    const c = await runCli(['round', '--dice', '57'], {
+      cwd: empty,
+      stdinIsTTY: true,
+      prompter: creating as never,
+      seeds: [2],
+    });
     expect(c.code).toBe(1);
     expect(c.stderr).toMatch(/changed/);
     expect(json(bytes(empty))).toMatchObject({ round: 0, setup: { seed: 1 } });
@@ -339,8 +438,13 @@ describe('physical dice: --dice, --manual, --occupied', () => {
     expect(d4Line).toBeDefined();
     expect(d4Line).not.toMatch(/entered/);
     // Without --occupied (and no terminal to ask) the pick is marked unconfirmed, with how to correct it.
-    expect(json(r.stdout).eventPhase.resolved[0].outcomes[0]).toMatchObject({ unconfirmed: true, candidates: ['A1', 'A2', 'B1', 'B2'] });
-    expect(JSON.stringify(json(r.stdout).eventPhase.resolved)).toMatch(/Unconfirmed: nobody said which tiles hold player models/);
+    expect(json(r.stdout).eventPhase.resolved[0].outcomes[0]).toMatchObject({
+      unconfirmed: true,
+      candidates: ['A1', 'A2', 'B1', 'B2'],
+    });
+    expect(JSON.stringify(json(r.stdout).eventPhase.resolved)).toMatch(
+      /Unconfirmed: nobody said which tiles hold player models/,
+    );
   });
 
   it('end --dice enters the discard roll', async () => {
@@ -348,7 +452,9 @@ describe('physical dice: --dice, --manual, --occupied', () => {
     await newGame(dir);
     await runCli(['round'], { cwd: dir }); // Cold Snap, 4+
     const kept = await runCli(['end', '--dice', '3', '--json'], { cwd: dir });
-    expect(json(kept.stdout).checks).toEqual([{ eventId: 'cold-snap', name: 'Cold Snap', roll: 3, discardOn: 4, discarded: false }]);
+    expect(json(kept.stdout).checks).toEqual([
+      { eventId: 'cold-snap', name: 'Cold Snap', roll: 3, discardOn: 4, discarded: false },
+    ]);
     await runCli(['undo'], { cwd: dir });
     const gone = await runCli(['end', '--dice', '4', '--json'], { cwd: dir });
     expect(json(gone.stdout).checks[0]).toMatchObject({ roll: 4, discarded: true });
@@ -390,7 +496,11 @@ describe('physical dice: --dice, --manual, --occupied', () => {
       },
       confirm: async () => true,
     };
-    const r = await runCli(['round', '--manual', '--json'], { cwd: dir, stdinIsTTY: true, prompter: prompter as never });
+    const r = await runCli(['round', '--manual', '--json'], {
+      cwd: dir,
+      stdinIsTTY: true,
+      prompter: prompter as never,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(asked).toHaveLength(2);
     expect(asked[0]).toMatch(/Cold Snap/);
@@ -398,7 +508,9 @@ describe('physical dice: --dice, --manual, --occupied', () => {
     expect(asked[1]).toMatch(/Event/);
     expect(asked[1]).toMatch(/D64/);
     const d = json(r.stdout);
-    expect(d.endPhase.checks).toEqual([{ eventId: 'cold-snap', name: 'Cold Snap', roll: 2, discardOn: 4, discarded: false }]);
+    expect(d.endPhase.checks).toEqual([
+      { eventId: 'cold-snap', name: 'Cold Snap', roll: 2, discardOn: 4, discarded: false },
+    ]);
     expect(d.eventPhase.draws).toEqual([{ roll: 33, eventId: 'static-storm', outcome: 'placed' }]);
     const log = json((await runCli(['log', '--json', '--round', '2'], { cwd: dir })).stdout);
     expect(log.entries[0].rolls.map((x: { value: number; entered?: boolean }) => [x.value, x.entered])).toEqual([
@@ -425,7 +537,11 @@ describe('physical dice: --dice, --manual, --occupied', () => {
       },
       confirm: async () => true,
     };
-    const r = await runCli(['round', '--dice', '57', '--json'], { cwd: dir, stdinIsTTY: true, prompter: prompter as never });
+    const r = await runCli(['round', '--dice', '57', '--json'], {
+      cwd: dir,
+      stdinIsTTY: true,
+      prompter: prompter as never,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatch(/Collapsed Section/);
@@ -434,7 +550,11 @@ describe('physical dice: --dice, --manual, --occupied', () => {
     // --no-input never prompts: the prompter above would be called, and it is not.
     const other = tempDir();
     await newGame(other);
-    const n = await runCli(['round', '--dice', '57', '--no-input'], { cwd: other, stdinIsTTY: true, prompter: prompter as never });
+    const n = await runCli(['round', '--dice', '57', '--no-input'], {
+      cwd: other,
+      stdinIsTTY: true,
+      prompter: prompter as never,
+    });
     expect(n.code).toBe(0);
     expect(asked).toHaveLength(1);
   });
@@ -492,7 +612,9 @@ describe('log, undo, verify', () => {
     const at = (l: string) => lines.indexOf(l);
     expect(at('#1 round 1: round')).toBeLessThan(at('- Drew Critters Attack (5): Persistent, placed in play'));
     expect(at('- Drew Critters Attack (5): Persistent, placed in play')).toBeLessThan(at('#2 round 1: end'));
-    expect(at('#2 round 1: end')).toBeLessThan(at('- End Phase: Critters Attack discard check 2 (needs 3+): stays in play'));
+    expect(at('#2 round 1: end')).toBeLessThan(
+      at('- End Phase: Critters Attack discard check 2 (needs 3+): stays in play'),
+    );
   });
 
   it('log of a deck game says the deck was shuffled', async () => {
@@ -531,11 +653,15 @@ describe('log, undo, verify', () => {
     await runCli(['round', '--dice', '37'], { cwd: dir });
     const entered = await runCli(['undo'], { cwd: dir });
     expect(entered.code).toBe(0);
-    expect(entered.stdout.replace(/\s+/g, ' ')).toMatch(/Now: before round 1\. `badzone redo` re-applies it with the dice you entered; played afresh, the step rolls them instead\./);
+    expect(entered.stdout.replace(/\s+/g, ' ')).toMatch(
+      /Now: before round 1\. `badzone redo` re-applies it with the dice you entered; played afresh, the step rolls them instead\./,
+    );
     expect(entered.stdout).not.toMatch(/round 0/);
     await runCli(['round'], { cwd: dir });
     const rolled = await runCli(['undo'], { cwd: dir });
-    expect(rolled.stdout.replace(/\s+/g, ' ')).toMatch(/Now: before round 1\. Played again, the step rolls the same dice\./);
+    expect(rolled.stdout.replace(/\s+/g, ' ')).toMatch(
+      /Now: before round 1\. Played again, the step rolls the same dice\./,
+    );
   });
 
   it('undo steps back to the state right after new, then refuses; redoing gives the same rolls', async () => {
@@ -549,7 +675,12 @@ describe('log, undo, verify', () => {
 
     const u = await runCli(['undo', '--json'], { cwd: dir });
     expect(u.code).toBe(0);
-    expect(json(u.stdout)).toMatchObject({ round: 1, phase: 'end', undone: { action: { type: 'round' } }, remaining: 3 });
+    expect(json(u.stdout)).toMatchObject({
+      round: 1,
+      phase: 'end',
+      undone: { action: { type: 'round' } },
+      remaining: 3,
+    });
     // Re-running the undone command gives the same rolls.
     const again = json((await runCli(['round', '--json'], { cwd: dir })).stdout);
     expect(again.eventPhase).toEqual(r2.eventPhase);

@@ -12,7 +12,21 @@ const bytes = (dir: string): string => fs.readFileSync(path.join(dir, FILE), 'ut
 
 async function game(...extra: string[]): Promise<string> {
   const dir = tempDir();
-  const r = await runCli(['new', '--seed', '7', '--gang', 'Goliaths: Krag, Brute', '--gang', 'Eschers: Vex, Nyx', '--reserve', 'eschers: Lyra', ...extra], { cwd: dir });
+  const r = await runCli(
+    [
+      'new',
+      '--seed',
+      '7',
+      '--gang',
+      'Goliaths: Krag, Brute',
+      '--gang',
+      'Eschers: Vex, Nyx',
+      '--reserve',
+      'eschers: Lyra',
+      ...extra,
+    ],
+    { cwd: dir },
+  );
   expect(r.code, r.stderr).toBe(0);
   return dir;
 }
@@ -31,7 +45,12 @@ describe('badzone fighter', () => {
     const r = await runCli(['fighter', 'lyra', 'battlefield', '--json'], { cwd: dir });
     expect(r.code, r.stderr).toBe(0);
     expect(json(r.stdout)).toMatchObject({ name: 'Lyra', gang: 'Eschers', from: 'reserve', to: 'battlefield' });
-    expect((await gangs(dir))[1]).toEqual({ name: 'Eschers', battlefield: ['Vex', 'Nyx', 'Lyra'], reserve: [], out: [] });
+    expect((await gangs(dir))[1]).toEqual({
+      name: 'Eschers',
+      battlefield: ['Vex', 'Nyx', 'Lyra'],
+      reserve: [],
+      out: [],
+    });
   });
 
   it('refuses a typo of a gang (exit 2, with the gang meant), and changes nothing', async () => {
@@ -117,7 +136,16 @@ describe('badzone table lint on each kind of table', () => {
     fs.writeFileSync(path.join(dir, 'h.json'), JSON.stringify(src));
     const ok = await runCli(['table', 'lint', 'h.json', '--json'], { cwd: dir });
     expect(ok.code, ok.stderr).toBe(0);
-    expect(json(ok.stdout)).toEqual({ kind: 'table-lint', schema: 3, file: 'h.json', valid: true, tableKind: 'hazards', events: null, problem: null, heaviest: null });
+    expect(json(ok.stdout)).toEqual({
+      kind: 'table-lint',
+      schema: 3,
+      file: 'h.json',
+      valid: true,
+      tableKind: 'hazards',
+      events: null,
+      problem: null,
+      heaviest: null,
+    });
     src.hazards.pop();
     fs.writeFileSync(path.join(dir, 'h.json'), JSON.stringify(src));
     const bad = await runCli(['table', 'lint', 'h.json'], { cwd: dir });
@@ -160,10 +188,17 @@ describe('badzone verify names the first difference', () => {
 
 describe('help texts', () => {
   it('fit 80 columns', async () => {
-    for (const args of [['--help'], ['new', '--help'], ['round', '--help'], ['simulate', '--help'], ['fighter', '--help']]) {
+    for (const args of [
+      ['--help'],
+      ['new', '--help'],
+      ['round', '--help'],
+      ['simulate', '--help'],
+      ['fighter', '--help'],
+    ]) {
       const r = await runCli(args, {});
       expect(r.code).toBe(0);
-      for (const line of r.stdout.split('\n')) expect(line.length, `${args.join(' ')}: ${line}`).toBeLessThanOrEqual(80);
+      for (const line of r.stdout.split('\n'))
+        expect(line.length, `${args.join(' ')}: ${line}`).toBeLessThanOrEqual(80);
     }
   });
 });
@@ -175,7 +210,9 @@ describe('physical dice at the table', () => {
     const before = bytes(dir);
     const r = await runCli(['round', '--dice', '49,6'], { cwd: dir }); // Pillar of Flame, then its tile: a D5
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('die 2 you entered (6) is not a D5 result (no D5? roll a D6 and roll again on 6 or more); it is for: Pillar of Flame: tile (of A1 A2 A3 A4 A5)');
+    expect(r.stderr).toContain(
+      'die 2 you entered (6) is not a D5 result (no D5? roll a D6 and roll again on 6 or more); it is for: Pillar of Flame: tile (of A1 A2 A3 A4 A5)',
+    );
     expect(bytes(dir)).toBe(before);
   });
 
@@ -185,7 +222,9 @@ describe('physical dice at the table', () => {
     expect((await runCli(['round', '--dice', '57', '--occupied', 'A1'], { cwd: dir })).code).toBe(0); // A2 collapses
     const r = await runCli(['round', '--dice', '57', '--occupied', 'A1,A2', '--json'], { cwd: dir });
     expect(r.code, r.stderr).toBe(0);
-    expect(json(r.stdout).eventPhase.resolved[0].outcomes[0].text).toBe('No tile picked: every tile left holds player models.');
+    expect(json(r.stdout).eventPhase.resolved[0].outcomes[0].text).toBe(
+      'No tile picked: every tile left holds player models.',
+    );
   });
 
   it('Reinforcements with every reserve empty says nobody arrives', async () => {
@@ -199,13 +238,16 @@ describe('physical dice at the table', () => {
 
 describe('a Nomadic hazard roll with a turf owner', () => {
   it('says there is no Hazard this game and what Nomadic means for that crew', async () => {
-    const r = await runCli(['new', '--seed', '1', '--hazard', '10', '--turf-owner', 'Goliaths', '--json'], { cwd: tempDir() });
+    const r = await runCli(['new', '--seed', '1', '--hazard', '10', '--turf-owner', 'Goliaths', '--json'], {
+      cwd: tempDir(),
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(json(r.stdout).hazard).toMatchObject({
       roll: 10,
       nomadic: true,
       id: null,
-      effect: 'No Hazard this game: Goliaths rolled Nomadic (no Home Turf Hazard or Facility; Rating Limit 300 instead of 250).',
+      effect:
+        'No Hazard this game: Goliaths rolled Nomadic (no Home Turf Hazard or Facility; Rating Limit 300 instead of 250).',
     });
   });
 });
@@ -221,7 +263,9 @@ describe('the new event card', () => {
     expect(pillar.stdout).toMatch(/NEW EVENT {2}Pillar of Flame {2}\(D64 49\) {2}Persistent, no discard roll/);
     expect(pillar.stdout).toMatch(/\| > Tile [AB][12]: Large Blast/);
     expect(pillar.stdout).not.toContain('At the table:');
-    expect((await runCli(['events', 'show', 'pillar-of-flame'], { cwd: dir })).stdout).toMatch(/At the table:\s+Any model touched by the Large Blast/);
+    expect((await runCli(['events', 'show', 'pillar-of-flame'], { cwd: dir })).stdout).toMatch(
+      /At the table:\s+Any model touched by the Large Blast/,
+    );
   });
 
   it('Headhunters acts in the End Phase, not "every Event Phase"', async () => {
@@ -229,7 +273,11 @@ describe('the new event card', () => {
     expect((await runCli(['new', '--seed', '7'], { cwd: dir })).code).toBe(0);
     const r = await runCli(['round', '--dice', '39', '--json'], { cwd: dir });
     const card = JSON.parse(r.stdout).newEvent;
-    expect({ name: card.name, actsEachEventPhase: card.actsEachEventPhase, actsInEndPhase: card.actsInEndPhase }).toEqual({ name: 'Headhunters', actsEachEventPhase: false, actsInEndPhase: true });
+    expect({
+      name: card.name,
+      actsEachEventPhase: card.actsEachEventPhase,
+      actsInEndPhase: card.actsInEndPhase,
+    }).toEqual({ name: 'Headhunters', actsEachEventPhase: false, actsInEndPhase: true });
     const text = await runCli(['status', '--full'], { cwd: dir });
     expect(text.stdout).not.toMatch(/every Event Phase/);
     // --full as JSON: the rules of the events in play and the clarifications (checked against the schema too).

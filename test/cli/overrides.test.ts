@@ -37,7 +37,12 @@ describe('badzone place / discard', () => {
     expect(json(d.stdout)).toMatchObject({ eventId: 'cold-snap', inPlay: [{ eventId: 'static-storm' }] });
     expect((await status(dir)).inPlay.map((x: { eventId: string }) => x.eventId)).toEqual(['static-storm']);
     const log = json((await runCli(['log', '--json'], { cwd: dir })).stdout);
-    expect(log.entries.map((e: { action: { type: string } }) => e.action.type)).toEqual(['new', 'round', 'place', 'discard']);
+    expect(log.entries.map((e: { action: { type: string } }) => e.action.type)).toEqual([
+      'new',
+      'round',
+      'place',
+      'discard',
+    ]);
     expect((await runCli(['verify'], { cwd: dir })).code).toBe(0);
   });
 
@@ -95,10 +100,19 @@ describe('badzone visibility', () => {
     const show = await runCli(['visibility', '--json'], { cwd: dir });
     expect(show.code).toBe(0);
     expect(json(show.stdout)).toMatchObject({ changed: false, visibility: { level: 'normal' } });
-    expect(json(show.stdout).levels.map((l: { id: string }) => l.id)).toEqual(['pitch-black', 'dark', 'gloomy', 'normal']);
+    expect(json(show.stdout).levels.map((l: { id: string }) => l.id)).toEqual([
+      'pitch-black',
+      'dark',
+      'gloomy',
+      'normal',
+    ]);
     const set = await runCli(['visibility', 'set', 'Pitch Black', '--json'], { cwd: dir });
     expect(set.code, set.stderr).toBe(0);
-    expect(json(set.stdout)).toMatchObject({ changed: true, from: 'normal', visibility: { level: 'pitch-black', pitchBlack: true, rangeInches: 3, source: 'gm' } });
+    expect(json(set.stdout)).toMatchObject({
+      changed: true,
+      from: 'normal',
+      visibility: { level: 'pitch-black', pitchBlack: true, rangeInches: 3, source: 'gm' },
+    });
     expect((await status(dir)).visibility).toMatchObject({ level: 'pitch-black', source: 'gm' });
     const txt = await runCli(['visibility'], { cwd: dir });
     expect(txt.stdout).toContain('Pitch Black');
@@ -108,7 +122,11 @@ describe('badzone visibility', () => {
   it('an unknown level or action is a usage error (2) and saves nothing', async () => {
     const dir = await game();
     const before = bytes(dir);
-    for (const args of [['visibility', 'set', 'murky'], ['visibility', 'set'], ['visibility', 'change', 'dark']]) {
+    for (const args of [
+      ['visibility', 'set', 'murky'],
+      ['visibility', 'set'],
+      ['visibility', 'change', 'dark'],
+    ]) {
       const r = await runCli(args, { cwd: dir });
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/pitch-black|set/);

@@ -10,9 +10,30 @@ import { ENTER, scripted } from './scripted-prompter.js';
 
 const SESSION = 'badzone-session.json';
 const state = (dir: string): SessionState => JSON.parse(fs.readFileSync(path.join(dir, SESSION), 'utf8'));
-const NEW = ['new', '--seed', '4242', '--gang', 'Goliaths: Krag, Brute', '--reserve', 'Goliaths: Mauler', '--gang', 'Eschers: Vex, Nyx', '--lairs', '2', '--structures', '2', '--hazard', '3'];
+const NEW = [
+  'new',
+  '--seed',
+  '4242',
+  '--gang',
+  'Goliaths: Krag, Brute',
+  '--reserve',
+  'Goliaths: Mauler',
+  '--gang',
+  'Eschers: Vex, Nyx',
+  '--lairs',
+  '2',
+  '--structures',
+  '2',
+  '--hazard',
+  '3',
+];
 const MENU = /What next\?/;
-const tty = (dir: string, prompter: ReturnType<typeof scripted>, extra: Record<string, unknown> = {}) => ({ cwd: dir, stdinIsTTY: true, prompter, ...extra });
+const tty = (dir: string, prompter: ReturnType<typeof scripted>, extra: Record<string, unknown> = {}) => ({
+  cwd: dir,
+  stdinIsTTY: true,
+  prompter,
+  ...extra,
+});
 
 /** The texts in this order in `out`. */
 function inOrder(out: string, order: string[]): void {
@@ -102,7 +123,8 @@ describe('badzone play', () => {
 
     // Play has no second implementation: the same commands give the same file, byte for byte.
     const other = tempDir();
-    for (const args of [NEW, ['round'], ['end'], ['round'], ['place', 'static-storm'], ['end'], ['round'], ['end']]) expect((await runCli(args, { cwd: other })).code).toBe(0);
+    for (const args of [NEW, ['round'], ['end'], ['round'], ['place', 'static-storm'], ['end'], ['round'], ['end']])
+      expect((await runCli(args, { cwd: other })).code).toBe(0);
     expect(fs.readFileSync(path.join(dir, SESSION), 'utf8')).toBe(fs.readFileSync(path.join(other, SESSION), 'utf8'));
   });
 
@@ -126,7 +148,9 @@ describe('badzone play', () => {
     ]);
     const r = await runCli(['play'], tty(dir, p));
     expect(r.code).toBe(0);
-    expect(r.stderr.replace(/\s+/g, ' ')).toMatch(/The game changed while this menu was open \(another window or command\): it is now round 1, End Phase not yet resolved\. Nothing was done; here is the menu again\./);
+    expect(r.stderr.replace(/\s+/g, ' ')).toMatch(
+      /The game changed while this menu was open \(another window or command\): it is now round 1, End Phase not yet resolved\. Nothing was done; here is the menu again\./,
+    );
     expect(fs.readFileSync(path.join(dir, SESSION), 'utf8')).toBe(advanced);
     expect(p.left()).toBe(0);
   });
@@ -175,7 +199,15 @@ describe('badzone play', () => {
     expect(p.left()).toBe(0);
     const s = state(dir);
     const rolls = s.log.slice(1).map((e) => e.rolls.map((x) => [x.die, x.value, x.entered === true]));
-    expect(rolls).toEqual([[[64, 33, true]], [[6, 3, true]], [[64, 34, true], [64, 2, true]], [[6, 4, true]]]);
+    expect(rolls).toEqual([
+      [[64, 33, true]],
+      [[6, 3, true]],
+      [
+        [64, 34, true],
+        [64, 2, true],
+      ],
+      [[6, 4, true]],
+    ]);
     expect(s.inPlay).toEqual([]);
     expect(s.visibility.level).toBe('pitch-black');
     expect(r.stdout).toMatch(/Static Storm\s+D6 3\s+needs 4\+\s+stays in play/);
@@ -292,7 +324,7 @@ describe('badzone play', () => {
     expect((await runCli(['status'], { cwd: dir })).stdout).toMatch(/out of action: Krag/);
   });
 
-  it('Ctrl-C mid-round leaves a valid session; play resumes with the current round\'s event card', async () => {
+  it("Ctrl-C mid-round leaves a valid session; play resumes with the current round's event card", async () => {
     const dir = tempDir();
     expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
     const first = scripted([
@@ -308,7 +340,12 @@ describe('badzone play', () => {
     expect(a.stdout).toMatch(/Stopped\. Everything shown above is saved/);
     expect(a.stdout.replace(/\s+/g, ' ')).toMatch(/round 1, End Phase not yet resolved/);
     let s = state(dir);
-    expect({ round: s.round, phase: s.phase, inPlay: s.inPlay.map((e) => e.eventId), entries: s.log.length }).toEqual({ round: 1, phase: 'round', inPlay: ['cold-snap'], entries: 2 });
+    expect({ round: s.round, phase: s.phase, inPlay: s.inPlay.map((e) => e.eventId), entries: s.log.length }).toEqual({
+      round: 1,
+      phase: 'round',
+      inPlay: ['cold-snap'],
+      entries: 2,
+    });
     expect(verify(s, shippedBook()).ok).toBe(true);
     expect((await runCli(['verify'], { cwd: dir })).code).toBe(0);
 
@@ -360,7 +397,9 @@ describe('badzone play', () => {
     const r = await runCli(['play', '--session', 'games/one.json'], tty(dir, p, { seeds: [99] }));
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout.replace(/ \\\n\s+/g, ' ')).toMatch(/badzone new --seed 99 --mode deck --grid 1x3 .*--session games\/one\.json/);
+    expect(r.stdout.replace(/ \\\n\s+/g, ' ')).toMatch(
+      /badzone new --seed 99 --mode deck --grid 1x3 .*--session games\/one\.json/,
+    );
     const s: SessionState = JSON.parse(fs.readFileSync(path.join(dir, 'games', 'one.json'), 'utf8'));
     expect(s.setup).toMatchObject({ seed: 99, mode: 'deck', tiles: ['A1', 'A2', 'A3'] });
     expect(fs.existsSync(path.join(dir, SESSION))).toBe(false);
@@ -370,7 +409,9 @@ describe('badzone play', () => {
   it('a mistyped --session: asks first (No by default), suggests the similar file, writes nothing when declined', async () => {
     const dir = tempDir();
     expect((await runCli([...NEW, '--session', 'campaign-game.json'], { cwd: dir })).code).toBe(0);
-    const p = scripted([{ confirm: /There is no game at .*campain-game\.json \(did you mean .*campaign-game\.json\?\)/, value: ENTER }]);
+    const p = scripted([
+      { confirm: /There is no game at .*campain-game\.json \(did you mean .*campaign-game\.json\?\)/, value: ENTER },
+    ]);
     const r = await runCli(['play', '--session', 'campain-game.json'], tty(dir, p));
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/No game was set up; nothing was written/);
@@ -431,7 +472,9 @@ describe('badzone play', () => {
     expect(r.stdout).toMatch(/Home Turf Ploy for Goliaths, at the start of any Round: Easy Target\./);
     // The rules in full name the menu item, not a shell command, inside play.
     expect(r.stdout).toMatch(/Rules of the events in play/);
-    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/When the Blast leaves the table, choose Events > Discard an event\./);
+    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(
+      /When the Blast leaves the table, choose Events > Discard an event\./,
+    );
     expect(r.stdout).not.toMatch(/run `badzone discard/);
     expect(r.stdout).toMatch(/Headhunters {2}Persistent/);
   });

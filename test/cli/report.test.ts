@@ -23,7 +23,20 @@ async function cli(dir: string, ...args: string[]) {
 async function game(): Promise<string> {
   const dir = tempDir('badzone-report-');
   dirs.push(dir);
-  await cli(dir, 'new', '--seed', '31', '--gang', '<img src=x onerror=alert(1)>: Krag, *Brute*', '--gang', 'Eschers: Vex', '--hazard', '2', '--turf-owner', 'Eschers');
+  await cli(
+    dir,
+    'new',
+    '--seed',
+    '31',
+    '--gang',
+    '<img src=x onerror=alert(1)>: Krag, *Brute*',
+    '--gang',
+    'Eschers: Vex',
+    '--hazard',
+    '2',
+    '--turf-owner',
+    'Eschers',
+  );
   await cli(dir, 'round', '--dice', '33');
   await cli(dir, 'end');
   await cli(dir, 'round');
@@ -128,12 +141,19 @@ describe('badzone report', () => {
     fs.writeFileSync(path.join(dir, 'hidden.json'), out);
     const refused = await runCli(['verify', '--file', 'hidden.json'], { cwd: dir });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('made while the game\'s seed was hidden');
+    expect(refused.stderr).toContain("made while the game's seed was hidden");
     await cli(dir, 'reveal');
     fs.writeFileSync(path.join(dir, 'revealed.json'), await cli(dir, 'report', '--format', 'json'));
-    const ok = await runCli(['verify', '--file', 'revealed.json', '--commitment', rep.commitment, '--json'], { cwd: dir });
+    const ok = await runCli(['verify', '--file', 'revealed.json', '--commitment', rep.commitment, '--json'], {
+      cwd: dir,
+    });
     expect(ok.code, ok.stderr).toBe(0);
-    expect(JSON.parse(ok.stdout)).toMatchObject({ ok: true, seed: HIDDEN, generator: 'chacha20', commitmentChecked: { given: rep.commitment, matches: true } });
+    expect(JSON.parse(ok.stdout)).toMatchObject({
+      ok: true,
+      seed: HIDDEN,
+      generator: 'chacha20',
+      commitmentChecked: { given: rep.commitment, matches: true },
+    });
   });
 
   it('refuses what it cannot do: no game (3), an unknown format (2), --file with --session (2)', async () => {

@@ -33,10 +33,50 @@ interface Saved {
 const GAMES: Saved[] = [
   { name: 'dice', entries: 21, rolls: 23, next: ['round', 'end'], dice: ['D64 47', 'D6 4'] },
   { name: 'deck', entries: 12, rolls: 17, next: ['end', 'round'], dice: ['D6 6', 'card 2', 'D2 2', 'D4 2'] },
-  { name: 'entered', entries: 5, rolls: 12, next: ['end', 'round'], dice: ['D6 3', 'D12 9', 'D64 12', 'D6 6', 'D12 5', 'D6 3', 'D12 4', 'D6 5', 'D12 11', 'D6 5', 'D12 6', 'D6 4', 'D12 3'] },
-  { name: 'custom', entries: 8, rolls: 17, next: ['round', 'end'], dice: ['D64 39', 'D66 45', 'D4 4', 'D3 3', 'D4 1', 'D6 5'] },
-  { name: 'hidden', entries: 10, rolls: 18, commitment: '0548c13ee664039190833df81a6418e52166c23afd5ed4cbd01581743bec5d2f', next: ['end', 'round', 'end'], dice: ['D64 36', 'D6 1'] },
-  { name: 'revealed', entries: 7, rolls: 3, commitment: '8e6e3fe801c3e9d698d69472cef2ea5647934380b2f8d76e49e46260fc0f6282', next: ['round', 'end'], dice: ['card 39', 'D3 1', 'D4 4', 'D6 2'] },
+  {
+    name: 'entered',
+    entries: 5,
+    rolls: 12,
+    next: ['end', 'round'],
+    dice: [
+      'D6 3',
+      'D12 9',
+      'D64 12',
+      'D6 6',
+      'D12 5',
+      'D6 3',
+      'D12 4',
+      'D6 5',
+      'D12 11',
+      'D6 5',
+      'D12 6',
+      'D6 4',
+      'D12 3',
+    ],
+  },
+  {
+    name: 'custom',
+    entries: 8,
+    rolls: 17,
+    next: ['round', 'end'],
+    dice: ['D64 39', 'D66 45', 'D4 4', 'D3 3', 'D4 1', 'D6 5'],
+  },
+  {
+    name: 'hidden',
+    entries: 10,
+    rolls: 18,
+    commitment: '0548c13ee664039190833df81a6418e52166c23afd5ed4cbd01581743bec5d2f',
+    next: ['end', 'round', 'end'],
+    dice: ['D64 36', 'D6 1'],
+  },
+  {
+    name: 'revealed',
+    entries: 7,
+    rolls: 3,
+    commitment: '8e6e3fe801c3e9d698d69472cef2ea5647934380b2f8d76e49e46260fc0f6282',
+    next: ['round', 'end'],
+    dice: ['card 39', 'D3 1', 'D4 4', 'D6 2'],
+  },
 ];
 
 /** A copy of a saved game (and its report) in a fresh folder: the fixtures themselves are never written. */
@@ -63,9 +103,17 @@ describe.each(GAMES)('a game saved at d682d61: $name', (g) => {
   it('verifies, and its report verifies', async () => {
     const { dir, session, report } = copy(g.name);
     const before = fs.readFileSync(session, 'utf8');
-    expect(await json(['verify', '--session', session], dir)).toMatchObject({ ok: true, entries: g.entries, rolls: g.rolls, problem: null });
+    expect(await json(['verify', '--session', session], dir)).toMatchObject({
+      ok: true,
+      entries: g.entries,
+      rolls: g.rolls,
+      problem: null,
+    });
     if (g.commitment) {
-      expect(await json(['verify', '--session', session, '--commitment', g.commitment], dir)).toMatchObject({ ok: true, commitmentChecked: { given: g.commitment, matches: true } });
+      expect(await json(['verify', '--session', session, '--commitment', g.commitment], dir)).toMatchObject({
+        ok: true,
+        commitmentChecked: { given: g.commitment, matches: true },
+      });
     }
     if (g.name === 'hidden') {
       // Made while the seed was hidden: the report holds no seed to replay from.
@@ -73,8 +121,17 @@ describe.each(GAMES)('a game saved at d682d61: $name', (g) => {
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/report made while the game's seed was hidden/);
     } else {
-      expect(await json(['verify', '--file', report], dir)).toMatchObject({ ok: true, entries: g.entries, rolls: g.rolls, problem: null });
-      if (g.commitment) expect(await json(['verify', '--file', report, '--commitment', g.commitment], dir)).toMatchObject({ ok: true, commitmentChecked: { matches: true } });
+      expect(await json(['verify', '--file', report], dir)).toMatchObject({
+        ok: true,
+        entries: g.entries,
+        rolls: g.rolls,
+        problem: null,
+      });
+      if (g.commitment)
+        expect(await json(['verify', '--file', report, '--commitment', g.commitment], dir)).toMatchObject({
+          ok: true,
+          commitmentChecked: { matches: true },
+        });
     }
     expect(fs.readFileSync(session, 'utf8')).toBe(before);
   });
@@ -83,7 +140,8 @@ describe.each(GAMES)('a game saved at d682d61: $name', (g) => {
     const { dir, session } = copy(g.name);
     const had = (JSON.parse(fs.readFileSync(session, 'utf8')) as { log: unknown[] }).log.length;
     for (const cmd of g.next) await json([cmd, '--session', session], dir);
-    const log = (JSON.parse(fs.readFileSync(session, 'utf8')) as { log: { rolls: Parameters<typeof diceOf>[0] }[] }).log;
+    const log = (JSON.parse(fs.readFileSync(session, 'utf8')) as { log: { rolls: Parameters<typeof diceOf>[0] }[] })
+      .log;
     expect(log.length).toBe(had + g.next.length);
     expect(log.slice(had).flatMap((r) => diceOf(r.rolls))).toEqual(g.dice);
     expect(await json(['verify', '--session', session], dir)).toMatchObject({ ok: true });
@@ -91,7 +149,7 @@ describe.each(GAMES)('a game saved at d682d61: $name', (g) => {
 });
 
 describe('a saved game with a step undone', () => {
-  it('redo re-applies it with the dice it rolled before, which are the next round\'s', async () => {
+  it("redo re-applies it with the dice it rolled before, which are the next round's", async () => {
     const { dir, session } = copy('dice');
     const r = await json(['redo', '--session', session], dir);
     expect(r).toMatchObject({ redoable: 0, redone: { seq: 21, round: 9 } });

@@ -61,12 +61,16 @@ export function scripted(script: Answer[]): Scripted {
       if (a.value === ENTER) return defaultValue ?? choices[0]!.value;
       const want = typeof a.value === 'function' ? (a.value as (c: Choice<T>[]) => unknown)(choices) : a.value;
       const hit = choices.find((c) => c.value === want);
-      if (!hit) throw new Error(`"${String(want)}" is not offered at "${message}": ${choices.map((c) => String(c.value)).join(', ')}`);
+      if (!hit)
+        throw new Error(
+          `"${String(want)}" is not offered at "${message}": ${choices.map((c) => String(c.value)).join(', ')}`,
+        );
       return hit.value;
     },
     async checkbox<T>(message: string, choices: Choice<T>[]): Promise<T[]> {
       const a = next('checkbox', message) as { value: unknown[] };
-      for (const v of a.value) if (!choices.some((c) => c.value === v)) throw new Error(`"${String(v)}" is not offered at "${message}"`);
+      for (const v of a.value)
+        if (!choices.some((c) => c.value === v)) throw new Error(`"${String(v)}" is not offered at "${message}"`);
       return a.value as T[];
     },
     async input(message, opts = {}): Promise<string> {
@@ -74,7 +78,8 @@ export function scripted(script: Answer[]): Scripted {
       const value = a.value === ENTER ? (opts.default ?? '') : a.value;
       const verdict = opts.validate ? opts.validate(value) : true;
       if (a.invalid) {
-        if (verdict === true || !a.invalid.test(verdict)) throw new Error(`"${value}" should be refused at "${message}" with ${a.invalid}, got ${String(verdict)}`);
+        if (verdict === true || !a.invalid.test(verdict))
+          throw new Error(`"${value}" should be refused at "${message}" with ${a.invalid}, got ${String(verdict)}`);
         // Refused, as a terminal would: the same prompt asks again.
         return this.input(message, opts);
       }

@@ -47,7 +47,10 @@ describe('badzone serve (command)', () => {
     const env = await runCli(['serve'], { cwd: d, env: { BADZONE_SESSION: 'campaign/game3.json' } });
     expect(env.code).toBe(0);
     expect(env.stdout).toContain(`Players' view of ${path.join(d, 'campaign', 'game3.json')} (read only)`);
-    const flag = await runCli(['serve', '--session', 'other.json'], { cwd: d, env: { BADZONE_SESSION: 'campaign/game3.json' } });
+    const flag = await runCli(['serve', '--session', 'other.json'], {
+      cwd: d,
+      env: { BADZONE_SESSION: 'campaign/game3.json' },
+    });
     expect(flag.stdout).toContain(`Players' view of ${path.join(d, 'other.json')} (read only)`);
   });
 
@@ -70,7 +73,9 @@ describe('badzone serve (command)', () => {
     try {
       const r = await runCli(['serve', '--port', String(port)], { cwd: d });
       expect(r.code).toBe(1);
-      expect(r.stderr).toBe(`badzone: Port ${port} is already in use (by another program, or another badzone serve). Choose another with --port, or leave --port out to take a free one.\n`);
+      expect(r.stderr).toBe(
+        `badzone: Port ${port} is already in use (by another program, or another badzone serve). Choose another with --port, or leave --port out to take a free one.\n`,
+      );
       expect(r.stdout).toBe('');
     } finally {
       await new Promise((resolve) => held.close(resolve));
@@ -81,7 +86,11 @@ describe('badzone serve (command)', () => {
     const d = dir();
     for (const [host, code, text] of [
       ['x'.repeat(100_000), 2, `--host ${'x'.repeat(59)}... (100,000 characters) is not a valid host name.`],
-      [`a\n${'y'.repeat(100_000)}`, 2, `--host takes an address such as 127.0.0.1 or 0.0.0.0, not "a\\x0a${'y'.repeat(57)}... (100,002 characters)".`],
+      [
+        `a\n${'y'.repeat(100_000)}`,
+        2,
+        `--host takes an address such as 127.0.0.1 or 0.0.0.0, not "a\\x0a${'y'.repeat(57)}... (100,002 characters)".`,
+      ],
       [`${'z'.repeat(100_000)}.invalid`, 2, `... (100,008 characters) is not a valid host name.`],
     ] as const) {
       const r = await runCli(['serve', '--host', host], { cwd: d });
@@ -97,8 +106,13 @@ describe('badzone serve (command)', () => {
     const r = await runCli(['serve', '--open'], { cwd: d, openBrowser: async (u) => void opened.push(u) });
     expect(r.code).toBe(0);
     expect(opened).toEqual([/http:\/\/\S+/.exec(r.stdout)![0]]);
-    const failed = await runCli(['serve', '--open'], { cwd: d, openBrowser: async () => Promise.reject(new Error('ENOENT')) });
+    const failed = await runCli(['serve', '--open'], {
+      cwd: d,
+      openBrowser: async () => Promise.reject(new Error('ENOENT')),
+    });
     expect(failed.code).toBe(0);
-    expect(failed.stderr).toBe('badzone: --open: could not start a browser; open the address above in a browser yourself.\n');
+    expect(failed.stderr).toBe(
+      'badzone: --open: could not start a browser; open the address above in a browser yourself.\n',
+    );
   });
 });

@@ -26,10 +26,14 @@ describe('badzone simulate --json', () => {
     const d = await json(['--seed', '42']);
     expect(d).toMatchObject({ games: 10000, rounds: 6, seed: '42', generator: 'mt19937', mode: 'dice' });
     expect(d.events).toHaveLength(33);
-    expect(Object.keys(d.events[0])).toEqual(expect.arrayContaining(['eventId', 'appearedIn', 'meanRoundsInPlay', 'name']));
+    expect(Object.keys(d.events[0])).toEqual(
+      expect.arrayContaining(['eventId', 'appearedIn', 'meanRoundsInPlay', 'name']),
+    );
     expect(d.perRound.map((r: { round: number }) => r.round)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(Object.keys(d.perRound[0].inPlay).sort()).toEqual(['max', 'mean', 'p50', 'p90']);
-    expect(Object.keys(d.perRound[0].spawned)).toEqual(expect.arrayContaining(['rats', 'zombies', 'scum', 'genestealers']));
+    expect(Object.keys(d.perRound[0].spawned)).toEqual(
+      expect.arrayContaining(['rats', 'zombies', 'scum', 'genestealers']),
+    );
     expect(typeof d.duplicatesPerGame).toBe('number');
     expect(d.reshufflesPerGame).toBe(0);
     // Round 1 starts with nothing in play: at most the one event drawn.
@@ -70,7 +74,20 @@ describe('badzone simulate --json', () => {
   });
 
   it('takes the setup flags of `new`', async () => {
-    const d = await json(['--games', '50', '--seed', '4', '--grid', '3x3', '--spawn-points', '6', '--gang', 'Goliaths: Krag, Brute', '--lairs', '2']);
+    const d = await json([
+      '--games',
+      '50',
+      '--seed',
+      '4',
+      '--grid',
+      '3x3',
+      '--spawn-points',
+      '6',
+      '--gang',
+      'Goliaths: Krag, Brute',
+      '--lairs',
+      '2',
+    ]);
     expect(d.setup).toEqual({ tiles: 9, spawnPoints: 6, gangs: 1, lairs: 2, structures: null });
   });
 });
@@ -94,7 +111,9 @@ describe('badzone simulate, text view', () => {
   it('shows a Once-only table with a flat chart and no reshuffles in dice mode', async () => {
     const r = await runCli(['simulate', '--games', '20', '--rounds', '2', '--seed', '5'], { cwd: tempDir() });
     expect(r.stdout).not.toContain('Deck reshuffles');
-    const d = await runCli(['simulate', '--games', '20', '--rounds', '2', '--seed', '5', '--mode', 'deck'], { cwd: tempDir() });
+    const d = await runCli(['simulate', '--games', '20', '--rounds', '2', '--seed', '5', '--mode', 'deck'], {
+      cwd: tempDir(),
+    });
     expect(d.stdout).toContain('Deck reshuffles: 0.00');
   });
 });

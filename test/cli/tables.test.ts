@@ -14,7 +14,13 @@ describe('badzone roll', () => {
     expect(r.code).toBe(0);
     const d = json(r.stdout);
     const die = new Rng({ seed: 5, uses: 0 }).die(6);
-    expect(d).toMatchObject({ expression: expect.any(String), seed: '5', generator: 'mt19937', times: 1, scatter: false });
+    expect(d).toMatchObject({
+      expression: expect.any(String),
+      seed: '5',
+      generator: 'mt19937',
+      times: 1,
+      scatter: false,
+    });
     expect(d.results).toEqual([{ total: die + 6, dice: [die] }]);
   });
 
@@ -91,13 +97,26 @@ describe('badzone events', () => {
       expect(e.range).toEqual([expect.any(Number), expect.any(Number)]);
       expect(e.count).toBe(e.range[1] - e.range[0] + 1);
       expect(['once', 'persistent']).toContain(e.timing);
-      expect(e.discardOn === null || (Number.isInteger(e.discardOn) && e.discardOn >= 2 && e.discardOn <= 6)).toBe(true);
+      expect(e.discardOn === null || (Number.isInteger(e.discardOn) && e.discardOn >= 2 && e.discardOn <= 6)).toBe(
+        true,
+      );
       expect(typeof e.effect).toBe('string');
       expect(e.effect.length).toBeGreaterThan(10);
     }
     expect(list.reduce((n, e) => n + e.count, 0)).toBe(64);
-    expect(list[0]).toMatchObject({ id: 'power-outage', name: 'Power Outage', range: [1, 3], count: 3, timing: 'once', discardOn: null });
-    expect(list.find((e) => e.id === 'cold-snap')).toMatchObject({ range: [47, 48], timing: 'persistent', discardOn: 4 });
+    expect(list[0]).toMatchObject({
+      id: 'power-outage',
+      name: 'Power Outage',
+      range: [1, 3],
+      count: 3,
+      timing: 'once',
+      discardOn: null,
+    });
+    expect(list.find((e) => e.id === 'cold-snap')).toMatchObject({
+      range: [47, 48],
+      timing: 'persistent',
+      discardOn: 4,
+    });
     expect(list[32]).toMatchObject({ id: 'sludge-jelly', range: [64, 64], timing: 'persistent', discardOn: null });
   });
 
@@ -119,7 +138,11 @@ describe('badzone events', () => {
     for (const q of ['38', 'collapsed-structure', 'Collapsed Structure', 'collapsed structure']) {
       const j = await runCli(['events', 'show', q, '--json']);
       expect(j.code).toBe(0);
-      expect(json(j.stdout)).toMatchObject({ kind: 'events-show', schema: 3, event: { id: 'collapsed-structure', name: 'Collapsed Structure', range: [37, 38], timing: 'once' } });
+      expect(json(j.stdout)).toMatchObject({
+        kind: 'events-show',
+        schema: 3,
+        event: { id: 'collapsed-structure', name: 'Collapsed Structure', range: [37, 38], timing: 'once' },
+      });
     }
     const p = await runCli(['events', 'show', '50', '--json']);
     expect(json(p.stdout).event).toMatchObject({ id: 'pillar-of-flame', timing: 'persistent', discardOn: null });
@@ -158,7 +181,21 @@ describe('badzone hazard', () => {
     const r = await runCli(['hazard', 'roll', '--roll', '10', '--json']);
     expect(r.code).toBe(0);
     // The same Nomadic hazard object as `new` and `status` give (issue 11), not null.
-    expect(json(r.stdout)).toMatchObject({ kind: 'hazard-roll', schema: 3, roll: 10, nomadic: true, hazard: { roll: 10, nomadic: true, id: null, name: 'Nomadic', ploy: null, ployAtRoundStart: false, turfOwner: null } });
+    expect(json(r.stdout)).toMatchObject({
+      kind: 'hazard-roll',
+      schema: 3,
+      roll: 10,
+      nomadic: true,
+      hazard: {
+        roll: 10,
+        nomadic: true,
+        id: null,
+        name: 'Nomadic',
+        ploy: null,
+        ployAtRoundStart: false,
+        turfOwner: null,
+      },
+    });
     const t = await runCli(['hazard', 'roll', '--roll', '10']);
     expect(t.stdout).toContain('Nomadic');
     expect(t.stdout).toMatch(/no hazard this game/i);
@@ -167,7 +204,12 @@ describe('badzone hazard', () => {
   it('hazard roll --roll 10 --home-turf: a Nomadic crew, Rating Limit 300', async () => {
     const r = await runCli(['hazard', 'roll', '--roll', '10', '--home-turf', '--json']);
     expect(r.code).toBe(0);
-    expect(json(r.stdout)).toMatchObject({ roll: 10, nomadic: true, hazard: { nomadic: true, id: null }, ratingLimit: 300 });
+    expect(json(r.stdout)).toMatchObject({
+      roll: 10,
+      nomadic: true,
+      hazard: { nomadic: true, id: null },
+      ratingLimit: 300,
+    });
     const t = await runCli(['hazard', 'roll', '--roll', '10', '--home-turf']);
     expect(t.stdout).toContain('Nomadic');
     expect(t.stdout).toContain('300');
@@ -177,8 +219,20 @@ describe('badzone hazard', () => {
     const r = await runCli(['hazard', 'roll', '--roll', '4', '--json']);
     const d = json(r.stdout);
     expect(d).toMatchObject({ roll: 4, nomadic: false });
-    expect(d.hazard).toMatchObject({ roll: 4, nomadic: false, id: 'security-turrets', name: 'Security Turrets', effect: expect.any(String), ployAtRoundStart: true, turfOwner: null });
-    expect(d.hazard.ploy).toMatchObject({ name: 'Verification', when: 'at the start of any Round', text: expect.any(String) });
+    expect(d.hazard).toMatchObject({
+      roll: 4,
+      nomadic: false,
+      id: 'security-turrets',
+      name: 'Security Turrets',
+      effect: expect.any(String),
+      ployAtRoundStart: true,
+      turfOwner: null,
+    });
+    expect(d.hazard.ploy).toMatchObject({
+      name: 'Verification',
+      when: 'at the start of any Round',
+      text: expect.any(String),
+    });
     const t = await runCli(['hazard', 'roll', '--roll', '4']);
     expect(t.stdout).toContain('Security Turrets');
     expect(t.stdout).toContain('Verification');
@@ -190,10 +244,14 @@ describe('badzone hazard', () => {
     const elsewhere = json((await runCli(['hazard', 'roll', '--roll', '4', '--json'], { cwd: tempDir() })).stdout);
     expect(elsewhere.meaning).toMatch(/set the game up with `badzone new --hazard 4`/);
     const here = json((await runCli(['hazard', 'roll', '--roll', '4', '--json'], { cwd: dir })).stdout);
-    expect(here.meaning).toMatch(/A game is already set up here: `badzone new --hazard 4 --force` starts it again with this Hazard/);
+    expect(here.meaning).toMatch(
+      /A game is already set up here: `badzone new --hazard 4 --force` starts it again with this Hazard/,
+    );
     expect((await runCli(['new', '--hazard', '4'], { cwd: dir })).code).toBe(1);
     expect((await runCli(['new', '--hazard', '4', '--force'], { cwd: dir })).code).toBe(0);
-    expect(json((await runCli(['status', '--json'], { cwd: dir })).stdout).hazard).toMatchObject({ id: 'security-turrets' });
+    expect(json((await runCli(['status', '--json'], { cwd: dir })).stdout).hazard).toMatchObject({
+      id: 'security-turrets',
+    });
   });
 
   it('hazard roll --seed N rolls a pinned D10', async () => {
@@ -222,9 +280,22 @@ describe('badzone hazard', () => {
     expect(lt.stdout).toContain('Minefield');
     expect(lt.stdout).toContain('Nomadic');
 
-    expect(json((await runCli(['hazard', 'show', '2', '--json'])).stdout)).toMatchObject({ roll: 2, nomadic: false, hazard: { id: 'minefield', ploy: { name: 'Defuse' } } });
-    expect(json((await runCli(['hazard', 'show', 'low-visibility', '--json'])).stdout)).toMatchObject({ roll: 5, hazard: { name: 'Low Visibility' } });
-    expect(json((await runCli(['hazard', 'show', '10', '--json'])).stdout)).toMatchObject({ kind: 'hazard-show', roll: 10, nomadic: true, hazard: { nomadic: true, name: 'Nomadic' }, nomadicRule: { ratingLimit: 300 } });
+    expect(json((await runCli(['hazard', 'show', '2', '--json'])).stdout)).toMatchObject({
+      roll: 2,
+      nomadic: false,
+      hazard: { id: 'minefield', ploy: { name: 'Defuse' } },
+    });
+    expect(json((await runCli(['hazard', 'show', 'low-visibility', '--json'])).stdout)).toMatchObject({
+      roll: 5,
+      hazard: { name: 'Low Visibility' },
+    });
+    expect(json((await runCli(['hazard', 'show', '10', '--json'])).stdout)).toMatchObject({
+      kind: 'hazard-show',
+      roll: 10,
+      nomadic: true,
+      hazard: { nomadic: true, name: 'Nomadic' },
+      nomadicRule: { ratingLimit: 300 },
+    });
     const bad = await runCli(['hazard', 'show', '11']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('1 to 10');
@@ -239,7 +310,14 @@ describe('badzone table lint', () => {
     fs.writeFileSync(path.join(dir, 'mine.json'), shipped);
     const r = await runCli(['table', 'lint', 'mine.json', '--json'], { cwd: dir });
     expect(r.code).toBe(0);
-    expect(json(r.stdout)).toMatchObject({ kind: 'table-lint', schema: 3, valid: true, tableKind: 'events', events: 33, problem: null });
+    expect(json(r.stdout)).toMatchObject({
+      kind: 'table-lint',
+      schema: 3,
+      valid: true,
+      tableKind: 'events',
+      events: 33,
+      problem: null,
+    });
     const v = await runCli(['table', 'lint', path.join(ROOT, 'data', 'visibility.json')], { cwd: dir });
     expect(v.code).toBe(0);
   });

@@ -47,18 +47,33 @@ describe('verify: dice from the seed and dice entered by hand', () => {
     await ok(d, 'end', '--dice', '5'); // its discard check, entered
     await ok(d, 'round'); // its D64, rolled
     const json = JSON.parse(await ok(d, 'verify', '--commitment', created.commitment, '--json'));
-    expect(json).toMatchObject({ ok: true, entries: 4, rolls: 3, fromSeed: 1, entered: 2, commitmentChecked: { given: created.commitment, matches: true } });
+    expect(json).toMatchObject({
+      ok: true,
+      entries: 4,
+      rolls: 3,
+      fromSeed: 1,
+      entered: 2,
+      commitmentChecked: { given: created.commitment, matches: true },
+    });
     const text = flat(await ok(d, 'verify', '--commitment', created.commitment));
-    expect(text).toContain('all 4 log entries and the current state follow from the hidden seed and the dice entered by hand: 1 of the 3 dice came from the seed, 2 were entered by hand.');
-    expect(text).toContain(`The seed and salt hash to the commitment ${created.commitment}: the 1 die badzone rolled came from the committed seed; the 2 dice entered by hand did not.`);
+    expect(text).toContain(
+      'all 4 log entries and the current state follow from the hidden seed and the dice entered by hand: 1 of the 3 dice came from the seed, 2 were entered by hand.',
+    );
+    expect(text).toContain(
+      `The seed and salt hash to the commitment ${created.commitment}: the 1 die badzone rolled came from the committed seed; the 2 dice entered by hand did not.`,
+    );
     expect(text).not.toMatch(/every (die|roll) came from the committed seed/);
 
     // The report (JSON, Markdown, HTML) and the players' page say how many were entered.
     const report = JSON.parse(await ok(d, 'report', '--json'));
     expect(report.view.dice).toEqual({ rolls: 3, entered: 2 });
-    expect(report.check[0]).toContain('2 of the 3 dice so far were entered by hand: they follow from what the GM typed, not from the seed; the other 1 was rolled from the seed.');
+    expect(report.check[0]).toContain(
+      '2 of the 3 dice so far were entered by hand: they follow from what the GM typed, not from the seed; the other 1 was rolled from the seed.',
+    );
     expect(await ok(d, 'report')).toContain('\n- Dice: 2 of 3 dice entered by hand\n');
-    expect(await ok(d, 'report', '--format', 'html')).toContain('<span class="label">Dice</span> 2 of 3 dice entered by hand</p>');
+    expect(await ok(d, 'report', '--format', 'html')).toContain(
+      '<span class="label">Dice</span> 2 of 3 dice entered by hand</p>',
+    );
     const { state, book } = load(path.join(d, FILE));
     const page = renderMain(playersView(path.join(d, FILE), state, book), { mode: 'live' });
     expect(page).toContain('<span class="label">Dice</span> 2 of 3 dice entered by hand</p>');
@@ -96,7 +111,8 @@ describe('verify: dice from the seed and dice entered by hand', () => {
       fromSeed: 23,
       entered: 13,
       seq: 8,
-      problem: 'log entry 8 (round, round 3), roll 1: the file marks Event Phase: event table (30) as entered by hand, but the command entered no die for it: the seed gives it',
+      problem:
+        'log entry 8 (round, round 3), roll 1: the file marks Event Phase: event table (30) as entered by hand, but the command entered no die for it: the seed gives it',
     });
     const t = await runCli(['verify'], { cwd: d });
     expect(flat(t.stdout)).toContain('The file has 36 dice: 23 marked rolled by badzone, 13 entered by hand.');

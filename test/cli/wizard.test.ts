@@ -33,11 +33,32 @@ const FULL: Answer[] = [
 ];
 
 const FULL_FLAGS = [
-  '--seed', '777', '--mode', 'deck', '--grid', '3x2', '--spawn-points', '6',
-  '--gang', 'Goliaths: Krag, Brute', '--reserve', 'Goliaths: Mauler',
-  '--gang', 'Eschers:', '--reserve', 'Eschers: Lyra, Nyx',
-  '--gang', 'Orlocks: Ash',
-  '--lairs', '2', '--structures', '3', '--hazard', '4', '--turf-owner', 'Eschers',
+  '--seed',
+  '777',
+  '--mode',
+  'deck',
+  '--grid',
+  '3x2',
+  '--spawn-points',
+  '6',
+  '--gang',
+  'Goliaths: Krag, Brute',
+  '--reserve',
+  'Goliaths: Mauler',
+  '--gang',
+  'Eschers:',
+  '--reserve',
+  'Eschers: Lyra, Nyx',
+  '--gang',
+  'Orlocks: Ash',
+  '--lairs',
+  '2',
+  '--structures',
+  '3',
+  '--hazard',
+  '4',
+  '--turf-owner',
+  'Eschers',
 ];
 
 /** The "same game without prompts" command line from `new`'s output, split into arguments by bash itself. */
@@ -112,12 +133,22 @@ describe('setup wizard', () => {
     expect((await runCli(['new'], { cwd: a, stdinIsTTY: true, prompter: p, seeds: [31] })).code).toBe(0);
     expect(p.left()).toBe(0);
     const b = tempDir();
-    expect((await runCli(['new', '--no-input'], { cwd: b, stdinIsTTY: true, prompter: scripted([]), seeds: [31] })).code).toBe(0);
+    expect(
+      (await runCli(['new', '--no-input'], { cwd: b, stdinIsTTY: true, prompter: scripted([]), seeds: [31] })).code,
+    ).toBe(0);
     expect(read(a)).toBe(read(b));
-    expect(JSON.parse(read(a)).setup).toMatchObject({ tiles: ['A1', 'A2', 'B1', 'B2'], spawnPoints: 4, gangs: [], lairs: null, structures: null, hazard: null, mode: 'dice' });
+    expect(JSON.parse(read(a)).setup).toMatchObject({
+      tiles: ['A1', 'A2', 'B1', 'B2'],
+      spawnPoints: 4,
+      gangs: [],
+      lairs: null,
+      structures: null,
+      hazard: null,
+      mode: 'dice',
+    });
   });
 
-  it('refuses bad answers with the flags\' own messages and asks again', async () => {
+  it("refuses bad answers with the flags' own messages and asks again", async () => {
     const dir = tempDir();
     const p = scripted([
       { input: /rows x columns/, value: '0x3', invalid: /from 1 to 26/ },
@@ -134,7 +165,11 @@ describe('setup wizard', () => {
       { input: /^Cawdor: fighters in reserve/, value: ENTER },
       { input: /Gang 2's name/, value: 'Cawdor', invalid: /already in this game/ },
       { input: /Gang 2's name/, value: ENTER },
-      { input: /Beast Lairs/, value: '-1', invalid: /^Enter a whole number of Beast Lairs from 0 to 100, or nothing \(not counted\)\.$/ },
+      {
+        input: /Beast Lairs/,
+        value: '-1',
+        invalid: /^Enter a whole number of Beast Lairs from 0 to 100, or nothing \(not counted\)\.$/,
+      },
       { input: /Beast Lairs/, value: 'two', invalid: /^Enter a whole number of Beast Lairs from 0 to 100/ },
       { input: /Beast Lairs/, value: ENTER },
       { input: /large structures/, value: '101', invalid: /from 0 to 100/ },
@@ -150,7 +185,15 @@ describe('setup wizard', () => {
     expect(r.code).toBe(0);
     expect(p.left()).toBe(0);
     const s = JSON.parse(read(dir));
-    expect(s.setup).toMatchObject({ tiles: ['A1', 'A2'], spawnPoints: 2, gangs: [{ name: 'Cawdor', battlefield: ['Ezra'], reserve: [] }], lairs: null, structures: 1, hazard: 10, turfOwner: null });
+    expect(s.setup).toMatchObject({
+      tiles: ['A1', 'A2'],
+      spawnPoints: 2,
+      gangs: [{ name: 'Cawdor', battlefield: ['Ezra'], reserve: [] }],
+      lairs: null,
+      structures: 1,
+      hazard: 10,
+      turfOwner: null,
+    });
     expect(s.hazard).toEqual({ roll: 10, id: null, nomadic: true });
   });
 
@@ -196,7 +239,11 @@ describe('setup wizard', () => {
     const dir = tempDir();
     expect((await runCli(['new', '--seed', '1'], { cwd: dir })).code).toBe(0);
     const before = read(dir);
-    const no = await runCli(['new'], { cwd: dir, stdinIsTTY: true, prompter: scripted([{ confirm: /already exists.*Replace/, value: false }]) });
+    const no = await runCli(['new'], {
+      cwd: dir,
+      stdinIsTTY: true,
+      prompter: scripted([{ confirm: /already exists.*Replace/, value: false }]),
+    });
     expect(no.code).toBe(1);
     expect(no.stderr).toMatch(/Kept the game/);
     expect(read(dir)).toBe(before);
@@ -205,7 +252,13 @@ describe('setup wizard', () => {
       cwd: dir,
       stdinIsTTY: true,
       seeds: [2],
-      prompter: scripted([{ confirm: /already exists.*Replace/, value: true }, ...FULL.slice(0, 2), { input: /First gang's name/, value: ENTER }, ...FULL.slice(12, 15), { select: /Hazard/, value: 'none' }]),
+      prompter: scripted([
+        { confirm: /already exists.*Replace/, value: true },
+        ...FULL.slice(0, 2),
+        { input: /First gang's name/, value: ENTER },
+        ...FULL.slice(12, 15),
+        { select: /Hazard/, value: 'none' },
+      ]),
     });
     expect(yes.stderr).toBe('');
     expect(yes.code).toBe(0);
@@ -218,7 +271,11 @@ describe('setup wizard', () => {
 
   it('Ctrl-C in the wizard creates nothing', async () => {
     const dir = tempDir();
-    const r = await runCli(['new'], { cwd: dir, stdinIsTTY: true, prompter: scripted([FULL[0]!, { cancel: /spawn points/ }]) });
+    const r = await runCli(['new'], {
+      cwd: dir,
+      stdinIsTTY: true,
+      prompter: scripted([FULL[0]!, { cancel: /spawn points/ }]),
+    });
     expect(r.code).toBe(1);
     expect(fs.readdirSync(dir)).toEqual([]);
   });

@@ -27,7 +27,9 @@ describe('ChaCha20 against RFC 8439', () => {
   });
 
   it('2.4.2: the keystream that encrypts the sunscreen text (nonce 000000000000004a00000000, counter 1)', () => {
-    const plain = Buffer.from("Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, sunscreen would be it.");
+    const plain = Buffer.from(
+      "Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, sunscreen would be it.",
+    );
     const cipher = hex(`6e 2e 35 9a 25 68 f9 80 41 ba 07 28 dd 0d 69 81 e9 7e 7a ec 1d 43 60 c2 0a 27 af cc fd 9f ae 0b
       f9 1b 65 c5 52 47 33 ab 8f 59 3d ab cd 62 b3 57 16 39 d6 24 e6 51 52 ab 8f 53 0c 35 9f 08 61 d8
       07 ca 0d bf 50 0d 6a 61 56 a3 8e 08 8a 22 b6 5e 52 bc 51 4d 16 cc f8 06 81 8c e9 1a b7 79 37 36
@@ -126,40 +128,58 @@ describe('known-answer dice of a string seed', () => {
 describe('{ seed, uses } resumes a ChaCha20 stream exactly', () => {
   const SIDES = [6, 64, 3, 10, 12, 2, 1000, 66];
   /** The next `n` dice of mixed sides (rejection sampling makes uses differ from the number of dice). */
-  const dice = (r: Rng, n: number, from = 0) => Array.from({ length: n }, (_, i) => r.die(SIDES[(from + i) % SIDES.length]!));
+  const dice = (r: Rng, n: number, from = 0) =>
+    Array.from({ length: n }, (_, i) => r.die(SIDES[(from + i) % SIDES.length]!));
 
-  it.each([0, 1, 15, 16, 17, 31, 32, 33, READ_WORDS - 1, READ_WORDS, READ_WORDS + 1, 2 * READ_WORDS - 16, 2 * READ_WORDS, 5 * READ_WORDS + 7])(
-    'resumed at position %i, the next 2500 words are those of an unbroken stream',
-    (cut) => {
-      const whole = new Rng({ seed: 'Resume', uses: 0 });
-      const raw = referenceWords('Resume');
-      for (let i = 0; i < cut; i++) raw();
-      const r = new Rng({ seed: 'Resume', uses: cut });
-      expect(r.uses).toBe(cut);
-      // The words themselves, through a die of 2^32 faces: integer(0, 2^32 - 1) is one word as it is.
-      expect(Array.from({ length: 2500 }, () => r.integer(0, 0xffffffff))).toEqual(Array.from({ length: 2500 }, raw));
-      expect(whole.uses).toBe(0);
-    },
-  );
+  it.each([
+    0,
+    1,
+    15,
+    16,
+    17,
+    31,
+    32,
+    33,
+    READ_WORDS - 1,
+    READ_WORDS,
+    READ_WORDS + 1,
+    2 * READ_WORDS - 16,
+    2 * READ_WORDS,
+    5 * READ_WORDS + 7,
+  ])('resumed at position %i, the next 2500 words are those of an unbroken stream', (cut) => {
+    const whole = new Rng({ seed: 'Resume', uses: 0 });
+    const raw = referenceWords('Resume');
+    for (let i = 0; i < cut; i++) raw();
+    const r = new Rng({ seed: 'Resume', uses: cut });
+    expect(r.uses).toBe(cut);
+    // The words themselves, through a die of 2^32 faces: integer(0, 2^32 - 1) is one word as it is.
+    expect(Array.from({ length: 2500 }, () => r.integer(0, 0xffffffff))).toEqual(Array.from({ length: 2500 }, raw));
+    expect(whole.uses).toBe(0);
+  });
 
   it('saved after any dice and restored in a new Rng, the rest of the stream is the same (property)', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[A-Za-z][A-Za-z0-9]{0,20}$/), fc.nat(3 * READ_WORDS), fc.integer({ min: 1, max: 600 }), (seed, before, after) => {
-        const a = new Rng({ seed, uses: 0 });
-        dice(a, before);
-        const saved = JSON.parse(JSON.stringify(a.state())) as { seed: string; uses: number };
-        const b = new Rng(saved);
-        expect(b.state()).toEqual(saved);
-        expect(dice(b, after, before)).toEqual(dice(a, after, before));
-        expect(b.state()).toEqual(a.state());
-      }),
+      fc.property(
+        fc.stringMatching(/^[A-Za-z][A-Za-z0-9]{0,20}$/),
+        fc.nat(3 * READ_WORDS),
+        fc.integer({ min: 1, max: 600 }),
+        (seed, before, after) => {
+          const a = new Rng({ seed, uses: 0 });
+          dice(a, before);
+          const saved = JSON.parse(JSON.stringify(a.state())) as { seed: string; uses: number };
+          const b = new Rng(saved);
+          expect(b.state()).toEqual(saved);
+          expect(dice(b, after, before)).toEqual(dice(a, after, before));
+          expect(b.state()).toEqual(a.state());
+        },
+      ),
       { numRuns: 200, seed: 8439 },
     );
   });
 });
 
 describe('seeds', () => {
-  it('a whole number is the Twister\'s, any other text keys ChaCha20', () => {
+  it("a whole number is the Twister's, any other text keys ChaCha20", () => {
     expect(parseSeed(42)).toBe(42);
     expect(parseSeed('42')).toBe(42);
     expect(parseSeed(' -7 ')).toBe(-7);
@@ -207,7 +227,9 @@ describe('seeds', () => {
 
   it('the generator refuses a seed that is neither', () => {
     expect(() => new Rng({ seed: 'a-b', uses: 0 })).toThrow(RangeError);
-    expect(() => new Rng({ seed: '12', uses: 0 })).toThrow('seed must be 1 to 64 letters and digits (not digits alone), not "12"');
+    expect(() => new Rng({ seed: '12', uses: 0 })).toThrow(
+      'seed must be 1 to 64 letters and digits (not digits alone), not "12"',
+    );
     expect(() => new Rng({ seed: 'ok', uses: -1 })).toThrow(RangeError);
   });
 });

@@ -3,7 +3,19 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { canTotal, d66, diceBounds, diceTotal, DiceSyntaxError, isD66, LIMITS, parseDice, physicalDieHint, rollDice, type DiceExpr } from '../../src/dice/expression.js';
+import {
+  canTotal,
+  d66,
+  diceBounds,
+  diceTotal,
+  DiceSyntaxError,
+  isD66,
+  LIMITS,
+  parseDice,
+  physicalDieHint,
+  rollDice,
+  type DiceExpr,
+} from '../../src/dice/expression.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readData = (f: string): unknown => JSON.parse(fs.readFileSync(path.join(ROOT, 'data', f), 'utf8'));
@@ -17,7 +29,11 @@ function dataExpressions(): Array<string | number> {
     if (Array.isArray(v)) v.forEach((x) => walk(x, null));
     else if (v && typeof v === 'object') {
       for (const [k, x] of Object.entries(v)) {
-        if (['count', 'distance', 'dice', 'scatterEach'].includes(k) && (typeof x === 'string' || typeof x === 'number')) out.push(x);
+        if (
+          ['count', 'distance', 'dice', 'scatterEach'].includes(k) &&
+          (typeof x === 'string' || typeof x === 'number')
+        )
+          out.push(x);
         else walk(x, k);
       }
     }
@@ -91,7 +107,9 @@ describe('parseDice: the rules notation', () => {
     const vis = readData('visibility.json') as { die: string; results: { range: [number, number] }[] };
     const [lo, hi] = diceBounds(parseDice(vis.die));
     expect([lo, hi]).toEqual([1, 6]);
-    const covered = vis.results.flatMap((r) => Array.from({ length: r.range[1] - r.range[0] + 1 }, (_, i) => r.range[0] + i));
+    const covered = vis.results.flatMap((r) =>
+      Array.from({ length: r.range[1] - r.range[0] + 1 }, (_, i) => r.range[0] + i),
+    );
     expect(covered.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });
@@ -171,10 +189,18 @@ describe('parseDice refuses what is not a dice expression', () => {
   });
 
   it('says which part is wrong: a multiplier of 0 (every total would be 0), one too large, or too much added', () => {
-    expect(() => parseDice('D6x0')).toThrow(new DiceSyntaxError('"D6x0": a multiplier of 0 would make every total 0 whatever the dice show; multiply by 1 to 10000, or leave out the x'));
+    expect(() => parseDice('D6x0')).toThrow(
+      new DiceSyntaxError(
+        '"D6x0": a multiplier of 0 would make every total 0 whatever the dice show; multiply by 1 to 10000, or leave out the x',
+      ),
+    );
     expect(() => parseDice('2d6*0')).toThrow(/^"2d6\*0": a multiplier of 0 would make every total 0/);
-    expect(() => parseDice('D6x10001')).toThrow(new DiceSyntaxError('"D6x10001": the multiplier must be from 1 to 10000'));
-    expect(() => parseDice('D6-10001')).toThrow(new DiceSyntaxError('"D6-10001": the number added or taken away must be at most 10000'));
+    expect(() => parseDice('D6x10001')).toThrow(
+      new DiceSyntaxError('"D6x10001": the multiplier must be from 1 to 10000'),
+    );
+    expect(() => parseDice('D6-10001')).toThrow(
+      new DiceSyntaxError('"D6-10001": the number added or taken away must be at most 10000'),
+    );
     expect(parseDice('D6x1')).toMatchObject({ multiply: 1, text: 'D6' });
   });
 
@@ -207,8 +233,12 @@ describe('physicalDieHint', () => {
   });
 
   it('says how to roll the D64 with two D8, how to read a D66, and a scatter dice as a clock number', () => {
-    expect(physicalDieHint(64)).toBe(' (roll two D8: (first - 1) x 8 + second, e.g. 3 then 5 is 21; type the result, 1-64)');
-    expect(physicalDieHint(66)).toBe(' (roll two D6: the first is the tens, the second the units; type both digits, e.g. 36)');
+    expect(physicalDieHint(64)).toBe(
+      ' (roll two D8: (first - 1) x 8 + second, e.g. 3 then 5 is 21; type the result, 1-64)',
+    );
+    expect(physicalDieHint(66)).toBe(
+      ' (roll two D6: the first is the tens, the second the units; type both digits, e.g. 36)',
+    );
     expect(physicalDieHint(12, 'Pillar of Flame: Large Blast: scatter direction')).toBe(
       ' (a scatter dice: type the clock number the arrow points nearest (12 straight ahead); re-roll a hit, or roll a D12)',
     );

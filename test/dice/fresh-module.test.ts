@@ -13,11 +13,18 @@ beforeEach(async () => {
 
 describe('the dice notation, freshly loaded', () => {
   it('is anchored at both ends: nothing before or after an expression', () => {
-    for (const s of ['XD6', 'DD6', '2D6X', 'D6+1Q', 'D6D6', '+D6', 'D6 ABC']) expect(() => dice.parseDice(s), s).toThrow(dice.DiceSyntaxError);
+    for (const s of ['XD6', 'DD6', '2D6X', 'D6+1Q', 'D6D6', '+D6', 'D6 ABC'])
+      expect(() => dice.parseDice(s), s).toThrow(dice.DiceSyntaxError);
   });
 
   it('reads counts, sides, modifiers and multipliers of several digits', () => {
-    expect(dice.parseDice('12D20+15x10')).toMatchObject({ count: 12, sides: 20, add: 15, multiply: 10, text: '12D20+15x10' });
+    expect(dice.parseDice('12D20+15x10')).toMatchObject({
+      count: 12,
+      sides: 20,
+      add: 15,
+      multiply: 10,
+      text: '12D20+15x10',
+    });
     expect(dice.parseDice('D100-25')).toMatchObject({ count: 1, sides: 100, add: -25 });
     expect(dice.parseDice('3D6×100')).toMatchObject({ count: 3, sides: 6, multiply: 100 });
     expect(dice.parseDice('2d6*10')).toMatchObject({ count: 2, sides: 6, multiply: 10 });

@@ -66,18 +66,21 @@ describe('Rng: pinned seeds give pinned results', () => {
   });
 
   // On both generators: a whole-number seed rolls with the Mersenne Twister, a text seed with ChaCha20.
-  it.each([2024, 'Faces'])('every die stays in 1..sides, and each face of the dice up to a D64 turns up (seed %s)', (seed) => {
-    const r = new Rng({ seed, uses: 0 });
-    for (const sides of [2, 3, 4, 6, 10, 12, 64, 1000]) {
-      const seen = new Set<number>();
-      for (let i = 0; i < 3000; i++) {
-        const v = r.die(sides);
-        expect(Number.isInteger(v) && v >= 1 && v <= sides).toBe(true);
-        seen.add(v);
+  it.each([2024, 'Faces'])(
+    'every die stays in 1..sides, and each face of the dice up to a D64 turns up (seed %s)',
+    (seed) => {
+      const r = new Rng({ seed, uses: 0 });
+      for (const sides of [2, 3, 4, 6, 10, 12, 64, 1000]) {
+        const seen = new Set<number>();
+        for (let i = 0; i < 3000; i++) {
+          const v = r.die(sides);
+          expect(Number.isInteger(v) && v >= 1 && v <= sides).toBe(true);
+          seen.add(v);
+        }
+        if (sides <= 64) expect(seen.size).toBe(sides);
       }
-      if (sides <= 64) expect(seen.size).toBe(sides);
-    }
-  });
+    },
+  );
 });
 
 describe('Rng: { seed, uses } resumes the identical stream', () => {
@@ -130,7 +133,9 @@ describe('Rng: { seed, uses } resumes the identical stream', () => {
     expect(() => new Rng({ seed: 1, uses: 0.5 })).toThrow(RangeError);
     expect(() => new Rng({ seed: 1, uses: Number.MAX_SAFE_INTEGER + 2 })).toThrow(RangeError);
     // The message names the value at fault.
-    expect(() => new Rng({ seed: INT32_MIN - 1, uses: 0 })).toThrow(`seed must be a 32-bit integer, not ${INT32_MIN - 1}`);
+    expect(() => new Rng({ seed: INT32_MIN - 1, uses: 0 })).toThrow(
+      `seed must be a 32-bit integer, not ${INT32_MIN - 1}`,
+    );
     expect(() => new Rng({ seed: 3, uses: -4 })).toThrow('uses must be a non-negative integer, not -4');
     expect(new Rng({ seed: INT32_MIN, uses: 0 }).seed).toBe(INT32_MIN);
   });

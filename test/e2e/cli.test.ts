@@ -35,32 +35,59 @@ describe('every command through the bin', () => {
   it('--json output parses, exits 0, and pinned seeds give pinned rolls', () => {
     const dir = tempDir();
     const cases: [string[], (d: any) => void][] = [
-      [['roll', 'D64', '--times', '3', '--seed', '7', '--json'], (d) => {
-        const rng = new Rng({ seed: 7, uses: 0 });
-        expect(d.results.map((x: { total: number }) => x.total)).toEqual([rng.die(64), rng.die(64), rng.die(64)]);
-      }],
+      [
+        ['roll', 'D64', '--times', '3', '--seed', '7', '--json'],
+        (d) => {
+          const rng = new Rng({ seed: 7, uses: 0 });
+          expect(d.results.map((x: { total: number }) => x.total)).toEqual([rng.die(64), rng.die(64), rng.die(64)]);
+        },
+      ],
       [['events', 'list', '--json'], (d) => expect(d.events).toHaveLength(33)],
-      [['events', 'show', '37', '--json'], (d) => expect(d.event).toMatchObject({ id: 'collapsed-structure', name: 'Collapsed Structure' })],
-      [['hazard', 'roll', '--roll', '10', '--home-turf', '--json'], (d) => expect(d).toMatchObject({ roll: 10, nomadic: true, hazard: { nomadic: true, id: null }, ratingLimit: 300 })],
+      [
+        ['events', 'show', '37', '--json'],
+        (d) => expect(d.event).toMatchObject({ id: 'collapsed-structure', name: 'Collapsed Structure' }),
+      ],
+      [
+        ['hazard', 'roll', '--roll', '10', '--home-turf', '--json'],
+        (d) =>
+          expect(d).toMatchObject({ roll: 10, nomadic: true, hazard: { nomadic: true, id: null }, ratingLimit: 300 }),
+      ],
       [['hazard', 'roll', '--seed', '3', '--json'], (d) => expect(d.roll).toBe(new Rng({ seed: 3, uses: 0 }).die(10))],
       [['hazard', 'list', '--json'], (d) => expect(d.hazards).toHaveLength(9)],
       [['hazard', 'show', '2', '--json'], (d) => expect(d.hazard.id).toBe('minefield')],
       [['table', 'lint', path.join(ROOT, 'data', 'badzone-events.json'), '--json'], (d) => expect(d.valid).toBe(true)],
-      [['new', '--seed', '7', '--gang', 'Goliaths: Krag', '--json'], (d) => expect(d).toMatchObject({ seed: '7', round: 0, phase: 'setup' })],
+      [
+        ['new', '--seed', '7', '--gang', 'Goliaths: Krag', '--json'],
+        (d) => expect(d).toMatchObject({ seed: '7', round: 0, phase: 'setup' }),
+      ],
       [['status', '--json'], (d) => expect(d.phase).toBe('setup')],
-      [['round', '--json'], (d) => expect(d.eventPhase.draws).toEqual([{ roll: new Rng({ seed: 7, uses: 0 }).die(64), eventId: 'cold-snap', outcome: 'placed' }])],
-      [['end', '--json'], (d) => {
-        const rng = new Rng({ seed: 7, uses: 0 });
-        rng.die(64);
-        const d6 = rng.die(6);
-        expect(d.checks).toEqual([{ eventId: 'cold-snap', name: 'Cold Snap', roll: d6, discardOn: 4, discarded: d6 >= 4 }]);
-      }],
+      [
+        ['round', '--json'],
+        (d) =>
+          expect(d.eventPhase.draws).toEqual([
+            { roll: new Rng({ seed: 7, uses: 0 }).die(64), eventId: 'cold-snap', outcome: 'placed' },
+          ]),
+      ],
+      [
+        ['end', '--json'],
+        (d) => {
+          const rng = new Rng({ seed: 7, uses: 0 });
+          rng.die(64);
+          const d6 = rng.die(6);
+          expect(d.checks).toEqual([
+            { eventId: 'cold-snap', name: 'Cold Snap', roll: d6, discardOn: 4, discarded: d6 >= 4 },
+          ]);
+        },
+      ],
       [['place', 'static-storm', '--json'], (d) => expect(d.eventId).toBe('static-storm')],
       [['discard', 'static-storm', '--json'], (d) => expect(d.eventId).toBe('static-storm')],
       [['visibility', 'set', 'gloomy', '--json'], (d) => expect(d.visibility.level).toBe('gloomy')],
       [['visibility', '--json'], (d) => expect(d.changed).toBe(false)],
       [['fighter', 'Krag', 'reserve', '--json'], (d) => expect(d).toMatchObject({ name: 'Krag', to: 'reserve' })],
-      [['log', '--json', '--round', '1'], (d) => expect(d.entries.every((e: { round: number }) => e.round === 1)).toBe(true)],
+      [
+        ['log', '--json', '--round', '1'],
+        (d) => expect(d.entries.every((e: { round: number }) => e.round === 1)).toBe(true),
+      ],
       [['verify', '--json'], (d) => expect(d.ok).toBe(true)],
       [['undo', '--json'], (d) => expect(d.undone.action.type).toBe('fighter')],
     ];
@@ -76,7 +103,18 @@ describe('every command through the bin', () => {
     const dir = tempDir();
     bin(['new', '--seed', '1'], dir);
     const before = fs.readFileSync(path.join(dir, FILE), 'utf8');
-    for (const args of [['bogus'], ['roll', 'D7x'], ['roll', 'D6', '--times', '-1'], ['new', '--seed', 'a b'], ['round', '--dice', '99'], ['round', '--dice', '33,1,1'], ['round', '--manual'], ['round', '--nope'], ['events'], ['visibility', 'set', 'murky']]) {
+    for (const args of [
+      ['bogus'],
+      ['roll', 'D7x'],
+      ['roll', 'D6', '--times', '-1'],
+      ['new', '--seed', 'a b'],
+      ['round', '--dice', '99'],
+      ['round', '--dice', '33,1,1'],
+      ['round', '--manual'],
+      ['round', '--nope'],
+      ['events'],
+      ['visibility', 'set', 'murky'],
+    ]) {
       const r = bin(args, dir);
       expect(r.code, args.join(' ')).toBe(2);
       // a missing subcommand shows that command's help on stderr; everything else is a one-line reason
@@ -89,7 +127,18 @@ describe('every command through the bin', () => {
   it('NO_COLOR text output is free of escape codes; FORCE_COLOR gives colour', () => {
     const dir = tempDir();
     bin(['new', '--seed', '7'], dir);
-    for (const args of [['round'], ['status'], ['end'], ['log'], ['events', 'list'], ['events', 'show', '50'], ['hazard', 'list'], ['hazard', 'roll', '--roll', '3'], ['roll', 'D6+6', '--scatter'], ['--help']]) {
+    for (const args of [
+      ['round'],
+      ['status'],
+      ['end'],
+      ['log'],
+      ['events', 'list'],
+      ['events', 'show', '50'],
+      ['hazard', 'list'],
+      ['hazard', 'roll', '--roll', '3'],
+      ['roll', 'D6+6', '--scatter'],
+      ['--help'],
+    ]) {
       const r = bin(args, dir, { NO_COLOR: '1' });
       expect(r.code).toBe(0);
       expect(r.stdout + r.stderr, args.join(' ')).not.toContain(ESC);

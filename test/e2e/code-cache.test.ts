@@ -10,7 +10,11 @@ import { ROOT, tempDir } from '../helpers.js';
 
 const require = createRequire(import.meta.url);
 const loader = require(path.join(ROOT, 'bin', 'badzone.js')) as {
-  load: (file: string) => { exports: Record<string, unknown>; script: { cachedDataRejected?: boolean } | null; id: string | null };
+  load: (file: string) => {
+    exports: Record<string, unknown>;
+    script: { cachedDataRejected?: boolean } | null;
+    id: string | null;
+  };
   buildId: (source: string) => string | null;
   cacheFor: (file: string, id: string | null) => Buffer | undefined;
 };
@@ -26,7 +30,11 @@ function copyInstall(): string {
 }
 
 function run(install: string, args: string[], cwd: string) {
-  const r = spawnSync(process.execPath, [path.join(install, 'bin', 'badzone.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [path.join(install, 'bin', 'badzone.js'), ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -38,7 +46,14 @@ describe('the code cache', () => {
     const cache = loader.cacheFor(BUNDLE, id);
     expect(cache?.length).toBeGreaterThan(10_000);
     // A child process, so the cache meets V8 with Node's default flags (vitest's worker may have others).
-    const r = spawnSync(process.execPath, ['-e', `const l = require(${JSON.stringify(path.join(ROOT, 'bin', 'badzone.js'))}); const { script } = l.load(${JSON.stringify(BUNDLE)}); process.stdout.write(String(script && script.cachedDataRejected));`], { encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `const l = require(${JSON.stringify(path.join(ROOT, 'bin', 'badzone.js'))}); const { script } = l.load(${JSON.stringify(BUNDLE)}); process.stdout.write(String(script && script.cachedDataRejected));`,
+      ],
+      { encoding: 'utf8' },
+    );
     expect(r.stdout).toBe('false');
   });
 

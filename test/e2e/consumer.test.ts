@@ -19,11 +19,20 @@ function dir(prefix: string): string {
   return d;
 }
 
-const NPM_ENV = { ...process.env, NO_COLOR: '1', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+const NPM_ENV = {
+  ...process.env,
+  NO_COLOR: '1',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+};
 
 function sh(cmd: string, args: string[], cwd: string, timeout = 240_000): string {
   const r = spawnSync(cmd, args, { cwd, env: NPM_ENV, encoding: 'utf8', timeout });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} (in ${cwd}) failed with ${r.status ?? r.signal}:\n${r.stdout}\n${r.stderr}`);
+  if (r.status !== 0)
+    throw new Error(
+      `${cmd} ${args.join(' ')} (in ${cwd}) failed with ${r.status ?? r.signal}:\n${r.stdout}\n${r.stderr}`,
+    );
   return r.stdout;
 }
 
@@ -43,7 +52,17 @@ let packed: { files: { path: string }[] } = { files: [] };
 beforeAll(() => {
   // A copy of what `npm pack` needs to build the package, with the repository's node_modules (esbuild, tsc).
   const stage = dir('badzone-stage-');
-  for (const f of ['src', 'scripts', 'bin', 'data', 'schemas', 'README.md', 'package.json', 'tsconfig.json', 'tsconfig.lib.json']) {
+  for (const f of [
+    'src',
+    'scripts',
+    'bin',
+    'data',
+    'schemas',
+    'README.md',
+    'package.json',
+    'tsconfig.json',
+    'tsconfig.lib.json',
+  ]) {
     fs.cpSync(path.join(ROOT, f), path.join(stage, f), { recursive: true });
   }
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(stage, 'node_modules'), 'dir');
@@ -52,14 +71,28 @@ beforeAll(() => {
   const tarball = path.join(tarballs, fs.readdirSync(tarballs).find((f) => f.endsWith('.tgz'))!);
 
   project = dir('badzone-consumer-');
-  fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'my-badzone-bot', private: true, type: 'module' }));
+  fs.writeFileSync(
+    path.join(project, 'package.json'),
+    JSON.stringify({ name: 'my-badzone-bot', private: true, type: 'module' }),
+  );
   sh('npm', ['install', '--prefer-offline', '--ignore-scripts', '--no-package-lock', tarball], project);
 }, 600_000);
 
 describe('the packed package', () => {
   it('ships the CLI, the library, its types, the data and the JSON schemas, and no sources', () => {
     const files = packed.files.map((f) => f.path);
-    for (const f of ['bin/badzone.js', 'dist/badzone.js', 'dist/lib/index.js', 'dist/lib/index.cjs', 'dist/types/api/index.d.ts', 'data/badzone-events.json', 'schemas/round.schema.json', 'schemas/error.schema.json', 'schemas/common.schema.json', 'README.md']) {
+    for (const f of [
+      'bin/badzone.js',
+      'dist/badzone.js',
+      'dist/lib/index.js',
+      'dist/lib/index.cjs',
+      'dist/types/api/index.d.ts',
+      'data/badzone-events.json',
+      'schemas/round.schema.json',
+      'schemas/error.schema.json',
+      'schemas/common.schema.json',
+      'README.md',
+    ]) {
       expect(files, f).toContain(f);
     }
     expect(files.filter((f) => f.startsWith('src/') || f.startsWith('test/'))).toEqual([]);
@@ -124,8 +157,18 @@ console.log(JSON.stringify({ out, errors, seed: revealed.seed }));
     // Hidden until reveal, then checked against the commitment.
     expect(out.slice(0, 13).every((o: { seed: unknown }) => o.seed === null)).toBe(true);
     expect(out.find((o: { kind: string }) => o.kind === 'status')).toMatchObject({ round: 6, phase: 'end' });
-    expect(out[out.length - 4]).toMatchObject({ kind: 'verify', ok: true, seed: 'GameOne2026', generator: 'chacha20', commitmentChecked: { matches: true } });
-    expect(out[out.length - 1]).toMatchObject({ kind: 'redo', redone: { action: { type: 'fighter', name: 'Grub', to: 'battlefield' } }, redoable: 0 });
+    expect(out[out.length - 4]).toMatchObject({
+      kind: 'verify',
+      ok: true,
+      seed: 'GameOne2026',
+      generator: 'chacha20',
+      commitmentChecked: { matches: true },
+    });
+    expect(out[out.length - 1]).toMatchObject({
+      kind: 'redo',
+      redone: { action: { type: 'fighter', name: 'Grub', to: 'battlefield' } },
+      redoable: 0,
+    });
     expect(errors).toEqual([
       { kind: 'no-session', exitCode: 3, no: true, refused: false, usage: false },
       { kind: 'refused', exitCode: 1, no: false, refused: true, usage: false },
@@ -133,7 +176,19 @@ console.log(JSON.stringify({ out, errors, seed: revealed.seed }));
       { kind: 'refused', exitCode: 1, no: false, refused: true, usage: false },
     ]);
     // The installed bin plays the same file: one engine, one lock, one format.
-    const status = JSON.parse(sh(process.execPath, [path.join(project, 'node_modules', 'badzone', 'bin', 'badzone.js'), 'status', '--session', 'campaign/game1.json', '--json'], project));
+    const status = JSON.parse(
+      sh(
+        process.execPath,
+        [
+          path.join(project, 'node_modules', 'badzone', 'bin', 'badzone.js'),
+          'status',
+          '--session',
+          'campaign/game1.json',
+          '--json',
+        ],
+        project,
+      ),
+    );
     expect(status).toMatchObject({ kind: 'status', round: 6, seed: 'GameOne2026', generator: 'chacha20' });
   });
 
@@ -149,7 +204,10 @@ console.log(JSON.stringify({ out, errors, seed: revealed.seed }));
   });
 
   it("require('badzone') works from CommonJS", () => {
-    fs.writeFileSync(path.join(project, 'old.cjs'), "const b = require('badzone'); b.openGame('table-3.json').then((g) => g.status()).then((s) => console.log([s.kind, s.round, typeof b.newGame].join(' ')));");
+    fs.writeFileSync(
+      path.join(project, 'old.cjs'),
+      "const b = require('badzone'); b.openGame('table-3.json').then((g) => g.status()).then((s) => console.log([s.kind, s.round, typeof b.newGame].join(' ')));",
+    );
     expect(node('old.cjs', project).trim()).toBe('status 2 function');
   });
 
@@ -157,7 +215,18 @@ console.log(JSON.stringify({ out, errors, seed: revealed.seed }));
     const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
     fs.writeFileSync(
       path.join(project, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, types: ['node'], typeRoots: [path.join(ROOT, 'node_modules', '@types')] }, include: ['bot.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          strict: true,
+          noEmit: true,
+          types: ['node'],
+          typeRoots: [path.join(ROOT, 'node_modules', '@types')],
+        },
+        include: ['bot.ts'],
+      }),
     );
     const good = `import { openGame, BadzoneError, type RoundData, type StatusData, type Ask } from 'badzone';
 const ask: Ask = { die: (need) => (need.sides === 64 ? 37 : 1) };
@@ -169,8 +238,15 @@ try { await game.end({ dice: [4] }); } catch (e) { if (e instanceof BadzoneError
 `;
     fs.writeFileSync(path.join(project, 'bot.ts'), good);
     sh(process.execPath, [tsc, '-p', 'tsconfig.json'], project, 120_000);
-    fs.writeFileSync(path.join(project, 'bot.ts'), `${good}const wrong: number = r.newEvent;\nawait game.round({ dice: 'D6' });\n`);
-    const bad = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project, encoding: 'utf8', timeout: 120_000 });
+    fs.writeFileSync(
+      path.join(project, 'bot.ts'),
+      `${good}const wrong: number = r.newEvent;\nawait game.round({ dice: 'D6' });\n`,
+    );
+    const bad = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], {
+      cwd: project,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(bad.status).not.toBe(0);
     expect(bad.stdout).toMatch(/bot\.ts\(8,7\): error TS2322/);
     expect(bad.stdout).toMatch(/bot\.ts\(9,\d+\): error TS2322/);

@@ -38,7 +38,17 @@ const GAME: string[][] = [
 
 describe('a 10-round game through the built bin', () => {
   it('process per command == one process == interrupted and resumed in another folder; the dice stream resumes exactly', async () => {
-    const newArgs = ['new', '--seed', String(SEED), '--gang', 'Goliaths: Krag, Brute', '--reserve', 'Goliaths: Mauler', '--spawn-points', '3'];
+    const newArgs = [
+      'new',
+      '--seed',
+      String(SEED),
+      '--gang',
+      'Goliaths: Krag, Brute',
+      '--reserve',
+      'Goliaths: Mauler',
+      '--spawn-points',
+      '3',
+    ];
 
     // A: every command its own process.
     const a = tempDir();
@@ -108,7 +118,9 @@ describe('a 10-round game through the built bin', () => {
     expect(s.round).toBe(deckGame.filter((x) => x[0] === 'round').length);
     expect(s.hazard.roll).toBe(new Rng({ seed: -77, uses: 0 }).die(10));
     // every card is somewhere: draw pile, discard pile or in play
-    const cards = [...s.deck.drawPile, ...s.deck.discardPile, ...s.inPlay.map((p: { roll: number }) => p.roll)].sort((x, y) => x - y);
+    const cards = [...s.deck.drawPile, ...s.deck.discardPile, ...s.inPlay.map((p: { roll: number }) => p.roll)].sort(
+      (x, y) => x - y,
+    );
     expect(cards).toEqual(Array.from({ length: 64 }, (_, i) => i + 1));
     expect(bin(['verify'], a).code).toBe(0);
   });
@@ -126,7 +138,10 @@ describe('a 10-round game through the built bin', () => {
     expect(json(u.stdout)).toMatchObject({ round: 3, undone: { action: { type: 'round' } } });
     // The state before, with the undone round kept for redo.
     const r4 = json(after).log[4];
-    expect(json(read(dir))).toEqual({ ...json(before), redo: [{ seq: 4, round: r4.round, action: r4.action, rolls: r4.rolls.length, uses: json(after).rng.uses }] });
+    expect(json(read(dir))).toEqual({
+      ...json(before),
+      redo: [{ seq: 4, round: r4.round, action: r4.action, rolls: r4.rolls.length, uses: json(after).rng.uses }],
+    });
     const again = bin(['round', '--json'], dir);
     expect(again.code).toBe(0);
     expect(json(again.stdout).eventPhase).toEqual(json(first.stdout).eventPhase);
@@ -165,7 +180,11 @@ function spawnBin(args: string[], cwd: string): Promise<Exit> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' };
     const started = performance.now();
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd,
+      env: env as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

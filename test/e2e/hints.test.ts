@@ -50,8 +50,12 @@ describe('how hints name the command', () => {
   });
 
   it('rewrites only the command in backticks and the command line of `new`', () => {
-    expect(nameCommand('Next: `badzone end` in the End Phase, then `badzone round`.', 'npx badzone')).toBe('Next: `npx badzone end` in the End Phase, then `npx badzone round`.');
-    expect(nameCommand('  badzone new --seed 5 \\\n    --hazard 3', 'npx badzone')).toBe('  npx badzone new --seed 5 \\\n    --hazard 3');
+    expect(nameCommand('Next: `badzone end` in the End Phase, then `badzone round`.', 'npx badzone')).toBe(
+      'Next: `npx badzone end` in the End Phase, then `npx badzone round`.',
+    );
+    expect(nameCommand('  badzone new --seed 5 \\\n    --hazard 3', 'npx badzone')).toBe(
+      '  npx badzone new --seed 5 \\\n    --hazard 3',
+    );
     expect(nameCommand('the badzone-session.json file', 'npx badzone')).toBe('the badzone-session.json file');
     expect(nameCommand('Next: `badzone end`', 'badzone')).toBe('Next: `badzone end`');
   });
@@ -63,7 +67,11 @@ describe('how hints name the command', () => {
     expect(r.stdout).toMatch(/Next: `npx badzone end` in the End Phase, then `npx badzone round`/);
     expect(r.stdout).not.toMatch(/`badzone /);
     // Named before the lines are fitted: the longer command never pushes a line past the width.
-    for (const out of [r.stdout, (await runCli(['end'], { cwd: dir, argv0: 'npx badzone' })).stdout, (await runCli(['round'], { cwd: dir, argv0: 'npx badzone', columns: 60, stdoutIsTTY: true })).stdout]) {
+    for (const out of [
+      r.stdout,
+      (await runCli(['end'], { cwd: dir, argv0: 'npx badzone' })).stdout,
+      (await runCli(['round'], { cwd: dir, argv0: 'npx badzone', columns: 60, stdoutIsTTY: true })).stdout,
+    ]) {
       expect(out.split('\n').filter((l) => [...l].length > 80)).toEqual([]);
     }
     const j = await runCli(['status', '--json'], { cwd: dir, argv0: 'npx badzone' });
@@ -76,13 +84,19 @@ describe('how hints name the command', () => {
   it.skipIf(!built)('the real bin: `badzone` on the PATH, else `npx badzone`', () => {
     const dir = tempDir();
     const base = { npm_command: undefined, npm_lifecycle_event: undefined };
-    const linked = runBin(['round'], { cwd: dir, env: { ...base, PATH: `${linkedBin()}${path.delimiter}/usr/bin${path.delimiter}/bin` } });
+    const linked = runBin(['round'], {
+      cwd: dir,
+      env: { ...base, PATH: `${linkedBin()}${path.delimiter}/usr/bin${path.delimiter}/bin` },
+    });
     expect(linked.code).toBe(0);
     expect(linked.stdout).toMatch(/Next: `badzone end`/);
     const bare = runBin(['end'], { cwd: dir, env: { ...base, PATH: `/usr/bin${path.delimiter}/bin` } });
     expect(bare.code).toBe(0);
     expect(bare.stdout).toMatch(/Next: `npx badzone round` starts the next round\./);
-    const npx = runBin(['status', '--session', 'nope.json'], { cwd: dir, env: { ...base, npm_command: 'exec', PATH: `${linkedBin()}${path.delimiter}/usr/bin` } });
+    const npx = runBin(['status', '--session', 'nope.json'], {
+      cwd: dir,
+      env: { ...base, npm_command: 'exec', PATH: `${linkedBin()}${path.delimiter}/usr/bin` },
+    });
     expect(npx.code).toBe(3);
     expect(npx.stderr).toMatch(/`npx badzone new/);
   });

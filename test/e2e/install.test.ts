@@ -18,7 +18,8 @@ function freshClone(): string {
   const dir = tempDir('badzone-clone-');
   dirs.push(dir);
   for (const f of ['package.json', 'package-lock.json']) fs.copyFileSync(path.join(ROOT, f), path.join(dir, f));
-  for (const d of ['bin', 'scripts', 'src', 'data']) fs.cpSync(path.join(ROOT, d), path.join(dir, d), { recursive: true });
+  for (const d of ['bin', 'scripts', 'src', 'data'])
+    fs.cpSync(path.join(ROOT, d), path.join(dir, d), { recursive: true });
   return dir;
 }
 
@@ -45,7 +46,8 @@ function prepare(dir: string, extraEnv: Record<string, string> = {}) {
   const log = path.join(dir, '..', `${path.basename(dir)}-npm-log.json`);
   dirs.push(log);
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('npm_') && k !== 'BADZONE_PREPARE_NESTED') env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !k.startsWith('npm_') && k !== 'BADZONE_PREPARE_NESTED') env[k] = v;
   Object.assign(env, {
     // What `npm install -g --prefix P .` hands to the lifecycle script.
     npm_execpath: fake,
@@ -59,7 +61,9 @@ function prepare(dir: string, extraEnv: Record<string, string> = {}) {
     ...extraEnv,
   });
   const r = spawnSync(process.execPath, ['scripts/prepare.mjs'], { cwd: dir, env, encoding: 'utf8', timeout: 60_000 });
-  const calls = fs.existsSync(log) ? (JSON.parse(fs.readFileSync(log, 'utf8')) as { args: string[]; cwd: string; env: Record<string, string> }[]) : [];
+  const calls = fs.existsSync(log)
+    ? (JSON.parse(fs.readFileSync(log, 'utf8')) as { args: string[]; cwd: string; env: Record<string, string> }[])
+    : [];
   return { ...r, calls };
 }
 

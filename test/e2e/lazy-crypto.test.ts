@@ -9,7 +9,12 @@ const PROBE = `data:text/javascript,${encodeURIComponent("process.on('exit', () 
 
 /** Runs the bin with `args` in `cwd`; whether it loaded node:crypto. */
 function loadsCrypto(args: string[], cwd: string): boolean {
-  const r = spawnSync(process.execPath, ['--import', PROBE, BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 30_000 });
+  const r = spawnSync(process.execPath, ['--import', PROBE, BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    timeout: 30_000,
+  });
   expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(0);
   const m = /@crypto=(true|false)/.exec(r.stderr);
   expect(m, 'the probe reported').not.toBeNull();

@@ -34,10 +34,14 @@ const plain = (s: string) => s.replace(CODES, '').replace(/\r/g, '');
 
 function drive(cwd: string, args: string[], steps: Step[], timeout = 180): Driven {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !['CI', 'FORCE_COLOR', 'BADZONE_NO_INPUT', 'BADZONE_SESSION'].includes(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !['CI', 'FORCE_COLOR', 'BADZONE_NO_INPUT', 'BADZONE_SESSION'].includes(k)) env[k] = v;
   Object.assign(env, { TERM: 'xterm-256color', NO_COLOR: '1' });
   const script = path.join(tempDir('badzone-pty-'), 'script.json');
-  fs.writeFileSync(script, JSON.stringify({ argv: [process.execPath, BIN, ...args], cwd, env, cols: 100, rows: 40, timeout, steps }));
+  fs.writeFileSync(
+    script,
+    JSON.stringify({ argv: [process.execPath, BIN, ...args], cwd, env, cols: 100, rows: 40, timeout, steps }),
+  );
   const r = spawnSync('python3', [DRIVER, script], { encoding: 'utf8', timeout: (timeout + 10) * 1000 });
   expect(r.status, r.stderr).toBe(0);
   const d = JSON.parse(r.stdout) as Driven;
@@ -50,38 +54,52 @@ describe.skipIf(!python || !built)('badzone play in a real terminal', () => {
     const dir = tempDir();
     // 1. No game: the wizard (a gang named, the rest defaults), round 1, its End Phase, then Quit.
     // A pinned seed: rounds 1 and 2 draw no event that asks a question (a random one would, now and then).
-    const first = drive(dir, ['play', '--seed', '7'], [
-      { expect: 'rows x columns', send: ENTER },
-      { expect: 'How many spawn points', send: ENTER },
-      { expect: "First gang's name", send: `Goliaths${ENTER}` },
-      { expect: 'Goliaths: fighters on the battlefield', send: `Krag, Brute${ENTER}` },
-      { expect: 'Goliaths: fighters in reserve', send: ENTER },
-      { expect: "Gang 2's name", send: ENTER },
-      { expect: 'How many Beast Lairs', send: ENTER },
-      { expect: 'How many large structures', send: ENTER },
-      { expect: 'roll a D64 each round, or draw', send: ENTER },
-      { expect: 'The Hazard', send: ENTER },
-      { expect: 'Ready to play\\. What next\\?', send: ENTER }, // Start round 1
-      { expect: 'Round 1\\. What next\\?', send: ENTER }, // End Phase
-      { expect: 'Round 1 is over\\. What next\\?', send: `q${ENTER}` }, // typing q picks Quit
-    ]);
+    const first = drive(
+      dir,
+      ['play', '--seed', '7'],
+      [
+        { expect: 'rows x columns', send: ENTER },
+        { expect: 'How many spawn points', send: ENTER },
+        { expect: "First gang's name", send: `Goliaths${ENTER}` },
+        { expect: 'Goliaths: fighters on the battlefield', send: `Krag, Brute${ENTER}` },
+        { expect: 'Goliaths: fighters in reserve', send: ENTER },
+        { expect: "Gang 2's name", send: ENTER },
+        { expect: 'How many Beast Lairs', send: ENTER },
+        { expect: 'How many large structures', send: ENTER },
+        { expect: 'roll a D64 each round, or draw', send: ENTER },
+        { expect: 'The Hazard', send: ENTER },
+        { expect: 'Ready to play\\. What next\\?', send: ENTER }, // Start round 1
+        { expect: 'Round 1\\. What next\\?', send: ENTER }, // End Phase
+        { expect: 'Round 1 is over\\. What next\\?', send: `q${ENTER}` }, // typing q picks Quit
+      ],
+    );
     const out1 = plain(first.output);
     expect(first.exit, out1).toBe(0);
     expect(out1).toMatch(/New game saved in/);
-    expect(out1.replace(/ \\\n\s+/g, ' ')).toMatch(/The same game without prompts:\s+(?:npx )?badzone new --seed 7 --mode dice --grid 2x2 --spawn-points 4 --gang 'Goliaths: Krag, Brute' --hazard none/);
+    expect(out1.replace(/ \\\n\s+/g, ' ')).toMatch(
+      /The same game without prompts:\s+(?:npx )?badzone new --seed 7 --mode dice --grid 2x2 --spawn-points 4 --gang 'Goliaths: Krag, Brute' --hazard none/,
+    );
     expect(out1.indexOf('Round 1: Event Phase')).toBeLessThan(out1.indexOf('End Phase of round 1'));
     expect(out1).toMatch(/continues from here/);
     let s = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
-    expect({ round: s.round, phase: s.phase, log: s.log.map((e: { action: { type: string } }) => e.action.type) }).toEqual({ round: 1, phase: 'end', log: ['new', 'round', 'end'] });
+    expect({
+      round: s.round,
+      phase: s.phase,
+      log: s.log.map((e: { action: { type: string } }) => e.action.type),
+    }).toEqual({ round: 1, phase: 'end', log: ['new', 'round', 'end'] });
     expect(s.setup.gangs).toEqual([{ name: 'Goliaths', battlefield: ['Krag', 'Brute'], reserve: [] }]);
     expect(runBin(['verify'], { cwd: dir }).code).toBe(0);
 
     // 2. Resume: the status first, then the next round; Ctrl-C at the menu mid-round.
-    const second = drive(dir, ['play'], [
-      { expect: 'Round 1: over', send: '' },
-      { expect: 'Round 1 is over\\. What next\\?', send: ENTER }, // Next round (round 2)
-      { expect: 'Round 2\\. What next\\?', send: CTRL_C },
-    ]);
+    const second = drive(
+      dir,
+      ['play'],
+      [
+        { expect: 'Round 1: over', send: '' },
+        { expect: 'Round 1 is over\\. What next\\?', send: ENTER }, // Next round (round 2)
+        { expect: 'Round 2\\. What next\\?', send: CTRL_C },
+      ],
+    );
     const out2 = plain(second.output);
     expect(second.exit, out2).toBe(1);
     expect(out2).toMatch(/Round 2: Event Phase/);

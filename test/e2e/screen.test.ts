@@ -24,7 +24,21 @@ afterEach(() => {
 function game(): string {
   const dir = tempDir();
   const ok = (args: string[]) => expect(runBin(args, { cwd: dir }).code).toBe(0);
-  ok(['new', '--seed', '3', '--gang', 'Goliaths: Krag, Brute, Mauler', '--gang', 'Eschers: Vex, Nyx', '--hazard', '3', '--turf-owner', 'Goliaths', '--structures', '2']);
+  ok([
+    'new',
+    '--seed',
+    '3',
+    '--gang',
+    'Goliaths: Krag, Brute, Mauler',
+    '--gang',
+    'Eschers: Vex, Nyx',
+    '--hazard',
+    '3',
+    '--turf-owner',
+    'Goliaths',
+    '--structures',
+    '2',
+  ]);
   ok(['place', 'horde-of-rats']);
   ok(['place', 'static-storm']);
   return dir;
@@ -36,7 +50,8 @@ function screen(dir: string, args: string[], cols: number, rows: number): Screen
   return s;
 }
 
-const phase = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')) as { round: number; phase: string; log: unknown[] };
+const phase = (dir: string) =>
+  JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')) as { round: number; phase: string; log: unknown[] };
 
 describe.skipIf(!hasTmux || !built)('badzone play on a terminal of a given size', { timeout: 180_000 }, () => {
   it('80x24: after starting a round the screen shows the new event, its rules text and picks, and the whole menu; no Hazard text, no line over 80', () => {

@@ -16,7 +16,16 @@ import { BIN, ROOT, runBin, tempDir } from '../helpers.js';
 import { get } from '../serve/sse-client.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
 /** Generous: the latency itself is a benchmark figure (npm run bench), not a test. */
 const LIVE_WAIT = 20_000;
@@ -37,14 +46,24 @@ async function browser(opts: { javaScriptEnabled?: boolean } = {}): Promise<Brow
 async function launch(opts: { javaScriptEnabled?: boolean }): Promise<BrowserContext> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'badzone-chromium-'));
   dirs.push(profile);
-  const ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, javaScriptEnabled: opts.javaScriptEnabled ?? true, viewport: { width: 1280, height: 900 } });
+  const ctx = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    javaScriptEnabled: opts.javaScriptEnabled ?? true,
+    viewport: { width: 1280, height: 900 },
+  });
   contexts.push(ctx);
   return ctx;
 }
 
 beforeAll(() => {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium; .ci/run does this).`);
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'badzone.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(
+      `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium; .ci/run does this).`,
+    );
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'badzone.js')))
+    throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 
@@ -76,7 +95,11 @@ interface Served {
 
 /** Start `badzone serve` and wait for its banner. */
 async function serve(dir: string, args: string[] = [], env: Record<string, string> = {}): Promise<Served> {
-  const proc = spawn(process.execPath, [BIN, 'serve', ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [BIN, 'serve', ...args], {
+    cwd: dir,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   procs.push(proc);
   let out = '';
   let err = '';
@@ -103,7 +126,9 @@ async function serve(dir: string, args: string[] = [], env: Record<string, strin
 }
 
 async function roundShown(page: Page, n: number): Promise<void> {
-  await page.waitForFunction((x) => document.querySelector('#now-h')?.textContent === `Round ${x}`, n, { timeout: LIVE_WAIT });
+  await page.waitForFunction((x) => document.querySelector('#now-h')?.textContent === `Round ${x}`, n, {
+    timeout: LIVE_WAIT,
+  });
 }
 
 /** axe-core in the page (evaluated through the debugging protocol, so the page's strict CSP stays on). */
@@ -111,15 +136,40 @@ async function axe(page: Page): Promise<{ id: string; help: string; nodes: strin
   const source = fs.readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
   await page.evaluate(`${source}\n;0`);
   return page.evaluate(async () => {
-    const r = await (window as any).axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
-    return r.violations.map((v: any) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n: any) => n.target.join(' ')) }));
+    const r = await (window as any).axe.run(document, {
+      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+    });
+    return r.violations.map((v: any) => ({
+      id: v.id,
+      help: v.help,
+      nodes: v.nodes.map((n: any) => n.target.join(' ')),
+    }));
   });
 }
 
 describe('badzone serve in Chromium', () => {
   it('shows the round; `round` in another process appears live and `undo` takes it back; both layouts pass axe; Ctrl-C stops it cleanly', async () => {
     const dir = gameDir();
-    bin(dir, 'new', '--seed', '42', '--grid', '3x3', '--gang', 'Goliaths: Krag, Brute, Grub', '--gang', 'Eschers: Vex, Nyx', '--reserve', 'Eschers: Lyra', '--hazard', '4', '--turf-owner', 'Eschers', '--lairs', '2');
+    bin(
+      dir,
+      'new',
+      '--seed',
+      '42',
+      '--grid',
+      '3x3',
+      '--gang',
+      'Goliaths: Krag, Brute, Grub',
+      '--gang',
+      'Eschers: Vex, Nyx',
+      '--reserve',
+      'Eschers: Lyra',
+      '--hazard',
+      '4',
+      '--turf-owner',
+      'Eschers',
+      '--lairs',
+      '2',
+    );
     bin(dir, 'round');
     bin(dir, 'end');
     bin(dir, 'round');
@@ -135,7 +185,11 @@ describe('badzone serve in Chromium', () => {
     await page.goto(s.url);
     await expect(page.title()).resolves.toBe('Round 2 \u00b7 badzone');
     await expect(page.locator('#now-h').textContent()).resolves.toBe('Round 2');
-    await page.waitForFunction(() => document.getElementById('live-state')?.getAttribute('data-state') === 'live', null, { timeout: LIVE_WAIT });
+    await page.waitForFunction(
+      () => document.getElementById('live-state')?.getAttribute('data-state') === 'live',
+      null,
+      { timeout: LIVE_WAIT },
+    );
     await page.evaluate(() => ((window as any).__sameDocument = true));
 
     // Another process plays the next round: the open page shows it, without a reload.
@@ -177,16 +231,28 @@ describe('badzone serve in Chromium', () => {
     const ctx = await browser();
     const page = await ctx.newPage();
     await page.goto(first.url);
-    await page.waitForFunction(() => document.getElementById('live-state')?.getAttribute('data-state') === 'live', null, { timeout: LIVE_WAIT });
+    await page.waitForFunction(
+      () => document.getElementById('live-state')?.getAttribute('data-state') === 'live',
+      null,
+      { timeout: LIVE_WAIT },
+    );
     expect(await first.stop()).toBe(0);
-    await page.waitForFunction(() => document.getElementById('live-state')?.getAttribute('data-state') === 'down', null, { timeout: LIVE_WAIT });
+    await page.waitForFunction(
+      () => document.getElementById('live-state')?.getAttribute('data-state') === 'down',
+      null,
+      { timeout: LIVE_WAIT },
+    );
     // Played while no server was running.
     bin(dir, 'round');
     bin(dir, 'end');
     bin(dir, 'round');
     const second = await serve(dir, ['--port', port]);
     await roundShown(page, 3);
-    await page.waitForFunction(() => document.getElementById('live-state')?.getAttribute('data-state') === 'live', null, { timeout: LIVE_WAIT });
+    await page.waitForFunction(
+      () => document.getElementById('live-state')?.getAttribute('data-state') === 'live',
+      null,
+      { timeout: LIVE_WAIT },
+    );
     expect(await second.stop()).toBe(0);
   });
 
@@ -198,11 +264,21 @@ describe('badzone serve in Chromium', () => {
     ev.effect = '<img src=x onerror=alert("effect")> \u001b[2J\u202eLights out';
     fs.writeFileSync(path.join(dir, 'hostile.json'), JSON.stringify(table));
     const long = 'W'.repeat(120);
-    bin(dir, 'new', '--seed', '3', '--table', 'hostile.json', '--gang', `<img src=x onerror=alert(1)>: Red, Evil, ${long}`);
+    bin(
+      dir,
+      'new',
+      '--seed',
+      '3',
+      '--table',
+      'hostile.json',
+      '--gang',
+      `<img src=x onerror=alert(1)>: Red, Evil, ${long}`,
+    );
     // Typed names with control characters are refused; a file (an old game, a hand edit) can still carry them.
     const file = path.join(dir, FILE);
     const edited = JSON.parse(fs.readFileSync(file, 'utf8'));
-    for (const g of [edited.setup.gangs[0], edited.gangs[0]]) g.battlefield = ['\u001b[31mRed', '\u202eevil', '\u3164', long];
+    for (const g of [edited.setup.gangs[0], edited.gangs[0]])
+      g.battlefield = ['\u001b[31mRed', '\u202eevil', '\u3164', long];
     fs.writeFileSync(file, JSON.stringify(edited));
     bin(dir, 'round', '--dice', '2');
     const s = await serve(dir);
@@ -217,7 +293,11 @@ describe('badzone serve in Chromium', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(s.url);
-    await page.waitForFunction(() => document.getElementById('live-state')?.getAttribute('data-state') === 'live', null, { timeout: LIVE_WAIT });
+    await page.waitForFunction(
+      () => document.getElementById('live-state')?.getAttribute('data-state') === 'live',
+      null,
+      { timeout: LIVE_WAIT },
+    );
     const text = await page.locator('main').innerText();
     expect(text).toContain('<img src=x onerror=alert(1)>');
     expect(text).toContain('<script>alert("name")</script>Outage');
@@ -233,7 +313,11 @@ describe('badzone serve in Chromium', () => {
     expect(await page.evaluate(() => document.scripts.length)).toBe(1);
     // Re-rendered live (innerHTML of the server's escaped fragment): still text.
     bin(dir, 'fighter', '<b id=x>bold</b>', 'reserve', '--gang', '<img src=x onerror=alert(1)>');
-    await page.waitForFunction(() => (document.querySelector('main') as HTMLElement).innerText.includes('<b id=x>bold</b>'), null, { timeout: LIVE_WAIT });
+    await page.waitForFunction(
+      () => (document.querySelector('main') as HTMLElement).innerText.includes('<b id=x>bold</b>'),
+      null,
+      { timeout: LIVE_WAIT },
+    );
     expect(await page.locator('main b#x').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.waitForTimeout(200);
@@ -253,7 +337,15 @@ describe('badzone serve in Chromium', () => {
     await expect(page.locator('#now-h').textContent()).resolves.toBe('Round 1');
     await expect(page.locator('#live-text').textContent()).resolves.toContain('Static view');
     await expect(page.locator('#card-h').textContent()).resolves.toMatch(/^New this round \(round 1\) ./);
-    for (const h of ['Events in play', 'What the End Phase will do', 'Visibility', 'Hazard', 'The battlefield', 'Gangs', 'Round history']) {
+    for (const h of [
+      'Events in play',
+      'What the End Phase will do',
+      'Visibility',
+      'Hazard',
+      'The battlefield',
+      'Gangs',
+      'Round history',
+    ]) {
       await expect(page.getByRole('heading', { name: new RegExp(h) }).count(), h).resolves.toBeGreaterThan(0);
     }
     await expect(page.locator('.gangs').innerText()).resolves.toContain('Ash, Ember');
@@ -280,13 +372,23 @@ describe('badzone serve in Chromium', () => {
     expect(denied!.status()).toBe(403);
     const ok = await page.goto(`${local}/${token}/`);
     expect(ok!.status()).toBe(200);
-    await page.waitForFunction(() => document.getElementById('live-state')?.getAttribute('data-state') === 'live', null, { timeout: LIVE_WAIT });
+    await page.waitForFunction(
+      () => document.getElementById('live-state')?.getAttribute('data-state') === 'live',
+      null,
+      { timeout: LIVE_WAIT },
+    );
     await expect(page.locator('#now-h').textContent()).resolves.toBe('Round 1');
 
     // The QR code: the printed block of half-block characters, back to modules, to pixels, decoded by jsQR.
     const lines = s.out().split('\n');
     const from = lines.findIndex((l) => l.startsWith('Scan this')) + 1;
-    const qr = lines.slice(from).filter((l, i, all) => /^ {2}[\u2580\u2584\u2588 ]+$/.test(l) && all.slice(0, i).every((x) => /^ {2}[\u2580\u2584\u2588 ]+$/.test(x)));
+    const qr = lines
+      .slice(from)
+      .filter(
+        (l, i, all) =>
+          /^ {2}[\u2580\u2584\u2588 ]+$/.test(l) &&
+          all.slice(0, i).every((x) => /^ {2}[\u2580\u2584\u2588 ]+$/.test(x)),
+      );
     expect(qr.length).toBeGreaterThan(10);
     expect(decodeTerminalQr(qr.map((l) => l.slice(2)))).toBe(s.url);
     expect(await s.stop()).toBe(0);
@@ -299,7 +401,9 @@ describe('badzone serve in Chromium', () => {
     const port = new URL(s.url).port;
     const r = runBin(['serve', '--port', port], { cwd: dir, timeout: 15_000 });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`badzone: Port ${port} is already in use (by another program, or another badzone serve). Choose another with --port, or leave --port out to take a free one.\n`);
+    expect(r.stderr).toBe(
+      `badzone: Port ${port} is already in use (by another program, or another badzone serve). Choose another with --port, or leave --port out to take a free one.\n`,
+    );
     expect(await s.stop()).toBe(0);
   });
 });

@@ -30,13 +30,21 @@ afterAll(() => {
 
 /** A command in a child whose open-file limit is raised first. */
 function withFiles(args: string[], cwd: string): ChildProcess {
-  const p = spawn('bash', ['-c', `ulimit -n ${FILES} && exec "$@"`, 'bash', ...args], { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const p = spawn('bash', ['-c', `ulimit -n ${FILES} && exec "$@"`, 'bash', ...args], {
+    cwd,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   procs.push(p);
   return p;
 }
 
 /** Each line the child prints, as it comes. */
-function lines(p: ChildProcess): { all: string[]; err: () => string; next: (match: (l: string) => boolean, what: string, ms?: number) => Promise<string> } {
+function lines(p: ChildProcess): {
+  all: string[];
+  err: () => string;
+  next: (match: (l: string) => boolean, what: string, ms?: number) => Promise<string>;
+} {
   const all: string[] = [];
   let buf = '';
   let err = '';
@@ -59,10 +67,20 @@ function lines(p: ChildProcess): { all: string[]; err: () => string; next: (matc
       new Promise((resolve, reject) => {
         const found = all.find(match);
         if (found !== undefined) return resolve(found);
-        const t = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms. Output: ${all.join('\n').slice(-2000)} ${err.slice(-2000)}`)), ms);
+        const t = setTimeout(
+          () =>
+            reject(
+              new Error(`${what}: not within ${ms} ms. Output: ${all.join('\n').slice(-2000)} ${err.slice(-2000)}`),
+            ),
+          ms,
+        );
         const onExit = (code: number | null): void => {
           clearTimeout(t);
-          reject(new Error(`${what}: the process exited (${code}). Output: ${all.join('\n').slice(-2000)} ${err.slice(-2000)}`));
+          reject(
+            new Error(
+              `${what}: the process exited (${code}). Output: ${all.join('\n').slice(-2000)} ${err.slice(-2000)}`,
+            ),
+          );
         };
         p.once('exit', onExit);
         waiters.push({
@@ -78,7 +96,10 @@ function lines(p: ChildProcess): { all: string[]; err: () => string; next: (matc
 }
 
 function within<T>(ms: number, what: string, p: Promise<T>): Promise<T> {
-  return Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms))]);
+  return Promise.race([
+    p,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms)),
+  ]);
 }
 
 /** What a browser fetches for the page, each on a new connection from 127.0.0.1. */
@@ -86,10 +107,15 @@ async function loadPage(base: string): Promise<void> {
   const page = await within(15_000, 'the page', get(base));
   expect(page.status).toBe(200);
   expect(page.body).toContain('<h2 id="now-h">Round 1</h2>');
-  for (const asset of ['page.css', 'live.js', 'favicon.svg']) expect((await within(15_000, asset, get(base + asset))).status, asset).toBe(200);
+  for (const asset of ['page.css', 'live.js', 'favicon.svg'])
+    expect((await within(15_000, asset, get(base + asset))).status, asset).toBe(200);
   const events = sse(`${base}events`);
   try {
-    await within(15_000, 'the event stream', events.next((f) => f.event === 'view', 15_000));
+    await within(
+      15_000,
+      'the event stream',
+      events.next((f) => f.event === 'view', 15_000),
+    );
   } finally {
     events.close();
   }
@@ -97,18 +123,22 @@ async function loadPage(base: string): Promise<void> {
 
 describe.runIf(process.platform === 'linux')('badzone serve under a flood without the token', () => {
   beforeAll(() => {
-    if (!fs.existsSync(path.join(ROOT, 'dist', 'badzone.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
+    if (!fs.existsSync(path.join(ROOT, 'dist', 'badzone.js')))
+      throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
     const r = spawnSync('bash', ['-c', `ulimit -n ${FILES}`], { encoding: 'utf8' });
     if (r.status !== 0) {
       const hard = spawnSync('bash', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).stdout.trim();
-      throw new Error(`this test needs ${FILES} open files in each of two processes (about 4,000 in all), but \`ulimit -n ${FILES}\` failed: the hard limit is ${hard}. Raise it (limits.conf, or prlimit as root) to run it. ${r.stderr}`);
+      throw new Error(
+        `this test needs ${FILES} open files in each of two processes (about 4,000 in all), but \`ulimit -n ${FILES}\` failed: the hard limit is ${hard}. Raise it (limits.conf, or prlimit as root) to run it. ${r.stderr}`,
+      );
     }
   });
 
   it('2,000 idle, partial-header and slow-drip connections from 127.0.0.2-9: the page with the token still loads from 127.0.0.1, every time', async () => {
     const dir = tempDir('badzone-serve-flood-');
     dirs.push(dir);
-    for (const args of [['new', '--seed', '5', '--gang', 'Goliaths: Krag, Brute'], ['round']]) expect(runBin(args, { cwd: dir }).code).toBe(0);
+    for (const args of [['new', '--seed', '5', '--gang', 'Goliaths: Krag, Brute'], ['round']])
+      expect(runBin(args, { cwd: dir }).code).toBe(0);
 
     const server = withFiles([process.execPath, BIN, 'serve', '--host', '0.0.0.0'], dir);
     const out = lines(server);
@@ -117,10 +147,27 @@ describe.runIf(process.platform === 'linux')('badzone serve under a flood withou
     const base = `http://127.0.0.1:${url.port}${url.pathname}`;
     await loadPage(base);
 
-    const flood = withFiles([process.execPath, path.join(ROOT, 'scripts', 'serve-flood.mjs'), '--port', url.port, '--count', String(FLOOD), '--from', `2-${1 + ADDRESSES}`, '--reconnect-ms', '0'], dir);
+    const flood = withFiles(
+      [
+        process.execPath,
+        path.join(ROOT, 'scripts', 'serve-flood.mjs'),
+        '--port',
+        url.port,
+        '--count',
+        String(FLOOD),
+        '--from',
+        `2-${1 + ADDRESSES}`,
+        '--reconnect-ms',
+        '0',
+      ],
+      dir,
+    );
     const report = lines(flood);
     const ready = JSON.parse(await report.next((l) => l.startsWith('{"ready"'), 'the flood connected'));
-    expect(ready.connectErrors, 'the flood could not open its connections (EMFILE: the open-file limit; EADDRNOTAVAIL: no 127.0.0.2)').toEqual({});
+    expect(
+      ready.connectErrors,
+      'the flood could not open its connections (EMFILE: the open-file limit; EADDRNOTAVAIL: no 127.0.0.2)',
+    ).toEqual({});
 
     // While the flood holds what it can (its connections time out after 5 s), the page loads, again and again.
     let loads = 0;
@@ -131,7 +178,11 @@ describe.runIf(process.platform === 'linux')('badzone serve under a flood withou
     expect(loads).toBeGreaterThanOrEqual(3);
 
     // Every flood connection is closed by the server; then the flood reports.
-    await report.next((l) => /"openNow":0,/.test(l) && JSON.parse(l).closedSilently + JSON.parse(l).closedAnswered === FLOOD, 'every flood connection closed by the server', 25_000);
+    await report.next(
+      (l) => /"openNow":0,/.test(l) && JSON.parse(l).closedSilently + JSON.parse(l).closedAnswered === FLOOD,
+      'every flood connection closed by the server',
+      25_000,
+    );
     flood.stdin!.end();
     const done = JSON.parse(await report.next((l) => l.startsWith('{"done"'), 'the flood stopped'));
     expect(done.connected).toBe(FLOOD);

@@ -33,7 +33,13 @@ export function sleep(ms: number): void {
 }
 
 /** Start `badzone ARGS` in `cwd` on a cols x rows terminal. */
-export function openScreen(cwd: string, args: string[], cols: number, rows: number, env: Record<string, string> = {}): Screen {
+export function openScreen(
+  cwd: string,
+  args: string[],
+  cols: number,
+  rows: number,
+  env: Record<string, string> = {},
+): Screen {
   const dir = tempDir('badzone-tmux-');
   const sock = path.join(dir, 'tmux.sock');
   const codeFile = path.join(dir, 'exit-code');
@@ -44,7 +50,9 @@ export function openScreen(cwd: string, args: string[], cols: number, rows: numb
   };
   const q = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
   const vars = { NO_COLOR: '1', TERM: 'xterm-256color', ...env };
-  const envs = Object.entries(vars).map(([k, v]) => `${k}=${q(v)}`).join(' ');
+  const envs = Object.entries(vars)
+    .map(([k, v]) => `${k}=${q(v)}`)
+    .join(' ');
   // The shell keeps the pane open after badzone exits, so its last screen can still be read; the exit code goes to a file.
   const cmd = `env -u CI -u BADZONE_SESSION -u BADZONE_NO_INPUT -u FORCE_COLOR ${envs} ${q(process.execPath)} ${q(BIN)} ${args.map(q).join(' ')}; echo $? > ${q(codeFile)}; sleep 600`;
   tmux('new-session', '-d', '-x', String(cols), '-y', String(rows), '-c', cwd, cmd);

@@ -67,7 +67,12 @@ export interface Played {
 }
 
 /** Apply an action with exactly these scripted dice; fails the test if it is refused or leaves dice unused. */
-export function play(state: SessionState, action: Action, dice: number[] = [], opts: Omit<StepOptions, 'source'> = {}): Played {
+export function play(
+  state: SessionState,
+  action: Action,
+  dice: number[] = [],
+  opts: Omit<StepOptions, 'source'> = {},
+): Played {
   const source = scriptedDice(dice, state.setup.seed);
   const r = step(state, action, book, { ...opts, source });
   if (!r.ok) throw new Error(`step refused: ${JSON.stringify('refusal' in r ? r.refusal : r.needs)}`);
@@ -96,7 +101,11 @@ export const gangArb: fc.Arbitrary<GangSetup> = fc
     fighters: fc.uniqueArray(fighterName, { maxLength: 6 }),
     split: fc.nat(6),
   })
-  .map(({ name, fighters, split }) => ({ name, battlefield: fighters.slice(0, split), reserve: fighters.slice(split) }));
+  .map(({ name, fighters, split }) => ({
+    name,
+    battlefield: fighters.slice(0, split),
+    reserve: fighters.slice(split),
+  }));
 
 export const setupArb: fc.Arbitrary<Setup> = fc
   .record({
@@ -138,24 +147,54 @@ export type Cmd =
   | { kind: 'redo' };
 
 /** A GM's answers to the dice prompts; -1 is a blank answer (a placeholder: badzone rolls that die). */
-const picks = fc.array(fc.oneof({ weight: 6, arbitrary: fc.nat(1000) }, { weight: 1, arbitrary: fc.constant(-1) }), { minLength: 40, maxLength: 40 });
+const picks = fc.array(fc.oneof({ weight: 6, arbitrary: fc.nat(1000) }, { weight: 1, arbitrary: fc.constant(-1) }), {
+  minLength: 40,
+  maxLength: 40,
+});
 
 export const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
-  { weight: 8, arbitrary: fc.record({ kind: fc.constant('round' as const), occupied: fc.option(fc.array(fc.nat(8), { maxLength: 4 })), manual: fc.boolean(), pick: picks }) },
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      kind: fc.constant('round' as const),
+      occupied: fc.option(fc.array(fc.nat(8), { maxLength: 4 })),
+      manual: fc.boolean(),
+      pick: picks,
+    }),
+  },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('end' as const), manual: fc.boolean(), pick: picks }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('discard' as const), which: fc.nat(40) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('place' as const), which: fc.nat(40) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('visibility' as const), level: fc.constantFrom(...LEVELS) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('fighter' as const), which: fc.nat(40), to: fc.constantFrom('battlefield' as const, 'reserve' as const, 'out' as const) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('rename' as const), which: fc.nat(40), gang: fc.boolean(), to: fc.constantFrom('Zed', 'Yan', 'Krag', 'Reds', 'Goliaths') }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('collapse' as const), which: fc.nat(40), occupied: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('fighter' as const),
+      which: fc.nat(40),
+      to: fc.constantFrom('battlefield' as const, 'reserve' as const, 'out' as const),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('rename' as const),
+      which: fc.nat(40),
+      gang: fc.boolean(),
+      to: fc.constantFrom('Zed', 'Yan', 'Krag', 'Reds', 'Goliaths'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('collapse' as const), which: fc.nat(40), occupied: fc.boolean() }),
+  },
   { weight: 2, arbitrary: fc.constant({ kind: 'undo' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'redo' as const }) },
 );
 
 /** What a refused step says (fails the test, showing what came back, when the step was not refused). */
 export function refusal(r: StepResult): { usage: boolean; message: string } {
-  if (r.ok || !('refusal' in r)) throw new Error(`expected a refusal, got ${JSON.stringify(r.ok ? r.report : r).slice(0, 300)}`);
+  if (r.ok || !('refusal' in r))
+    throw new Error(`expected a refusal, got ${JSON.stringify(r.ok ? r.report : r).slice(0, 300)}`);
   return r.refusal;
 }
 
@@ -182,7 +221,11 @@ export function ownResults(events: OwnEvent[]): BadzoneEvent[] {
     discardOn: e.discardOn ?? null,
     effect: '',
     gm: e.gm ?? '',
-    resolve: { onDraw: e.onDraw ?? [], eachEventPhase: e.eachEventPhase ?? [], endPhase: e.endPhase ?? [] } as BadzoneEvent['resolve'],
+    resolve: {
+      onDraw: e.onDraw ?? [],
+      eachEventPhase: e.eachEventPhase ?? [],
+      endPhase: e.endPhase ?? [],
+    } as BadzoneEvent['resolve'],
   }));
 }
 

@@ -7,7 +7,16 @@ import { compileBook } from '../../src/rules/book.js';
 import type { EventTable } from '../../src/rules/types.js';
 import { shippedTables } from '../../src/store/tables.js';
 import { validateSession } from '../../src/engine/schema.js';
-import { createGame, defaultSetup, step, undo, verify, type GangSetup, type SessionState, type StepResult } from '../../src/engine/index.js';
+import {
+  createGame,
+  defaultSetup,
+  step,
+  undo,
+  verify,
+  type GangSetup,
+  type SessionState,
+  type StepResult,
+} from '../../src/engine/index.js';
 import { as, book, play, start } from './arbitraries.js';
 
 const json = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
@@ -57,15 +66,26 @@ describe('renaming a fighter', () => {
 
   it('the new name is trimmed; a fighter out of action keeps their place in the out list', () => {
     const r = play(roster(), { type: 'rename', fighter: 'krag', to: '  Krag the Bold  ' });
-    expect(as(r.report, 'rename')).toEqual({ kind: 'rename', what: 'fighter', gang: 'Goliaths', from: 'Krag', to: 'Krag the Bold' });
-    expect(r.state.gangs[0]).toEqual({ name: 'Goliaths', battlefield: ['Gor'], reserve: ['Ulf'], out: ['Krag the Bold'] });
+    expect(as(r.report, 'rename')).toEqual({
+      kind: 'rename',
+      what: 'fighter',
+      gang: 'Goliaths',
+      from: 'Krag',
+      to: 'Krag the Bold',
+    });
+    expect(r.state.gangs[0]).toEqual({
+      name: 'Goliaths',
+      battlefield: ['Gor'],
+      reserve: ['Ulf'],
+      out: ['Krag the Bold'],
+    });
     expect(r.state.gangs[1]).toEqual({ name: 'Eschers', battlefield: ['Ana', 'Bea'], reserve: ['Cyd'], out: [] });
     expect(r.notes).toHaveLength(1);
     expect(r.notes[0]).toContain('Krag the Bold');
     expect(r.notes[0]).not.toContain('  ');
   });
 
-  it('changing only the case of a fighter\'s name is a rename, not a clash with the fighter themself', () => {
+  it("changing only the case of a fighter's name is a rename, not a clash with the fighter themself", () => {
     const r = play(roster(), { type: 'rename', fighter: 'Ana', to: 'ANA' });
     expect(as(r.report, 'rename')).toMatchObject({ from: 'Ana', to: 'ANA' });
     expect(r.state.gangs[1]!.battlefield).toEqual(['ANA', 'Bea']);
@@ -78,7 +98,12 @@ describe('renaming a fighter', () => {
   });
 
   it('two gangs with a fighter of that name: a usage refusal naming both gangs', () => {
-    const s = start({ gangs: [{ name: 'Goliaths', battlefield: ['Gor'], reserve: [] }, { name: 'Eschers', battlefield: ['Gor'], reserve: [] }] });
+    const s = start({
+      gangs: [
+        { name: 'Goliaths', battlefield: ['Gor'], reserve: [] },
+        { name: 'Eschers', battlefield: ['Gor'], reserve: [] },
+      ],
+    });
     const ref = refusal(step(s, { type: 'rename', fighter: 'gor', to: 'X' }, book));
     expect(ref.usage).toBe(true);
     expect(ref.message).toContain('Goliaths, Eschers');
@@ -106,10 +131,16 @@ describe('renaming a fighter', () => {
 });
 
 describe('renaming a gang', () => {
-  it('moves the gang\'s conditions to the new name, keeps its fighters, leaves the other gang alone, and says so', () => {
+  it("moves the gang's conditions to the new name, keeps its fighters, leaves the other gang alone, and says so", () => {
     const s = twoPsykers();
     const r = play(s, { type: 'rename', gang: 'eschers', to: ' Blades ' });
-    expect(as(r.report, 'rename')).toEqual({ kind: 'rename', what: 'gang', gang: 'Blades', from: 'Eschers', to: 'Blades' });
+    expect(as(r.report, 'rename')).toEqual({
+      kind: 'rename',
+      what: 'gang',
+      gang: 'Blades',
+      from: 'Eschers',
+      to: 'Blades',
+    });
     expect(r.state.gangs).toEqual([
       { name: 'Goliaths', battlefield: ['Gor'], reserve: ['Ulf'], out: ['Krag'] },
       { name: 'Blades', battlefield: ['Ana', 'Bea'], reserve: ['Cyd'], out: [] },
@@ -120,7 +151,7 @@ describe('renaming a gang', () => {
     expect(s.gangs[1]!.name).toBe('Eschers');
   });
 
-  it('changing only the case of a gang\'s name is a rename, not a clash with the gang itself', () => {
+  it("changing only the case of a gang's name is a rename, not a clash with the gang itself", () => {
     const r = play(roster(), { type: 'rename', gang: 'Eschers', to: 'ESCHERS' });
     expect(r.state.gangs.map((g) => g.name)).toEqual(['Goliaths', 'ESCHERS']);
   });
@@ -140,7 +171,12 @@ describe('renaming a gang', () => {
   });
 
   it('an unknown gang with two near names offers both', () => {
-    const s = start({ gangs: [{ name: 'Reds', battlefield: [], reserve: [] }, { name: 'Rods', battlefield: [], reserve: [] }] });
+    const s = start({
+      gangs: [
+        { name: 'Reds', battlefield: [], reserve: [] },
+        { name: 'Rods', battlefield: [], reserve: [] },
+      ],
+    });
     const ref = refusal(step(s, { type: 'rename', gang: 'Rads', to: 'X' }, book));
     expect(ref.usage).toBe(true);
     expect(ref.message).toContain('Did you mean Reds or Rods?');
@@ -160,7 +196,7 @@ describe('renaming a gang', () => {
   });
 });
 
-describe('the new name\'s length, checked by the correction itself (a log replayed without the limits)', () => {
+describe("the new name's length, checked by the correction itself (a log replayed without the limits)", () => {
   // step's own limits refuse these first on a new step; with `limits: false` (replay, verify, undo) the
   // correction still refuses a name it cannot store.
   it.each<[string, string]>([
@@ -174,7 +210,9 @@ describe('the new name\'s length, checked by the correction itself (a log replay
   });
 
   it('takes 200 characters, and a name padded past 200 that trims to fewer', () => {
-    const r = ok(step(roster(), { type: 'rename', fighter: 'Ana', to: ` ${'z'.repeat(200)} ` }, book, { limits: false }));
+    const r = ok(
+      step(roster(), { type: 'rename', fighter: 'Ana', to: ` ${'z'.repeat(200)} ` }, book, { limits: false }),
+    );
     expect(r.state.gangs[1]!.battlefield).toEqual(['z'.repeat(200), 'Bea']);
   });
 });
@@ -194,7 +232,10 @@ function confirmedThenUnconfirmed(): SessionState {
   let s = play(start(), { type: 'round', occupied: ['A1'] }, [57, 2]).state;
   s = ok(step(s, { type: 'end' }, book)).state;
   s = play(s, { type: 'round' }, [57, 1]).state;
-  expect(s.tilePicks.map((p) => [p.tile, p.confirmed])).toEqual([['B1', true], ['A1', false]]);
+  expect(s.tilePicks.map((p) => [p.tile, p.confirmed])).toEqual([
+    ['B1', true],
+    ['A1', false],
+  ]);
   expect(s.tiles).toEqual(['A2', 'B2']);
   return s;
 }
@@ -205,7 +246,8 @@ function bookWith(edit: (t: EventTable) => void) {
   edit(t);
   return compileBook({ ...shippedTables(), events: t });
 }
-const collapsedStep = (t: EventTable) => t.results.find((e) => e.id === 'collapsed-section')!.resolve.onDraw[0] as { removeTile?: boolean };
+const collapsedStep = (t: EventTable) =>
+  t.results.find((e) => e.id === 'collapsed-section')!.resolve.onDraw[0] as { removeTile?: boolean };
 const keepsTile = bookWith((t) => (collapsedStep(t).removeTile = false));
 
 describe('collapse: which pick it corrects', () => {
@@ -213,7 +255,10 @@ describe('collapse: which pick it corrects', () => {
     let s = play(start(), { type: 'round', occupied: ['A1'] }, [57, 2]).state;
     s = ok(step(s, { type: 'end' }, book)).state;
     s = play(s, { type: 'round', occupied: ['A1'] }, [57, 1]).state;
-    expect(s.tilePicks.map((p) => [p.tile, p.confirmed])).toEqual([['B1', true], ['A2', true]]);
+    expect(s.tilePicks.map((p) => [p.tile, p.confirmed])).toEqual([
+      ['B1', true],
+      ['A2', true],
+    ]);
     const ref = refusal(step(s, { type: 'collapse', tile: 'B2' }, book));
     expect(ref.message).toMatch(/no unconfirmed tile pick/);
     expect(refusal(step(s, { type: 'collapse', occupied: ['A1'] }, book)).message).toMatch(/no unconfirmed tile pick/);
@@ -227,14 +272,22 @@ describe('collapse: which pick it corrects', () => {
     expect(ref.message).toMatch(/^B1 is not a tile still on the battlefield\. Tiles: A1, A2, B2\.$/);
     const r = play(s, { type: 'collapse', tile: 'b2' });
     expect(r.state.tiles).toEqual(['A1', 'A2']);
-    expect(r.state.tilePicks).toEqual([s.tilePicks[0], { ...s.tilePicks[1], tile: 'B2', confirmed: true, correctedFrom: 'A1' }]);
+    expect(r.state.tilePicks).toEqual([
+      s.tilePicks[0],
+      { ...s.tilePicks[1], tile: 'B2', confirmed: true, correctedFrom: 'A1' },
+    ]);
     expect(as(r.report, 'collapse').tiles).toEqual(['A1', 'A2']);
   });
 
   it('--occupied rolls among the free tiles of that pool only', () => {
     const r = play(confirmedThenUnconfirmed(), { type: 'collapse', occupied: ['A2'] }, [2]);
     expect(r.record.rolls).toEqual([{ die: 2, value: 2, for: 'Collapsed Section: tile (of A1 B2)' }]);
-    expect(as(r.report, 'collapse')).toMatchObject({ from: 'A1', to: 'B2', rolledAmong: ['A1', 'B2'], tiles: ['A1', 'A2'] });
+    expect(as(r.report, 'collapse')).toMatchObject({
+      from: 'A1',
+      to: 'B2',
+      rolledAmong: ['A1', 'B2'],
+      tiles: ['A1', 'A2'],
+    });
   });
 });
 
@@ -251,7 +304,7 @@ describe('collapse: the tiles the GM names', () => {
     expect(as(r.report, 'collapse')).toMatchObject({ to: 'B2', rolledAmong: ['A2', 'B2'] });
   });
 
-  it('--occupied tiles the game does not have: each is named (upper-cased), then the game\'s tiles', () => {
+  it("--occupied tiles the game does not have: each is named (upper-cased), then the game's tiles", () => {
     const ref = refusal(step(unconfirmed().state, { type: 'collapse', occupied: ['z1 ', 'A1', 'y2'] }, book));
     expect(ref.usage).toBe(true);
     expect(ref.message).toContain('Z1, Y2.');
@@ -260,14 +313,22 @@ describe('collapse: the tiles the GM names', () => {
 });
 
 describe('collapse: the state before is not changed, and undo brings the unconfirmed pick back', () => {
-  it('correcting leaves the earlier state\'s picks and tiles as they were', () => {
+  it("correcting leaves the earlier state's picks and tiles as they were", () => {
     // Dice entered, as a GM would: undo replays the log, and the entered dice with it.
     const before = play(start(), { type: 'round', dice: [57, 2] }).state;
     const snapshot = json(before);
     const r = play(before, { type: 'collapse', tile: 'B2' });
     expect(r.state.tilePicks[0]).toMatchObject({ tile: 'B2', confirmed: true, correctedFrom: 'A2' });
     expect(json(before)).toEqual(snapshot);
-    expect(before.tilePicks[0]).toEqual({ eventId: 'collapsed-section', what: CS, round: 1, tile: 'A2', among: ['A1', 'A2', 'B1', 'B2'], confirmed: false, removesTile: true });
+    expect(before.tilePicks[0]).toEqual({
+      eventId: 'collapsed-section',
+      what: CS,
+      round: 1,
+      tile: 'A2',
+      among: ['A1', 'A2', 'B1', 'B2'],
+      confirmed: false,
+      removesTile: true,
+    });
     const u = undo(r.state, book)!;
     expect(u.state.tilePicks).toEqual(before.tilePicks);
     expect(u.state.tiles).toEqual(['A1', 'B1', 'B2']);
@@ -285,7 +346,12 @@ describe('collapse: the note names the event and the tiles', () => {
 
   it('every tile holds models: no tile is picked, and the one first picked is back in play', () => {
     const r = play(unconfirmed().state, { type: 'collapse', occupied: ['A1', 'A2', 'B1', 'B2'] });
-    expect(as(r.report, 'collapse')).toMatchObject({ from: 'A2', to: null, rolledAmong: [], tiles: ['A1', 'A2', 'B1', 'B2'] });
+    expect(as(r.report, 'collapse')).toMatchObject({
+      from: 'A2',
+      to: null,
+      rolledAmong: [],
+      tiles: ['A1', 'A2', 'B1', 'B2'],
+    });
     expect(r.notes).toHaveLength(1);
     expect(r.notes[0]).toContain('Collapsed Section');
     expect(r.notes[0]).toContain('no tile is picked');
@@ -305,7 +371,17 @@ describe('collapse of a pick that removes no tile (a custom table: avoidOccupied
   const game = () => {
     const s = createGame(defaultSetup(777), keepsTile);
     const r = ok(step(s, { type: 'round', dice: [57, 2] }, keepsTile));
-    expect(r.state.tilePicks).toEqual([{ eventId: 'collapsed-section', what: CS, round: 1, tile: 'A2', among: ['A1', 'A2', 'B1', 'B2'], confirmed: false, removesTile: false }]);
+    expect(r.state.tilePicks).toEqual([
+      {
+        eventId: 'collapsed-section',
+        what: CS,
+        round: 1,
+        tile: 'A2',
+        among: ['A1', 'A2', 'B1', 'B2'],
+        confirmed: false,
+        removesTile: false,
+      },
+    ]);
     expect(r.state.tiles).toEqual(['A1', 'A2', 'B1', 'B2']);
     return r.state;
   };
@@ -313,7 +389,12 @@ describe('collapse of a pick that removes no tile (a custom table: avoidOccupied
   it('another tile: the tile pool is unchanged, and the note says nothing of tiles leaving or coming back', () => {
     const r = ok(step(game(), { type: 'collapse', tile: 'B2' }, keepsTile));
     expect(r.state.tiles).toEqual(['A1', 'A2', 'B1', 'B2']);
-    expect(r.state.tilePicks[0]).toMatchObject({ tile: 'B2', confirmed: true, correctedFrom: 'A2', removesTile: false });
+    expect(r.state.tilePicks[0]).toMatchObject({
+      tile: 'B2',
+      confirmed: true,
+      correctedFrom: 'A2',
+      removesTile: false,
+    });
     expect(r.notes).toHaveLength(1);
     expect(r.notes[0]).toMatch(/Collapsed Section: B2 instead of A2$/);
   });
@@ -329,8 +410,12 @@ describe('collapse of a pick that removes no tile (a custom table: avoidOccupied
 describe('collapse of an unconfirmed pick with no tile (a hand-edited session file: the schema takes it)', () => {
   it('the named tile leaves the pool; the note says it replaces "no tile", and nothing comes back', () => {
     // Every tile occupied in round 1: no tile picked (a confirmed pick); the file is then edited to unconfirm it.
-    const edited = json(play(start(), { type: 'round', occupied: ['A1', 'A2', 'B1', 'B2'] }, [57]).state) as SessionState;
-    expect(edited.tilePicks).toEqual([{ eventId: 'collapsed-section', what: CS, round: 1, tile: null, among: [], confirmed: true, removesTile: true }]);
+    const edited = json(
+      play(start(), { type: 'round', occupied: ['A1', 'A2', 'B1', 'B2'] }, [57]).state,
+    ) as SessionState;
+    expect(edited.tilePicks).toEqual([
+      { eventId: 'collapsed-section', what: CS, round: 1, tile: null, among: [], confirmed: true, removesTile: true },
+    ]);
     edited.tilePicks[0]!.confirmed = false;
     const s = validateSession(edited, () => book).state;
     const r = ok(step(s, { type: 'collapse', tile: 'B2' }, book));

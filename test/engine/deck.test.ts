@@ -30,12 +30,39 @@ describe('building the deck', () => {
     for (const c of s.deck!.drawPile) per.set(book.byRoll[c]!.id, (per.get(book.byRoll[c]!.id) ?? 0) + 1);
     // Written from the printed "# in Deck" column.
     expect(Object.fromEntries(per)).toEqual({
-      'power-outage': 3, 'critters-attack': 3, 'horde-of-rats': 3, 'falling-crates': 3, 'grid-overload': 3, reinforcements: 3,
-      'grid-fluctuation': 3, 'vent-rupture': 3, 'dome-quake': 2, 'howling-wind': 2, 'toxic-downpour': 2, 'gunk-downpour': 2,
-      'static-storm': 2, 'haunting-whispers': 2, 'collapsed-structure': 2, headhunters: 2, 'wyld-magic': 2, 'mines-detected': 2,
-      'gas-spill': 2, 'cold-snap': 2, 'pillar-of-flame': 2, 'rats-awaken': 2, 'zombies-awaken': 2, 'zombie-horde': 1,
-      'the-beast-awakens': 1, 'collapsed-section': 1, 'lightning-strikes': 1, 'genestealer-awakens': 1, treasure: 1,
-      disappearance: 1, 'wild-snake-spill': 1, 'bounty-hunter': 1, 'sludge-jelly': 1,
+      'power-outage': 3,
+      'critters-attack': 3,
+      'horde-of-rats': 3,
+      'falling-crates': 3,
+      'grid-overload': 3,
+      reinforcements: 3,
+      'grid-fluctuation': 3,
+      'vent-rupture': 3,
+      'dome-quake': 2,
+      'howling-wind': 2,
+      'toxic-downpour': 2,
+      'gunk-downpour': 2,
+      'static-storm': 2,
+      'haunting-whispers': 2,
+      'collapsed-structure': 2,
+      headhunters: 2,
+      'wyld-magic': 2,
+      'mines-detected': 2,
+      'gas-spill': 2,
+      'cold-snap': 2,
+      'pillar-of-flame': 2,
+      'rats-awaken': 2,
+      'zombies-awaken': 2,
+      'zombie-horde': 1,
+      'the-beast-awakens': 1,
+      'collapsed-section': 1,
+      'lightning-strikes': 1,
+      'genestealer-awakens': 1,
+      treasure: 1,
+      disappearance: 1,
+      'wild-snake-spill': 1,
+      'bounty-hunter': 1,
+      'sludge-jelly': 1,
     });
   });
 
@@ -134,11 +161,19 @@ describe('reshuffling', () => {
     expect(r.notes).toContain('The deck ran out: the discard pile (62 cards) was shuffled into a new deck.');
   });
 
-  it('a reshuffle with the seeded dice is Fisher-Yates over the discard pile from the game\'s dice position (reference MT19937)', () => {
-    for (const [seed, uses] of [[4242, 63], [4242, 500], [-17, 63], [99, 1000]] as const) {
+  it("a reshuffle with the seeded dice is Fisher-Yates over the discard pile from the game's dice position (reference MT19937)", () => {
+    for (const [seed, uses] of [
+      [4242, 63],
+      [4242, 500],
+      [-17, 63],
+      [99, 1000],
+    ] as const) {
       const s = structuredClone(createGame(defaultSetup(seed, { mode: 'deck' }), book));
       s.rng = { seed, uses };
-      s.deck = { drawPile: [], discardPile: s.deck!.drawPile.filter((c) => book.byRoll[c]!.timing === 'once').slice(0, 20) };
+      s.deck = {
+        drawPile: [],
+        discardPile: s.deck!.drawPile.filter((c) => book.byRoll[c]!.timing === 'once').slice(0, 20),
+      };
       const r = step(s, { type: 'round' }, book);
       if (!r.ok) throw new Error('round refused');
       const next = referenceMt(seed);
@@ -159,23 +194,29 @@ describe('reshuffling', () => {
   it.each([
     ['the Mersenne Twister', (k: number): Seed => k],
     ['ChaCha20', (k: number): Seed => `Shuffle${k}`],
-  ])('reshuffles are unbiased (%s): over 3000 games the first card after a reshuffle of ten is spread evenly', (_g, seedOf) => {
-    const pile = book.events.results.filter((e) => e.timing === 'once').slice(0, 10).map((e) => e.range[0]);
-    const first = new Map<number, number>(pile.map((c) => [c, 0]));
-    for (let seed = 1; seed <= 3000; seed++) {
-      const s = structuredClone(createGame(defaultSetup(seedOf(seed)), book));
-      s.setup.mode = 'deck';
-      s.deck = { drawPile: [], discardPile: [...pile] };
-      const r = step(s, { type: 'round' }, book);
-      if (!r.ok) throw new Error('round refused');
-      const card = as(r.report, 'round').eventPhase.draws[0]!.roll;
-      first.set(card, first.get(card)! + 1);
-    }
-    // Chi-square with 9 degrees of freedom: above 27.88 has a chance of 1 in 1000 for a fair shuffle.
-    const chi = [...first.values()].reduce((sum, n) => sum + (n - 300) ** 2 / 300, 0);
-    expect(chi).toBeLessThan(27.88);
-    expect(Math.min(...first.values())).toBeGreaterThan(200);
-  });
+  ])(
+    'reshuffles are unbiased (%s): over 3000 games the first card after a reshuffle of ten is spread evenly',
+    (_g, seedOf) => {
+      const pile = book.events.results
+        .filter((e) => e.timing === 'once')
+        .slice(0, 10)
+        .map((e) => e.range[0]);
+      const first = new Map<number, number>(pile.map((c) => [c, 0]));
+      for (let seed = 1; seed <= 3000; seed++) {
+        const s = structuredClone(createGame(defaultSetup(seedOf(seed)), book));
+        s.setup.mode = 'deck';
+        s.deck = { drawPile: [], discardPile: [...pile] };
+        const r = step(s, { type: 'round' }, book);
+        if (!r.ok) throw new Error('round refused');
+        const card = as(r.report, 'round').eventPhase.draws[0]!.roll;
+        first.set(card, first.get(card)! + 1);
+      }
+      // Chi-square with 9 degrees of freedom: above 27.88 has a chance of 1 in 1000 for a fair shuffle.
+      const chi = [...first.values()].reduce((sum, n) => sum + (n - 300) ** 2 / 300, 0);
+      expect(chi).toBeLessThan(27.88);
+      expect(Math.min(...first.values())).toBeGreaterThan(200);
+    },
+  );
 
   it('the next draw after a normal round is not a reshuffle', () => {
     const r = play(start({ mode: 'deck' }), { type: 'round' });
@@ -183,7 +224,15 @@ describe('reshuffling', () => {
   });
 
   it('a seeded deck game of 150 rounds reshuffles, and the 64 cards stay whole every round', () => {
-    let s = createGame(defaultSetup(31337, { mode: 'deck', gangs: [{ name: 'G', battlefield: ['a', 'b'], reserve: ['c'] }], lairs: 2, structures: 2 }), book);
+    let s = createGame(
+      defaultSetup(31337, {
+        mode: 'deck',
+        gangs: [{ name: 'G', battlefield: ['a', 'b'], reserve: ['c'] }],
+        lairs: 2,
+        structures: 2,
+      }),
+      book,
+    );
     let reshuffles = 0;
     for (let round = 1; round <= 150; round++) {
       const r = step(s, { type: round % 3 === 0 ? 'end' : 'round' }, book);
@@ -231,12 +280,17 @@ describe('entered cards', () => {
     expect(r.state.deck!.drawPile[0]).toBe(1);
     const again = step(r.state, { type: 'round', dice: [25] }, book);
     expect(again).toMatchObject({ ok: false, refusal: { usage: true } });
-    expect(!again.ok && 'refusal' in again && again.refusal.message).toMatch(/card 25 you entered is not in the draw pile/);
+    expect(!again.ok && 'refusal' in again && again.refusal.message).toMatch(
+      /card 25 you entered is not in the draw pile/,
+    );
   });
 
   it('asking for a card names the cards left', () => {
     const s = start({ mode: 'deck' });
     const r = step(s, { type: 'round' }, book, { whenOut: 'ask' });
-    expect(r).toEqual({ ok: false, needs: { kind: 'die', sides: 64, for: 'Event Phase: card drawn', index: 0, cards: ALL } });
+    expect(r).toEqual({
+      ok: false,
+      needs: { kind: 'die', sides: 64, for: 'Event Phase: card drawn', index: 0, cards: ALL },
+    });
   });
 });

@@ -74,14 +74,16 @@ describe('round with an open End Phase: endDice and dice', () => {
   it('more endDice than the End Phase needs are refused (usage)', () => {
     expect(refusal(step(endPhaseOpen(), { type: 'round', endDice: [1, 2], dice: [33] }, book))).toEqual({
       usage: true,
-      message: '2 End-Phase dice (--end-dice) were entered but the End Phase needed only 1; nothing was saved. Enter just the dice it asks for.',
+      message:
+        '2 End-Phase dice (--end-dice) were entered but the End Phase needed only 1; nothing was saved. Enter just the dice it asks for.',
     });
   });
 
   it('endDice when no End Phase is open are refused (usage): before round 1, and after `end`', () => {
     expect(refusal(step(start(), { type: 'round', endDice: [3] }, book))).toEqual({
       usage: true,
-      message: "There is no open End Phase for --end-dice (no round has been played yet); give the new round's dice with --dice.",
+      message:
+        "There is no open End Phase for --end-dice (no round has been played yet); give the new round's dice with --dice.",
     });
     const ended = play(endPhaseOpen(), { type: 'end' }, [1]).state;
     expect(refusal(step(ended, { type: 'round', endDice: [3], dice: [33] }, book)).message).toBe(
@@ -146,20 +148,30 @@ describe('placeholders: badzone rolls that one', () => {
   });
 
   it('any accepted list of entered dice and placeholders replays and verifies exactly (property)', () => {
-    const setup = defaultSetup(4242, { gangs: [{ name: 'Goliaths', battlefield: ['Krag', 'Brak'], reserve: ['Gor'] }], lairs: 1, structures: 1 });
+    const setup = defaultSetup(4242, {
+      gangs: [{ name: 'Goliaths', battlefield: ['Krag', 'Brak'], reserve: ['Gor'] }],
+      lairs: 1,
+      structures: 1,
+    });
     const entry = fc.oneof(
       { weight: 2, arbitrary: fc.constant(null) },
       { weight: 5, arbitrary: fc.integer({ min: 1, max: 2 }) },
       { weight: 1, arbitrary: fc.integer({ min: 1, max: 64 }) },
     );
-    const cmd = fc.record({ end: fc.boolean(), dice: fc.array(entry, { maxLength: 4 }), endDice: fc.option(fc.array(entry, { maxLength: 3 })) });
+    const cmd = fc.record({
+      end: fc.boolean(),
+      dice: fc.array(entry, { maxLength: 4 }),
+      endDice: fc.option(fc.array(entry, { maxLength: 3 })),
+    });
     let accepted = 0;
     let placeholders = 0;
     fc.assert(
       fc.property(fc.array(cmd, { minLength: 1, maxLength: 12 }), (cmds) => {
         let s = createGame(setup, book);
         for (const c of cmds) {
-          const action: Action = c.end ? { type: 'end', dice: c.dice } : { type: 'round', dice: c.dice, ...(c.endDice ? { endDice: c.endDice } : {}) };
+          const action: Action = c.end
+            ? { type: 'end', dice: c.dice }
+            : { type: 'round', dice: c.dice, ...(c.endDice ? { endDice: c.endDice } : {}) };
           const r = step(s, action, book);
           if (!r.ok) continue;
           accepted++;
@@ -170,7 +182,11 @@ describe('placeholders: badzone rolls that one', () => {
           expect(r.record.rolls.filter((x) => x.entered).length).toBe(entries.filter((d) => d !== null).length);
           s = r.state;
         }
-        const again = replay(setup, s.log.slice(1).map((x) => x.action), book);
+        const again = replay(
+          setup,
+          s.log.slice(1).map((x) => x.action),
+          book,
+        );
         expect(JSON.stringify(again)).toBe(JSON.stringify(s));
         expect(verify(s, book)).toMatchObject({ ok: true, problem: null });
       }),
@@ -185,7 +201,8 @@ describe('placeholders: badzone rolls that one', () => {
 function d66Table(): EventTable {
   const t = structuredClone(shippedTables().events);
   for (const e of t.results) {
-    if (e.id === 'treasure') e.resolve.onDraw[0] = { kind: 'pickTile', what: 'golden Loot Casket', worth: { dice: 'D66', unit: 'credits' } };
+    if (e.id === 'treasure')
+      e.resolve.onDraw[0] = { kind: 'pickTile', what: 'golden Loot Casket', worth: { dice: 'D66', unit: 'credits' } };
   }
   return t;
 }
@@ -206,7 +223,13 @@ describe('D66 in a table', () => {
 
   it('is entered as two digits, each 1-6 (36); anything else is refused naming how to read it', () => {
     const r = step(s0, { type: 'place', eventId: 'treasure', dice: [1, 36] }, d66Book);
-    expect(r.ok && r.record.rolls[1]).toEqual({ die: 66, value: 36, for: 'Treasure: worth (D66 credits)', d66: true, entered: true });
+    expect(r.ok && r.record.rolls[1]).toEqual({
+      die: 66,
+      value: 36,
+      for: 'Treasure: worth (D66 credits)',
+      d66: true,
+      entered: true,
+    });
     for (const bad of [37, 60, 7, 67]) {
       expect(refusal(step(s0, { type: 'place', eventId: 'treasure', dice: [1, bad] }, d66Book))).toEqual({
         usage: true,

@@ -1,7 +1,15 @@
 // Edges a mutation run found the suite blind to (issue 13). Each test names the change to the code it catches;
 // each was checked by making that change and watching the test fail.
 import { describe, expect, it } from 'vitest';
-import { createGame, defaultSetup, scriptedDice, step, verify, type Action, type SessionState } from '../../src/engine/index.js';
+import {
+  createGame,
+  defaultSetup,
+  scriptedDice,
+  step,
+  verify,
+  type Action,
+  type SessionState,
+} from '../../src/engine/index.js';
 import { compileBook } from '../../src/rules/book.js';
 import type { EventTable } from '../../src/rules/types.js';
 import { shippedTables } from '../../src/store/tables.js';
@@ -32,7 +40,12 @@ describe('GM fighter moves keep the rest of the roster (catches a move that empt
     s = play(s, { type: 'fighter', name: 'Gor', to: 'reserve' }).state;
     expect(s.gangs[0]).toEqual({ name: 'Goliaths', battlefield: ['Krag', 'Hak'], reserve: ['Gor'], out: ['Brak'] });
     s = play(s, { type: 'fighter', name: 'Zed', gang: 'Goliaths', to: 'reserve' }).state;
-    expect(s.gangs[0]).toEqual({ name: 'Goliaths', battlefield: ['Krag', 'Hak'], reserve: ['Gor', 'Zed'], out: ['Brak'] });
+    expect(s.gangs[0]).toEqual({
+      name: 'Goliaths',
+      battlefield: ['Krag', 'Hak'],
+      reserve: ['Gor', 'Zed'],
+      out: ['Brak'],
+    });
     expect(s.gangs[1]).toEqual({ name: 'Eschers', battlefield: [], reserve: [], out: ['Ana'] });
   });
 
@@ -41,11 +54,21 @@ describe('GM fighter moves keep the rest of the roster (catches a move that empt
     s = play(s, { type: 'fighter', name: 'Brak', to: 'out' }).state;
     // Disappearance (61): a D6 for Krag and Gor on the battlefield; Krag rolls the 1.
     let r = play(s, { type: 'round' }, [61, 1, 4]);
-    expect(r.state.gangs[0]).toEqual({ name: 'Goliaths', battlefield: ['Gor'], reserve: ['Hak', 'Krag'], out: ['Brak'] });
+    expect(r.state.gangs[0]).toEqual({
+      name: 'Goliaths',
+      battlefield: ['Gor'],
+      reserve: ['Hak', 'Krag'],
+      out: ['Brak'],
+    });
     // Reinforcements (16) in round 2; its End Phase brings reserve fighter 2 of 2 (Krag) back.
     r = play(r.state, { type: 'round' }, [16]);
     r = play(r.state, { type: 'end' }, [2]);
-    expect(r.state.gangs[0]).toEqual({ name: 'Goliaths', battlefield: ['Gor', 'Krag'], reserve: ['Hak'], out: ['Brak'] });
+    expect(r.state.gangs[0]).toEqual({
+      name: 'Goliaths',
+      battlefield: ['Gor', 'Krag'],
+      reserve: ['Hak'],
+      out: ['Brak'],
+    });
   });
 });
 
@@ -53,7 +76,10 @@ describe('Collapsed Structure with no structure left standing (catches "undefine
   it('picks nothing, rolls nothing and changes nothing', () => {
     let r = play(start({ structures: 1 }), { type: 'round' }, [37]); // one structure: no die
     expect(r.state.structures).toEqual([]);
-    expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]).toMatchObject({ kind: 'pickStructure', structure: 'Large structure 1' });
+    expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]).toMatchObject({
+      kind: 'pickStructure',
+      structure: 'Large structure 1',
+    });
     r = play(r.state, { type: 'round' }, [38]);
     const res = as(r.report, 'round').eventPhase.resolved[0]!;
     expect(res.eventId).toBe('collapsed-structure');
@@ -65,7 +91,9 @@ describe('Collapsed Structure with no structure left standing (catches "undefine
     expect(r.state.structures).toEqual([]);
     // None counted at setup is the same.
     const none = play(start({ structures: 0 }), { type: 'round' }, [37]);
-    expect((as(none.report, 'round').eventPhase.resolved[0]!.outcomes[0] as { structure: string | null }).structure).toBeNull();
+    expect(
+      (as(none.report, 'round').eventPhase.resolved[0]!.outcomes[0] as { structure: string | null }).structure,
+    ).toBeNull();
   });
 });
 
@@ -73,17 +101,29 @@ describe('every event of a table already in play (tables of 3 and more; catches 
   for (const n of [3, 4, 7]) {
     it(`${n} Persistent events: drawn one by one, then no new event and no die rolled for one`, () => {
       const cut = (i: number) => Math.floor((64 * i) / n);
-      const table = customTable(Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, range: [cut(i) + 1, cut(i + 1)] as [number, number], timing: 'persistent' as const })));
+      const table = customTable(
+        Array.from({ length: n }, (_, i) => ({
+          id: `p${i + 1}`,
+          range: [cut(i) + 1, cut(i + 1)] as [number, number],
+          timing: 'persistent' as const,
+        })),
+      );
       const custom = compileBook({ ...shippedTables(), events: table });
       for (const mode of ['dice', 'deck'] as const) {
-        let s = createGame(defaultSetup(11, { mode, table }), custom, scriptedDice(mode === 'deck' ? Array.from({ length: 63 }, () => 1) : []));
+        let s = createGame(
+          defaultSetup(11, { mode, table }),
+          custom,
+          scriptedDice(mode === 'deck' ? Array.from({ length: 63 }, () => 1) : []),
+        );
         // Draw event i in round i (in deck mode, the top card; arrange the pile so the events come in order).
         if (s.deck) s.deck.drawPile = Array.from({ length: 64 }, (_, k) => k + 1);
         for (let i = 0; i < n; i++) {
           const draw = s.deck ? [] : [cut(i) + 1];
           if (s.deck) s.deck.drawPile = [cut(i) + 1, ...s.deck.drawPile.filter((c) => c !== cut(i) + 1)];
           const r = ok(step(s, { type: 'round' }, custom, { source: scriptedDice(draw) }));
-          expect(as(r.report, 'round').eventPhase.draws).toEqual([{ roll: cut(i) + 1, eventId: `p${i + 1}`, outcome: 'placed' }]);
+          expect(as(r.report, 'round').eventPhase.draws).toEqual([
+            { roll: cut(i) + 1, eventId: `p${i + 1}`, outcome: 'placed' },
+          ]);
           expect(as(r.report, 'round').eventPhase.noNewEvent).toBeNull();
           s = r.state;
         }
@@ -182,8 +222,20 @@ describe('an empty deck and an empty discard pile (catches the check dropped)', 
 });
 
 describe('verify compares every roll of an entry (catches rolls added or missing at the end, or a die size changed)', () => {
-  const SETUP = defaultSetup(4711, { gangs: [{ name: 'G', battlefield: ['a', 'b', 'c'], reserve: ['d'] }], lairs: 2, structures: 2, hazard: 'roll' });
-  const ACTIONS: Action[] = [{ type: 'round' }, { type: 'end' }, { type: 'round', dice: [7] }, { type: 'round' }, { type: 'end' }, { type: 'round' }];
+  const SETUP = defaultSetup(4711, {
+    gangs: [{ name: 'G', battlefield: ['a', 'b', 'c'], reserve: ['d'] }],
+    lairs: 2,
+    structures: 2,
+    hazard: 'roll',
+  });
+  const ACTIONS: Action[] = [
+    { type: 'round' },
+    { type: 'end' },
+    { type: 'round', dice: [7] },
+    { type: 'round' },
+    { type: 'end' },
+    { type: 'round' },
+  ];
   let good = createGame(SETUP, book);
   for (const a of ACTIONS) good = ok(step(good, a, book)).state;
   const edit = (f: (s: SessionState) => void): SessionState => {
@@ -197,40 +249,57 @@ describe('verify compares every roll of an entry (catches rolls added or missing
     expect(good.log.filter((r) => r.rolls.length > 0).length).toBeGreaterThanOrEqual(5);
   });
 
-  it.each(good.log.map((_, seq) => seq))('log entry %i: a roll added at the end, the last roll removed, a die size changed', (seq) => {
-    const n = good.log[seq]!.rolls.length;
-    const added = verify(
-      edit((s) => s.log[seq]!.rolls.push(n > 0 ? { ...s.log[seq]!.rolls[n - 1]! } : { die: 6, value: 1, for: 'End Phase: anything' })),
-      book,
-    );
-    expect(added).toMatchObject({ ok: false, seq });
-    expect(added.problem).toContain(`roll ${n + 1}`);
-    if (n === 0) return;
-    const removed = verify(
-      edit((s) => s.log[seq]!.rolls.pop()),
-      book,
-    );
-    expect(removed).toMatchObject({ ok: false, seq });
-    expect(removed.problem).toContain(`roll ${n}`);
-    // A bigger die with the same value: the value still fits, only the size differs.
-    const resized = verify(
-      edit((s) => (s.log[seq]!.rolls[n - 1]!.die += 1)),
-      book,
-    );
-    expect(resized).toMatchObject({ ok: false, seq });
-    expect(resized.problem).toContain(`roll ${n}`);
-  });
+  it.each(good.log.map((_, seq) => seq))(
+    'log entry %i: a roll added at the end, the last roll removed, a die size changed',
+    (seq) => {
+      const n = good.log[seq]!.rolls.length;
+      const added = verify(
+        edit((s) =>
+          s.log[seq]!.rolls.push(
+            n > 0 ? { ...s.log[seq]!.rolls[n - 1]! } : { die: 6, value: 1, for: 'End Phase: anything' },
+          ),
+        ),
+        book,
+      );
+      expect(added).toMatchObject({ ok: false, seq });
+      expect(added.problem).toContain(`roll ${n + 1}`);
+      if (n === 0) return;
+      const removed = verify(
+        edit((s) => s.log[seq]!.rolls.pop()),
+        book,
+      );
+      expect(removed).toMatchObject({ ok: false, seq });
+      expect(removed.problem).toContain(`roll ${n}`);
+      // A bigger die with the same value: the value still fits, only the size differs.
+      const resized = verify(
+        edit((s) => (s.log[seq]!.rolls[n - 1]!.die += 1)),
+        book,
+      );
+      expect(resized).toMatchObject({ ok: false, seq });
+      expect(resized.problem).toContain(`roll ${n}`);
+    },
+  );
 
   it('an entered die marked as rolled, a rolled die marked as entered, on every entry with rolls', () => {
     const entered = good.log.findIndex((r) => r.rolls.some((x) => x.entered));
     expect(entered).toBe(3);
-    expect(verify(edit((s) => delete s.log[entered]!.rolls[0]!.entered), book)).toMatchObject({ ok: false, seq: entered });
+    expect(
+      verify(
+        edit((s) => delete s.log[entered]!.rolls[0]!.entered),
+        book,
+      ),
+    ).toMatchObject({ ok: false, seq: entered });
     let tried = 0;
     for (let seq = 0; seq < good.log.length; seq++) {
       const i = good.log[seq]!.rolls.findIndex((x) => !x.entered);
       if (i < 0) continue;
       tried++;
-      expect(verify(edit((s) => (s.log[seq]!.rolls[i]!.entered = true)), book)).toMatchObject({ ok: false, seq });
+      expect(
+        verify(
+          edit((s) => (s.log[seq]!.rolls[i]!.entered = true)),
+          book,
+        ),
+      ).toMatchObject({ ok: false, seq });
     }
     expect(tried).toBeGreaterThanOrEqual(4);
   });
@@ -249,7 +318,9 @@ describe("Grid Overload's instruction (catches it shown after Grid Overload remo
     r = play(s, { type: 'round' }, [14]);
     res = as(r.report, 'round').eventPhase.resolved[0]!;
     expect(res.outcomes[0]).toMatchObject({ kind: 'visibility', changed: false });
-    expect(res.outcomes[0]!.text).toContain(book.byId.get('grid-overload')!.resolve.onDraw[0]!.kind === 'visibilityClearPitchBlack' ? 'Initiative test' : '');
+    expect(res.outcomes[0]!.text).toContain(
+      book.byId.get('grid-overload')!.resolve.onDraw[0]!.kind === 'visibilityClearPitchBlack' ? 'Initiative test' : '',
+    );
     expect(res.text).toBe('');
     // Another event's instruction is shown beside its own outcomes.
     r = play(s, { type: 'round' }, [2]);

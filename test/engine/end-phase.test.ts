@@ -38,21 +38,26 @@ describe('discard on X+', () => {
     });
   });
 
-  it.each(withX.map((e) => [e.id, e.discardOn!] as const))('%s (X = %i): X-1 and lower keep it, X and higher discard it', (id, x) => {
-    for (let roll = 1; roll <= 6; roll++) {
-      const s = withInPlay([id]);
-      const src = bySides({ 6: roll });
-      const r = step(s, { type: 'end' }, book, { source: src });
-      if (!r.ok) throw new Error('end refused');
-      const rep = as(r.report, 'end');
-      const stays = r.state.objects.length ? { stays: r.state.objects } : {};
-      expect(rep.checks).toEqual([{ eventId: id, name: book.byId.get(id)!.name, roll, discardOn: x, discarded: roll >= x, ...stays }]);
-      // Only Treasure leaves something behind (its casket), and only when discarded.
-      expect(r.state.objects.length).toBe(id === 'treasure' && roll >= x ? 1 : 0);
-      expect(ids(r.state)).toEqual(roll >= x ? [] : [id]);
-      expect(src.calls.filter((d) => d === 6)).toHaveLength(1);
-    }
-  });
+  it.each(withX.map((e) => [e.id, e.discardOn!] as const))(
+    '%s (X = %i): X-1 and lower keep it, X and higher discard it',
+    (id, x) => {
+      for (let roll = 1; roll <= 6; roll++) {
+        const s = withInPlay([id]);
+        const src = bySides({ 6: roll });
+        const r = step(s, { type: 'end' }, book, { source: src });
+        if (!r.ok) throw new Error('end refused');
+        const rep = as(r.report, 'end');
+        const stays = r.state.objects.length ? { stays: r.state.objects } : {};
+        expect(rep.checks).toEqual([
+          { eventId: id, name: book.byId.get(id)!.name, roll, discardOn: x, discarded: roll >= x, ...stays },
+        ]);
+        // Only Treasure leaves something behind (its casket), and only when discarded.
+        expect(r.state.objects.length).toBe(id === 'treasure' && roll >= x ? 1 : 0);
+        expect(ids(r.state)).toEqual(roll >= x ? [] : [id]);
+        expect(src.calls.filter((d) => d === 6)).toHaveLength(1);
+      }
+    },
+  );
 
   it('checks run in play order, each with its own die', () => {
     const s = withInPlay(['critters-attack', 'toxic-downpour', 'haunting-whispers', 'static-storm']);
@@ -133,7 +138,9 @@ describe('the End Phase runs once per round', () => {
     expect(again.ok).toBe(false);
     if (again.ok || !('refusal' in again)) throw new Error('expected a refusal');
     expect(again.refusal.usage).toBe(false);
-    expect(again.refusal.message).toBe('The End Phase of round 1 is already resolved. Run `badzone round` to start round 2.');
+    expect(again.refusal.message).toBe(
+      'The End Phase of round 1 is already resolved. Run `badzone round` to start round 2.',
+    );
     expect(JSON.stringify(e.state)).toBe(before);
   });
 
@@ -150,7 +157,11 @@ describe('the End Phase runs once per round', () => {
     const s = play(start(), { type: 'round' }, [5]).state; // Critters Attack
     const r = play(s, { type: 'round' }, [3, 25]); // End Phase of round 1: 3 discards; then round 2 draws Dome Quake
     const rep = as(r.report, 'round');
-    expect(rep.endPhase).toEqual({ round: 1, triggers: [], checks: [{ eventId: 'critters-attack', name: 'Critters Attack', roll: 3, discardOn: 3, discarded: true }] });
+    expect(rep.endPhase).toEqual({
+      round: 1,
+      triggers: [],
+      checks: [{ eventId: 'critters-attack', name: 'Critters Attack', roll: 3, discardOn: 3, discarded: true }],
+    });
     expect(rep.round).toBe(2);
     expect(r.state.inPlay).toEqual([]);
     expect(r.notes[0]).toBe('End Phase of round 1 resolved before the new round');
@@ -204,7 +215,16 @@ describe('a Pillar of Flame that could not be placed', () => {
         eventId: 'pillar-of-flame',
         name: 'Pillar of Flame',
         rolls: [],
-        outcomes: [{ kind: 'scatter', what: 'Large Blast', from: null, distance: null, direction: null, text: 'No Large Blast was placed (no tile was left), so nothing scatters.' }],
+        outcomes: [
+          {
+            kind: 'scatter',
+            what: 'Large Blast',
+            from: null,
+            distance: null,
+            direction: null,
+            text: 'No Large Blast was placed (no tile was left), so nothing scatters.',
+          },
+        ],
       },
     ]);
   });
@@ -237,7 +257,13 @@ describe('events placed once (Treasure, Pillar of Flame) in later phases', () =>
   it('a Pillar of Flame is shown as scattered once an End Phase has passed, not before', () => {
     let s = start({ tiles: ['A1', 'A2'] });
     s = play(s, { type: 'round' }, [49, 2]).state;
-    expect(inPlayView(s, book)[0]).toEqual({ eventId: 'pillar-of-flame', name: 'Pillar of Flame', sinceRound: 1, discardOn: null, tile: 'A2' });
+    expect(inPlayView(s, book)[0]).toEqual({
+      eventId: 'pillar-of-flame',
+      name: 'Pillar of Flame',
+      sinceRound: 1,
+      discardOn: null,
+      tile: 'A2',
+    });
     s = play(s, { type: 'end' }, [1, 1]).state;
     expect(inPlayView(s, book)[0]).toMatchObject({ tile: 'A2', scattered: true });
   });

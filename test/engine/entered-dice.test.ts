@@ -1,7 +1,7 @@
 // Physical dice: results the GM entered (`action.dice`) are used first, checked against their die,
 // marked as entered; too many is a usage refusal; too few are completed by the tool's own dice.
 import { describe, expect, it } from 'vitest';
-import { createGame, defaultSetup, replay, scriptedDice, step, } from '../../src/engine/index.js';
+import { createGame, defaultSetup, replay, scriptedDice, step } from '../../src/engine/index.js';
 import { as, book, play, refusal, start } from './arbitraries.js';
 
 describe('entered dice', () => {
@@ -32,10 +32,18 @@ describe('entered dice', () => {
   });
 
   it.each<[string, number[], RegExp]>([
-    ['a D64 of 65', [65], /die 1 you entered \(65\) is not a D64 result \(roll two D8: \(first - 1\) x 8 \+ second, e\.g\. 3 then 5 is 21; type the result, 1-64\); it is for: Event Phase: event table/],
+    [
+      'a D64 of 65',
+      [65],
+      /die 1 you entered \(65\) is not a D64 result \(roll two D8: \(first - 1\) x 8 \+ second, e\.g\. 3 then 5 is 21; type the result, 1-64\); it is for: Event Phase: event table/,
+    ],
     ['a D64 of 0', [0], /die 1 you entered \(0\) is not a D64 result/],
     ['a fraction', [7.5], /is not a D64 result/],
-    ['a D2 of 3', [7, 3], /die 2 you entered \(3\) is not a D2 result; it is for: Horde of Rats: how many Underhive Rats \(D2\+1\)/],
+    [
+      'a D2 of 3',
+      [7, 3],
+      /die 2 you entered \(3\) is not a D2 result; it is for: Horde of Rats: how many Underhive Rats \(D2\+1\)/,
+    ],
     ['a D4 spawn point of 5', [7, 1, 5], /die 3 you entered \(5\) is not a D4 result/],
   ])('out of range (%s): a usage refusal naming the die and its purpose', (_n, dice, msg) => {
     const ref = refusal(step(start(), { type: 'round', dice }, book, { source: scriptedDice([1, 1, 1]) }));
@@ -46,7 +54,10 @@ describe('entered dice', () => {
   it('more than needed: a usage refusal, nothing applied', () => {
     const s = start();
     const ref = refusal(step(s, { type: 'round', dice: [25, 1] }, book));
-    expect(ref).toEqual({ usage: true, message: '2 dice were entered but this step needed only 1; nothing was saved. Enter just the dice it asks for.' });
+    expect(ref).toEqual({
+      usage: true,
+      message: '2 dice were entered but this step needed only 1; nothing was saved. Enter just the dice it asks for.',
+    });
     const e = play(s, { type: 'round' }, [25]).state;
     expect(refusal(step(e, { type: 'end', dice: [3] }, book)).usage).toBe(true);
     expect(refusal(step(e, { type: 'place', eventId: 'sludge-jelly', dice: [1] }, book)).usage).toBe(true);
@@ -58,7 +69,9 @@ describe('entered dice', () => {
     expect(as(e.report, 'end').checks[0]).toMatchObject({ roll: 3, discarded: true });
     expect(e.record.rolls[0]!.entered).toBe(true);
     s = play(start(), { type: 'round' }, [4]).state;
-    expect(refusal(step(s, { type: 'end', dice: [7] }, book)).message).toMatch(/not a D6 result; it is for: End Phase: Critters Attack discard check/);
+    expect(refusal(step(s, { type: 'end', dice: [7] }, book)).message).toMatch(
+      /not a D6 result; it is for: End Phase: Critters Attack discard check/,
+    );
   });
 
   it('entered dice for a placed event (Treasure: tile and worth)', () => {

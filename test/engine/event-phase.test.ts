@@ -19,10 +19,14 @@ describe('Once and Persistent', () => {
     let once = 0;
     for (let roll = 1; roll <= 64; roll++) {
       const ev = book.byRoll[roll]!;
-      const r = step(start({ gangs: GANGS, lairs: 2, structures: 2 }), { type: 'round' }, book, { source: rollThenOnes(roll) });
+      const r = step(start({ gangs: GANGS, lairs: 2, structures: 2 }), { type: 'round' }, book, {
+        source: rollThenOnes(roll),
+      });
       if (!r.ok) throw new Error(`roll ${roll} refused`);
       const rep = as(r.report, 'round');
-      expect(rep.eventPhase.draws).toEqual([{ roll, eventId: ev.id, outcome: ev.timing === 'once' ? 'once' : 'placed' }]);
+      expect(rep.eventPhase.draws).toEqual([
+        { roll, eventId: ev.id, outcome: ev.timing === 'once' ? 'once' : 'placed' },
+      ]);
       if (ev.timing === 'once') {
         once++;
         expect(r.state.inPlay).toEqual([]);
@@ -99,7 +103,9 @@ describe('resolution order', () => {
       ['critters-attack', 'in-play'],
       ['zombie-horde', 'new'],
     ]);
-    const spawns = rep.eventPhase.resolved.map((x) => x.outcomes.map((o) => (o.kind === 'spawn' ? [o.count, o.spawnPoint] : o.kind)));
+    const spawns = rep.eventPhase.resolved.map((x) =>
+      x.outcomes.map((o) => (o.kind === 'spawn' ? [o.count, o.spawnPoint] : o.kind)),
+    );
     expect(spawns).toEqual([[[3, 3]], [], [[2, 4]]]);
     expect(rep.inPlay.map((p) => [p.eventId, p.sinceRound, p.discardOn])).toEqual([
       ['horde-of-rats', 1, null],
@@ -182,14 +188,26 @@ describe('every step kind makes its rolls', () => {
 
   it('a single spawn point needs no die', () => {
     const r = play(start({ spawnPoints: 1 }), { type: 'round' }, [55, 2]);
-    expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]).toMatchObject({ creature: 'zombies', count: 3, spawnPoint: 1 });
+    expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]).toMatchObject({
+      creature: 'zombies',
+      count: 3,
+      spawnPoint: 1,
+    });
   });
 
   it('The Beast Awakens and Genestealer Awakens: a fixed one, at a rolled spawn point', () => {
     let r = play(start(), { type: 'round' }, [56, 3]);
-    expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]).toMatchObject({ creature: 'abomination', count: 1, spawnPoint: 3 });
+    expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]).toMatchObject({
+      creature: 'abomination',
+      count: 1,
+      spawnPoint: 3,
+    });
     r = play(start(), { type: 'round' }, [59, 2]);
-    expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]).toMatchObject({ creature: 'genestealers', count: 1, spawnPoint: 2 });
+    expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]).toMatchObject({
+      creature: 'genestealers',
+      count: 1,
+      spawnPoint: 2,
+    });
   });
 
   it('Falling Crates and Vent Rupture: a D6+6 scatter and a D12 direction for each tile in play', () => {
@@ -205,7 +223,10 @@ describe('every step kind makes its rolls', () => {
       ],
     });
     const v = play(start({ tiles: ['C3'] }), { type: 'round' }, [24, 4, 5]);
-    expect(as(v.report, 'round').eventPhase.resolved[0]!.outcomes[0]).toMatchObject({ what: 'Smoke Marker', scatters: [{ tile: 'C3', distance: 10, direction: 5 }] });
+    expect(as(v.report, 'round').eventPhase.resolved[0]!.outcomes[0]).toMatchObject({
+      what: 'Smoke Marker',
+      scatters: [{ tile: 'C3', distance: 10, direction: 5 }],
+    });
   });
 
   it('Mines Detected: a tile, D3+1 mines, and a D3+3 scatter and direction for each mine', () => {
@@ -249,7 +270,10 @@ describe('every step kind makes its rolls', () => {
 
   it('Treasure: a tile and a 2D6x10 worth once, when drawn', () => {
     let r = play(start(), { type: 'round' }, [60, 1, 6, 6]);
-    expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]).toMatchObject({ tile: 'A1', worth: { value: 120, unit: 'credits' } });
+    expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]).toMatchObject({
+      tile: 'A1',
+      worth: { value: 120, unit: 'credits' },
+    });
     r = play(r.state, { type: 'round' }, [1, 25]); // discard check 1 (needs 2+): stays; no new rolls for it
     expect(r.state.inPlay[0]).toMatchObject({ eventId: 'treasure', tile: 'A1', worth: 120 });
     expect(r.record.rolls.map((x) => x.die)).toEqual([6, 64]);
@@ -259,8 +283,12 @@ describe('every step kind makes its rolls', () => {
     let s = play(start(), { type: 'round' }, [39]).state;
     const e = play(s, { type: 'end' }, [2, 4, 3]);
     const rep = as(e.report, 'end');
-    expect(rep.triggers.map((t) => t.outcomes[0])).toMatchObject([{ kind: 'spawn', creature: 'scum', count: 2, spawnPoint: 4 }]);
-    expect(rep.checks).toEqual([{ eventId: 'headhunters', name: 'Headhunters', roll: 3, discardOn: 4, discarded: false }]);
+    expect(rep.triggers.map((t) => t.outcomes[0])).toMatchObject([
+      { kind: 'spawn', creature: 'scum', count: 2, spawnPoint: 4 },
+    ]);
+    expect(rep.checks).toEqual([
+      { eventId: 'headhunters', name: 'Headhunters', roll: 3, discardOn: 4, discarded: false },
+    ]);
     s = play(e.state, { type: 'round' }, [25]).state;
     const e2 = play(s, { type: 'end' }, [3, 1, 4]);
     expect(as(e2.report, 'end').triggers[0]!.outcomes[0]).toMatchObject({ count: 3, spawnPoint: 1 });
@@ -299,7 +327,12 @@ describe('every step kind makes its rolls', () => {
         { gang: 'Eschers', fighter: null, moved: false },
       ],
     });
-    expect(e.state.gangs[0]).toEqual({ name: 'Goliaths', battlefield: ['Krag', 'Brak', 'Hak'], reserve: ['Gor'], out: [] });
+    expect(e.state.gangs[0]).toEqual({
+      name: 'Goliaths',
+      battlefield: ['Krag', 'Brak', 'Hak'],
+      reserve: ['Gor'],
+      out: [],
+    });
     expect(e.state.pendingEnd).toEqual([]);
     // Only the round it was drawn: the next End Phase brings no one.
     r = play(e.state, { type: 'round' }, [25]);
@@ -309,7 +342,9 @@ describe('every step kind makes its rolls', () => {
   it('Reinforcements drawn in a round whose End Phase is resolved by the next `round`', () => {
     const s = play(start({ gangs: GANGS }), { type: 'round' }, [17]).state;
     const r = play(s, { type: 'round' }, [1, 25]);
-    expect(as(r.report, 'round').endPhase!.triggers[0]!.outcomes[0]).toMatchObject({ picks: [{ fighter: 'Gor', moved: true }, { fighter: null }] });
+    expect(as(r.report, 'round').endPhase!.triggers[0]!.outcomes[0]).toMatchObject({
+      picks: [{ fighter: 'Gor', moved: true }, { fighter: null }],
+    });
     expect(r.state.gangs[0]!.battlefield).toEqual(['Krag', 'Brak', 'Gor']);
   });
 
@@ -369,11 +404,16 @@ describe('every step kind makes its rolls', () => {
     }
     const s = play(start(), { type: 'round' }, [16]).state;
     const e = play(s, { type: 'end' });
-    expect(as(e.report, 'end').triggers[0]!.outcomes[0]!.text).toMatch(/^No rosters given: pick a random fighter from the reserve of each gang/);
+    expect(as(e.report, 'end').triggers[0]!.outcomes[0]!.text).toMatch(
+      /^No rosters given: pick a random fighter from the reserve of each gang/,
+    );
   });
 
   it('a hazard rolled at setup is a D10 in the first log entry', () => {
-    const s = createGame(defaultSetup(SEED, { hazard: 'roll' }), book, { die: () => 10, state: () => ({ seed: SEED, uses: 1 }) });
+    const s = createGame(defaultSetup(SEED, { hazard: 'roll' }), book, {
+      die: () => 10,
+      state: () => ({ seed: SEED, uses: 1 }),
+    });
     expect(s.hazard).toEqual({ roll: 10, id: null, nomadic: true });
     expect(s.log[0]!.rolls).toEqual([{ die: 10, value: 10, for: 'Setup: Hazard Table (D10)' }]);
     expect(start({ hazard: 3 }).hazard).toEqual({ roll: 3, id: 'bog', nomadic: false });

@@ -17,7 +17,10 @@ describe('a step past a limit is refused (a value, not a throw), the state untou
   it('a full log', () => {
     const s = createGame(defaultSetup(1), book);
     const filler: LogRecord = { seq: 0, round: 0, action: { type: 'visibility', level: 'dark' }, rolls: [] };
-    const full: SessionState = { ...s, log: [s.log[0]!, ...Array.from({ length: LIMITS.logEntries - 1 }, (_, i) => ({ ...filler, seq: i + 1 }))] };
+    const full: SessionState = {
+      ...s,
+      log: [s.log[0]!, ...Array.from({ length: LIMITS.logEntries - 1 }, (_, i) => ({ ...filler, seq: i + 1 }))],
+    };
     const r = refusal(step(full, { type: 'visibility', level: 'dark' }, book));
     expect(r.usage).toBe(false);
     expect(r.message).toMatch(/log is full: 100,000 entries.*limit: log entries/);
@@ -35,11 +38,19 @@ describe('a step past a limit is refused (a value, not a throw), the state untou
     expect(step(far, { type: 'visibility', level: 'dark' }, book).ok).toBe(true);
   });
 
-  it('a 51st gang, a gang\'s 201st fighter, a name with a line break (usage)', () => {
-    const gangs = Array.from({ length: LIMITS.gangs }, (_, i) => ({ name: `G${i}`, battlefield: i === 0 ? Array.from({ length: LIMITS.fightersPerGang }, (_, k) => `F${k}`) : [], reserve: [] }));
+  it("a 51st gang, a gang's 201st fighter, a name with a line break (usage)", () => {
+    const gangs = Array.from({ length: LIMITS.gangs }, (_, i) => ({
+      name: `G${i}`,
+      battlefield: i === 0 ? Array.from({ length: LIMITS.fightersPerGang }, (_, k) => `F${k}`) : [],
+      reserve: [],
+    }));
     const s = createGame(defaultSetup(1, { gangs }), book);
-    expect(refusal(step(s, { type: 'fighter', name: 'X', to: 'battlefield', gang: 'New' }, book)).message).toMatch(/limit: gangs/);
-    expect(refusal(step(s, { type: 'fighter', name: 'X', to: 'battlefield', gang: 'G0' }, book)).message).toMatch(/limit: fighters per gang/);
+    expect(refusal(step(s, { type: 'fighter', name: 'X', to: 'battlefield', gang: 'New' }, book)).message).toMatch(
+      /limit: gangs/,
+    );
+    expect(refusal(step(s, { type: 'fighter', name: 'X', to: 'battlefield', gang: 'G0' }, book)).message).toMatch(
+      /limit: fighters per gang/,
+    );
     const bad = refusal(step(s, { type: 'fighter', name: 'X\nY', to: 'battlefield', gang: 'G1' }, book));
     expect(bad.usage).toBe(true);
     expect(bad.message).toContain('\\x0a');
@@ -55,8 +66,17 @@ describe('a step past a limit is refused (a value, not a throw), the state untou
 
 describe('replaying a log skips the limits', () => {
   it('a fighter added past the limit by an older badzone replays', () => {
-    const gangs = [{ name: 'G', battlefield: Array.from({ length: LIMITS.fightersPerGang }, (_, k) => `F${k}`), reserve: [] }];
-    const s = replay(defaultSetup(1, { gangs }), [{ type: 'fighter', name: 'F200', to: 'battlefield', gang: 'G' }, { type: 'fighter', name: 'x'.repeat(300), to: 'out', gang: 'y'.repeat(300) }], book);
+    const gangs = [
+      { name: 'G', battlefield: Array.from({ length: LIMITS.fightersPerGang }, (_, k) => `F${k}`), reserve: [] },
+    ];
+    const s = replay(
+      defaultSetup(1, { gangs }),
+      [
+        { type: 'fighter', name: 'F200', to: 'battlefield', gang: 'G' },
+        { type: 'fighter', name: 'x'.repeat(300), to: 'out', gang: 'y'.repeat(300) },
+      ],
+      book,
+    );
     expect(s.gangs[0]!.battlefield).toHaveLength(LIMITS.fightersPerGang + 1);
     expect(s.gangs[1]!.name).toHaveLength(300);
   });

@@ -15,7 +15,10 @@ describe('the notes name each event drawn and what became of it', () => {
     expect(r.notes.filter((n) => n.startsWith('Drew '))).toHaveLength(1);
     r = play(r.state, { type: 'round' }, [1, 60, 41]); // Treasure again: a duplicate; Wyld Magic placed
     const drew = r.notes.filter((n) => n.startsWith('Drew '));
-    expect(drew).toEqual(['Drew Treasure (60): already in play, discarded; drawing again', 'Drew Wyld Magic (41): Persistent, placed in play']);
+    expect(drew).toEqual([
+      'Drew Treasure (60): already in play, discarded; drawing again',
+      'Drew Wyld Magic (41): Persistent, placed in play',
+    ]);
     expect(as(r.report, 'round').eventPhase.draws).toEqual([
       { roll: 60, eventId: 'treasure', outcome: 'duplicate' },
       { roll: 41, eventId: 'wyld-magic', outcome: 'placed' },
@@ -26,10 +29,33 @@ describe('the notes name each event drawn and what became of it', () => {
       'End Phase: Wyld Magic discard check 6 (needs 3+): discarded',
     ]);
     expect(as(e.report, 'end').checks).toEqual([
-      { eventId: 'treasure', name: 'Treasure', roll: 2, discardOn: 2, discarded: true, stays: [{ eventId: 'treasure', what: 'golden Loot Casket', tile: 'A2', sinceRound: 1, worth: { value: 70, unit: 'credits' } }] },
+      {
+        eventId: 'treasure',
+        name: 'Treasure',
+        roll: 2,
+        discardOn: 2,
+        discarded: true,
+        stays: [
+          {
+            eventId: 'treasure',
+            what: 'golden Loot Casket',
+            tile: 'A2',
+            sinceRound: 1,
+            worth: { value: 70, unit: 'credits' },
+          },
+        ],
+      },
       { eventId: 'wyld-magic', name: 'Wyld Magic', roll: 6, discardOn: 3, discarded: true },
     ]);
     expect(e.state.inPlay).toEqual([]);
-    expect(e.state.objects).toEqual([{ eventId: 'treasure', what: 'golden Loot Casket', tile: 'A2', sinceRound: 1, worth: { value: 70, unit: 'credits' } }]);
+    expect(e.state.objects).toEqual([
+      {
+        eventId: 'treasure',
+        what: 'golden Loot Casket',
+        tile: 'A2',
+        sinceRound: 1,
+        worth: { value: 70, unit: 'credits' },
+      },
+    ]);
   });
 });

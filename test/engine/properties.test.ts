@@ -35,7 +35,12 @@ function same(actual: unknown, expected: unknown, label?: string): void {
 }
 
 /** The GM's roster move, done by hand: the fighter leaves wherever they were and joins the end of `to`. */
-function movedRoster(prev: SessionState, gang: string, name: string, to: 'battlefield' | 'reserve' | 'out'): SessionState['gangs'] {
+function movedRoster(
+  prev: SessionState,
+  gang: string,
+  name: string,
+  to: 'battlefield' | 'reserve' | 'out',
+): SessionState['gangs'] {
   const gangs = structuredClone(prev.gangs);
   let g = gangs.find((x) => x.name === gang);
   if (!g) {
@@ -94,12 +99,16 @@ function invariants(s: SessionState): void {
   // Conditions (Wyld Magic's Psykers) are on fighters still in the game, each once, from an event that gives them.
   for (const c of s.conditions) {
     const g = s.gangs.find((x) => x.name === c.gang);
-    expect(g && [...g.battlefield, ...g.reserve].includes(c.fighter), `${c.fighter} (${c.gang}) has left the game but is still a ${c.condition}`).toBe(true);
+    expect(
+      g && [...g.battlefield, ...g.reserve].includes(c.fighter),
+      `${c.fighter} (${c.gang}) has left the game but is still a ${c.condition}`,
+    ).toBe(true);
     if (c.lasts !== 'game') expect(s.inPlay.some((p) => p.eventId === c.eventId)).toBe(true);
   }
   expect(new Set(s.conditions.map((c) => `${c.gang}/${c.fighter}/${c.condition}`)).size).toBe(s.conditions.length);
   // What events left on the battlefield is what their data says stays (Treasure's casket, with its worth).
-  for (const o of s.objects) expect(o).toMatchObject({ eventId: 'treasure', what: 'golden Loot Casket', worth: { unit: 'credits' } });
+  for (const o of s.objects)
+    expect(o).toMatchObject({ eventId: 'treasure', what: 'golden Loot Casket', worth: { unit: 'credits' } });
   // A scattered marker is in play with the tile it was placed on.
   for (const p of s.inPlay) if (p.scatters) expect(p.tile).toEqual(expect.any(String));
   // An unconfirmed tile pick removed a tile still missing from the pool.
@@ -114,7 +123,12 @@ function invariants(s: SessionState): void {
 }
 
 /** How one step may change a state. */
-function transition(prev: SessionState, next: SessionState, action: Action, r: Extract<StepResult, { ok: true }>): void {
+function transition(
+  prev: SessionState,
+  next: SessionState,
+  action: Action,
+  r: Extract<StepResult, { ok: true }>,
+): void {
   expect(next.rng.uses).toBeGreaterThanOrEqual(prev.rng.uses);
   expect(next.log.length).toBe(prev.log.length + 1);
   same(next.log.slice(0, -1), prev.log);
@@ -142,7 +156,8 @@ function transition(prev: SessionState, next: SessionState, action: Action, r: E
     expect(fighters(next)).toEqual(fighters(prev));
     if (action.type !== 'round' && action.type !== 'end') same(next.gangs, prev.gangs);
   }
-  for (const text of [...r.notes, ...outcomesOf(r).map((o) => o.text)]) expect(text, `a note of ${JSON.stringify(action)}`).not.toMatch(BROKEN_TEXT);
+  for (const text of [...r.notes, ...outcomesOf(r).map((o) => o.text)])
+    expect(text, `a note of ${JSON.stringify(action)}`).not.toMatch(BROKEN_TEXT);
   expect(next.redo).toEqual([]);
   // Every tile picked was a tile still in play and not one the GM said holds models.
   const occupied = action.type === 'round' ? (action.occupied ?? []) : [];
@@ -159,7 +174,10 @@ function transition(prev: SessionState, next: SessionState, action: Action, r: E
     expect(roll.value).toBeLessThanOrEqual(roll.die);
   }
   // Entered dice are marked entered; placeholders (null) are rolled and not marked.
-  const lists = [...('dice' in action && action.dice ? action.dice : []), ...(action.type === 'round' && action.endDice ? action.endDice : [])];
+  const lists = [
+    ...('dice' in action && action.dice ? action.dice : []),
+    ...(action.type === 'round' && action.endDice ? action.endDice : []),
+  ];
   expect(r.record.rolls.filter((x) => x.entered).length).toBe(lists.filter((d) => d !== null).length);
 }
 
@@ -173,7 +191,10 @@ function apply(s: SessionState, cmd: Exclude<Cmd, { kind: 'undo' | 'redo' }>): {
         cmd.kind === 'round'
           ? cmd.occupied === null
             ? { type: 'round' }
-            : { type: 'round', occupied: [...new Set(cmd.occupied.map((i) => s.setup.tiles[i % s.setup.tiles.length]!))] }
+            : {
+                type: 'round',
+                occupied: [...new Set(cmd.occupied.map((i) => s.setup.tiles[i % s.setup.tiles.length]!))],
+              }
           : { type: 'end' };
       if (!cmd.manual) return { action: base, result: step(s, base, book) };
       let action: RoundOrEnd = base;
@@ -191,14 +212,24 @@ function apply(s: SessionState, cmd: Exclude<Cmd, { kind: 'undo' | 'redo' }>): {
         const dice = (list === 'endDice' && action.type === 'round' ? action.endDice : action.dice) ?? [];
         expect(need.index).toBe(dice.length);
         const p = cmd.pick[k % cmd.pick.length]!;
-        const value = p < 0 ? null : need.cards ? need.cards[p % need.cards.length]! : need.d66 ? 10 * (1 + (p % 6)) + 1 + ((p >> 3) % 6) : 1 + (p % need.sides);
+        const value =
+          p < 0
+            ? null
+            : need.cards
+              ? need.cards[p % need.cards.length]!
+              : need.d66
+                ? 10 * (1 + (p % 6)) + 1 + ((p >> 3) % 6)
+                : 1 + (p % need.sides);
         action = { ...action, [list]: [...dice, value] };
       }
       throw new Error('the engine kept asking for dice');
     }
     case 'discard': {
       const inPlay = s.inPlay.map((p) => p.eventId);
-      const id = inPlay.length > 0 && cmd.which % 3 !== 0 ? inPlay[cmd.which % inPlay.length]! : PERSISTENT[cmd.which % PERSISTENT.length]!;
+      const id =
+        inPlay.length > 0 && cmd.which % 3 !== 0
+          ? inPlay[cmd.which % inPlay.length]!
+          : PERSISTENT[cmd.which % PERSISTENT.length]!;
       const action: Action = { type: 'discard', eventId: id };
       return { action, result: step(s, action, book) };
     }
@@ -214,7 +245,12 @@ function apply(s: SessionState, cmd: Exclude<Cmd, { kind: 'undo' | 'redo' }>): {
       const known = s.gangs.flatMap((g) => [...g.battlefield, ...g.reserve, ...g.out].map((f) => [g.name, f] as const));
       const action: Action =
         known.length > 0 && cmd.which % 4 !== 0
-          ? { type: 'fighter', name: known[cmd.which % known.length]![1], gang: known[cmd.which % known.length]![0], to: cmd.to }
+          ? {
+              type: 'fighter',
+              name: known[cmd.which % known.length]![1],
+              gang: known[cmd.which % known.length]![0],
+              to: cmd.to,
+            }
           : { type: 'fighter', name: `New${cmd.which}`, gang: s.gangs[0]?.name ?? 'Newcomers', to: cmd.to };
       return { action, result: step(s, action, book) };
     }
@@ -222,12 +258,17 @@ function apply(s: SessionState, cmd: Exclude<Cmd, { kind: 'undo' | 'redo' }>): {
       const known = s.gangs.flatMap((g) => [...g.battlefield, ...g.reserve, ...g.out].map((f) => [g.name, f] as const));
       const gang = s.gangs[cmd.which % Math.max(1, s.gangs.length)]?.name ?? 'Nobody';
       const f = known[cmd.which % Math.max(1, known.length)];
-      const action: Action = cmd.gang || !f ? { type: 'rename', gang, to: cmd.to } : { type: 'rename', fighter: f[1], gang: f[0], to: cmd.to };
+      const action: Action =
+        cmd.gang || !f
+          ? { type: 'rename', gang, to: cmd.to }
+          : { type: 'rename', fighter: f[1], gang: f[0], to: cmd.to };
       return { action, result: step(s, action, book) };
     }
     case 'collapse': {
       const t = s.setup.tiles;
-      const action: Action = cmd.occupied ? { type: 'collapse', occupied: [t[cmd.which % t.length]!] } : { type: 'collapse', tile: t[cmd.which % t.length]! };
+      const action: Action = cmd.occupied
+        ? { type: 'collapse', occupied: [t[cmd.which % t.length]!] }
+        : { type: 'collapse', tile: t[cmd.which % t.length]! };
       return { action, result: step(s, action, book) };
     }
   }
@@ -240,21 +281,32 @@ function refusalAllowed(s: SessionState, action: Action): boolean {
       return s.phase !== 'round';
     case 'discard':
       // Not in play, and nothing it left on the battlefield (Treasure's casket) to take off instead.
-      return !s.inPlay.some((p) => p.eventId === action.eventId) && !s.objects.some((o) => o.eventId === action.eventId);
+      return (
+        !s.inPlay.some((p) => p.eventId === action.eventId) && !s.objects.some((o) => o.eventId === action.eventId)
+      );
     case 'place':
       return s.inPlay.some((p) => p.eventId === action.eventId);
     case 'fighter': {
       // Moving a fighter to where they already are changes nothing, and is refused.
-      const g = s.gangs.find((x) => (action.gang === undefined || x.name === action.gang) && [...x.battlefield, ...x.reserve, ...x.out].includes(action.name));
+      const g = s.gangs.find(
+        (x) =>
+          (action.gang === undefined || x.name === action.gang) &&
+          [...x.battlefield, ...x.reserve, ...x.out].includes(action.name),
+      );
       return g?.[action.to].includes(action.name) === true;
     }
     case 'rename': {
       // Refused: no such fighter or gang, the same name, or a name another fighter of the gang (another gang) has.
       const g = s.gangs.find((x) => x.name === action.gang);
       if (!g) return true;
-      if (action.fighter === undefined) return g.name === action.to || s.gangs.some((x) => x !== g && x.name.toLowerCase() === action.to.toLowerCase());
+      if (action.fighter === undefined)
+        return g.name === action.to || s.gangs.some((x) => x !== g && x.name.toLowerCase() === action.to.toLowerCase());
       const all = [...g.battlefield, ...g.reserve, ...g.out];
-      return !all.includes(action.fighter) || action.fighter === action.to || all.some((f) => f !== action.fighter && f.toLowerCase() === action.to.toLowerCase());
+      return (
+        !all.includes(action.fighter) ||
+        action.fighter === action.to ||
+        all.some((f) => f !== action.fighter && f.toLowerCase() === action.to.toLowerCase())
+      );
     }
     case 'collapse': {
       // Refused with no unconfirmed pick, or a tile that is gone (and was not the one picked).
@@ -314,7 +366,10 @@ function runGame(setup: Setup, cmds: Cmd[], undoEvery = 1): SessionState {
     expect(JSON.stringify(s)).toBe(before); // the input state is never changed
     if (!result.ok) {
       expect('refusal' in result).toBe(true);
-      expect(refusalAllowed(s, action), `unexpected refusal of ${JSON.stringify(action)}: ${JSON.stringify(result)}`).toBe(true);
+      expect(
+        refusalAllowed(s, action),
+        `unexpected refusal of ${JSON.stringify(action)}: ${JSON.stringify(result)}`,
+      ).toBe(true);
       continue;
     }
     expect(refusalAllowed(s, action), `${JSON.stringify(action)} should have been refused`).toBe(false);
@@ -385,9 +440,13 @@ describe('engine properties', () => {
 
   it('long dice games with rosters, lairs and structures', () => {
     fc.assert(
-      fc.property(setupArb.map((s) => ({ ...s, mode: 'dice' as const })), fc.array(PLAY, { minLength: 60, maxLength: 100 }), (setup, cmds) => {
-        runGame(setup, cmds, 10);
-      }),
+      fc.property(
+        setupArb.map((s) => ({ ...s, mode: 'dice' as const })),
+        fc.array(PLAY, { minLength: 60, maxLength: 100 }),
+        (setup, cmds) => {
+          runGame(setup, cmds, 10);
+        },
+      ),
       { numRuns: LONG_RUNS, endOnFailure: true, seed: 103 }, // long games: report the first failure without shrinking
     );
   }, 300_000);

@@ -3,7 +3,15 @@
 // fields, the conditions and rosters left behind, and the GM-facing texts (which must NAME the fighter, gang, tile,
 // count, creature or level they are about). Texts are checked on their meaningful parts, not as whole sentences.
 import { describe, expect, it } from 'vitest';
-import { createGame, defaultSetup, scriptedDice, step, type Report, type SessionState, type StepResult } from '../../src/engine/index.js';
+import {
+  createGame,
+  defaultSetup,
+  scriptedDice,
+  step,
+  type Report,
+  type SessionState,
+  type StepResult,
+} from '../../src/engine/index.js';
 import { moveFighter, objectText, type Outcome } from '../../src/engine/resolve.js';
 import { compileBook, type RuleBook } from '../../src/rules/book.js';
 import type { EventTable } from '../../src/rules/types.js';
@@ -47,16 +55,35 @@ describe('spawns: the text names how many of what, and where', () => {
     r = play(r.state, { type: 'end' }, [1, 2, 3]); // D3 = 1 scum, spawn point 2 of 4; discard check 3 (needs 4+)
     const t = as(r.report, 'end').triggers[0]!;
     const o = outcome(t.outcomes[0], 'spawn');
-    expect(fields(o)).toStrictEqual({ kind: 'spawn', creature: 'scum', what: 'Hive Scum with Autoguns', count: 1, spawnPoint: 2 });
+    expect(fields(o)).toStrictEqual({
+      kind: 'spawn',
+      creature: 'scum',
+      what: 'Hive Scum with Autoguns',
+      count: 1,
+      spawnPoint: 2,
+    });
     expect(o.text).toMatch(/^1 Hive Scum with Autoguns\b/);
     expect(o.text).toContain('spawn point 2');
   });
 
   it('a fixed count above one is counted (catches a fixed count named without its number)', () => {
-    const own = ownBook([{ id: 'pair', range: [1, 64], timing: 'once', onDraw: [{ kind: 'spawn', count: 2, creature: 'zombies', what: 'Plague Zombies' }] }]);
+    const own = ownBook([
+      {
+        id: 'pair',
+        range: [1, 64],
+        timing: 'once',
+        onDraw: [{ kind: 'spawn', count: 2, creature: 'zombies', what: 'Plague Zombies' }],
+      },
+    ]);
     const s0 = createGame(defaultSetup(5, { table: own.table, spawnPoints: 1 }), own.book);
     const o = outcome(resolved(run(s0, own.book, { type: 'round' }, [30])).outcomes[0], 'spawn');
-    expect(fields(o)).toStrictEqual({ kind: 'spawn', creature: 'zombies', what: 'Plague Zombies', count: 2, spawnPoint: 1 });
+    expect(fields(o)).toStrictEqual({
+      kind: 'spawn',
+      creature: 'zombies',
+      what: 'Plague Zombies',
+      count: 2,
+      spawnPoint: 1,
+    });
     expect(o.text).toMatch(/^2 Plague Zombies at spawn point 1/);
   });
 
@@ -70,7 +97,12 @@ describe('spawns: the text names how many of what, and where', () => {
     expect(o.text).toMatch(/^3 Underhive Rats\b/);
     expect(o.text).toContain('spawn point 4');
     // The GM's instruction stays: a spawn is not a visibility change that makes it moot.
-    expect(res).toMatchObject({ eventId: 'horde-of-rats', source: 'new', timing: 'persistent', text: gm('horde-of-rats') });
+    expect(res).toMatchObject({
+      eventId: 'horde-of-rats',
+      source: 'new',
+      timing: 'persistent',
+      text: gm('horde-of-rats'),
+    });
     // In play in round 2: still a persistent resolution, with the instruction.
     r = play(r.state, { type: 'round' }, [10, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]); // Falling Crates, then the rats again
     const rats = as(r.report, 'round').eventPhase.resolved.find((x) => x.eventId === 'horde-of-rats')!;
@@ -87,7 +119,7 @@ describe('Falling Crates: the text gives each tile its scatter', () => {
   });
 });
 
-describe('Mines Detected: the tile, how many mines and each one\'s scatter', () => {
+describe("Mines Detected: the tile, how many mines and each one's scatter", () => {
   it('a D3+1 count and a D3+3 scatter for each mine, none tied to a tile of its own', () => {
     // Tile D4 = 3 (B1); D3 = 2, so 3 mines; each mine: D3 distance (+3) and a D12 bearing.
     const r = play(start(), { type: 'round' }, [43, 3, 2, 1, 5, 2, 7, 3, 12]);
@@ -117,13 +149,38 @@ describe('Mines Detected: the tile, how many mines and each one\'s scatter', () 
 describe('tile picks of an own table: placing without scatter, worth on a Once event, what stays', () => {
   const own = ownBook([
     // A Once event: nothing in play to keep the worth on.
-    { id: 'cache', range: [1, 16], timing: 'once', onDraw: [{ kind: 'pickTile', what: 'Supply Cache', place: { count: 1, what: 'Crate' }, worth: { dice: 'D6', unit: 'credits' } }] },
-    { id: 'beacon', range: [17, 32], timing: 'persistent', onDraw: [{ kind: 'pickTile', what: 'Beacon', staysAfterDiscard: true }] },
+    {
+      id: 'cache',
+      range: [1, 16],
+      timing: 'once',
+      onDraw: [
+        {
+          kind: 'pickTile',
+          what: 'Supply Cache',
+          place: { count: 1, what: 'Crate' },
+          worth: { dice: 'D6', unit: 'credits' },
+        },
+      ],
+    },
+    {
+      id: 'beacon',
+      range: [17, 32],
+      timing: 'persistent',
+      onDraw: [{ kind: 'pickTile', what: 'Beacon', staysAfterDiscard: true }],
+    },
     {
       id: 'vault',
       range: [33, 48],
       timing: 'persistent',
-      onDraw: [{ kind: 'pickTile', what: 'Vault Key', avoidOccupied: true, worth: { dice: 'D6', unit: 'credits' }, staysAfterDiscard: true }],
+      onDraw: [
+        {
+          kind: 'pickTile',
+          what: 'Vault Key',
+          avoidOccupied: true,
+          worth: { dice: 'D6', unit: 'credits' },
+          staysAfterDiscard: true,
+        },
+      ],
     },
     { id: 'blast', range: [49, 64], timing: 'persistent', onDraw: [{ kind: 'pickTile', what: 'Blast Marker' }] },
   ]);
@@ -132,7 +189,14 @@ describe('tile picks of an own table: placing without scatter, worth on a Once e
   it('one crate, unscattered, and a worth on a Once event (catches a scatter rolled anyway, "Crates", worth kept on no entry)', () => {
     const r = run(s0, own.book, { type: 'round' }, [1, 2, 5]); // tile A2, worth 5
     const o = outcome(resolved(r).outcomes[0], 'pickTile');
-    expect(fields(o)).toStrictEqual({ kind: 'pickTile', what: 'Supply Cache', tile: 'A2', removed: false, placed: { what: 'Crate', count: 1, scatters: [] }, worth: { value: 5, unit: 'credits' } });
+    expect(fields(o)).toStrictEqual({
+      kind: 'pickTile',
+      what: 'Supply Cache',
+      tile: 'A2',
+      removed: false,
+      placed: { what: 'Crate', count: 1, scatters: [] },
+      worth: { value: 5, unit: 'credits' },
+    });
     expect(o.text).toContain('Tile A2');
     expect(o.text).toContain('1 Crate at its center');
     expect(o.text).not.toContain('Crates');
@@ -159,7 +223,9 @@ describe('tile picks of an own table: placing without scatter, worth on a Once e
     const r = run(one, own.book, { type: 'round' }, [40, 6]); // Key on A1 (unconfirmed pick), worth 6
     expect(r.state.inPlay).toEqual([{ eventId: 'vault', sinceRound: 1, roll: 40, tile: 'A1', worth: 6 }]);
     const d = run(r.state, own.book, { type: 'discard', eventId: 'vault' });
-    expect(as(d.report, 'discard').stays).toStrictEqual([{ eventId: 'vault', what: 'Vault Key', tile: 'A1', sinceRound: 1, worth: { value: 6, unit: 'credits' } }]);
+    expect(as(d.report, 'discard').stays).toStrictEqual([
+      { eventId: 'vault', what: 'Vault Key', tile: 'A1', sinceRound: 1, worth: { value: 6, unit: 'credits' } },
+    ]);
     expect(d.state.objects).toHaveLength(1);
     expect(d.notes[0]).toMatch(/the Vault Key stays on A1 \(worth 6 credits\)$/);
   });
@@ -204,7 +270,15 @@ describe('what stays after a discard needs a tile it was placed on', () => {
 
   it('objectText of an object with no tile and no worth names only the object', () => {
     expect(objectText({ eventId: 'x', what: 'Loot Casket', tile: null, sinceRound: 1 })).toBe('the Loot Casket stays');
-    expect(objectText({ eventId: 'x', what: 'Loot Casket', tile: 'B2', sinceRound: 1, worth: { value: 30, unit: 'credits' } })).toBe('the Loot Casket stays on B2 (worth 30 credits)');
+    expect(
+      objectText({
+        eventId: 'x',
+        what: 'Loot Casket',
+        tile: 'B2',
+        sinceRound: 1,
+        worth: { value: 30, unit: 'credits' },
+      }),
+    ).toBe('the Loot Casket stays on B2 (worth 30 credits)');
   });
 });
 
@@ -213,7 +287,13 @@ describe('Treasure: the GM instruction of a newly drawn event is its draw instru
     const ev = book.byId.get('treasure')!;
     expect(ev.gmInPlay).toBeDefined();
     let r = play(start(), { type: 'round' }, [60, 2, 3, 4]);
-    expect(resolved(r)).toMatchObject({ eventId: 'treasure', source: 'new', timing: 'persistent', discardOn: 2, text: ev.gm });
+    expect(resolved(r)).toMatchObject({
+      eventId: 'treasure',
+      source: 'new',
+      timing: 'persistent',
+      discardOn: 2,
+      text: ev.gm,
+    });
     r = play(r.state, { type: 'round' }, [1, 61]); // End Phase check 1 (stays); Disappearance, no rosters
     const t = as(r.report, 'round').eventPhase.resolved.find((x) => x.eventId === 'treasure')!;
     expect(t).toMatchObject({ source: 'in-play', timing: 'persistent', text: ev.gmInPlay });
@@ -228,7 +308,14 @@ describe('fighter moves and the conditions events gave them', () => {
 
   it('two gangs each with a Krag: both become Psykers, and only the one put out of the game loses it', () => {
     let r = play(start({ gangs }), { type: 'round' }, [41]); // Wyld Magic: one fighter each, no die
-    const psyker = (gang: string) => ({ condition: 'Psyker', gang, fighter: 'Krag', eventId: 'wyld-magic', sinceRound: 1, lasts: 'game' });
+    const psyker = (gang: string) => ({
+      condition: 'Psyker',
+      gang,
+      fighter: 'Krag',
+      eventId: 'wyld-magic',
+      sinceRound: 1,
+      lasts: 'game',
+    });
     expect(r.state.conditions).toEqual([psyker('Goliaths'), psyker('Eschers')]);
     // To reserve: still a Psyker.
     r = play(r.state, { type: 'fighter', name: 'Krag', gang: 'Goliaths', to: 'reserve' });
@@ -266,13 +353,21 @@ describe('Wyld Magic picks: the text names each gang and its fighter', () => {
   });
 
   it('one gang: the one fighter named, not "each"', () => {
-    const r = play(start({ gangs: [{ name: 'Goliaths', battlefield: ['Krag'], reserve: [] }] }), { type: 'round' }, [41]);
+    const r = play(
+      start({ gangs: [{ name: 'Goliaths', battlefield: ['Krag'], reserve: [] }] }),
+      { type: 'round' },
+      [41],
+    );
     const o = outcome(resolved(r).outcomes[0], 'pickFighter');
     expect(o.text).toMatch(/^Goliaths: Krag becomes a Psyker/);
   });
 
   it('nobody on any battlefield: says so, on the battlefield', () => {
-    const r = play(start({ gangs: [{ name: 'Goliaths', battlefield: [], reserve: ['Krag'] }] }), { type: 'round' }, [41]);
+    const r = play(
+      start({ gangs: [{ name: 'Goliaths', battlefield: [], reserve: ['Krag'] }] }),
+      { type: 'round' },
+      [41],
+    );
     const o = outcome(resolved(r).outcomes[0], 'pickFighter');
     expect(o.picks).toEqual([{ gang: 'Goliaths', fighter: null, moved: false }]);
     expect(o.text).toMatch(/no gang has a fighter on the battlefield/i);
@@ -300,7 +395,11 @@ describe('Wyld Magic picks: the text names each gang and its fighter', () => {
 
 describe('a gang named like a visibility outcome does not hide the GM instruction', () => {
   it('Wyld Magic for the gang "Not Pitch Black" keeps its instruction', () => {
-    const r = play(start({ gangs: [{ name: 'Not Pitch Black', battlefield: ['Krag'], reserve: [] }] }), { type: 'round' }, [41]);
+    const r = play(
+      start({ gangs: [{ name: 'Not Pitch Black', battlefield: ['Krag'], reserve: [] }] }),
+      { type: 'round' },
+      [41],
+    );
     const res = resolved(r);
     expect(res.outcomes[0]!.text).toMatch(/^Not Pitch Black: Krag/);
     expect(res.text).toBe(gm('wyld-magic'));
@@ -310,7 +409,11 @@ describe('a gang named like a visibility outcome does not hide the GM instructio
 
 describe('Disappearance: who rolled what', () => {
   it('names each fighter removed with their gang', () => {
-    const r = play(start({ gangs: [{ name: 'Goliaths', battlefield: ['Krag', 'Gor', 'Brak'], reserve: [] }] }), { type: 'round' }, [61, 1, 4, 1]);
+    const r = play(
+      start({ gangs: [{ name: 'Goliaths', battlefield: ['Krag', 'Gor', 'Brak'], reserve: [] }] }),
+      { type: 'round' },
+      [61, 1, 4, 1],
+    );
     const o = outcome(resolved(r).outcomes[0], 'rollEachFighter');
     expect(o.rolls).toEqual([
       { gang: 'Goliaths', fighter: 'Krag', roll: 1, moved: true },
@@ -322,7 +425,11 @@ describe('Disappearance: who rolled what', () => {
   });
 
   it('rosters given but nobody on the battlefield: no dice, and it says so', () => {
-    const r = play(start({ gangs: [{ name: 'Goliaths', battlefield: [], reserve: ['Hak'] }] }), { type: 'round' }, [61]);
+    const r = play(
+      start({ gangs: [{ name: 'Goliaths', battlefield: [], reserve: ['Hak'] }] }),
+      { type: 'round' },
+      [61],
+    );
     const o = outcome(resolved(r).outcomes[0], 'rollEachFighter');
     expect(o.rolls).toEqual([]);
     expect(o.text).toMatch(/no fighters on the battlefield/i);
@@ -338,7 +445,14 @@ describe('Disappearance: who rolled what', () => {
   });
 
   it('an own table removing on 1 or 2: both numbers are named', () => {
-    const own = ownBook([{ id: 'quake', range: [1, 64], timing: 'once', onDraw: [{ kind: 'rollEachFighter', dice: 'D6', on: [1, 2], moveTo: 'out', what: 'falls' }] }]);
+    const own = ownBook([
+      {
+        id: 'quake',
+        range: [1, 64],
+        timing: 'once',
+        onDraw: [{ kind: 'rollEachFighter', dice: 'D6', on: [1, 2], moveTo: 'out', what: 'falls' }],
+      },
+    ]);
     let r = run(createGame(defaultSetup(5, { table: own.table }), own.book), own.book, { type: 'round' }, [9]);
     expect(outcome(resolved(r).outcomes[0], 'rollEachFighter').text).toContain('on 1 or 2');
     const gangs = [{ name: 'Goliaths', battlefield: ['Krag', 'Gor'], reserve: [] }];
@@ -352,7 +466,14 @@ describe('Disappearance: who rolled what', () => {
 describe('conditions that last until the event picks again', () => {
   // curse: a lasting Curse and a round-long Mark each Event Phase; hex: a round-long Mark of its own.
   const own = ownBook([
-    { id: 'hex', range: [1, 32], timing: 'persistent', eachEventPhase: [{ kind: 'pickFighter', from: 'battlefield', what: 'is marked', condition: { name: 'Marked', lasts: 'round' } }] },
+    {
+      id: 'hex',
+      range: [1, 32],
+      timing: 'persistent',
+      eachEventPhase: [
+        { kind: 'pickFighter', from: 'battlefield', what: 'is marked', condition: { name: 'Marked', lasts: 'round' } },
+      ],
+    },
     {
       id: 'curse',
       range: [33, 64],
@@ -364,12 +485,22 @@ describe('conditions that last until the event picks again', () => {
     },
   ]);
   const gangs = [{ name: 'Goliaths', battlefield: ['Krag', 'Brak'], reserve: [] }];
-  const c = (condition: string, fighter: string, eventId: string, sinceRound: number, lasts: string) => ({ condition, gang: 'Goliaths', fighter, eventId, sinceRound, lasts });
+  const c = (condition: string, fighter: string, eventId: string, sinceRound: number, lasts: string) => ({
+    condition,
+    gang: 'Goliaths',
+    fighter,
+    eventId,
+    sinceRound,
+    lasts,
+  });
 
   it("a new pick ends only that event's own mark of that name; others stay", () => {
     const s0 = createGame(defaultSetup(5, { table: own.table, gangs }), own.book);
     let r = run(s0, own.book, { type: 'round' }, [40, 1, 2]); // curse: Krag Cursed, Brak Marked
-    expect(r.state.conditions).toEqual([c('Cursed', 'Krag', 'curse', 1, 'game'), c('Marked', 'Brak', 'curse', 1, 'round')]);
+    expect(r.state.conditions).toEqual([
+      c('Cursed', 'Krag', 'curse', 1, 'game'),
+      c('Marked', 'Brak', 'curse', 1, 'round'),
+    ]);
     // Round 2: curse (in play) curses Brak and moves its Mark to Krag (already Cursed); then hex (new) marks Brak.
     r = run(r.state, own.book, { type: 'round' }, [1, 2, 1, 2]);
     expect(r.state.conditions).toEqual([
@@ -384,13 +515,30 @@ describe('conditions that last until the event picks again', () => {
 describe('conditions for as long as the event is in play', () => {
   it('end when their own event leaves play, not when another one does', () => {
     const own = ownBook([
-      { id: 'hex', range: [1, 32], timing: 'persistent', eachEventPhase: [{ kind: 'pickFighter', from: 'battlefield', what: 'is hexed', condition: { name: 'Hexed', lasts: 'event' } }] },
+      {
+        id: 'hex',
+        range: [1, 32],
+        timing: 'persistent',
+        eachEventPhase: [
+          { kind: 'pickFighter', from: 'battlefield', what: 'is hexed', condition: { name: 'Hexed', lasts: 'event' } },
+        ],
+      },
       { id: 'gloom', range: [33, 64], timing: 'persistent' },
     ]);
-    const s0 = createGame(defaultSetup(5, { table: own.table, gangs: [{ name: 'Goliaths', battlefield: ['Krag'], reserve: [] }] }), own.book);
+    const s0 = createGame(
+      defaultSetup(5, { table: own.table, gangs: [{ name: 'Goliaths', battlefield: ['Krag'], reserve: [] }] }),
+      own.book,
+    );
     let r = run(s0, own.book, { type: 'round' }, [1]);
     r = run(r.state, own.book, { type: 'round' }, [40]);
-    const hexed = { condition: 'Hexed', gang: 'Goliaths', fighter: 'Krag', eventId: 'hex', sinceRound: 1, lasts: 'event' };
+    const hexed = {
+      condition: 'Hexed',
+      gang: 'Goliaths',
+      fighter: 'Krag',
+      eventId: 'hex',
+      sinceRound: 1,
+      lasts: 'event',
+    };
     expect(r.state.conditions).toEqual([hexed]);
     r = run(r.state, own.book, { type: 'discard', eventId: 'gloom' });
     expect(r.state.conditions).toEqual([hexed]);
@@ -411,7 +559,11 @@ describe('Beast Lairs and large structures: the outcome kind whatever was counte
     expect(o.text).toContain('Beast Lair');
     r = play(start({ lairs: 2 }), { type: 'round' }, [53, 2]);
     o = outcome(resolved(r).outcomes[0], 'pickLair');
-    expect(fields(o)).toStrictEqual({ kind: 'pickLair', lair: 'Beast Lair 2', becomes: 'Monster Nest (Underhive Zombies)' });
+    expect(fields(o)).toStrictEqual({
+      kind: 'pickLair',
+      lair: 'Beast Lair 2',
+      becomes: 'Monster Nest (Underhive Zombies)',
+    });
     expect(o.text).toContain('Beast Lair 2');
     expect(o.text).toContain('Monster Nest (Underhive Zombies)');
   });
@@ -459,7 +611,9 @@ describe('visibility outcomes', () => {
   });
 
   it('an own table setting a level with no note ends with the level', () => {
-    const own = ownBook([{ id: 'dusk', range: [1, 64], timing: 'once', onDraw: [{ kind: 'visibilitySet', level: 'dark' }] }]);
+    const own = ownBook([
+      { id: 'dusk', range: [1, 64], timing: 'once', onDraw: [{ kind: 'visibilitySet', level: 'dark' }] },
+    ]);
     const r = run(createGame(defaultSetup(5, { table: own.table }), own.book), own.book, { type: 'round' }, [3]);
     expect(outcome(resolved(r).outcomes[0], 'visibility').text).toMatch(/Dark \(12"\)$/);
   });
@@ -468,7 +622,12 @@ describe('visibility outcomes', () => {
     // Only an unchecked table (no cross-table check) can name such a level.
     const own = ownBook([
       { id: 'fog', range: [1, 32], timing: 'once', onDraw: [{ kind: 'visibilitySet', level: 'fog' }] },
-      { id: 'flash', range: [33, 64], timing: 'once', onDraw: [{ kind: 'visibilityClearPitchBlack', otherwise: 'Everyone blinks.' }] },
+      {
+        id: 'flash',
+        range: [33, 64],
+        timing: 'once',
+        onDraw: [{ kind: 'visibilityClearPitchBlack', otherwise: 'Everyone blinks.' }],
+      },
     ]);
     let r = run(createGame(defaultSetup(5, { table: own.table }), own.book), own.book, { type: 'round' }, [3]);
     expect(outcome(resolved(r).outcomes[0], 'visibility').text).toContain('fog');
@@ -482,7 +641,7 @@ describe('visibility outcomes', () => {
 });
 
 describe('when a visibility outcome makes the GM instruction moot', () => {
-  it("an event that clears Pitch Black on its draw keeps its instruction for what it does later in play", () => {
+  it('an event that clears Pitch Black on its draw keeps its instruction for what it does later in play', () => {
     const own = ownBook([
       {
         id: 'eclipse',
@@ -530,6 +689,8 @@ describe('an event in play that the table does not have', () => {
   it('fails naming the event id', () => {
     const s = start();
     const bad: SessionState = { ...s, inPlay: [{ eventId: 'ghost-event', sinceRound: 0, roll: 1 }] };
-    expect(() => step(bad, { type: 'round' }, book, { source: scriptedDice([7, 1, 1], s.setup.seed) })).toThrow('"ghost-event"');
+    expect(() => step(bad, { type: 'round' }, book, { source: scriptedDice([7, 1, 1], s.setup.seed) })).toThrow(
+      '"ghost-event"',
+    );
   });
 });

@@ -15,8 +15,20 @@ const book = shippedBook();
 
 /** A game whose log holds plain rounds and ends (the fast path) and entries the full check handles. */
 function game(): SessionState {
-  let s = createGame(defaultSetup(77, { mode: 'deck', gangs: [{ name: 'G', battlefield: ['a', 'b'], reserve: ['c'] }] }), book);
-  const actions: Action[] = [{ type: 'round' }, { type: 'end' }, { type: 'round', dice: [5] }, { type: 'place', eventId: 'treasure' }, { type: 'end', dice: [1, 1] }, { type: 'round' }, { type: 'round' }, { type: 'end' }];
+  let s = createGame(
+    defaultSetup(77, { mode: 'deck', gangs: [{ name: 'G', battlefield: ['a', 'b'], reserve: ['c'] }] }),
+    book,
+  );
+  const actions: Action[] = [
+    { type: 'round' },
+    { type: 'end' },
+    { type: 'round', dice: [5] },
+    { type: 'place', eventId: 'treasure' },
+    { type: 'end', dice: [1, 1] },
+    { type: 'round' },
+    { type: 'round' },
+    { type: 'end' },
+  ];
   for (const a of actions) {
     const r = step(s, a, book, {});
     if (!r.ok) throw new Error(`refused: ${JSON.stringify(r)}`);

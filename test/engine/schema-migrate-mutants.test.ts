@@ -14,7 +14,8 @@ import { book, invalidOf, ownResults } from './arbitraries.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const text = (name: 'dice' | 'd66'): string => readFileSync(new URL(`./fixtures/session-v2-${name}.json`, import.meta.url), 'utf8');
+const text = (name: 'dice' | 'd66'): string =>
+  readFileSync(new URL(`./fixtures/session-v2-${name}.json`, import.meta.url), 'utf8');
 const V2 = text('dice');
 const D66 = text('d66');
 const load = (v: unknown, rules: RuleBook = book) => validateSession(v, () => rules);
@@ -40,18 +41,74 @@ const EVENT = { die: 64, value: 57, for: 'Event Phase: event table' };
 describe('version 2 -> 3: a round that closed an open End Phase', () => {
   it.each<[string, (s: Json) => void, number, Json]>([
     // log[5] is a round after a round: the End Phase was open.
-    ['the dice before the first Event Phase roll go to the End Phase', (s) => ((s.log[5].rolls = [...END_ROLLS, { die: 6, value: 3, for: 'Horde of Rats: spawn point' }, EVENT, EVENT]), (s.log[5].action.dice = [1, 2, 3, 4, 5, 6, 7])), 5, { type: 'round', endDice: [1, 2, 3, 4, 5], dice: [6, 7] }],
-    ['no Event Phase roll: the dice up to the last End Phase roll', (s) => ((s.log[5].rolls = [...END_ROLLS, { die: 6, value: 3, for: 'Horde of Rats: spawn point' }]), (s.log[5].action.dice = [1, 2, 3, 4, 5, 6])), 5, { type: 'round', endDice: [1, 2, 3, 4], dice: [5, 6] }],
-    ['no Event Phase roll and no End Phase roll: the dice stay', (s) => ((s.log[5].rolls = END_ROLLS.slice(0, 2)), (s.log[5].action.dice = [1, 2, 3])), 5, { type: 'round', dice: [1, 2, 3] }],
-    ['an Event Phase roll first: the dice stay', (s) => ((s.log[5].rolls = [EVENT, ...END_ROLLS]), (s.log[5].action.dice = [57, 1])), 5, { type: 'round', dice: [57, 1] }],
-    ['fewer dice than the End Phase took: all of them, and no dice key', (s) => ((s.log[5].rolls = [...END_ROLLS, EVENT]), (s.log[5].action.dice = [1, 2])), 5, { type: 'round', endDice: [1, 2] }],
-    ['exactly the End Phase dice: no dice key', (s) => ((s.log[5].rolls = [...END_ROLLS, EVENT]), (s.log[5].action.dice = [1, 2, 3, 4])), 5, { type: 'round', endDice: [1, 2, 3, 4] }],
+    [
+      'the dice before the first Event Phase roll go to the End Phase',
+      (s) => (
+        (s.log[5].rolls = [...END_ROLLS, { die: 6, value: 3, for: 'Horde of Rats: spawn point' }, EVENT, EVENT]),
+        (s.log[5].action.dice = [1, 2, 3, 4, 5, 6, 7])
+      ),
+      5,
+      { type: 'round', endDice: [1, 2, 3, 4, 5], dice: [6, 7] },
+    ],
+    [
+      'no Event Phase roll: the dice up to the last End Phase roll',
+      (s) => (
+        (s.log[5].rolls = [...END_ROLLS, { die: 6, value: 3, for: 'Horde of Rats: spawn point' }]),
+        (s.log[5].action.dice = [1, 2, 3, 4, 5, 6])
+      ),
+      5,
+      { type: 'round', endDice: [1, 2, 3, 4], dice: [5, 6] },
+    ],
+    [
+      'no Event Phase roll and no End Phase roll: the dice stay',
+      (s) => ((s.log[5].rolls = END_ROLLS.slice(0, 2)), (s.log[5].action.dice = [1, 2, 3])),
+      5,
+      { type: 'round', dice: [1, 2, 3] },
+    ],
+    [
+      'an Event Phase roll first: the dice stay',
+      (s) => ((s.log[5].rolls = [EVENT, ...END_ROLLS]), (s.log[5].action.dice = [57, 1])),
+      5,
+      { type: 'round', dice: [57, 1] },
+    ],
+    [
+      'fewer dice than the End Phase took: all of them, and no dice key',
+      (s) => ((s.log[5].rolls = [...END_ROLLS, EVENT]), (s.log[5].action.dice = [1, 2])),
+      5,
+      { type: 'round', endDice: [1, 2] },
+    ],
+    [
+      'exactly the End Phase dice: no dice key',
+      (s) => ((s.log[5].rolls = [...END_ROLLS, EVENT]), (s.log[5].action.dice = [1, 2, 3, 4])),
+      5,
+      { type: 'round', endDice: [1, 2, 3, 4] },
+    ],
     ['no entered dice: nothing to split', (s) => delete s.log[5].action.dice, 5, { type: 'round' }],
     ['an empty dice list stays', (s) => (s.log[5].action.dice = []), 5, { type: 'round', dice: [] }],
-    ['a GM move between does not close the End Phase', (s) => (s.log[7].action = { type: 'round', dice: [3, 9, 2, 3, 6] }), 7, { type: 'round', endDice: [3, 9, 2, 3, 6] }],
-    ['a round after an end: the dice stay', (s) => ((s.log[8].rolls = [...END_ROLLS, EVENT]), (s.log[8].action.dice = [1, 2, 3, 4, 5])), 8, { type: 'round', dice: [1, 2, 3, 4, 5] }],
-    ['the first round of the game: the dice stay', (s) => ((s.log[4].rolls = [...END_ROLLS, EVENT]), (s.log[4].action.dice = [1, 2, 3, 4, 5])), 4, { type: 'round', dice: [1, 2, 3, 4, 5] }],
-    ['an end after a round keeps its dice', (s) => ((s.log[7].rolls = [...END_ROLLS, EVENT]), (s.log[7].action.dice = [1, 2, 3, 4, 5])), 7, { type: 'end', dice: [1, 2, 3, 4, 5] }],
+    [
+      'a GM move between does not close the End Phase',
+      (s) => (s.log[7].action = { type: 'round', dice: [3, 9, 2, 3, 6] }),
+      7,
+      { type: 'round', endDice: [3, 9, 2, 3, 6] },
+    ],
+    [
+      'a round after an end: the dice stay',
+      (s) => ((s.log[8].rolls = [...END_ROLLS, EVENT]), (s.log[8].action.dice = [1, 2, 3, 4, 5])),
+      8,
+      { type: 'round', dice: [1, 2, 3, 4, 5] },
+    ],
+    [
+      'the first round of the game: the dice stay',
+      (s) => ((s.log[4].rolls = [...END_ROLLS, EVENT]), (s.log[4].action.dice = [1, 2, 3, 4, 5])),
+      4,
+      { type: 'round', dice: [1, 2, 3, 4, 5] },
+    ],
+    [
+      'an end after a round keeps its dice',
+      (s) => ((s.log[7].rolls = [...END_ROLLS, EVENT]), (s.log[7].action.dice = [1, 2, 3, 4, 5])),
+      7,
+      { type: 'end', dice: [1, 2, 3, 4, 5] },
+    ],
   ])('%s', (_n, edit, i, want) => {
     expect(migrated(edit).log[i]!.action).toEqual(want);
   });
@@ -79,7 +136,9 @@ describe('version 2 -> 3: a round that closed an open End Phase', () => {
 
 describe('version 2 -> 3: the new fields', () => {
   it('objects, conditions, tile picks, manualDice and redo are set whatever the file held', () => {
-    const st = migrated((s) => Object.assign(s, { objects: 'x', conditions: 3, tilePicks: null, manualDice: true, redo: [{ seq: 99 }] }));
+    const st = migrated((s) =>
+      Object.assign(s, { objects: 'x', conditions: 3, tilePicks: null, manualDice: true, redo: [{ seq: 99 }] }),
+    );
     expect(st.objects.map((o) => o.what)).toEqual(['golden Loot Casket']);
     expect(st.conditions.map((c) => c.fighter)).toEqual(['Gor', 'Nyx']);
     expect(st.tilePicks.map((t) => t.tile)).toEqual(['B2']);
@@ -132,8 +191,16 @@ describe('version 2 -> 3: a custom table with D66', () => {
     ['the D66 table', () => undefined, true],
     ['the same table without D66', noD66, false],
     ['a table naming D660 (not D66)', (s) => (noD66(s), (s.setup.table.name = 'House table D660')), false],
-    ['a table naming d66 in small letters', (s) => (noD66(s), (s.setup.table.results[0].effect = 'roll a d66 for it')), true],
-    ['a visibility table naming D66', (s) => (noD66(s), (s.setup.visibilityTable = { ...shippedTables().visibility, note: 'the D66 of old' })), true],
+    [
+      'a table naming d66 in small letters',
+      (s) => (noD66(s), (s.setup.table.results[0].effect = 'roll a d66 for it')),
+      true,
+    ],
+    [
+      'a visibility table naming D66',
+      (s) => (noD66(s), (s.setup.visibilityTable = { ...shippedTables().visibility, note: 'the D66 of old' })),
+      true,
+    ],
     ['a visibility table without it', (s) => (noD66(s), (s.setup.visibilityTable = shippedTables().visibility)), false],
   ])('%s: legacyD66 %s', (_n, edit, legacy) => {
     const st = migrated(edit, D66);
@@ -161,9 +228,21 @@ describe('version 1 -> 2: the purposes take version 2 words', () => {
     [64, 'Event Phase: card drawn from the Badzone deck', 'Event Phase: card drawn'],
     [6, 'End Phase: Treasure discard check (D6, 2+ discards)', 'End Phase: Treasure discard check (2+)'],
     [6, 'End Phase: Treasure discard check (D6, 10+ discards)', 'End Phase: Treasure discard check (10+)'],
-    [6, 'x End Phase: Treasure discard check (D6, 2+ discards)', 'x End Phase: Treasure discard check (D6, 2+ discards)'],
-    [6, 'End Phase: Treasure discard check (D6, 2+ discards) x', 'End Phase: Treasure discard check (D6, 2+ discards) x'],
-    [12, 'Pillar of Flame: Large Blast: scatter direction (D12, clock)', 'Pillar of Flame: Large Blast: scatter direction'],
+    [
+      6,
+      'x End Phase: Treasure discard check (D6, 2+ discards)',
+      'x End Phase: Treasure discard check (D6, 2+ discards)',
+    ],
+    [
+      6,
+      'End Phase: Treasure discard check (D6, 2+ discards) x',
+      'End Phase: Treasure discard check (D6, 2+ discards) x',
+    ],
+    [
+      12,
+      'Pillar of Flame: Large Blast: scatter direction (D12, clock)',
+      'Pillar of Flame: Large Blast: scatter direction',
+    ],
     [12, 'Pillar of Flame: scatter direction (D12, clock) x', 'Pillar of Flame: scatter direction (D12, clock) x'],
     [4, 'Treasure: tile (D4 among A1 A2 B1 B2)', 'Treasure: tile (of A1 A2 B1 B2)'],
     [12, 'Treasure: tile (D12 among A1 A2 A3)', 'Treasure: tile (of A1 A2 A3)'],
@@ -179,7 +258,11 @@ describe('version 1 -> 2: the purposes take version 2 words', () => {
     [6, 'Collapsed Structure: large structure (D3)', 'Collapsed Structure: large structure (D3)'],
     [3, 'Collapsed Structure: large structure (D3) x', 'Collapsed Structure: large structure (D3) x'],
     [6, 'Grid Fluctuation: House Visibility Table (D6)', 'Grid Fluctuation: House Visibility Table (D6)'],
-    [4, 'Collapsed Section: collapsed section (impassable terrain) (D4)', 'Collapsed Section: collapsed section (impassable terrain) (D4)'],
+    [
+      4,
+      'Collapsed Section: collapsed section (impassable terrain) (D4)',
+      'Collapsed Section: collapsed section (impassable terrain) (D4)',
+    ],
     [6, 'Treasure: worth (2D6x10 credits) (die 1 of 2)', 'Treasure: worth (2D6x10 credits) (die 1 of 2)'],
   ])('a D%s "%s" becomes "%s"', (die, old, now) => {
     const { state, migratedFrom } = load(v1With([{ die, value: 1, for: old }]));
@@ -190,8 +273,18 @@ describe('version 1 -> 2: the purposes take version 2 words', () => {
 
   it('a table whose structure picks are in its Event Phases and End Phase: each is reworded', () => {
     const events = ownResults([
-      { id: 'tower-falls', range: [1, 32], timing: 'persistent', eachEventPhase: [{ kind: 'pickStructure', what: 'tower' }] },
-      { id: 'bridge-falls', range: [33, 64], timing: 'persistent', endPhase: [{ kind: 'pickStructure', what: 'bridge' }] },
+      {
+        id: 'tower-falls',
+        range: [1, 32],
+        timing: 'persistent',
+        eachEventPhase: [{ kind: 'pickStructure', what: 'tower' }],
+      },
+      {
+        id: 'bridge-falls',
+        range: [33, 64],
+        timing: 'persistent',
+        endPhase: [{ kind: 'pickStructure', what: 'bridge' }],
+      },
     ]);
     const own = compileBook({ ...shippedTables(), events: { name: 'Own', die: 'D64', results: events } });
     const v1 = v1With([

@@ -10,7 +10,8 @@ import { bookFor } from '../../src/store/tables.js';
 import { Invalid } from '../../src/rules/check.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-const fixture = (name: 'dice' | 'd66'): Json => JSON.parse(readFileSync(new URL(`./fixtures/session-v2-${name}.json`, import.meta.url), 'utf8'));
+const fixture = (name: 'dice' | 'd66'): Json =>
+  JSON.parse(readFileSync(new URL(`./fixtures/session-v2-${name}.json`, import.meta.url), 'utf8'));
 const load = (raw: Json) => validateSession(raw, bookFor);
 
 describe('a real version-2 dice game', () => {
@@ -21,7 +22,15 @@ describe('a real version-2 dice game', () => {
     expect(migratedFrom).toBe(2);
     expect(state.schemaVersion).toBe(SCHEMA_VERSION);
     expect(state.log.map((r) => r.rolls)).toEqual(raw.log.map((r: Json) => r.rolls));
-    expect(verify(state, book)).toEqual({ ok: true, entries: 10, rolls: 36, fromSeed: 24, entered: 12, problem: null, seq: null });
+    expect(verify(state, book)).toEqual({
+      ok: true,
+      entries: 10,
+      rolls: 36,
+      fromSeed: 24,
+      entered: 12,
+      problem: null,
+      seq: null,
+    });
     expect(state).toMatchObject({ manualDice: false, redo: [] });
   });
 
@@ -39,7 +48,15 @@ describe('a real version-2 dice game', () => {
 
   it('what version 3 tracks is replayed from the log', () => {
     const { state } = load(fixture('dice'));
-    expect(state.objects).toEqual([{ eventId: 'treasure', what: 'golden Loot Casket', tile: 'B1', sinceRound: 0, worth: { value: 60, unit: 'credits' } }]);
+    expect(state.objects).toEqual([
+      {
+        eventId: 'treasure',
+        what: 'golden Loot Casket',
+        tile: 'B1',
+        sinceRound: 0,
+        worth: { value: 60, unit: 'credits' },
+      },
+    ]);
     expect(state.conditions).toEqual([
       { condition: 'Psyker', gang: 'Goliaths', fighter: 'Gor', eventId: 'wyld-magic', sinceRound: 1, lasts: 'game' },
       { condition: 'Psyker', gang: 'Eschers', fighter: 'Nyx', eventId: 'wyld-magic', sinceRound: 1, lasts: 'game' },
@@ -56,7 +73,15 @@ describe('a real version-2 dice game', () => {
       ],
     });
     expect(state.tilePicks).toEqual([
-      { eventId: 'collapsed-section', what: 'collapsed section (impassable terrain)', round: 2, tile: 'B2', among: ['A1', 'A2', 'B1', 'B2'], confirmed: false, removesTile: true },
+      {
+        eventId: 'collapsed-section',
+        what: 'collapsed section (impassable terrain)',
+        round: 2,
+        tile: 'B2',
+        among: ['A1', 'A2', 'B1', 'B2'],
+        confirmed: false,
+        removesTile: true,
+      },
     ]);
   });
 
@@ -77,7 +102,9 @@ describe('a real version-2 dice game', () => {
   it('logNotes replays every entry', () => {
     const { state, book } = load(fixture('dice'));
     const notes = logNotes(state, book);
-    expect(notes[7]).toContain('End Phase: Treasure discard check 2 (needs 2+): discarded; the golden Loot Casket stays on B1 (worth 60 credits)');
+    expect(notes[7]).toContain(
+      'End Phase: Treasure discard check 2 (needs 2+): discarded; the golden Loot Casket stays on B1 (worth 60 credits)',
+    );
   });
 });
 
@@ -91,7 +118,15 @@ describe('a real version-2 game with a custom table that used D66', () => {
     expect(state.log[1]!.rolls[1]).toEqual({ die: 66, value: 60, for: 'Treasure: worth (D66 credits)', entered: true });
     expect(state.log[2]!.rolls[1]).toEqual({ die: 66, value: 53, for: 'Horde of Rats: how many Underhive Rats (D66)' });
     expect(state.log[4]!.rolls[1]!.value).toBe(3);
-    expect(verify(state, book)).toEqual({ ok: true, entries: 5, rolls: 9, fromSeed: 6, entered: 3, problem: null, seq: null });
+    expect(verify(state, book)).toEqual({
+      ok: true,
+      entries: 5,
+      rolls: 9,
+      fromSeed: 6,
+      entered: 3,
+      problem: null,
+      seq: null,
+    });
     expect(raw.setup.legacyD66).toBeUndefined();
   });
 
@@ -132,9 +167,17 @@ describe('version-3 fields are validated', () => {
     ['a tile pick not saying if confirmed', (s) => delete s.tilePicks[0].confirmed, 'tilePicks[0].confirmed'],
     ['redo that is not a list', (s) => (s.redo = {}), 'redo'],
     ['a placeholder that is not null', (s) => (s.log[5].action.dice = ['_']), 'log[5].action.dice[0]'],
-    ['a D66 roll that is not tens and units', (s) => (s.log[4].rolls[0] = { die: 66, value: 60, for: 'x', d66: true }), 'log[4].rolls[0].value'],
+    [
+      'a D66 roll that is not tens and units',
+      (s) => (s.log[4].rolls[0] = { die: 66, value: 60, for: 'x', d66: true }),
+      'log[4].rolls[0].value',
+    ],
     ['a rename of nobody', (s) => (s.log[6].action = { type: 'rename', to: 'X' }), 'log[6].action'],
-    ['a collapse with neither a tile nor occupied tiles', (s) => (s.log[6].action = { type: 'collapse' }), 'log[6].action'],
+    [
+      'a collapse with neither a tile nor occupied tiles',
+      (s) => (s.log[6].action = { type: 'collapse' }),
+      'log[6].action',
+    ],
   ])('refuses %s, naming the field', (_n, edit, path) => {
     const s = v3();
     edit(s);

@@ -4,7 +4,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateSession } from '../../src/engine/schema.js';
-import { createGame, defaultSetup, SCHEMA_VERSION, step, undo, verify, type SessionState } from '../../src/engine/index.js';
+import {
+  createGame,
+  defaultSetup,
+  SCHEMA_VERSION,
+  step,
+  undo,
+  verify,
+  type SessionState,
+} from '../../src/engine/index.js';
 import { serialize } from '../../src/store/session.js';
 import { bookFor, shippedBook } from '../../src/store/tables.js';
 import { Invalid } from '../../src/rules/check.js';
@@ -12,10 +20,14 @@ import { Invalid } from '../../src/rules/check.js';
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const book = shippedBook();
 const load = (raw: Json) => validateSession(raw, bookFor);
-const v3 = (name: string): Json => JSON.parse(readFileSync(new URL(`./fixtures/session-v3-${name}.json`, import.meta.url), 'utf8'));
+const v3 = (name: string): Json =>
+  JSON.parse(readFileSync(new URL(`./fixtures/session-v3-${name}.json`, import.meta.url), 'utf8'));
 
 function played(seed: number | string, rounds: number): SessionState {
-  let s = createGame(defaultSetup(seed, { hazard: 'roll', gangs: [{ name: 'G', battlefield: ['a', 'b'], reserve: ['c'] }] }), book);
+  let s = createGame(
+    defaultSetup(seed, { hazard: 'roll', gangs: [{ name: 'G', battlefield: ['a', 'b'], reserve: ['c'] }] }),
+    book,
+  );
   for (let i = 0; i < rounds; i++) {
     for (const type of ['round', 'end'] as const) {
       const r = step(s, { type }, book);
@@ -27,18 +39,21 @@ function played(seed: number | string, rounds: number): SessionState {
 }
 
 describe('a file from before schema 4', () => {
-  it.each(['dice', 'deck', 'hidden'])('the %s game migrates from 3: marked mt19937, its seed the number it was', (name) => {
-    const raw = v3(name);
-    expect(raw.schemaVersion).toBe(3);
-    expect(raw.setup.generator).toBeUndefined();
-    const { state, migratedFrom } = load(raw);
-    expect(migratedFrom).toBe(3);
-    expect(state.schemaVersion).toBe(SCHEMA_VERSION);
-    expect(SCHEMA_VERSION).toBe(4);
-    expect(state.setup).toMatchObject({ seed: raw.setup.seed, generator: 'mt19937' });
-    expect(state.rng).toEqual(raw.rng);
-    expect(Object.keys(state.setup).slice(0, 2)).toEqual(['seed', 'generator']);
-  });
+  it.each(['dice', 'deck', 'hidden'])(
+    'the %s game migrates from 3: marked mt19937, its seed the number it was',
+    (name) => {
+      const raw = v3(name);
+      expect(raw.schemaVersion).toBe(3);
+      expect(raw.setup.generator).toBeUndefined();
+      const { state, migratedFrom } = load(raw);
+      expect(migratedFrom).toBe(3);
+      expect(state.schemaVersion).toBe(SCHEMA_VERSION);
+      expect(SCHEMA_VERSION).toBe(4);
+      expect(state.setup).toMatchObject({ seed: raw.setup.seed, generator: 'mt19937' });
+      expect(state.rng).toEqual(raw.rng);
+      expect(Object.keys(state.setup).slice(0, 2)).toEqual(['seed', 'generator']);
+    },
+  );
 });
 
 describe('a ChaCha20 game in the file', () => {
@@ -77,12 +92,42 @@ describe('the mark and the seed must agree', () => {
   it.each<[string, () => Json, (s: Json) => void, string, string]>([
     ['the mark missing', file, (s) => delete s.setup.generator, 'setup.generator', 'expected one of'],
     ['another generator', file, (s) => (s.setup.generator = 'aes'), 'setup.generator', 'expected one of'],
-    ['chacha20 with a number', file, (s) => ((s.setup.seed = 77), (s.rng.seed = 77)), 'setup.seed', 'expected text, found 77'],
-    ['mt19937 with text', twister, (s) => ((s.setup.seed = 'Dust'), (s.rng.seed = 'Dust')), 'setup.seed', 'expected a whole number'],
-    ['chacha20 with digits alone', file, (s) => ((s.setup.seed = '77'), (s.rng.seed = '77')), 'setup.seed', 'expected a ChaCha20 seed: letters and digits, not a whole number'],
-    ['chacha20 with a sign', file, (s) => ((s.setup.seed = 'a-b'), (s.rng.seed = 'a-b')), 'setup.seed', 'expected a ChaCha20 seed'],
-    ['a seed past 64 characters', file, (s) => ((s.setup.seed = 'x'.repeat(65)), (s.rng.seed = 'x'.repeat(65))), 'setup.seed', 'at most 64'],
-    ['rng.seed not the game\'s', file, (s) => (s.rng.seed = 'OtherDust'), 'rng.seed', 'is not the game\'s seed'],
+    [
+      'chacha20 with a number',
+      file,
+      (s) => ((s.setup.seed = 77), (s.rng.seed = 77)),
+      'setup.seed',
+      'expected text, found 77',
+    ],
+    [
+      'mt19937 with text',
+      twister,
+      (s) => ((s.setup.seed = 'Dust'), (s.rng.seed = 'Dust')),
+      'setup.seed',
+      'expected a whole number',
+    ],
+    [
+      'chacha20 with digits alone',
+      file,
+      (s) => ((s.setup.seed = '77'), (s.rng.seed = '77')),
+      'setup.seed',
+      'expected a ChaCha20 seed: letters and digits, not a whole number',
+    ],
+    [
+      'chacha20 with a sign',
+      file,
+      (s) => ((s.setup.seed = 'a-b'), (s.rng.seed = 'a-b')),
+      'setup.seed',
+      'expected a ChaCha20 seed',
+    ],
+    [
+      'a seed past 64 characters',
+      file,
+      (s) => ((s.setup.seed = 'x'.repeat(65)), (s.rng.seed = 'x'.repeat(65))),
+      'setup.seed',
+      'at most 64',
+    ],
+    ["rng.seed not the game's", file, (s) => (s.rng.seed = 'OtherDust'), 'rng.seed', "is not the game's seed"],
     ['rng.seed of the other type', file, (s) => (s.rng.seed = 5), 'rng.seed', 'expected text, found 5'],
   ])('%s is refused', (_what, make, edit, path, says) => {
     const raw = make();

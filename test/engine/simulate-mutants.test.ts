@@ -34,7 +34,13 @@ function nearestRank(xs: number[], p: number): number {
  * Play `games` games of `rounds` rounds one after another on `source` as `badzone round` / `badzone end` do, and
  * work out the report simulate should give from the states and reports that come back.
  */
-function loudReport(setup: Setup, book: RuleBook, games: number, rounds: number, source: DiceSource & { state(): { uses: number } }) {
+function loudReport(
+  setup: Setup,
+  book: RuleBook,
+  games: number,
+  rounds: number,
+  source: DiceSource & { state(): { uses: number } },
+) {
   const results = book.events.results;
   const inPlay: number[][] = Array.from({ length: rounds }, () => []);
   const reduced = new Array<number>(rounds).fill(0);
@@ -92,7 +98,12 @@ function loudReport(setup: Setup, book: RuleBook, games: number, rounds: number,
       for (const c of CREATURES) spawned[c] = r6(spawnedSum[i]![c] / games);
       return {
         round: i + 1,
-        inPlay: { mean: r6(xs.reduce((a, b) => a + b, 0) / games), p50: nearestRank(xs, 0.5), p90: nearestRank(xs, 0.9), max: Math.max(...xs) },
+        inPlay: {
+          mean: r6(xs.reduce((a, b) => a + b, 0) / games),
+          p50: nearestRank(xs, 0.5),
+          p90: nearestRank(xs, 0.9),
+          max: Math.max(...xs),
+        },
         visibilityReduced: r6(reduced[i]! / games),
         spawned,
       };
@@ -112,12 +123,35 @@ function loudReport(setup: Setup, book: RuleBook, games: number, rounds: number,
  * event on 64 alone that rarely comes up.
  */
 const MIXED = ownTable([
-  { id: 'stays', range: [1, 2], timing: 'persistent', onDraw: [{ kind: 'spawn', count: 1, creature: 'scum', what: 'scum' }], eachEventPhase: [{ kind: 'spawn', count: 1, creature: 'rats', what: 'rat' }] },
-  { id: 'fickle', range: [3, 6], timing: 'persistent', discardOn: 4, eachEventPhase: [{ kind: 'spawn', count: 'D3', creature: 'zombies', what: 'zombies' }] },
-  { id: 'sticky', range: [7, 8], timing: 'persistent', discardOn: 6, onDraw: [{ kind: 'spawn', count: 'D3', creature: 'genestealers', what: 'genestealers' }] },
+  {
+    id: 'stays',
+    range: [1, 2],
+    timing: 'persistent',
+    onDraw: [{ kind: 'spawn', count: 1, creature: 'scum', what: 'scum' }],
+    eachEventPhase: [{ kind: 'spawn', count: 1, creature: 'rats', what: 'rat' }],
+  },
+  {
+    id: 'fickle',
+    range: [3, 6],
+    timing: 'persistent',
+    discardOn: 4,
+    eachEventPhase: [{ kind: 'spawn', count: 'D3', creature: 'zombies', what: 'zombies' }],
+  },
+  {
+    id: 'sticky',
+    range: [7, 8],
+    timing: 'persistent',
+    discardOn: 6,
+    onDraw: [{ kind: 'spawn', count: 'D3', creature: 'genestealers', what: 'genestealers' }],
+  },
   { id: 'blackout', range: [9, 30], timing: 'once', onDraw: [{ kind: 'visibilitySet', level: 'dark' }] },
   { id: 'flicker', range: [31, 46], timing: 'once', onDraw: [{ kind: 'visibilityRoll' }] },
-  { id: 'beast', range: [47, 63], timing: 'once', onDraw: [{ kind: 'spawn', count: 1, creature: 'abomination', what: 'an abomination' }] },
+  {
+    id: 'beast',
+    range: [47, 63],
+    timing: 'once',
+    onDraw: [{ kind: 'spawn', count: 1, creature: 'abomination', what: 'an abomination' }],
+  },
   { id: 'rare', range: [64, 64], timing: 'once' },
 ]);
 
@@ -247,17 +281,23 @@ describe('Simulation refuses counts that are not positive whole numbers, naming 
   for (const bad of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {
     it(`games ${bad}`, () => {
       expect(() => new Simulation(setup, book, { games: bad, rounds: 3 })).toThrow(RangeError);
-      expect(() => new Simulation(setup, book, { games: bad, rounds: 3 })).toThrow(new RegExp(`games.*${String(bad).replace('.', '\\.')}`));
+      expect(() => new Simulation(setup, book, { games: bad, rounds: 3 })).toThrow(
+        new RegExp(`games.*${String(bad).replace('.', '\\.')}`),
+      );
     });
     it(`rounds ${bad}`, () => {
       expect(() => new Simulation(setup, book, { games: 3, rounds: bad })).toThrow(RangeError);
-      expect(() => new Simulation(setup, book, { games: 3, rounds: bad })).toThrow(new RegExp(`rounds.*${String(bad).replace('.', '\\.')}`));
+      expect(() => new Simulation(setup, book, { games: 3, rounds: bad })).toThrow(
+        new RegExp(`rounds.*${String(bad).replace('.', '\\.')}`),
+      );
     });
   }
   it('takes one game of one round', () => {
     const rep = simulate(setup, book, { games: 1, rounds: 1 });
     expect(rep).toMatchObject({ games: 1, rounds: 1, noNewEventPerGame: 0 });
-    expect(rep.perRound).toEqual([{ round: 1, inPlay: { mean: 1, p50: 1, p90: 1, max: 1 }, visibilityReduced: 0, spawned: noSpawns() }]);
+    expect(rep.perRound).toEqual([
+      { round: 1, inPlay: { mean: 1, p50: 1, p90: 1, max: 1 }, visibilityReduced: 0, spawned: noSpawns() },
+    ]);
     expect(rep.events.map((e) => e.appearedIn).sort()).toEqual([0, 1]);
   });
   it('has no report before a game has finished', () => {
@@ -275,7 +315,9 @@ describe('the default source is seeded from setup.seed', () => {
     const book = ownBook(MIXED);
     const a = simulate(defaultSetup(8, { table: MIXED }), book, { games: 5, rounds: 4 });
     expect(simulate(defaultSetup(8, { table: MIXED }), book, { games: 5, rounds: 4 })).toEqual(a);
-    expect(simulate(defaultSetup(8, { table: MIXED }), book, { games: 5, rounds: 4, source: new Rng({ seed: 8, uses: 0 }) })).toEqual(a);
+    expect(
+      simulate(defaultSetup(8, { table: MIXED }), book, { games: 5, rounds: 4, source: new Rng({ seed: 8, uses: 0 }) }),
+    ).toEqual(a);
     const b = simulate(defaultSetup(9, { table: MIXED }), book, { games: 5, rounds: 4 });
     expect({ ...b, seed: 8 }).not.toEqual(a);
   });
@@ -331,7 +373,9 @@ describe('playing in steps and stopping between rounds', () => {
     expect(numbers[3]).toBe(numbers[1]);
     expect(numbers[1]).toBeGreaterThan(numbers[0]!);
     expect(seen[seen.length - 1]![3]).toBe(true);
-    expect(run.report()).toEqual(simulate(setup, book, { games: 2, rounds: 4, source: new Rng({ seed: 3, uses: 50 }) }));
+    expect(run.report()).toEqual(
+      simulate(setup, book, { games: 2, rounds: 4, source: new Rng({ seed: 3, uses: 50 }) }),
+    );
     // Only the numbers this run drew, not the 50 the source had drawn before it.
     expect(run.report().randomNumbers).toBe(src.state().uses - 50);
   });

@@ -11,7 +11,15 @@ export function tinyTable(): EventTable {
     {
       name: 'Tiny test table',
       results: [
-        { id: 'blackout', name: 'Blackout', range: [1, 32], count: 32, timing: 'once', effect: 'Dark.', resolve: { onDraw: [{ kind: 'visibilitySet', level: 'dark' }] } },
+        {
+          id: 'blackout',
+          name: 'Blackout',
+          range: [1, 32],
+          count: 32,
+          timing: 'once',
+          effect: 'Dark.',
+          resolve: { onDraw: [{ kind: 'visibilitySet', level: 'dark' }] },
+        },
         {
           id: 'rat-nest',
           name: 'Rat Nest',
@@ -20,7 +28,10 @@ export function tinyTable(): EventTable {
           timing: 'persistent',
           discardOn: 4,
           effect: 'Rats.',
-          resolve: { onDraw: [{ kind: 'spawn', count: 1, creature: 'rats', what: 'rat' }], eachEventPhase: [{ kind: 'spawn', count: 'D3', creature: 'zombies', what: 'zombies' }] },
+          resolve: {
+            onDraw: [{ kind: 'spawn', count: 1, creature: 'rats', what: 'rat' }],
+            eachEventPhase: [{ kind: 'spawn', count: 'D3', creature: 'zombies', what: 'zombies' }],
+          },
         },
       ],
     },

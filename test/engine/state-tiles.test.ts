@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { countTiles, gridTiles } from '../../src/engine/state.js';
 
 describe('gridTiles: rows A, B, C..., columns 1, 2, 3...', () => {
-  it('row by row, each row\'s columns in order', () => {
+  it("row by row, each row's columns in order", () => {
     expect(gridTiles(2, 2)).toEqual(['A1', 'A2', 'B1', 'B2']);
     expect(gridTiles(1, 3)).toEqual(['A1', 'A2', 'A3']);
     expect(gridTiles(3, 1)).toEqual(['A1', 'B1', 'C1']);

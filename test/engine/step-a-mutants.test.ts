@@ -35,13 +35,26 @@ const nameOf = (id: string): string => book.byId.get(id)!.name;
 
 /** A one-event D64 table (validated like a table file), compiled with the shipped hazards and visibility. */
 function oneEventBook(ev: Omit<BadzoneEvent, 'name' | 'range' | 'count' | 'effect' | 'gm'> & { name?: string }) {
-  const raw = { name: 'One-event table', die: 'D64', results: [{ name: ev.id.toUpperCase(), range: [1, 64], count: 64, effect: '', gm: '', ...ev }] };
+  const raw = {
+    name: 'One-event table',
+    die: 'D64',
+    results: [{ name: ev.id.toUpperCase(), range: [1, 64], count: 64, effect: '', gm: '', ...ev }],
+  };
   const table: EventTable = validateEventTable(JSON.parse(JSON.stringify(raw)), 'test table');
   return { table, book: compileBook({ ...shippedTables(), events: table }) };
 }
 
 function ctxFor(s: SessionState, b = book): Ctx {
-  return { s, book: b, dice: new Dice(scriptedDice([])), loud: true, notes: [], occupied: undefined, askOccupied: false, tally: null };
+  return {
+    s,
+    book: b,
+    dice: new Dice(scriptedDice([])),
+    loud: true,
+    notes: [],
+    occupied: undefined,
+    askOccupied: false,
+    tally: null,
+  };
 }
 
 /**
@@ -60,7 +73,9 @@ describe('inPlayView: what each event in play shows', () => {
   it('an event the book does not know shows its id as its name and no discard threshold', () => {
     const s = start();
     s.inPlay = [{ eventId: 'retired-event', sinceRound: 2, roll: 7 }];
-    expect(inPlayView(s, book)).toStrictEqual([{ eventId: 'retired-event', name: 'retired-event', sinceRound: 2, discardOn: null }]);
+    expect(inPlayView(s, book)).toStrictEqual([
+      { eventId: 'retired-event', name: 'retired-event', sinceRound: 2, discardOn: null },
+    ]);
   });
 
   it('a tile and a worth show only when the event has them', () => {
@@ -86,9 +101,11 @@ describe('createGame and setupNotes', () => {
     expect(notes[0]).toContain(book.hazards.nomadic.name);
   });
 
-  it('a rolled hazard is the first log record\'s only roll', () => {
+  it("a rolled hazard is the first log record's only roll", () => {
     const s = createGame(defaultSetup(5, { hazard: 'roll' }), book, scriptedDice([3]));
-    expect(s.log).toEqual([{ seq: 0, round: 0, action: { type: 'new' }, rolls: [{ die: 10, value: 3, for: 'Setup: Hazard Table (D10)' }] }]);
+    expect(s.log).toEqual([
+      { seq: 0, round: 0, action: { type: 'new' }, rolls: [{ die: 10, value: 3, for: 'Setup: Hazard Table (D10)' }] },
+    ]);
   });
 });
 
@@ -110,10 +127,16 @@ describe('step: limits, needs and errors', () => {
 
   it('asking for a die reports exactly the die: no cards for a D64 roll, the draw pile for a card', () => {
     const dice = step(start(), { type: 'round' }, book, { whenOut: 'ask' });
-    expect(dice).toStrictEqual({ ok: false, needs: { kind: 'die', sides: 64, for: 'Event Phase: event table', index: 0 } });
+    expect(dice).toStrictEqual({
+      ok: false,
+      needs: { kind: 'die', sides: 64, for: 'Event Phase: event table', index: 0 },
+    });
     const deck = start({ mode: 'deck' });
     const card = step(deck, { type: 'round' }, book, { whenOut: 'ask' });
-    expect(card).toStrictEqual({ ok: false, needs: { kind: 'die', sides: 64, for: 'Event Phase: card drawn', index: 0, cards: deck.deck!.drawPile } });
+    expect(card).toStrictEqual({
+      ok: false,
+      needs: { kind: 'die', sides: 64, for: 'Event Phase: card drawn', index: 0, cards: deck.deck!.drawPile },
+    });
   });
 
   it('a failing dice source is an error, not a refusal', () => {
@@ -133,7 +156,11 @@ describe('step: limits, needs and errors', () => {
       id: 'smoke-storm',
       timing: 'persistent',
       discardOn: null,
-      resolve: { onDraw: Array.from({ length: 8 }, () => ({ kind: 'scatterEachTile', distance: '20D6', what: 'Smoke Marker' })), eachEventPhase: [], endPhase: [] },
+      resolve: {
+        onDraw: Array.from({ length: 8 }, () => ({ kind: 'scatterEachTile', distance: '20D6', what: 'Smoke Marker' })),
+        eachEventPhase: [],
+        endPhase: [],
+      },
     } as never);
     const tiles: string[] = [];
     for (const row of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') for (let c = 1; c <= 26; c++) tiles.push(`${row}${c}`);
@@ -160,7 +187,9 @@ describe('step: the action it stores', () => {
     const s = play(start(), { type: 'round' }, [5]).state; // Critters Attack: discard check (3+) in the End Phase
     const r = ok(step(s, { type: 'round', endDice: [2, null, null], dice: [25] }, book, { source: scriptedDice([]) }));
     expect(r.record.action).toStrictEqual({ type: 'round', endDice: [2], dice: [25] });
-    expect(as(r.report, 'round').endPhase!.checks).toEqual([{ eventId: 'critters-attack', name: nameOf('critters-attack'), roll: 2, discardOn: 3, discarded: false }]);
+    expect(as(r.report, 'round').endPhase!.checks).toEqual([
+      { eventId: 'critters-attack', name: nameOf('critters-attack'), roll: 2, discardOn: 3, discarded: false },
+    ]);
     // Given but unused (the End Phase needed none): kept empty, so the replay still says so.
     const none = play(start(), { type: 'round' }, [25]).state;
     const e = ok(step(none, { type: 'round', endDice: [], dice: [25] }, book, { source: scriptedDice([]) }));
@@ -184,13 +213,21 @@ describe('step: appendLog (the caller owns the state) and the state before a ste
         [1, 9, 5],
         [2, 8, 7],
       ]);
-      expect(r.state.objects).toEqual([{ eventId: 'treasure', what: 'golden Loot Casket', tile: 'A2', sinceRound: 2, worth: { value: 70, unit: 'credits' } }]);
+      expect(r.state.objects).toEqual([
+        {
+          eventId: 'treasure',
+          what: 'golden Loot Casket',
+          tile: 'A2',
+          sinceRound: 2,
+          worth: { value: 70, unit: 'credits' },
+        },
+      ]);
       expect(r.state.log).toHaveLength(before.log.length + 1);
       expect(s).toStrictEqual(before);
     }
   });
 
-  it('with appendLog the caller\'s log and lists grow in place (a long replay stays linear)', () => {
+  it("with appendLog the caller's log and lists grow in place (a long replay stays linear)", () => {
     const s = pillarAndTreasure();
     const r = ok(step(s, { type: 'end' }, book, { source: scriptedDice([2, 7, 6]), appendLog: true }));
     expect(r.state.log).toBe(s.log);
@@ -205,7 +242,7 @@ describe('step: appendLog (the caller owns the state) and the state before a ste
 });
 
 describe('endPhaseNeeds: the open End Phase, probed on a copy with every die a 1', () => {
-  it('lists the dice in order and leaves the game (a scattered blast\'s path included) untouched', () => {
+  it("lists the dice in order and leaves the game (a scattered blast's path included) untouched", () => {
     let s = pillarAndTreasure();
     s = play(s, { type: 'end' }, [2, 7, 1]).state; // Treasure stays (1 on its 2+)
     s = play(s, { type: 'round' }, [25]).state;
@@ -237,7 +274,14 @@ describe('endPhaseNeeds: the open End Phase, probed on a copy with every die a 1
       resolve: {
         onDraw: [],
         eachEventPhase: [],
-        endPhase: [{ kind: 'pickTile', what: 'Frag Mines', avoidOccupied: true, place: { count: 'D3', what: 'Frag Mine', scatterEach: 'D3' } }],
+        endPhase: [
+          {
+            kind: 'pickTile',
+            what: 'Frag Mines',
+            avoidOccupied: true,
+            place: { count: 'D3', what: 'Frag Mine', scatterEach: 'D3' },
+          },
+        ],
       },
     } as never);
     let s = createGame(defaultSetup(4), mines, scriptedDice([]));
@@ -255,7 +299,17 @@ describe('endPhaseNeeds: the open End Phase, probed on a copy with every die a 1
     // The End Phase itself records the one pick.
     const end = ok(step(s, { type: 'end' }, mines, { source: scriptedDice([3, 2, 1, 1, 1, 1, 4]) }));
     expect(end.state.inPlay).toEqual([]); // 4 on its 2+: discarded
-    expect(end.state.tilePicks).toEqual([{ eventId: 'mine-layer', what: 'Frag Mines', round: 1, tile: 'B1', among: ['A1', 'A2', 'B1', 'B2'], confirmed: false, removesTile: false }]);
+    expect(end.state.tilePicks).toEqual([
+      {
+        eventId: 'mine-layer',
+        what: 'Frag Mines',
+        round: 1,
+        tile: 'B1',
+        among: ['A1', 'A2', 'B1', 'B2'],
+        confirmed: false,
+        removesTile: false,
+      },
+    ]);
   });
 });
 
@@ -279,7 +333,13 @@ describe('apply: new, discard, place, visibility', () => {
     let s = pillarAndTreasure();
     s = play(s, { type: 'place', eventId: 'critters-attack' }).state;
     const t = play(s, { type: 'discard', eventId: 'treasure' });
-    const casket = { eventId: 'treasure', what: 'golden Loot Casket', tile: 'A2', sinceRound: 2, worth: { value: 70, unit: 'credits' } };
+    const casket = {
+      eventId: 'treasure',
+      what: 'golden Loot Casket',
+      tile: 'A2',
+      sinceRound: 2,
+      worth: { value: 70, unit: 'credits' },
+    };
     const tr = as(t.report, 'discard');
     expect(tr.stays).toEqual([casket]);
     expect(t.notes).toHaveLength(1);
@@ -287,7 +347,12 @@ describe('apply: new, discard, place, visibility', () => {
     expect(t.notes[0]).toContain(objectText(casket));
     expect(t.state.objects).toEqual([casket]);
     const c = play(t.state, { type: 'discard', eventId: 'critters-attack' });
-    expect(c.report).toStrictEqual({ kind: 'discard', eventId: 'critters-attack', name: nameOf('critters-attack'), inPlay: inPlayView(c.state, book) });
+    expect(c.report).toStrictEqual({
+      kind: 'discard',
+      eventId: 'critters-attack',
+      name: nameOf('critters-attack'),
+      inPlay: inPlayView(c.state, book),
+    });
     expect(c.notes).toHaveLength(1);
     expect(c.notes[0]).toMatch(new RegExp(`${nameOf('critters-attack')}$`));
     expect(c.state.inPlay.map((p) => p.eventId)).toEqual(['pillar-of-flame']);
@@ -313,7 +378,7 @@ describe('apply: new, discard, place, visibility', () => {
     expect(twoPicks).toThrow(/results\[0\]\.resolve\.onDraw\[1\].*second pickTile step in "SUPPLY-DROP"/);
   });
 
-  it('discarding an event not in play leaves another event\'s object on the battlefield', () => {
+  it("discarding an event not in play leaves another event's object on the battlefield", () => {
     let s = pillarAndTreasure();
     s = play(s, { type: 'discard', eventId: 'treasure' }).state;
     const before = structuredClone(s);

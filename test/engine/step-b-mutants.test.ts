@@ -41,7 +41,11 @@ describe('visibility: the report says from which level to which', () => {
     const s = roster();
     const dark = play(s, { type: 'visibility', level: 'dark' });
     expect(dark.report).toEqual({ kind: 'visibility', from: book.visibility.normal, to: 'dark' });
-    expect(play(dark.state, { type: 'visibility', level: book.visibility.normal }).report).toEqual({ kind: 'visibility', from: 'dark', to: book.visibility.normal });
+    expect(play(dark.state, { type: 'visibility', level: book.visibility.normal }).report).toEqual({
+      kind: 'visibility',
+      from: 'dark',
+      to: book.visibility.normal,
+    });
   });
 });
 
@@ -90,7 +94,11 @@ describe('fighter: moving a fighter of the roster', () => {
 
 describe('fighter: a name that is not one fighter', () => {
   it('a name two gangs hold (exactly or ignoring case) without --gang: refused (usage), naming how many and each gang', () => {
-    const s = roster([GOLIATHS, { name: 'Eschers', battlefield: ['KRAG'], reserve: [] }, { name: 'Cawdor', battlefield: ['Zed'], reserve: [] }]);
+    const s = roster([
+      GOLIATHS,
+      { name: 'Eschers', battlefield: ['KRAG'], reserve: [] },
+      { name: 'Cawdor', battlefield: ['Zed'], reserve: [] },
+    ]);
     const before = json(s);
     const r = refusal(step(s, { type: 'fighter', name: 'krag', to: 'out' }, book));
     expect(r.usage).toBe(true);
@@ -102,7 +110,13 @@ describe('fighter: a name that is not one fighter', () => {
     expect(r.message).toContain('--gang');
     expect(json(s)).toBe(before);
     // With --gang it is the one of that gang; the exact name picks it too.
-    expect(play(s, { type: 'fighter', name: 'krag', to: 'out', gang: 'Eschers' }).report).toEqual({ kind: 'fighter', name: 'KRAG', gang: 'Eschers', from: 'battlefield', to: 'out' });
+    expect(play(s, { type: 'fighter', name: 'krag', to: 'out', gang: 'Eschers' }).report).toEqual({
+      kind: 'fighter',
+      name: 'KRAG',
+      gang: 'Eschers',
+      from: 'battlefield',
+      to: 'out',
+    });
   });
 
   it('an unknown name without --gang: refused (usage), naming it and the close names as separate names', () => {
@@ -125,7 +139,9 @@ describe('fighter: a name that is not one fighter', () => {
     expect(near.message).toMatch(word('Brak'));
     const suggestion = sentences(near.message).filter((x) => word('Brak').test(x));
     expect(suggestion).toHaveLength(1);
-    const without = sentences(near.message).filter((x) => !word('Brak').test(x)).join(' ');
+    const without = sentences(near.message)
+      .filter((x) => !word('Brak').test(x))
+      .join(' ');
     expect(far.message.replace('Zorro', 'Q')).toBe(without.replace('Brk', 'Q'));
     for (const name of ['Krag', 'Brak', 'Gor', 'Ana', 'Bea']) expect(far.message).not.toMatch(word(name));
   });
@@ -170,7 +186,13 @@ describe('fighter: a new fighter', () => {
     const r = play(roster(), { type: 'fighter', name: 'Zed', to: 'reserve', gang: 'Van Saar' });
     expect(r.state.gangs).toHaveLength(3);
     expect(r.state.gangs[2]).toEqual({ name: 'Van Saar', battlefield: [], reserve: ['Zed'], out: [] });
-    expect(r.report).toEqual({ kind: 'fighter', name: 'Zed', gang: 'Van Saar', from: 'nowhere (new to the roster)', to: 'reserve' });
+    expect(r.report).toEqual({
+      kind: 'fighter',
+      name: 'Zed',
+      gang: 'Van Saar',
+      from: 'nowhere (new to the roster)',
+      to: 'reserve',
+    });
     expect(r.notes).toHaveLength(1);
     expect(r.notes[0]).toMatch(/Zed.*Van Saar.*reserve/);
     const out = play(roster(), { type: 'fighter', name: 'Zed', to: 'out', gang: 'Van Saar' }).state.gangs[2];
@@ -192,7 +214,7 @@ describe('fighter: a new fighter', () => {
     expect(json(s)).toBe(before);
   });
 
-  it('a new gang\'s name that may not be stored: refused (usage), the message about the gang name; no gang added', () => {
+  it("a new gang's name that may not be stored: refused (usage), the message about the gang name; no gang added", () => {
     const s = roster();
     const before = json(s);
     const bad = 'Reds\tX';
@@ -203,7 +225,9 @@ describe('fighter: a new fighter', () => {
     expect(json(s)).toBe(before);
     // An existing gang's name is not checked again (it is stored already): a long name that replays is kept.
     const old = replay(defaultSetup(1, { gangs: [{ name: 'y'.repeat(300), battlefield: [], reserve: [] }] }), [], book);
-    expect(play(old, { type: 'fighter', name: 'Zed', to: 'out', gang: 'y'.repeat(300) }).state.gangs[0]!.out).toEqual(['Zed']);
+    expect(play(old, { type: 'fighter', name: 'Zed', to: 'out', gang: 'y'.repeat(300) }).state.gangs[0]!.out).toEqual([
+      'Zed',
+    ]);
   });
 });
 
@@ -251,7 +275,14 @@ describe('logNotes', () => {
   const gangs = [{ name: 'G', battlefield: Array.from({ length: 200 }, (_, k) => `F${k}`), reserve: [] }];
 
   it('replays past the limits: a game an older badzone grew past one still has the words of each entry', () => {
-    const s = replay(defaultSetup(1, { gangs }), [{ type: 'fighter', name: 'F200', to: 'reserve', gang: 'G' }, { type: 'visibility', level: 'dark' }], book);
+    const s = replay(
+      defaultSetup(1, { gangs }),
+      [
+        { type: 'fighter', name: 'F200', to: 'reserve', gang: 'G' },
+        { type: 'visibility', level: 'dark' },
+      ],
+      book,
+    );
     const notes = logNotes(s, book);
     expect(notes).toHaveLength(3);
     expect(notes[1]).toHaveLength(1);
@@ -261,14 +292,26 @@ describe('logNotes', () => {
   });
 
   it('an entry that no longer replays, and every one after it, gets no words; the list stays index-aligned', () => {
-    const s = play(play(play(start({ gangs: [GOLIATHS] }), { type: 'fighter', name: 'Krag', to: 'out' }).state, { type: 'visibility', level: 'dark' }).state, { type: 'fighter', name: 'Gor', to: 'out' }).state;
+    const s = play(
+      play(play(start({ gangs: [GOLIATHS] }), { type: 'fighter', name: 'Krag', to: 'out' }).state, {
+        type: 'visibility',
+        level: 'dark',
+      }).state,
+      { type: 'fighter', name: 'Gor', to: 'out' },
+    ).state;
     const good = logNotes(s, book);
     expect(good.map((n) => n.length)).toEqual([0, 1, 1, 1]);
     // Tampered: entry 2 now moves a fighter nobody has.
-    const midway: SessionState = { ...s, log: s.log.map((r, i) => (i === 2 ? { ...r, action: { type: 'fighter', name: 'Nobody', to: 'out' } } : r)) };
+    const midway: SessionState = {
+      ...s,
+      log: s.log.map((r, i) => (i === 2 ? { ...r, action: { type: 'fighter', name: 'Nobody', to: 'out' } } : r)),
+    };
     expect(logNotes(midway, book)).toEqual([[], good[1], [], []]);
     // Tampered last entry.
-    const last: SessionState = { ...s, log: s.log.map((r, i) => (i === 3 ? { ...r, action: { type: 'fighter', name: 'Krag', to: 'out' } } : r)) };
+    const last: SessionState = {
+      ...s,
+      log: s.log.map((r, i) => (i === 3 ? { ...r, action: { type: 'fighter', name: 'Krag', to: 'out' } } : r)),
+    };
     expect(logNotes(last, book)).toEqual([[], good[1], good[2], []]);
   });
 });
@@ -277,7 +320,8 @@ describe('verify: a D66 roll is two D6, and a file that says one 66-sided die do
   function d66Book() {
     const t = structuredClone(shippedTables().events);
     for (const e of t.results) {
-      if (e.id === 'treasure') e.resolve.onDraw[0] = { kind: 'pickTile', what: 'golden Loot Casket', worth: { dice: 'D66', unit: 'credits' } };
+      if (e.id === 'treasure')
+        e.resolve.onDraw[0] = { kind: 'pickTile', what: 'golden Loot Casket', worth: { dice: 'D66', unit: 'credits' } };
     }
     return { table: t, book: compileBook({ ...shippedTables(), events: t }) };
   }
@@ -291,7 +335,10 @@ describe('verify: a D66 roll is two D6, and a file that says one 66-sided die do
     expect(verify(r.state, b)).toMatchObject({ ok: true, problem: null, seq: null });
     const roll = { ...r.record.rolls[1]! };
     delete roll.d66;
-    const tampered: SessionState = { ...r.state, log: [r.state.log[0]!, { ...r.record, rolls: [r.record.rolls[0]!, roll] }] };
+    const tampered: SessionState = {
+      ...r.state,
+      log: [r.state.log[0]!, { ...r.record, rolls: [r.record.rolls[0]!, roll] }],
+    };
     const v = verify(tampered, b);
     expect(v.ok).toBe(false);
     expect(v.seq).toBe(1);

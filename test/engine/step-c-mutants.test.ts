@@ -2,7 +2,18 @@
 // be redone, and, for each way a session file can be tampered with, that verify names the log entry (its seq, action
 // and round, the roll) or the state field with the path to the first value that differs, and both sides' values.
 import { describe, expect, it } from 'vitest';
-import { createGame, defaultSetup, redo, replay, step, undo, verify, type Action, type SessionState, type Setup } from '../../src/engine/index.js';
+import {
+  createGame,
+  defaultSetup,
+  redo,
+  replay,
+  step,
+  undo,
+  verify,
+  type Action,
+  type SessionState,
+  type Setup,
+} from '../../src/engine/index.js';
 import { LIMITS } from '../../src/rules/limits.js';
 import { book } from './arbitraries.js';
 
@@ -20,7 +31,13 @@ const SETUP: Setup = defaultSetup(20240601, {
 });
 
 // Seq 1: a round with two rolls (the event, a tile); 3: a round whose event die was entered; 4: a GM visibility change.
-const ACTIONS: Action[] = [{ type: 'round' }, { type: 'end' }, { type: 'round', dice: [57] }, { type: 'visibility', level: 'dark' }, { type: 'round' }];
+const ACTIONS: Action[] = [
+  { type: 'round' },
+  { type: 'end' },
+  { type: 'round', dice: [57] },
+  { type: 'visibility', level: 'dark' },
+  { type: 'round' },
+];
 
 function playAll(setup: Setup, actions: Action[]): SessionState {
   let s = createGame(setup, book);
@@ -60,7 +77,15 @@ describe('the fixture game', () => {
     expect(good.visibility).toEqual({ level: 'dark', sinceRound: 2, source: 'gm' });
     expect(good.hazard).not.toBeNull();
     expect(JSON.stringify(good.gangs).length).toBeGreaterThan(120);
-    expect(verify(good, book)).toEqual({ ok: true, entries: 6, rolls: ROLLS, fromSeed: ROLLS - 1, entered: 1, problem: null, seq: null });
+    expect(verify(good, book)).toEqual({
+      ok: true,
+      entries: 6,
+      rolls: ROLLS,
+      fromSeed: ROLLS - 1,
+      entered: 1,
+      problem: null,
+      seq: null,
+    });
   });
 });
 
@@ -76,14 +101,17 @@ describe('redo', () => {
     expect(JSON.stringify(u.state)).toBe(before);
   });
 
-  it('a redo list whose step no longer applies (edited by hand) is refused with the step\'s own reason', () => {
+  it("a redo list whose step no longer applies (edited by hand) is refused with the step's own reason", () => {
     const u = undo(good, book)!;
     const tampered = structuredClone(u.state);
     tampered.redo[0]!.action = { type: 'discard', eventId: 'sludge-jelly' };
     const direct = step(tampered, tampered.redo[0]!.action, book);
     if (direct.ok || !('refusal' in direct)) throw new Error('the discard should be refused');
     expect(direct.refusal.message).toContain(book.byId.get('sludge-jelly')!.name);
-    expect(redo(tampered, book)).toEqual({ ok: false, refusal: { usage: false, message: `Cannot redo log entry 5 (discard): ${direct.refusal.message}` } });
+    expect(redo(tampered, book)).toEqual({
+      ok: false,
+      refusal: { usage: false, message: `Cannot redo log entry 5 (discard): ${direct.refusal.message}` },
+    });
   });
 
   it('is refused when the step would roll a different number of dice, or leave the dice elsewhere, than it did', () => {
@@ -97,7 +125,9 @@ describe('redo', () => {
       const before = JSON.stringify(t);
       const r = redo(t, book);
       expect(r).toMatchObject({ ok: false, refusal: { usage: false } });
-      expect(r && !r.ok && r.refusal.message).toMatch(/^Cannot redo log entry 5 \(round\): its dice would not be the same/);
+      expect(r && !r.ok && r.refusal.message).toMatch(
+        /^Cannot redo log entry 5 \(round\): its dice would not be the same/,
+      );
       expect(JSON.stringify(t)).toBe(before);
     }
     // Untouched, it redoes to the very state that was undone.
@@ -110,7 +140,10 @@ describe('verify: the log', () => {
   const rollAt = (seq: number, i: number) => good.log[seq]!.rolls[i]!;
 
   it('an empty log: entry 0 is missing', () => {
-    const v = verify(edit((s) => (s.log = [])), book);
+    const v = verify(
+      edit((s) => (s.log = [])),
+      book,
+    );
     expect(v).toMatchObject({ ok: false, entries: 0, rolls: 0, seq: 0 });
     expect(v.problem).toMatch(/^log entry 0 is missing/);
   });
@@ -121,37 +154,64 @@ describe('verify: the log', () => {
     const cases: [string, (x: typeof r) => void, string][] = [
       ['die', (x) => (x.die = 6), head],
       ['for', (x) => (x.for = 'Something else'), `${head} for "Something else"`],
-      ['entered', (x) => (x.entered = true), `log entry 1 (round, round 1), roll 2: the file marks ${r.for} (${r.value}) as entered by hand, but the command entered no die for it: the seed gives it`],
+      [
+        'entered',
+        (x) => (x.entered = true),
+        `log entry 1 (round, round 1), roll 2: the file marks ${r.for} (${r.value}) as entered by hand, but the command entered no die for it: the seed gives it`,
+      ],
       ['card', (x) => (x.card = true), head],
       ['d66', (x) => (x.d66 = true), head],
     ];
     for (const [what, change, problem] of cases) {
-      const v = verify(edit((s) => change(s.log[1]!.rolls[1]!)), book);
+      const v = verify(
+        edit((s) => change(s.log[1]!.rolls[1]!)),
+        book,
+      );
       const entered = what === 'entered' ? 2 : 1;
-      expect(v, what).toEqual({ ok: false, entries: 6, rolls: ROLLS, fromSeed: ROLLS - entered, entered, problem, seq: 1 });
+      expect(v, what).toEqual({
+        ok: false,
+        entries: 6,
+        rolls: ROLLS,
+        fromSeed: ROLLS - entered,
+        entered,
+        problem,
+        seq: 1,
+      });
     }
     // An entered die marked as rolled by badzone is found too.
-    const e = verify(edit((s) => delete s.log[3]!.rolls[0]!.entered), book);
+    const e = verify(
+      edit((s) => delete s.log[3]!.rolls[0]!.entered),
+      book,
+    );
     expect(e).toMatchObject({ ok: false, seq: 3, fromSeed: ROLLS, entered: 0 });
-    expect(e.problem).toBe(`log entry 3 (round, round 2), roll 1: the file marks ${rollAt(3, 0).for} (57) as rolled, but the command entered it by hand`);
+    expect(e.problem).toBe(
+      `log entry 3 (round, round 2), roll 1: the file marks ${rollAt(3, 0).for} (57) as rolled, but the command entered it by hand`,
+    );
   });
 
   it('a roll added at the end of an entry: no such roll follows from the seed', () => {
-    const v = verify(edit((s) => s.log[5]!.rolls.push({ die: 6, value: 4, for: 'Extra: D6' })), book);
+    const v = verify(
+      edit((s) => s.log[5]!.rolls.push({ die: 6, value: 4, for: 'Extra: D6' })),
+      book,
+    );
     expect(v).toEqual({
       ok: false,
       entries: 6,
       rolls: ROLLS + 1,
       fromSeed: ROLLS,
       entered: 1,
-      problem: 'log entry 5 (round, round 3), roll 3: no such roll follows from the seed, but the file has 4 for "Extra: D6"',
+      problem:
+        'log entry 5 (round, round 3), roll 3: no such roll follows from the seed, but the file has 4 for "Extra: D6"',
       seq: 5,
     });
   });
 
   it('a roll missing at the end of an entry: the file is missing it', () => {
     const r = rollAt(5, 1);
-    const v = verify(edit((s) => s.log[5]!.rolls.pop()), book);
+    const v = verify(
+      edit((s) => s.log[5]!.rolls.pop()),
+      book,
+    );
     expect(v).toEqual({
       ok: false,
       entries: 6,
@@ -163,20 +223,39 @@ describe('verify: the log', () => {
     });
   });
 
-  it('an entry that no longer applies is named with the step\'s reason', () => {
+  it("an entry that no longer applies is named with the step's reason", () => {
     const bad: Action = { type: 'discard', eventId: 'sludge-jelly' };
     const before = replay(SETUP, ACTIONS.slice(0, 3), book);
     const direct = step(before, bad, book, { limits: false });
     if (direct.ok || !('refusal' in direct)) throw new Error('the discard should be refused');
-    const v = verify(edit((s) => (s.log[4]!.action = bad)), book);
-    expect(v).toEqual({ ok: false, entries: 6, rolls: ROLLS, fromSeed: ROLLS - 1, entered: 1, problem: `log entry 4 (discard) does not apply: ${direct.refusal.message}`, seq: 4 });
+    const v = verify(
+      edit((s) => (s.log[4]!.action = bad)),
+      book,
+    );
+    expect(v).toEqual({
+      ok: false,
+      entries: 6,
+      rolls: ROLLS,
+      fromSeed: ROLLS - 1,
+      entered: 1,
+      problem: `log entry 4 (discard) does not apply: ${direct.refusal.message}`,
+      seq: 4,
+    });
     expect(v.problem).toContain(book.byId.get('sludge-jelly')!.name);
   });
 
   it('a game an older badzone wrote past a limit still verifies: the replay keeps no limits', () => {
     const { state } = pastLimit();
     const rolls = state.log[0]!.rolls.length + state.log[1]!.rolls.length;
-    expect(verify(state, book)).toEqual({ ok: true, entries: 2, rolls, fromSeed: rolls, entered: 0, problem: null, seq: null });
+    expect(verify(state, book)).toEqual({
+      ok: true,
+      entries: 2,
+      rolls,
+      fromSeed: rolls,
+      entered: 0,
+      problem: null,
+      seq: null,
+    });
     expect(verify(JSON.parse(JSON.stringify(state)) as SessionState, book).ok).toBe(true);
   });
 });
@@ -214,14 +293,22 @@ describe('verify: the state, with the path to the first value that differs', () 
     expect(problem((s) => (s.gangs[1]!.reserve = ['Bea', 'Ghost']))).toBe(
       'gangs in the file ([1].reserve[1] = "Ghost") does not follow from the log (replay gives [1].reserve[1] = nothing)',
     );
-    expect(problem((s) => s.tiles.push('Z9'))).toBe('tiles in the file ([2] = "Z9") does not follow from the log (replay gives [2] = nothing)');
-    expect(problem((s) => s.tiles.pop())).toBe('tiles in the file ([1] = nothing) does not follow from the log (replay gives [1] = "B2")');
-    expect(problem((s) => (s.tilePicks[1]!.tile = 'B2'))).toBe('tilePicks in the file ([1].tile = "B2") does not follow from the log (replay gives [1].tile = "A1")');
+    expect(problem((s) => s.tiles.push('Z9'))).toBe(
+      'tiles in the file ([2] = "Z9") does not follow from the log (replay gives [2] = nothing)',
+    );
+    expect(problem((s) => s.tiles.pop())).toBe(
+      'tiles in the file ([1] = nothing) does not follow from the log (replay gives [1] = "B2")',
+    );
+    expect(problem((s) => (s.tilePicks[1]!.tile = 'B2'))).toBe(
+      'tilePicks in the file ([1].tile = "B2") does not follow from the log (replay gives [1].tile = "A1")',
+    );
   });
 
-  it('a value of another kind than the replay\'s (null, a string, an object for a string) is shown whole, not entered', () => {
+  it("a value of another kind than the replay's (null, a string, an object for a string) is shown whole, not entered", () => {
     const hazard = JSON.stringify(good.hazard);
-    expect(problem((s) => (s.hazard = null))).toBe(`hazard in the file (null) does not follow from the log (replay gives ${hazard})`);
+    expect(problem((s) => (s.hazard = null))).toBe(
+      `hazard in the file (null) does not follow from the log (replay gives ${hazard})`,
+    );
     expect(problem((s) => ((s as unknown as Record<string, unknown>).hazard = 'none'))).toBe(
       `hazard in the file ("none") does not follow from the log (replay gives ${hazard})`,
     );

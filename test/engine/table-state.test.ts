@@ -54,15 +54,30 @@ describe('fighters who left the table are never picked', () => {
     const r = ok(step(s, { type: 'round' }, book, { source: src }));
     expect(src.calls).toEqual([64, 2]);
     const o = as(r.report, 'round').eventPhase.resolved.find((x) => x.eventId === 'wyld-magic')!.outcomes[0]!;
-    expect(o).toMatchObject({ kind: 'pickFighter', picks: [{ gang: 'Goliaths', fighter: 'Gor' }, { gang: 'Eschers', fighter: 'Bea' }] });
+    expect(o).toMatchObject({
+      kind: 'pickFighter',
+      picks: [
+        { gang: 'Goliaths', fighter: 'Gor' },
+        { gang: 'Eschers', fighter: 'Bea' },
+      ],
+    });
     s = r.state;
     expect(s.conditions.map((c) => `${c.fighter} (${c.gang})`)).toEqual(['Gor (Goliaths)', 'Bea (Eschers)']);
   });
 
   it('Disappearance rolls only for fighters on the battlefield', () => {
     const r = play(rosterGame(), { type: 'round' }, [61, 1, 2, 3]);
-    expect(r.record.rolls.slice(1).map((x) => x.for)).toEqual(['Disappearance: Gor (Goliaths)', 'Disappearance: Ana (Eschers)', 'Disappearance: Bea (Eschers)']);
-    expect(r.state.gangs[0]).toEqual({ name: 'Goliaths', battlefield: [], reserve: ['Ulf', 'Brak', 'Gor'], out: ['Krag'] });
+    expect(r.record.rolls.slice(1).map((x) => x.for)).toEqual([
+      'Disappearance: Gor (Goliaths)',
+      'Disappearance: Ana (Eschers)',
+      'Disappearance: Bea (Eschers)',
+    ]);
+    expect(r.state.gangs[0]).toEqual({
+      name: 'Goliaths',
+      battlefield: [],
+      reserve: ['Ulf', 'Brak', 'Gor'],
+      out: ['Krag'],
+    });
   });
 
   it('Reinforcements picks from the reserve, never a fighter out of action', () => {
@@ -88,9 +103,18 @@ describe('rename', () => {
     let s = play(rosterGame(), { type: 'place', eventId: 'wyld-magic' }).state;
     s = play(s, { type: 'round' }, [25, 1]).state; // Ana is the Eschers' Psyker
     const r = play(s, { type: 'rename', fighter: 'ana', to: 'Anya' });
-    expect(as(r.report, 'rename')).toEqual({ kind: 'rename', what: 'fighter', gang: 'Eschers', from: 'Ana', to: 'Anya' });
+    expect(as(r.report, 'rename')).toEqual({
+      kind: 'rename',
+      what: 'fighter',
+      gang: 'Eschers',
+      from: 'Ana',
+      to: 'Anya',
+    });
     expect(r.state.gangs[1]!.battlefield).toEqual(['Anya', 'Bea']);
-    expect(r.state.conditions.find((c) => c.gang === 'Eschers')).toMatchObject({ fighter: 'Anya', condition: 'Psyker' });
+    expect(r.state.conditions.find((c) => c.gang === 'Eschers')).toMatchObject({
+      fighter: 'Anya',
+      condition: 'Psyker',
+    });
     expect(r.notes).toEqual(['GM renamed Ana (Eschers) to Anya']);
     expect(r.record.action).toEqual({ type: 'rename', fighter: 'ana', to: 'Anya' });
   });
@@ -99,20 +123,56 @@ describe('rename', () => {
     let s = play(rosterGame(), { type: 'place', eventId: 'wyld-magic' }).state;
     s = play(s, { type: 'round' }, [25, 2]).state;
     const r = play(s, { type: 'rename', gang: 'Eschers', to: 'Blades' });
-    expect(as(r.report, 'rename')).toEqual({ kind: 'rename', what: 'gang', gang: 'Blades', from: 'Eschers', to: 'Blades' });
+    expect(as(r.report, 'rename')).toEqual({
+      kind: 'rename',
+      what: 'gang',
+      gang: 'Blades',
+      from: 'Eschers',
+      to: 'Blades',
+    });
     expect(r.state.gangs.map((g) => g.name)).toEqual(['Goliaths', 'Blades']);
     expect(r.state.conditions.map((c) => c.gang)).toEqual(['Goliaths', 'Blades']);
   });
 
   it.each<[string, Action, boolean, RegExp]>([
-    ['a name another fighter of the gang has', { type: 'rename', fighter: 'Ana', to: 'bea' }, true, /^Eschers already has a fighter called bea\.$/],
-    ['an unknown fighter (with a near name)', { type: 'rename', fighter: 'Anna', to: 'X' }, true, /^No gang has a fighter called Anna\. Did you mean Ana\?$/],
-    ['an unknown fighter of a named gang', { type: 'rename', fighter: 'Gor', gang: 'Eschers', to: 'X' }, true, /^Eschers has no fighter called Gor\./],
-    ['a gang to another gang\'s name', { type: 'rename', gang: 'Eschers', to: 'goliaths' }, true, /^Another gang is already called goliaths\.$/],
-    ['an unknown gang', { type: 'rename', gang: 'Escher', to: 'X' }, true, /^No gang is called Escher\. Did you mean Eschers\?/],
+    [
+      'a name another fighter of the gang has',
+      { type: 'rename', fighter: 'Ana', to: 'bea' },
+      true,
+      /^Eschers already has a fighter called bea\.$/,
+    ],
+    [
+      'an unknown fighter (with a near name)',
+      { type: 'rename', fighter: 'Anna', to: 'X' },
+      true,
+      /^No gang has a fighter called Anna\. Did you mean Ana\?$/,
+    ],
+    [
+      'an unknown fighter of a named gang',
+      { type: 'rename', fighter: 'Gor', gang: 'Eschers', to: 'X' },
+      true,
+      /^Eschers has no fighter called Gor\./,
+    ],
+    [
+      "a gang to another gang's name",
+      { type: 'rename', gang: 'Eschers', to: 'goliaths' },
+      true,
+      /^Another gang is already called goliaths\.$/,
+    ],
+    [
+      'an unknown gang',
+      { type: 'rename', gang: 'Escher', to: 'X' },
+      true,
+      /^No gang is called Escher\. Did you mean Eschers\?/,
+    ],
     ['the same name', { type: 'rename', fighter: 'Gor', to: 'Gor' }, false, /already called Gor; nothing changed/],
     ['an empty name', { type: 'rename', fighter: 'Gor', to: '  ' }, true, /^The new name is empty; give a name\.$/],
-    ['a name past the limit', { type: 'rename', fighter: 'Gor', to: 'x'.repeat(201) }, true, /is 201 characters long; a name may have at most 200 characters \(limit: name length\)/],
+    [
+      'a name past the limit',
+      { type: 'rename', fighter: 'Gor', to: 'x'.repeat(201) },
+      true,
+      /is 201 characters long; a name may have at most 200 characters \(limit: name length\)/,
+    ],
   ])('refuses %s, changing nothing', (_n, action, usage, message) => {
     const s = rosterGame();
     const ref = refusal(step(s, action, book));
@@ -121,33 +181,68 @@ describe('rename', () => {
   });
 
   it('two gangs with a fighter of that name: say which', () => {
-    const s = start({ gangs: [{ name: 'Goliaths', battlefield: ['Gor'], reserve: [] }, { name: 'Eschers', battlefield: ['Ana', 'Bea', 'Gor'], reserve: [] }] });
-    expect(refusal(step(s, { type: 'rename', fighter: 'Gor', to: 'X' }, book)).message).toBe('2 gangs have a fighter called Gor: say which with --gang (Goliaths, Eschers).');
-    expect(play(s, { type: 'rename', fighter: 'Gor', gang: 'Eschers', to: 'Gorina' }).state.gangs[1]!.battlefield).toEqual(['Ana', 'Bea', 'Gorina']);
+    const s = start({
+      gangs: [
+        { name: 'Goliaths', battlefield: ['Gor'], reserve: [] },
+        { name: 'Eschers', battlefield: ['Ana', 'Bea', 'Gor'], reserve: [] },
+      ],
+    });
+    expect(refusal(step(s, { type: 'rename', fighter: 'Gor', to: 'X' }, book)).message).toBe(
+      '2 gangs have a fighter called Gor: say which with --gang (Goliaths, Eschers).',
+    );
+    expect(
+      play(s, { type: 'rename', fighter: 'Gor', gang: 'Eschers', to: 'Gorina' }).state.gangs[1]!.battlefield,
+    ).toEqual(['Ana', 'Bea', 'Gorina']);
   });
 });
 
 describe("Treasure's casket stays on the battlefield when Treasure is discarded", () => {
-  const withTreasure = (): SessionState => play(play(start(), { type: 'place', eventId: 'treasure' }, [2, 3, 4]).state, { type: 'round' }, [25]).state;
+  const withTreasure = (): SessionState =>
+    play(play(start(), { type: 'place', eventId: 'treasure' }, [2, 3, 4]).state, { type: 'round' }, [25]).state;
 
   it('on its discard roll: the casket stays, with its tile and worth, and the check says so', () => {
     const r = play(withTreasure(), { type: 'end' }, [2]);
-    const casket = { eventId: 'treasure', what: 'golden Loot Casket', tile: 'A2', sinceRound: 0, worth: { value: 70, unit: 'credits' } };
+    const casket = {
+      eventId: 'treasure',
+      what: 'golden Loot Casket',
+      tile: 'A2',
+      sinceRound: 0,
+      worth: { value: 70, unit: 'credits' },
+    };
     expect(r.state.objects).toEqual([casket]);
     expect(r.state.inPlay).toEqual([]);
-    expect(as(r.report, 'end').checks[0]).toEqual({ eventId: 'treasure', name: 'Treasure', roll: 2, discardOn: 2, discarded: true, stays: [casket] });
+    expect(as(r.report, 'end').checks[0]).toEqual({
+      eventId: 'treasure',
+      name: 'Treasure',
+      roll: 2,
+      discardOn: 2,
+      discarded: true,
+      stays: [casket],
+    });
     expect(as(r.report, 'end').battlefield.objects).toEqual([casket]);
-    expect(r.notes).toEqual(['End Phase: Treasure discard check 2 (needs 2+): discarded; the golden Loot Casket stays on A2 (worth 70 credits)']);
+    expect(r.notes).toEqual([
+      'End Phase: Treasure discard check 2 (needs 2+): discarded; the golden Loot Casket stays on A2 (worth 70 credits)',
+    ]);
   });
 
   it('discarded by hand: the casket stays; `discard treasure` again takes the casket off the table', () => {
     const d = play(withTreasure(), { type: 'discard', eventId: 'treasure' });
-    expect(as(d.report, 'discard').stays).toEqual([{ eventId: 'treasure', what: 'golden Loot Casket', tile: 'A2', sinceRound: 0, worth: { value: 70, unit: 'credits' } }]);
+    expect(as(d.report, 'discard').stays).toEqual([
+      {
+        eventId: 'treasure',
+        what: 'golden Loot Casket',
+        tile: 'A2',
+        sinceRound: 0,
+        worth: { value: 70, unit: 'credits' },
+      },
+    ]);
     const gone = play(d.state, { type: 'discard', eventId: 'treasure' });
     expect(as(gone.report, 'discard').removed).toMatchObject({ what: 'golden Loot Casket', tile: 'A2' });
     expect(gone.state.objects).toEqual([]);
     expect(gone.notes).toEqual(["GM took Treasure's golden Loot Casket off the battlefield"]);
-    expect(refusal(step(gone.state, { type: 'discard', eventId: 'treasure' }, book)).message).toMatch(/^Treasure is not in play\./);
+    expect(refusal(step(gone.state, { type: 'discard', eventId: 'treasure' }, book)).message).toMatch(
+      /^Treasure is not in play\./,
+    );
   });
 
   it('a group that rules otherwise (no staysAfterDiscard in its table): nothing stays', () => {
@@ -184,7 +279,9 @@ describe("Wyld Magic's Psykers", () => {
     const ended = play(s, { type: 'end' }, [3]).state;
     expect(ended.inPlay).toEqual([]);
     expect(ended.conditions).toHaveLength(3);
-    expect(book.byId.get('wyld-magic')!.resolve.eachEventPhase[0]).toMatchObject({ condition: { name: 'Psyker', lasts: 'game' } });
+    expect(book.byId.get('wyld-magic')!.resolve.eachEventPhase[0]).toMatchObject({
+      condition: { name: 'Psyker', lasts: 'game' },
+    });
   });
 
   it('a fighter taken out of the game is no longer a Psyker', () => {
@@ -194,7 +291,9 @@ describe("Wyld Magic's Psykers", () => {
 
   it('(a group ruling "event") the Psykers end when Wyld Magic is discarded', () => {
     const own = tableWith((t) => {
-      (t.results.find((e) => e.id === 'wyld-magic')!.resolve.eachEventPhase[0] as { condition: { lasts: string } }).condition.lasts = 'event';
+      (
+        t.results.find((e) => e.id === 'wyld-magic')!.resolve.eachEventPhase[0] as { condition: { lasts: string } }
+      ).condition.lasts = 'event';
     });
     const s = magic(own);
     expect(s.conditions.map((c) => c.fighter)).toEqual(['Gor', 'Ana', 'Bea']);
@@ -204,7 +303,9 @@ describe("Wyld Magic's Psykers", () => {
 
   it('(a group ruling "round") only the latest pick is a Psyker', () => {
     const own = tableWith((t) => {
-      (t.results.find((e) => e.id === 'wyld-magic')!.resolve.eachEventPhase[0] as { condition: { lasts: string } }).condition.lasts = 'round';
+      (
+        t.results.find((e) => e.id === 'wyld-magic')!.resolve.eachEventPhase[0] as { condition: { lasts: string } }
+      ).condition.lasts = 'round';
     });
     expect(magic(own).conditions.map((c) => [c.fighter, c.sinceRound])).toEqual([
       ['Gor', 2],
@@ -235,7 +336,11 @@ describe("Pillar of Flame's position", () => {
       [1, 9, 7],
       [2, 7, 12],
     ]);
-    expect(inPlayView(r.state, book)[0]).toMatchObject({ tile: 'B1', scattered: true, scatters: r.state.inPlay[0]!.scatters });
+    expect(inPlayView(r.state, book)[0]).toMatchObject({
+      tile: 'B1',
+      scattered: true,
+      scatters: r.state.inPlay[0]!.scatters,
+    });
   });
 
   it('placed but not yet scattered: not marked as scattered', () => {
@@ -252,7 +357,13 @@ describe('Collapsed Section without the occupied tiles: an unconfirmed pick, cor
   it('picks among all tiles, but marks the pick unconfirmed and says how to roll among the free ones', () => {
     const r = collapsed();
     const o = as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]!;
-    expect(o).toMatchObject({ kind: 'pickTile', tile: 'A2', removed: true, unconfirmed: true, candidates: ['A1', 'A2', 'B1', 'B2'] });
+    expect(o).toMatchObject({
+      kind: 'pickTile',
+      tile: 'A2',
+      removed: true,
+      unconfirmed: true,
+      candidates: ['A1', 'A2', 'B1', 'B2'],
+    });
     expect(o.text).toBe(
       'Tile A2: collapsed section (impassable terrain); A2 is removed and leaves the tile pool (3 left).' +
         ' Unconfirmed: nobody said which tiles hold player models, so badzone picked among all 4 (A1 A2 B1 B2).' +
@@ -260,7 +371,15 @@ describe('Collapsed Section without the occupied tiles: an unconfirmed pick, cor
         ' and record the tile with `badzone collapse TILE` (or `badzone collapse --occupied TILES` to have badzone roll).',
     );
     expect(r.state.tilePicks).toEqual([
-      { eventId: 'collapsed-section', what: 'collapsed section (impassable terrain)', round: 1, tile: 'A2', among: ['A1', 'A2', 'B1', 'B2'], confirmed: false, removesTile: true },
+      {
+        eventId: 'collapsed-section',
+        what: 'collapsed section (impassable terrain)',
+        round: 1,
+        tile: 'A2',
+        among: ['A1', 'A2', 'B1', 'B2'],
+        confirmed: false,
+        removesTile: true,
+      },
     ]);
   });
 
@@ -268,7 +387,9 @@ describe('Collapsed Section without the occupied tiles: an unconfirmed pick, cor
     const r = play(start(), { type: 'round', occupied: ['A1'] }, [57, 2]);
     expect(r.state.tilePicks[0]).toMatchObject({ tile: 'B1', among: ['A2', 'B1', 'B2'], confirmed: true });
     expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]).not.toHaveProperty('unconfirmed');
-    expect(refusal(step(r.state, { type: 'collapse', tile: 'B2' }, book)).message).toMatch(/^There is no unconfirmed tile pick to correct/);
+    expect(refusal(step(r.state, { type: 'collapse', tile: 'B2' }, book)).message).toMatch(
+      /^There is no unconfirmed tile pick to correct/,
+    );
   });
 
   it('`collapse TILE` records the right tile: the first comes back, the right one leaves; the log keeps both', () => {
@@ -284,10 +405,18 @@ describe('Collapsed Section without the occupied tiles: an unconfirmed pick, cor
     });
     expect(r.state.tiles).toEqual(['A1', 'A2', 'B1']);
     expect(r.state.tilePicks[0]).toMatchObject({ tile: 'B2', correctedFrom: 'A2', confirmed: true });
-    expect(r.notes).toEqual(['GM corrected Collapsed Section: B2 instead of A2 (B2 leaves the tile pool; A2 is back in play)']);
+    expect(r.notes).toEqual([
+      'GM corrected Collapsed Section: B2 instead of A2 (B2 leaves the tile pool; A2 is back in play)',
+    ]);
     expect(r.state.log.map((x) => x.action.type)).toEqual(['new', 'round', 'collapse']);
-    expect(r.state.log[1]!.rolls[1]).toMatchObject({ die: 4, value: 2, for: 'Collapsed Section: tile (of A1 A2 B1 B2)' });
-    expect(refusal(step(r.state, { type: 'collapse', tile: 'A1' }, book)).message).toMatch(/^There is no unconfirmed tile pick/);
+    expect(r.state.log[1]!.rolls[1]).toMatchObject({
+      die: 4,
+      value: 2,
+      for: 'Collapsed Section: tile (of A1 A2 B1 B2)',
+    });
+    expect(refusal(step(r.state, { type: 'collapse', tile: 'A1' }, book)).message).toMatch(
+      /^There is no unconfirmed tile pick/,
+    );
   });
 
   it('naming the tile badzone picked confirms it, changing no tile', () => {
@@ -312,9 +441,17 @@ describe('Collapsed Section without the occupied tiles: an unconfirmed pick, cor
   });
 
   it.each<[string, Action, RegExp]>([
-    ['a tile the game does not have', { type: 'collapse', tile: 'C9' }, /^C9 is not a tile still on the battlefield\. Tiles: A1, A2, B1, B2\.$/],
+    [
+      'a tile the game does not have',
+      { type: 'collapse', tile: 'C9' },
+      /^C9 is not a tile still on the battlefield\. Tiles: A1, A2, B1, B2\.$/,
+    ],
     ['both a tile and occupied tiles', { type: 'collapse', tile: 'A1', occupied: ['B1'] }, /not both/],
-    ['occupied tiles the game does not have', { type: 'collapse', occupied: ['Z1'] }, /--occupied names tiles this game does not have: Z1/],
+    [
+      'occupied tiles the game does not have',
+      { type: 'collapse', occupied: ['Z1'] },
+      /--occupied names tiles this game does not have: Z1/,
+    ],
   ])('refuses %s (usage)', (_n, action, message) => {
     const ref = refusal(step(collapsed().state, action, book));
     expect(ref.usage).toBe(true);
@@ -369,7 +506,13 @@ describe('redo', () => {
     const u = undo(r.state, book)!;
     const tampered = structuredClone(u.state);
     tampered.redo[0]!.uses += 1;
-    expect(redo(tampered, book)).toEqual({ ok: false, refusal: { usage: false, message: 'Cannot redo log entry 1 (round): its dice would not be the same as before. Nothing was changed.' } });
+    expect(redo(tampered, book)).toEqual({
+      ok: false,
+      refusal: {
+        usage: false,
+        message: 'Cannot redo log entry 1 (round): its dice would not be the same as before. Nothing was changed.',
+      },
+    });
   });
 
   it('the redo list is checked on load: each entry is the next one the log would take', () => {

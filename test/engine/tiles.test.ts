@@ -13,7 +13,10 @@ describe('Collapsed Section', () => {
     // Mines Detected: a D3 among the three tiles left.
     r = play(r.state, { type: 'round' }, [44, 3, 1, 2, 6, 1, 12]);
     expect(r.record.rolls[1]).toEqual({ die: 3, value: 3, for: 'Mines Detected: tile (of A1 B1 B2)' });
-    expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]).toMatchObject({ tile: 'B2', placed: { count: 2 } });
+    expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]).toMatchObject({
+      tile: 'B2',
+      placed: { count: 2 },
+    });
     // Falling Crates: three tiles, three scatters.
     r = play(r.state, { type: 'round' }, [12, 1, 1, 2, 2, 3, 3]);
     const sc = as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]!;
@@ -43,7 +46,9 @@ describe('Collapsed Section', () => {
 
   it('with no occupied tiles given, any tile may be picked, and it says the pick is unconfirmed (table-state.test.ts)', () => {
     const r = play(start(), { type: 'round' }, [57, 1]);
-    expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]!.text).toMatch(/Unconfirmed: nobody said which tiles hold player models/);
+    expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]!.text).toMatch(
+      /Unconfirmed: nobody said which tiles hold player models/,
+    );
   });
 
   it('an empty occupied list means no tile holds models (no warning)', () => {
@@ -67,7 +72,9 @@ describe('Collapsed Section', () => {
     let r = play(start({ tiles: ['A1'] }), { type: 'round' }, [57]);
     expect(r.state.tiles).toEqual([]);
     r = play(r.state, { type: 'round' }, [10]);
-    expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]!.text).toBe('No tiles left: no Loot Casket to place.');
+    expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]!.text).toBe(
+      'No tiles left: no Loot Casket to place.',
+    );
     r = play(r.state, { type: 'round' }, [43]);
     expect(as(r.report, 'round').eventPhase.resolved[0]!.outcomes[0]!.text).toBe('No tile picked: no tiles are left.');
     const again = step(r.state, { type: 'round' }, book, { askOccupied: true, source: scripted([57]) });

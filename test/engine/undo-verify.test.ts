@@ -1,7 +1,18 @@
 // Undo returns to the exact previous state (dice position included), so re-running gives the same rolls;
 // verify replays the log from the seed and names what does not follow.
 import { describe, expect, it } from 'vitest';
-import { createGame, defaultSetup, redoEntry, replay, step, undo, verify, type Action, type SessionState, type Setup } from '../../src/engine/index.js';
+import {
+  createGame,
+  defaultSetup,
+  redoEntry,
+  replay,
+  step,
+  undo,
+  verify,
+  type Action,
+  type SessionState,
+  type Setup,
+} from '../../src/engine/index.js';
 import { book } from './arbitraries.js';
 
 const json = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
@@ -63,7 +74,9 @@ describe('undo', () => {
       const u = undo(states[i]!, book);
       expect(u).not.toBeNull();
       // The same state, with what was undone on the redo list.
-      expect(json(u!.state)).toEqual(json({ ...states[i - 1]!, redo: [redoEntry(states[i]!.log[i]!, states[i]!.rng.uses)] }));
+      expect(json(u!.state)).toEqual(
+        json({ ...states[i - 1]!, redo: [redoEntry(states[i]!.log[i]!, states[i]!.rng.uses)] }),
+      );
       expect(u!.undone).toEqual(states[i]!.log[i]);
       expect(u!.undone.action).toEqual(ACTIONS[i - 1]);
     }
@@ -98,7 +111,15 @@ describe('undo', () => {
 
   it('replaying the log from the setup gives the identical state', () => {
     const last = states[states.length - 1]!;
-    expect(json(replay(last.setup, last.log.slice(1).map((r) => r.action), book))).toEqual(json(last));
+    expect(
+      json(
+        replay(
+          last.setup,
+          last.log.slice(1).map((r) => r.action),
+          book,
+        ),
+      ),
+    ).toEqual(json(last));
   });
 });
 
@@ -119,7 +140,9 @@ describe('verify', () => {
   });
 
   it('finds a hand-edited roll value and names the log entry', () => {
-    const seq = good.log.findIndex((r, i) => i > 0 && r.action.type === 'round' && r.rolls.length > 1 && !r.rolls[1]!.entered);
+    const seq = good.log.findIndex(
+      (r, i) => i > 0 && r.action.type === 'round' && r.rolls.length > 1 && !r.rolls[1]!.entered,
+    );
     expect(seq).toBeGreaterThan(0);
     const roll = good.log[seq]!.rolls[1]!;
     const changed = (roll.value % roll.die) + 1;
@@ -159,7 +182,9 @@ describe('verify', () => {
   });
 
   it('finds an event added to inPlay', () => {
-    const notInPlay = ['sludge-jelly', 'gas-spill', 'cold-snap'].find((id) => !good.inPlay.some((p) => p.eventId === id))!;
+    const notInPlay = ['sludge-jelly', 'gas-spill', 'cold-snap'].find(
+      (id) => !good.inPlay.some((p) => p.eventId === id),
+    )!;
     const v = verify(
       edit((s) => {
         s.inPlay.push({ eventId: notInPlay, sinceRound: s.round, roll: book.byId.get(notInPlay)!.range[0] });
@@ -192,11 +217,21 @@ describe('verify', () => {
     );
     expect(v.ok).toBe(false);
     expect(v.seq).toBe(0); // the hazard D10 at setup is the first roll
-    expect(verify(edit((s) => (s.rng.seed = (s.rng.seed as number) + 1)), book).problem).toMatch(/^rng in the file/);
+    expect(
+      verify(
+        edit((s) => (s.rng.seed = (s.rng.seed as number) + 1)),
+        book,
+      ).problem,
+    ).toMatch(/^rng in the file/);
   });
 
   it('finds a changed dice position, a changed entered die, a dropped log entry, and an edited round of a log entry', () => {
-    expect(verify(edit((s) => (s.rng.uses += 1)), book).problem).toMatch(/^rng in the file/);
+    expect(
+      verify(
+        edit((s) => (s.rng.uses += 1)),
+        book,
+      ).problem,
+    ).toMatch(/^rng in the file/);
     const entered = good.log.findIndex((r) => 'dice' in r.action && r.action.dice);
     const v = verify(
       edit((s) => {
@@ -205,7 +240,12 @@ describe('verify', () => {
       book,
     );
     expect(v).toMatchObject({ ok: false, seq: entered });
-    expect(verify(edit((s) => s.log.pop()), book).ok).toBe(false);
+    expect(
+      verify(
+        edit((s) => s.log.pop()),
+        book,
+      ).ok,
+    ).toBe(false);
     const n = verify(
       edit((s) => {
         s.log[1]!.round = 5;
@@ -217,8 +257,23 @@ describe('verify', () => {
   });
 
   it('finds tiles, gangs and visibility edited by hand', () => {
-    expect(verify(edit((s) => s.tiles.push('Z9')), book).problem).toMatch(/^tiles in the file/);
-    expect(verify(edit((s) => s.gangs[0]!.battlefield.push('Ghost')), book).problem).toMatch(/^gangs in the file/);
-    expect(verify(edit((s) => (s.visibility.level = 'pitch-black')), book).problem).toMatch(/^visibility in the file/);
+    expect(
+      verify(
+        edit((s) => s.tiles.push('Z9')),
+        book,
+      ).problem,
+    ).toMatch(/^tiles in the file/);
+    expect(
+      verify(
+        edit((s) => s.gangs[0]!.battlefield.push('Ghost')),
+        book,
+      ).problem,
+    ).toMatch(/^gangs in the file/);
+    expect(
+      verify(
+        edit((s) => (s.visibility.level = 'pitch-black')),
+        book,
+      ).problem,
+    ).toMatch(/^visibility in the file/);
   });
 });

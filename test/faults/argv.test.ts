@@ -30,7 +30,9 @@ function commands(): Spec[] {
       const p = [...prefix, sub.name()];
       if (sub.commands.length) walk(sub, p);
       else {
-        const flags = sub.options.map((o) => [o.long ?? o.short ?? '', o.required || o.optional] as [string, boolean]).filter(([f]) => f !== '');
+        const flags = sub.options
+          .map((o) => [o.long ?? o.short ?? '', o.required || o.optional] as [string, boolean])
+          .filter(([f]) => f !== '');
         out.push({ path: p, flags, args: sub.registeredArguments.length });
       }
     }
@@ -105,7 +107,16 @@ const INTERESTING = [
   '--json',
   '-h',
 ];
-const FILES = [FILE, 'table.json', 'vis.json', 'nope.json', '.', 'sub/missing.json', `${FILE}/inner.json`, 'other-session.json'];
+const FILES = [
+  FILE,
+  'table.json',
+  'vis.json',
+  'nope.json',
+  '.',
+  'sub/missing.json',
+  `${FILE}/inner.json`,
+  'other-session.json',
+];
 const value = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...INTERESTING) },
   { weight: 2, arbitrary: fc.integer({ min: -1000, max: 1000 }).map(String) },
@@ -126,7 +137,9 @@ function argvFor(specs: Spec[]) {
       const argv = [...cmd.path];
       // Keep simulate short whatever else is generated (--games is not generated for it).
       if (cmd.path[0] === 'simulate') argv.push('--games', '20');
-      const flags = cmd.flags.filter(([f]) => !(cmd.path[0] === 'simulate' && f === '--games') && !(cmd.path[0] === 'roll' && f === '--times'));
+      const flags = cmd.flags.filter(
+        ([f]) => !(cmd.path[0] === 'simulate' && f === '--games') && !(cmd.path[0] === 'roll' && f === '--times'),
+      );
       for (const p of picks) {
         if (p.kind === 0) argv.push(unknown);
         else if (p.kind <= 2) argv.push(p.v);
@@ -165,7 +178,24 @@ describe('generated command lines', () => {
 
   it('cover every command', () => {
     const names = specs.map((s) => s.path.join(' '));
-    for (const c of ['round', 'end', 'new', 'status', 'log', 'undo', 'verify', 'roll', 'events list', 'events show', 'hazard roll', 'table lint', 'fighter', 'visibility', 'place', 'discard']) {
+    for (const c of [
+      'round',
+      'end',
+      'new',
+      'status',
+      'log',
+      'undo',
+      'verify',
+      'roll',
+      'events list',
+      'events show',
+      'hazard roll',
+      'table lint',
+      'fighter',
+      'visibility',
+      'place',
+      'discard',
+    ]) {
       expect(names).toContain(c);
     }
   });
@@ -181,8 +211,10 @@ describe('generated command lines', () => {
         const label = `badzone ${JSON.stringify(argv).slice(0, 300)}`;
         expectClean(r, label);
         expect(r.stderr, `${label}: raw control characters on stderr`).not.toMatch(RAW_CONTROL);
-        if (!argv.includes('--json')) expect(r.stdout, `${label}: raw control characters on stdout`).not.toMatch(RAW_CONTROL);
-        if (r.code !== 0) expect(sameSnapshot(before, snapshot(dir)), `${label}: exit ${r.code} but the folder changed`).toBe(true);
+        if (!argv.includes('--json'))
+          expect(r.stdout, `${label}: raw control characters on stdout`).not.toMatch(RAW_CONTROL);
+        if (r.code !== 0)
+          expect(sameSnapshot(before, snapshot(dir)), `${label}: exit ${r.code} but the folder changed`).toBe(true);
         if (r.code === 0 && fs.existsSync(path.join(dir, FILE))) {
           // A success that changed the game left a valid, verifiable game.
           const v = await runCli(['verify'], { cwd: dir });
@@ -192,7 +224,9 @@ describe('generated command lines', () => {
       }),
       { numRuns: RUNS, seed: 20261130, endOnFailure: true },
     );
-    console.log(`[faults] argv: ${RUNS} generated command lines over ${specs.length} commands; exit codes ${JSON.stringify(Object.fromEntries([...seen].sort()))}`);
+    console.log(
+      `[faults] argv: ${RUNS} generated command lines over ${specs.length} commands; exit codes ${JSON.stringify(Object.fromEntries([...seen].sort()))}`,
+    );
     expect(seen.get(2) ?? 0).toBeGreaterThan(RUNS / 10);
     expect(session.length).toBeGreaterThan(0);
   }, 240_000);

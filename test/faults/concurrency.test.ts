@@ -17,7 +17,11 @@ interface Done {
 
 function start(args: string[], cwd: string): Promise<Done> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', BADZONE_NO_INPUT: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', BADZONE_NO_INPUT: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -47,7 +51,7 @@ describe(`${PROCESSES} \`badzone round\` started at once`, () => {
     [false, false],
     [true, true],
   ] as const) {
-    it(`${existing ? 'on an existing game' : 'in an empty folder (the first one starts the game)'}${staleLock ? ', with a dead process\'s lock to take over' : ''}`, async () => {
+    it(`${existing ? 'on an existing game' : 'in an empty folder (the first one starts the game)'}${staleLock ? ", with a dead process's lock to take over" : ''}`, async () => {
       const dir = tempDir('badzone-race-');
       const file = path.join(dir, FILE);
       let startRound = 0;
@@ -79,7 +83,9 @@ describe(`${PROCESSES} \`badzone round\` started at once`, () => {
       const v = await runCli(['verify'], { cwd: dir });
       expect(v.code, v.stdout).toBe(0);
       expect(fs.readdirSync(dir)).toEqual([FILE]);
-      console.log(`[faults] ${PROCESSES} concurrent rounds (${existing ? 'existing game' : 'empty folder'}${staleLock ? ', stale lock' : ''}): ${ok.length} played, ${PROCESSES - ok.length} exited 5`);
+      console.log(
+        `[faults] ${PROCESSES} concurrent rounds (${existing ? 'existing game' : 'empty folder'}${staleLock ? ', stale lock' : ''}): ${ok.length} played, ${PROCESSES - ok.length} exited 5`,
+      );
     });
   }
 });
@@ -107,7 +113,9 @@ describe('a stale lock', () => {
     expect(fs.existsSync(g.lock)).toBe(false);
     // For the README: a plain `round` here takes about the same time.
     const plain = timedRound(g.dir);
-    console.log(`[faults] stale lock of a dead pid: taken over, round took ${r.ms} ms (a round with no lock: ${plain.ms} ms)`);
+    console.log(
+      `[faults] stale lock of a dead pid: taken over, round took ${r.ms} ms (a round with no lock: ${plain.ms} ms)`,
+    );
   });
 
   it('that cannot be read (unparseable, empty, binary, no pid) is taken over once it is 2 s old', async () => {

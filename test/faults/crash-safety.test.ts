@@ -13,11 +13,14 @@ import { bookFor } from '../../src/store/tables.js';
 import { BIN, runCli, tempDir } from '../helpers.js';
 import { FILE, NEW_ARGS, assertBuilt } from './fixtures.js';
 
-const strace = spawnSync('strace', ['-qq', '-o', '/dev/null', process.execPath, '-e', '0'], { encoding: 'utf8' }).status === 0;
+const strace =
+  spawnSync('strace', ['-qq', '-o', '/dev/null', process.execPath, '-e', '0'], { encoding: 'utf8' }).status === 0;
 const required = process.env.BADZONE_REQUIRE_STRACE === '1';
-if (!strace && !required) console.log('[faults] skipped the strace crash-safety tests: strace is not available (apt-get install strace)');
+if (!strace && !required)
+  console.log('[faults] skipped the strace crash-safety tests: strace is not available (apt-get install strace)');
 
-const TRACED = 'trace=openat,open,creat,write,pwrite64,writev,fsync,fdatasync,close,rename,renameat,renameat2,link,linkat,unlink,unlinkat,truncate,ftruncate';
+const TRACED =
+  'trace=openat,open,creat,write,pwrite64,writev,fsync,fdatasync,close,rename,renameat,renameat2,link,linkat,unlink,unlinkat,truncate,ftruncate';
 
 interface Traced {
   status: number | null;
@@ -33,12 +36,16 @@ interface Traced {
  */
 function traced(dir: string, args: string[], inject: string[] = []): Traced {
   const log = path.join(dir, '..', `${path.basename(dir)}.strace`);
-  const r = spawnSync('strace', ['-qq', '-y', '-s', '64', '-o', log, '-e', TRACED, ...inject, process.execPath, BIN, ...args], {
-    cwd: dir,
-    env: { ...process.env, NO_COLOR: '1', BADZONE_NO_INPUT: '1' },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const r = spawnSync(
+    'strace',
+    ['-qq', '-y', '-s', '64', '-o', log, '-e', TRACED, ...inject, process.execPath, BIN, ...args],
+    {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: '1', BADZONE_NO_INPUT: '1' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
   const lines = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n') : [];
   fs.rmSync(log, { force: true });
   return { status: r.status, signal: r.signal, stderr: r.stderr, lines };
@@ -51,7 +58,8 @@ async function game(rounds = 2): Promise<{ dir: string; file: string }> {
   return { dir, file: fs.realpathSync(path.join(dir, FILE)) };
 }
 
-const temps = (dir: string): string[] => fs.readdirSync(dir).filter((n) => n.startsWith(`.${FILE}.`) && n.endsWith('.tmp') && !n.includes('.lock'));
+const temps = (dir: string): string[] =>
+  fs.readdirSync(dir).filter((n) => n.startsWith(`.${FILE}.`) && n.endsWith('.tmp') && !n.includes('.lock'));
 
 /** The session's own system calls, in order: each with what it did to which file. */
 interface Call {
@@ -87,7 +95,9 @@ describe.skipIf(!strace && !required)('crash safety of a save (strace on the bui
     expect(path.dirname(tmp!)).toBe(path.dirname(file));
     expect(path.basename(tmp!)).toMatch(new RegExp(`^\\.${FILE.replace(/\./g, '\\.')}\\..*\\.tmp$`));
     // The temp file: created exclusively, written in full, fsynced and closed, all before the rename.
-    const open = cs.find((c) => /^open/.test(c.call) && c.line.includes(`"${tmp}"`) && /O_CREAT/.test(c.line) && /O_EXCL/.test(c.line));
+    const open = cs.find(
+      (c) => /^open/.test(c.call) && c.line.includes(`"${tmp}"`) && /O_CREAT/.test(c.line) && /O_EXCL/.test(c.line),
+    );
     expect(open, `an exclusive create of ${tmp}`).toBeTruthy();
     const fd = new RegExp(`= (\\d+)<${tmp!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}>`).exec(open!.line)?.[1];
     expect(fd, open!.line).toBeTruthy();
@@ -103,11 +113,14 @@ describe.skipIf(!strace && !required)('crash safety of a save (strace on the bui
     expect(fsync!.at).toBeLessThan(rename.at);
     expect(close!.at).toBeLessThan(rename.at);
     // The folder is fsynced after the rename, so the rename itself survives a power cut.
-    const dirFsync = cs.find((c) => /^f(data)?sync$/.test(c.call) && c.line.includes(`<${path.dirname(file)}>)`) && c.at > rename.at);
+    const dirFsync = cs.find(
+      (c) => /^f(data)?sync$/.test(c.call) && c.line.includes(`<${path.dirname(file)}>)`) && c.at > rename.at,
+    );
     expect(dirFsync, 'an fsync of the folder after the rename').toBeTruthy();
     // The session itself is never opened for writing, truncated or written.
     for (const c of cs) {
-      if (/^open/.test(c.call) && c.line.includes(`"${file}"`)) expect(c.line, 'the session opened for writing').not.toMatch(/O_WRONLY|O_RDWR|O_TRUNC|O_CREAT/);
+      if (/^open/.test(c.call) && c.line.includes(`"${file}"`))
+        expect(c.line, 'the session opened for writing').not.toMatch(/O_WRONLY|O_RDWR|O_TRUNC|O_CREAT/);
       if (/^(p?write|writev|ftruncate)/.test(c.call)) expect(c.line).not.toContain(`<${file}>`);
       if (/^truncate/.test(c.call)) expect(c.line).not.toContain(`"${file}"`);
     }
@@ -156,7 +169,12 @@ describe.skipIf(!strace && !required)('crash safety of a save (strace on the bui
     expect(t.signal, `the kill armed at the rename fired (exit ${t.status}): ${t.stderr}`).toBe('SIGKILL');
     expect(fs.readFileSync(file).equals(before)).toBe(true);
     const cs = calls(t.lines);
-    const tmpFsync = cs.find((c) => /^f(data)?sync$/.test(c.call) && c.line.includes(`<${path.dirname(file)}/.${FILE}.`) && c.line.includes('.tmp>'));
+    const tmpFsync = cs.find(
+      (c) =>
+        /^f(data)?sync$/.test(c.call) &&
+        c.line.includes(`<${path.dirname(file)}/.${FILE}.`) &&
+        c.line.includes('.tmp>'),
+    );
     expect(tmpFsync, 'the temp file was fsynced before the rename').toBeTruthy();
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -201,7 +219,9 @@ describe.skipIf(!strace && !required)('crash safety of a save (strace on the bui
       expect(t.signal, `${label}: the armed kill fired (exit ${t.status})`).toBe('SIGKILL');
       const now = fs.readFileSync(file);
       // Whether the rename onto the session ran before the kill, as this run's own trace shows.
-      const renamedHere = t.lines.some((l) => /^(?:\d+\s+)?rename\(/.test(l) && l.includes(`, "${file}")`) && / = 0$/.test(l));
+      const renamedHere = t.lines.some(
+        (l) => /^(?:\d+\s+)?rename\(/.test(l) && l.includes(`, "${file}")`) && / = 0$/.test(l),
+      );
       if (renamedHere) expect(now.equals(after.text), `${label}: after the rename the new game is in place`).toBe(true);
       else expect(now.equals(base), `${label}: before the rename the old game is in place, byte for byte`).toBe(true);
       outcomes[renamedHere ? 'after' : 'before']++;
@@ -214,7 +234,9 @@ describe.skipIf(!strace && !required)('crash safety of a save (strace on the bui
     }
     expect(outcomes.before).toBeGreaterThan(10);
     expect(outcomes.after).toBeGreaterThan(0);
-    console.log(`[faults] crash safety: killed at ${points.length} system calls of a round (${points.map((p) => `${p.call}#${p.n}`).join(' ')}); ${outcomes.before} left the old game, ${outcomes.after} the new one`);
+    console.log(
+      `[faults] crash safety: killed at ${points.length} system calls of a round (${points.map((p) => `${p.call}#${p.n}`).join(' ')}); ${outcomes.before} left the old game, ${outcomes.after} the new one`,
+    );
     fs.rmSync(dir, { recursive: true, force: true });
   }, 180_000);
 });

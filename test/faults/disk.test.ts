@@ -7,32 +7,46 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runBin, runCli, tempDir } from '../helpers.js';
 import { FILE, NEW_ARGS, assertBuilt, expectClean, playedSession, sameSnapshot, snapshot } from './fixtures.js';
 
-const WRITERS: string[][] = [['round'], ['end'], ['undo'], ['new', '--force', '--seed', '5'], ['visibility', 'set', 'dark'], ['discard', 'static-storm'], ['fighter', 'Krag', 'out']];
+const WRITERS: string[][] = [
+  ['round'],
+  ['end'],
+  ['undo'],
+  ['new', '--force', '--seed', '5'],
+  ['visibility', 'set', 'dark'],
+  ['discard', 'static-storm'],
+  ['fighter', 'Krag', 'out'],
+];
 
 describe('a session path in a missing folder', () => {
-  it.each([...WRITERS, ['status'], ['verify'], ['log'], ['new', '--seed', '5']])('%s exits 3, says so, and creates nothing', async (...args) => {
-    const dir = tempDir();
-    const r = await runCli([...args, '--session', path.join('no', 'such', 'folder', FILE)], { cwd: dir });
-    expectClean(r, args.join(' '));
-    expect(r.code, r.stderr).toBe(3);
-    expect(r.stderr).toMatch(/does not exist|no game/i);
-    expect(r.stderr).toContain(path.join(dir, 'no', 'such', 'folder'));
-    expect(fs.readdirSync(dir)).toEqual([]);
-  });
+  it.each([...WRITERS, ['status'], ['verify'], ['log'], ['new', '--seed', '5']])(
+    '%s exits 3, says so, and creates nothing',
+    async (...args) => {
+      const dir = tempDir();
+      const r = await runCli([...args, '--session', path.join('no', 'such', 'folder', FILE)], { cwd: dir });
+      expectClean(r, args.join(' '));
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stderr).toMatch(/does not exist|no game/i);
+      expect(r.stderr).toContain(path.join(dir, 'no', 'such', 'folder'));
+      expect(fs.readdirSync(dir)).toEqual([]);
+    },
+  );
 });
 
 describe('a session path through a file (its "folder" is a file)', () => {
-  it.each([...WRITERS, ['status'], ['verify'], ['new', '--seed', '5']])('%s exits 3 with a sentence, and the file is untouched', async (...args) => {
-    const dir = tempDir();
-    await playedSession(dir, { rounds: 2 });
-    const before = snapshot(dir);
-    const r = await runCli([...args, '--session', path.join(FILE, 'inner.json')], { cwd: dir });
-    expectClean(r, args.join(' '));
-    expect(r.code, r.stderr).toBe(3);
-    expect(r.stderr).toContain('is a file, not a folder');
-    expect(r.stderr).not.toMatch(/ENOTDIR/);
-    expect(sameSnapshot(before, snapshot(dir))).toBe(true);
-  });
+  it.each([...WRITERS, ['status'], ['verify'], ['new', '--seed', '5']])(
+    '%s exits 3 with a sentence, and the file is untouched',
+    async (...args) => {
+      const dir = tempDir();
+      await playedSession(dir, { rounds: 2 });
+      const before = snapshot(dir);
+      const r = await runCli([...args, '--session', path.join(FILE, 'inner.json')], { cwd: dir });
+      expectClean(r, args.join(' '));
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stderr).toContain('is a file, not a folder');
+      expect(r.stderr).not.toMatch(/ENOTDIR/);
+      expect(sameSnapshot(before, snapshot(dir))).toBe(true);
+    },
+  );
 });
 
 describe('a read-only folder', () => {
@@ -46,14 +60,24 @@ describe('a read-only folder', () => {
       return;
     }
     // nobody must be able to run the built badzone (a checkout under /root is not readable by nobody).
-    const probe = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, '--version'], { encoding: 'utf8', timeout: 10_000 });
+    const probe = spawnSync(
+      'setpriv',
+      ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, '--version'],
+      { encoding: 'utf8', timeout: 10_000 },
+    );
     if (probe.status === 0) how = ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'];
-    else why = `setpriv could not run badzone as nobody (${probe.error?.message ?? probe.stderr.trim().split('\n')[0]})`;
+    else
+      why = `setpriv could not run badzone as nobody (${probe.error?.message ?? probe.stderr.trim().split('\n')[0]})`;
   });
 
   function runAs(args: string[], cwd: string): { code: number; stdout: string; stderr: string } {
     const cmd = [...how!, process.execPath, BIN, ...args];
-    const r = spawnSync(cmd[0]!, cmd.slice(1), { cwd, encoding: 'utf8', timeout: 20_000, env: { ...process.env, NO_COLOR: '1', BADZONE_NO_INPUT: '1' } });
+    const r = spawnSync(cmd[0]!, cmd.slice(1), {
+      cwd,
+      encoding: 'utf8',
+      timeout: 20_000,
+      env: { ...process.env, NO_COLOR: '1', BADZONE_NO_INPUT: '1' },
+    });
     return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
   }
 
@@ -100,19 +124,22 @@ describe('a session or table path that is not a regular file (spawned, with a ti
     haveFifo = spawnSync('mkfifo', [path.join(fifoDir, FILE)]).status === 0;
   });
 
-  it.each([['status'], ['round'], ['verify'], ['undo'], ['new', '--force', '--seed', '3']])('a FIFO as the session: %s exits 4 at once, the FIFO left alone', (...args) => {
-    if (!haveFifo) {
-      console.log('[faults] FIFO test skipped: mkfifo is not available');
-      return;
-    }
-    const r = runBin(args, { cwd: fifoDir, timeout: 10_000 });
-    expect(r.signal, `${args[0]} hung on the FIFO`).toBeNull();
-    expectClean({ code: r.code, stderr: r.stderr }, args.join(' '));
-    expect(r.code).toBe(4);
-    expect(r.stderr).toContain('not a regular file');
-    expect(fs.statSync(path.join(fifoDir, FILE)).isFIFO()).toBe(true);
-    expect(fs.readdirSync(fifoDir)).toEqual([FILE]);
-  });
+  it.each([['status'], ['round'], ['verify'], ['undo'], ['new', '--force', '--seed', '3']])(
+    'a FIFO as the session: %s exits 4 at once, the FIFO left alone',
+    (...args) => {
+      if (!haveFifo) {
+        console.log('[faults] FIFO test skipped: mkfifo is not available');
+        return;
+      }
+      const r = runBin(args, { cwd: fifoDir, timeout: 10_000 });
+      expect(r.signal, `${args[0]} hung on the FIFO`).toBeNull();
+      expectClean({ code: r.code, stderr: r.stderr }, args.join(' '));
+      expect(r.code).toBe(4);
+      expect(r.stderr).toContain('not a regular file');
+      expect(fs.statSync(path.join(fifoDir, FILE)).isFIFO()).toBe(true);
+      expect(fs.readdirSync(fifoDir)).toEqual([FILE]);
+    },
+  );
 
   it.each([
     ['status', '--session', '/dev/zero'],

@@ -68,7 +68,10 @@ describe('an argument echoed in an error message is cut', () => {
       const label = args.map((x) => (x.length > 20 ? `${x.slice(0, 10)}...` : x)).join(' ');
       expectClean(r, label);
       if (r.code !== 0) refused++;
-      expect(r.stderr.length, `${label}: ${r.stderr.length} characters on stderr: ${r.stderr.slice(0, 300)}`).toBeLessThan(1000);
+      expect(
+        r.stderr.length,
+        `${label}: ${r.stderr.length} characters on stderr: ${r.stderr.slice(0, 300)}`,
+      ).toBeLessThan(1000);
       // A line break typed in an argument is shown escaped: it never starts a line of its own.
       for (const line of (r.stdout + r.stderr).split('\n')) expect(line, label).not.toMatch(/^OK verify/);
     }
@@ -83,17 +86,31 @@ describe('an argument echoed in an error message is cut', () => {
  * when its options are good, and its --host is another change's to cut.
  */
 function everyOptionValue(a: string): string[][] {
-  const ARGS: Record<string, string> = { expr: 'D6', event: 'static-storm', hazard: '3', file: 'no-such-table.json', name: 'Krag', old: 'Krag', new: 'Brak' };
+  const ARGS: Record<string, string> = {
+    expr: 'D6',
+    event: 'static-storm',
+    hazard: '3',
+    file: 'no-such-table.json',
+    name: 'Krag',
+    old: 'Krag',
+    new: 'Brak',
+  };
   const out: string[][] = [];
   const walk = (cmd: Command, at: string[]) => {
     for (const sub of cmd.commands) {
       if (sub.name() === 'serve') continue;
-      const args = sub.registeredArguments.filter((x) => x.required).map((x) => x.argChoices?.[0] ?? ARGS[x.name()] ?? 'x');
-      for (const o of sub.options) if ((o.required || o.optional) && o.long) out.push([...at, sub.name(), ...args, o.long, a]);
+      const args = sub.registeredArguments
+        .filter((x) => x.required)
+        .map((x) => x.argChoices?.[0] ?? ARGS[x.name()] ?? 'x');
+      for (const o of sub.options)
+        if ((o.required || o.optional) && o.long) out.push([...at, sub.name(), ...args, o.long, a]);
       walk(sub, [...at, sub.name()]);
     }
   };
-  walk(buildProgram({} as IO, () => {}, '0.0.0'), []);
+  walk(
+    buildProgram({} as IO, () => {}, '0.0.0'),
+    [],
+  );
   return out;
 }
 
@@ -101,7 +118,20 @@ describe('every option that takes a value, given 100,000 characters', () => {
   it('the list is the whole command tree but serve', () => {
     const listed = everyOptionValue('V').map((x) => `${x[0]} ${x.at(-2)}`);
     expect(listed).toEqual(
-      expect.arrayContaining(['verify --commitment', 'verify --file', 'verify --session', 'report --format', 'roll --seed', 'new --visibility-table', 'round --end-dice', 'play --seed', 'log --round', 'events --table', 'hazard --roll', 'collapse --occupied']),
+      expect.arrayContaining([
+        'verify --commitment',
+        'verify --file',
+        'verify --session',
+        'report --format',
+        'roll --seed',
+        'new --visibility-table',
+        'round --end-dice',
+        'play --seed',
+        'log --round',
+        'events --table',
+        'hazard --roll',
+        'collapse --occupied',
+      ]),
     );
     expect(listed.filter((l) => l.startsWith('serve'))).toEqual([]);
   });
@@ -125,7 +155,8 @@ describe('every option that takes a value, given 100,000 characters', () => {
       const r = await runCli(args, { cwd: dir });
       const label = args.map((x) => (x.length > 20 ? `${x.slice(0, 10)}...` : x)).join(' ');
       expectClean(r, label);
-      if (r.stderr.length >= 1000) loud.push(`${label}: ${r.stderr.length} characters on stderr: ${r.stderr.slice(0, 200)}`);
+      if (r.stderr.length >= 1000)
+        loud.push(`${label}: ${r.stderr.length} characters on stderr: ${r.stderr.slice(0, 200)}`);
     }
     expect(loud).toEqual([]);
   });

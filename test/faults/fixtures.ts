@@ -9,7 +9,8 @@ export const FILE = 'badzone-session.json';
 
 /** The built bin's bundle: tests that spawn badzone need it (`npm test` builds it first). */
 export function assertBuilt(): void {
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'badzone.js'))) throw new Error('dist/badzone.js is missing: run `node scripts/build.mjs` first');
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'badzone.js')))
+    throw new Error('dist/badzone.js is missing: run `node scripts/build.mjs` first');
 }
 
 /** A small deterministic generator (mulberry32), for jitter and random bytes that are the same on every run. */
@@ -44,7 +45,10 @@ export const NEW_ARGS = [
 ];
 
 /** Make a few-round game in `dir` (in-process) and return the session file's text. */
-export async function playedSession(dir: string, opts: { rounds?: number; mode?: 'dice' | 'deck'; extra?: string[] } = {}): Promise<string> {
+export async function playedSession(
+  dir: string,
+  opts: { rounds?: number; mode?: 'dice' | 'deck'; extra?: string[] } = {},
+): Promise<string> {
   const newArgs = [...NEW_ARGS, '--mode', opts.mode ?? 'dice', ...(opts.extra ?? [])];
   ok(await runCli(newArgs, { cwd: dir }), newArgs);
   for (let i = 0; i < (opts.rounds ?? 4); i++) {
@@ -93,11 +97,16 @@ export function expectClean(r: { code: number; stderr: string; stdout?: string }
   expect(r.stderr, `${label}: stack trace`).not.toMatch(STACK_FRAME);
   expect(r.stderr, `${label}: internal error`).not.toMatch(/internal error/i);
   expect(r.stdout ?? '', `${label}: stack trace on stdout`).not.toMatch(STACK_FRAME);
-  if (r.code !== 0) expect((r.stderr + (r.stdout ?? '')).trim().length, `${label}: no message for exit ${r.code}`).toBeGreaterThan(0);
+  if (r.code !== 0)
+    expect((r.stderr + (r.stdout ?? '')).trim().length, `${label}: no message for exit ${r.code}`).toBeGreaterThan(0);
 }
 
 /** Exit 4 with a message, no stack trace. */
-export function expectInvalid(r: { code: number; stderr: string; stdout?: string }, label: string, names?: string | RegExp): void {
+export function expectInvalid(
+  r: { code: number; stderr: string; stdout?: string },
+  label: string,
+  names?: string | RegExp,
+): void {
   expectClean(r, label);
   expect(r.code, `${label}: expected exit 4, got ${r.code}; stderr: ${r.stderr}`).toBe(4);
   // The message is on stderr (`table lint` reports its finding on stdout).

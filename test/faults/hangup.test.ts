@@ -23,7 +23,8 @@ interface Driven {
 
 function env(): Record<string, string> {
   const e: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !['CI', 'FORCE_COLOR', 'BADZONE_NO_INPUT', 'BADZONE_SESSION'].includes(k)) e[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !['CI', 'FORCE_COLOR', 'BADZONE_NO_INPUT', 'BADZONE_SESSION'].includes(k)) e[k] = v;
   return Object.assign(e, { TERM: 'xterm-256color', NO_COLOR: '1' });
 }
 
@@ -76,7 +77,11 @@ print(json.dumps({"exit": os.WEXITSTATUS(status) if os.WIFEXITED(status) else No
                   "signal": os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
                   "output": out.decode("utf-8", "replace")}))
 `;
-  const r = spawnSync('python3', ['-c', py, process.execPath, BIN, cwd, waitFor], { input: JSON.stringify(env()), encoding: 'utf8', timeout: 45_000 });
+  const r = spawnSync('python3', ['-c', py, process.execPath, BIN, cwd, waitFor], {
+    input: JSON.stringify(env()),
+    encoding: 'utf8',
+    timeout: 45_000,
+  });
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout);
 }
@@ -85,10 +90,14 @@ describe.skipIf(!python || !built)('the terminal closes while `badzone play` wai
   it('at the menu after a round: exit 1, no signal, the round saved, nothing else in the folder', async () => {
     const dir = tempDir('badzone-hangup-');
     expect((await runCli(NEW_ARGS, { cwd: dir })).code).toBe(0);
-    const d = drive(dir, [process.execPath, BIN, 'play'], [
-      { expect: 'Ready to play\\. What next\\?', send: '\r' },
-      { expect: 'Round 1\\. What next\\?', close: true },
-    ]);
+    const d = drive(
+      dir,
+      [process.execPath, BIN, 'play'],
+      [
+        { expect: 'Ready to play\\. What next\\?', send: '\r' },
+        { expect: 'Round 1\\. What next\\?', close: true },
+      ],
+    );
     expect(d.error).toBeNull();
     expect({ exit: d.exit, signal: d.signal }).toEqual({ exit: 1, signal: null });
     const s = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
@@ -101,10 +110,14 @@ describe.skipIf(!python || !built)('the terminal closes while `badzone play` wai
     const dir = tempDir('badzone-hangup-');
     expect((await runCli(NEW_ARGS, { cwd: dir })).code).toBe(0);
     const before = fs.readFileSync(path.join(dir, FILE), 'utf8');
-    const d = drive(dir, [process.execPath, BIN, 'play', '--manual'], [
-      { expect: 'Ready to play.*What next\\?', send: '\r' },
-      { expect: 'enter your D64', close: true },
-    ]);
+    const d = drive(
+      dir,
+      [process.execPath, BIN, 'play', '--manual'],
+      [
+        { expect: 'Ready to play.*What next\\?', send: '\r' },
+        { expect: 'enter your D64', close: true },
+      ],
+    );
     expect(d.error).toBeNull();
     expect({ exit: d.exit, signal: d.signal }).toEqual({ exit: 1, signal: null });
     expect(fs.readFileSync(path.join(dir, FILE), 'utf8')).toBe(before);

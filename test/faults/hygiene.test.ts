@@ -10,7 +10,9 @@ import { removeTempDirs, tempDir } from '../helpers.js';
 describe('test hygiene', () => {
   it('the run has a temp folder of its own, which spawned processes use too', () => {
     expect(path.basename(os.tmpdir())).toMatch(/^badzone-tests-/);
-    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(require("os").tmpdir())'], { encoding: 'utf8' });
+    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(require("os").tmpdir())'], {
+      encoding: 'utf8',
+    });
     expect(child.stdout).toBe(os.tmpdir());
   });
 

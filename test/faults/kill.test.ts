@@ -104,7 +104,8 @@ describe('SIGKILL during `badzone round`', () => {
     let late = 0;
     // Evenly spaced over the first 80% of the fastest run, each with seeded jitter within its slot; then at the
     // lock's appearance, killed while stopped after 0-12 ms.
-    for (let i = 0; i < FROM_SPAWN; i++) triggers.push({ from: 'spawn', after: ((i + rnd()) / FROM_SPAWN) * fastest * 0.8 });
+    for (let i = 0; i < FROM_SPAWN; i++)
+      triggers.push({ from: 'spawn', after: ((i + rnd()) / FROM_SPAWN) * fastest * 0.8 });
     for (let i = 0; i < FROM_LOCK; i++) triggers.push({ from: 'lock', after: i + rnd() });
     for (let i = 0; i < TRIALS; i++) {
       const trig = triggers[i]!;
@@ -118,10 +119,17 @@ describe('SIGKILL during `badzone round`', () => {
       for (let retry = 1; r.signal === null && r.code === 0 && retry <= 5; retry++) {
         // The round finished before the kill could land (the test's event loop was late on a loaded machine):
         // it is the state after the round; put the game back and try again, sooner.
-        expect(fs.readFileSync(file, 'utf8') === afterText, `trial ${i}: finished, but not with the state after the round`).toBe(true);
+        expect(
+          fs.readFileSync(file, 'utf8') === afterText,
+          `trial ${i}: finished, but not with the state after the round`,
+        ).toBe(true);
         fs.writeFileSync(file, beforeText);
         late++;
-        r = await runAndKill(['round'], dir, trig.from === 'spawn' ? { ...trig, after: trig.after / 2 ** retry } : trig);
+        r = await runAndKill(
+          ['round'],
+          dir,
+          trig.from === 'spawn' ? { ...trig, after: trig.after / 2 ** retry } : trig,
+        );
       }
       const now = fs.readFileSync(file, 'utf8');
       const label = `trial ${i}, kill ${trig.after.toFixed(1)} ms after the ${trig.from} (exit ${r.code}, ${r.signal ?? 'no signal'}, ran ${r.ms.toFixed(0)} ms)`;
@@ -131,7 +139,9 @@ describe('SIGKILL during `badzone round`', () => {
       expect(r.signal, `${label}: the armed kill did not kill the process`).toBe('SIGKILL');
       if (now === beforeText) tally.before++;
       else {
-        expect(now === afterText, `${label}: the file is neither the state before nor the state after the round`).toBe(true);
+        expect(now === afterText, `${label}: the file is neither the state before nor the state after the round`).toBe(
+          true,
+        );
         tally.after++;
       }
       const s = JSON.parse(now);
@@ -148,7 +158,12 @@ describe('SIGKILL during `badzone round`', () => {
         if (fs.readFileSync(path.join(dir, `${FILE}.lock`), 'utf8') === '') tally.emptyLockLeft++;
       }
       if (left.some((n) => n.endsWith('.tmp'))) tally.tempsLeft++;
-      for (const n of left) expect(n === `${FILE}.lock` || /^\.badzone-session\.json\.(lock(\.takeover)*\.)?\d+~[A-Za-z0-9-]+~[0-9a-z]+\.tmp$/.test(n), `${label}: unexpected file ${n}`).toBe(true);
+      for (const n of left)
+        expect(
+          n === `${FILE}.lock` ||
+            /^\.badzone-session\.json\.(lock(\.takeover)*\.)?\d+~[A-Za-z0-9-]+~[0-9a-z]+\.tmp$/.test(n),
+          `${label}: unexpected file ${n}`,
+        ).toBe(true);
 
       // The next command is not tripped by what the killed one left: it takes over the lock and sweeps the temps.
       const next2 = await runCli(['round'], { cwd: dir });

@@ -27,7 +27,10 @@ const near = (limit: number, small = 3) =>
 
 /** One character that is not a plain letter: any code unit, a control or format character, an astral one. */
 const odd = fc
-  .oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), fc.constantFrom('\n', '\u001b', '\u0085', '\u007f', '\u200b', '\u200d', '\u202e', '\u3164', '😀', 'é'))
+  .oneof(
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+    fc.constantFrom('\n', '\u001b', '\u0085', '\u007f', '\u200b', '\u200d', '\u202e', '\u3164', '😀', 'é'),
+  )
   .map((c) => c.replace(/[:,]/g, 'x'));
 
 /** A name of `length` characters: letters, and now and then one odd character somewhere in it. */
@@ -37,7 +40,12 @@ function name(length: number): fc.Arbitrary<string> {
   if (length === 0) return fc.constant('');
   return fc.oneof(
     { weight: 3, arbitrary: fc.constant(safe(plain)) },
-    { weight: 1, arbitrary: fc.tuple(odd, fc.nat(length - 1)).map(([c, at]) => safe(`${plain.slice(0, at)}${c}${plain.slice(at + 1)}`)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(odd, fc.nat(length - 1))
+        .map(([c, at]) => safe(`${plain.slice(0, at)}${c}${plain.slice(at + 1)}`)),
+    },
   );
 }
 
@@ -45,7 +53,11 @@ const setupArb = fc.record({
   grid: fc.constantFrom('2x2', '3x3', '26x26'),
   gangs: near(LIMITS.gangs, 2).chain((n) =>
     fc.array(
-      fc.record({ nameLength: near(LIMITS.name, 8), fighters: near(LIMITS.fightersPerGang, 3), fighterLength: near(LIMITS.name, 6) }),
+      fc.record({
+        nameLength: near(LIMITS.name, 8),
+        fighters: near(LIMITS.fightersPerGang, 3),
+        fighterLength: near(LIMITS.name, 6),
+      }),
       { minLength: n, maxLength: n },
     ),
   ),
@@ -56,11 +68,26 @@ const commandArb = fc.oneof(
   fc.constant(['round']),
   fc.constant(['end']),
   fc.constant(['undo']),
-  near(LIMITS.occupied, 4).map((n) => ['round', '--occupied', Array.from({ length: n }, (_, i) => `A${(i % 26) + 1}`).join(',')]),
-  fc.tuple(near(LIMITS.name, 6).chain(name), fc.constantFrom('battlefield', 'reserve', 'out')).map(([n, to]) => ['fighter', n, to]),
-  fc.tuple(near(LIMITS.name, 6).chain(name), near(LIMITS.name, 6).chain(name)).map(([n, g]) => ['fighter', n, 'battlefield', '--gang', g]),
-  fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 3 })).map(([g, f]) => ['fighter', `F${g}x${f}`, 'battlefield', '--gang', `G${g}`]),
-  fc.constantFrom(['place', 'treasure'], ['place', 'pillar-of-flame'], ['discard', 'static-storm'], ['visibility', 'set', 'dark']),
+  near(LIMITS.occupied, 4).map((n) => [
+    'round',
+    '--occupied',
+    Array.from({ length: n }, (_, i) => `A${(i % 26) + 1}`).join(','),
+  ]),
+  fc
+    .tuple(near(LIMITS.name, 6).chain(name), fc.constantFrom('battlefield', 'reserve', 'out'))
+    .map(([n, to]) => ['fighter', n, to]),
+  fc
+    .tuple(near(LIMITS.name, 6).chain(name), near(LIMITS.name, 6).chain(name))
+    .map(([n, g]) => ['fighter', n, 'battlefield', '--gang', g]),
+  fc
+    .tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 3 }))
+    .map(([g, f]) => ['fighter', `F${g}x${f}`, 'battlefield', '--gang', `G${g}`]),
+  fc.constantFrom(
+    ['place', 'treasure'],
+    ['place', 'pillar-of-flame'],
+    ['discard', 'static-storm'],
+    ['visibility', 'set', 'dark'],
+  ),
 );
 
 describe('for any accepted command, the file it wrote loads again', () => {
@@ -75,7 +102,9 @@ describe('for any accepted command, the file it wrote loads again', () => {
         setup.gangs.forEach((g, i) => {
           // Distinct gang names (G0, G1, ... padded to the length) and fighters (F<gang>x<n> padded).
           const gname = `G${i}`.padEnd(Math.max(2, g.nameLength), 'g');
-          const fighters = Array.from({ length: g.fighters }, (_, k) => `F${i}x${k}`.padEnd(Math.max(4, g.fighterLength), 'f'));
+          const fighters = Array.from({ length: g.fighters }, (_, k) =>
+            `F${i}x${k}`.padEnd(Math.max(4, g.fighterLength), 'f'),
+          );
           newArgs.push('--gang', `${gname}: ${fighters.join(', ')}`);
         });
         if (setup.turfOwner !== undefined) newArgs.push('--turf-owner', setup.turfOwner);
@@ -91,7 +120,10 @@ describe('for any accepted command, the file it wrote loads again', () => {
             expect(st.code, `status after ${args.slice(0, 2).join(' ')}: ${st.stderr}`).toBe(0);
           } else {
             refused++;
-            expect(sameSnapshot(before, snapshot(dir)), `${args.slice(0, 2).join(' ')} (exit ${r.code}) changed the folder`).toBe(true);
+            expect(
+              sameSnapshot(before, snapshot(dir)),
+              `${args.slice(0, 2).join(' ')} (exit ${r.code}) changed the folder`,
+            ).toBe(true);
             if (args[0] === 'new') break;
           }
         }
@@ -99,7 +131,9 @@ describe('for any accepted command, the file it wrote loads again', () => {
       }),
       { numRuns: RUNS, seed: 20260901 },
     );
-    console.log(`[faults] limits property: ${RUNS} games, ${accepted} commands accepted (each file loaded), ${refused} refused (each file unchanged)`);
+    console.log(
+      `[faults] limits property: ${RUNS} games, ${accepted} commands accepted (each file loaded), ${refused} refused (each file unchanged)`,
+    );
     expect(accepted).toBeGreaterThan(RUNS);
     expect(refused).toBeGreaterThan(RUNS / 4);
   });

@@ -99,12 +99,26 @@ describe('a step that would take the game past a limit is refused (exit 1) befor
 
 /** A table `table lint` accepts: one persistent event scattering 20 clouds of 20D6" on every tile, every Event Phase. */
 function ashTable(d: string): string {
-  const steps = Array.from({ length: 20 }, (_, i) => ({ kind: 'scatterEachTile', distance: '20D6', what: `ash cloud ${i + 1}` }));
+  const steps = Array.from({ length: 20 }, (_, i) => ({
+    kind: 'scatterEachTile',
+    distance: '20D6',
+    what: `ash cloud ${i + 1}`,
+  }));
   const t = {
     name: 'Ash Storm Table',
     die: 'D64',
     results: [
-      { id: 'ash-storm', name: 'Ash Storm', range: [1, 64], count: 64, timing: 'persistent', discardOn: null, effect: 'Ash everywhere.', gm: 'Place the clouds.', resolve: { onDraw: [], eachEventPhase: steps, endPhase: [] } },
+      {
+        id: 'ash-storm',
+        name: 'Ash Storm',
+        range: [1, 64],
+        count: 64,
+        timing: 'persistent',
+        discardOn: null,
+        effect: 'Ash everywhere.',
+        gm: 'Place the clouds.',
+        resolve: { onDraw: [], eachEventPhase: steps, endPhase: [] },
+      },
     ],
   };
   const f = path.join(d, 'ash.json');
@@ -114,7 +128,12 @@ function ashTable(d: string): string {
 
 /** Spawn the built badzone with a bounded heap and a timeout. */
 function bounded(args: string[], cwd: string, heapMb = 160, timeout = 20_000) {
-  const r = spawnSync(process.execPath, [`--max-old-space-size=${heapMb}`, BIN, ...args], { cwd, encoding: 'utf8', timeout, env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [`--max-old-space-size=${heapMb}`, BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return Object.assign(r, { code: r.status ?? -1 });
 }
 
@@ -130,7 +149,9 @@ describe('a custom table whose one round rolls too many dice (spawned: bounded h
     const t0 = Date.now();
     const r = bounded(['round'], d);
     const ms = Date.now() - t0;
-    console.log(`[faults] limits: a round rolling 283,920 dice refused with exit ${r.code} in ${ms} ms (heap limit 160 MB)`);
+    console.log(
+      `[faults] limits: a round rolling 283,920 dice refused with exit ${r.code} in ${ms} ms (heap limit 160 MB)`,
+    );
     expect(r.signal, 'killed by the timeout').toBeNull();
     expectClean({ code: r.code, stderr: r.stderr, stdout: r.stdout }, 'ash round');
     expect(r.code, r.stderr).toBe(1);
@@ -158,7 +179,15 @@ describe('a game that 0.1.0 wrote past a limit still opens, verifies, undoes and
 
   it('there are old games for every example of the issue', () => {
     expect(files.sort()).toEqual(
-      ['fighter-201st.json', 'gang-250-fighters.json', 'gang-name-300.json', 'gangs-51.json', 'grid-26x26-tile-pick.json', 'occupied-700.json', 'turf-owner-201.json'].sort(),
+      [
+        'fighter-201st.json',
+        'gang-250-fighters.json',
+        'gang-name-300.json',
+        'gangs-51.json',
+        'grid-26x26-tile-pick.json',
+        'occupied-700.json',
+        'turf-owner-201.json',
+      ].sort(),
     );
   });
 
@@ -195,7 +224,11 @@ describe('a game that 0.1.0 wrote past a limit still opens, verifies, undoes and
     expect(text.length).toBeGreaterThan(28_000_000);
     // `table lint` foresaw it: the heaviest Event Phase on the largest battlefield, plus the D64 that drew it.
     const lint = await runCli(['table', 'lint', 'ash.json', '--json'], { cwd: d });
-    expect(JSON.parse(lint.stdout).heaviest).toMatchObject({ eventId: 'ash-storm', dice: 676 * 21 * 20, limit: 100_000 });
+    expect(JSON.parse(lint.stdout).heaviest).toMatchObject({
+      eventId: 'ash-storm',
+      dice: 676 * 21 * 20,
+      limit: 100_000,
+    });
     expect(state.log[1]!.rolls.length).toBe(676 * 21 * 20 + 1);
     fs.writeFileSync(path.join(d, FILE), text);
     await ok(['status'], d);
@@ -215,7 +248,9 @@ describe('table lint and the dice an event can roll', () => {
     ashTable(d);
     const r = await runCli(['table', 'lint', 'ash.json'], { cwd: d });
     expect(r.code).toBe(0);
-    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/WARNING Ash Storm: one Event Phase can roll up to 283,920 dice .* \(limit: rolls per step\).* up to 238 tiles/);
+    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(
+      /WARNING Ash Storm: one Event Phase can roll up to 283,920 dice .* \(limit: rolls per step\).* up to 238 tiles/,
+    );
     // 238 tiles: 238 x (20D6 + D12) x 20 = 99,960 dice; 239 would be 100,380.
     expect(238 * 21 * 20).toBeLessThanOrEqual(100_000);
     expect(239 * 21 * 20).toBeGreaterThan(100_000);
@@ -224,9 +259,15 @@ describe('table lint and the dice an event can roll', () => {
   it('refuses (exit 4, naming the limit) a table an event of which rolls too much even on one tile', async () => {
     const d = dir();
     const t = JSON.parse(fs.readFileSync(ashTable(d), 'utf8'));
-    t.results[0].resolve.eachEventPhase = [{ kind: 'pickTile', what: 'mines', place: { count: '20D1000x5', what: 'mine', scatterEach: '20D6' } }];
+    t.results[0].resolve.eachEventPhase = [
+      { kind: 'pickTile', what: 'mines', place: { count: '20D1000x5', what: 'mine', scatterEach: '20D6' } },
+    ];
     fs.writeFileSync(path.join(d, 'mines.json'), JSON.stringify(t));
-    for (const args of [['table', 'lint', 'mines.json'], ['new', '--table', 'mines.json'], ['simulate', '--table', 'mines.json']]) {
+    for (const args of [
+      ['table', 'lint', 'mines.json'],
+      ['new', '--table', 'mines.json'],
+      ['simulate', '--table', 'mines.json'],
+    ]) {
       const r = await runCli(args, { cwd: d });
       expect(r.code, args.join(' ')).toBe(4);
       expect((r.stdout + r.stderr).replace(/\s+/g, ' ')).toMatch(/2,100,020 dice .*limit: rolls per step/);

@@ -20,7 +20,11 @@ async function game(): Promise<{ dir: string; file: string; lock: string; before
 }
 
 /** `badzone round` spawned with its memory bounded (2 GB of address space) and a timeout, timed. */
-function round(dir: string, args: string[] = ['round'], timeout = 15_000): { code: number | null; signal: string | null; stderr: string; ms: number } {
+function round(
+  dir: string,
+  args: string[] = ['round'],
+  timeout = 15_000,
+): { code: number | null; signal: string | null; stderr: string; ms: number } {
   const t0 = Date.now();
   const r = spawnSync('sh', ['-c', 'ulimit -v 2000000; exec "$@"', 'sh', process.execPath, BIN, ...args], {
     cwd: dir,
@@ -45,10 +49,13 @@ describe('a lock path that is not a small regular file is refused at once, never
     ['a symbolic link to /dev/zero', (lock) => fs.symlinkSync('/dev/zero', lock)],
     ['a symbolic link to /dev/null', (lock) => fs.symlinkSync('/dev/null', lock)],
     ['a folder', (lock) => fs.mkdirSync(lock)],
-    ['a loop of symbolic links', (lock, dir) => {
-      fs.symlinkSync(path.join(dir, 'loop-b'), lock);
-      fs.symlinkSync(lock, path.join(dir, 'loop-b'));
-    }],
+    [
+      'a loop of symbolic links',
+      (lock, dir) => {
+        fs.symlinkSync(path.join(dir, 'loop-b'), lock);
+        fs.symlinkSync(lock, path.join(dir, 'loop-b'));
+      },
+    ],
     ['a 10 MB file', (lock) => fs.writeFileSync(lock, Buffer.alloc(10_000_000, 0x7b))],
     ['a dangling symbolic link', (lock, dir) => fs.symlinkSync(path.join(dir, 'nowhere'), lock)],
   ];
@@ -72,9 +79,14 @@ describe('a lock path that is not a small regular file is refused at once, never
 });
 
 describe('whose lock it is', () => {
-  it('another computer\'s fresh lock is never taken over by pid: exit 5 naming that computer, even with a dead pid', async () => {
+  it("another computer's fresh lock is never taken over by pid: exit 5 naming that computer, even with a dead pid", async () => {
     const g = await game();
-    const content = JSON.stringify({ pid: deadPid(), host: 'gm-laptop.example', token: 'other-host', time: Date.now() });
+    const content = JSON.stringify({
+      pid: deadPid(),
+      host: 'gm-laptop.example',
+      token: 'other-host',
+      time: Date.now(),
+    });
     fs.writeFileSync(g.lock, content);
     const r = round(g.dir);
     expect(r.code, r.stderr).toBe(5);
@@ -84,32 +96,47 @@ describe('whose lock it is', () => {
     expect(fs.readFileSync(g.file).equals(g.before)).toBe(true);
   });
 
-  it('another computer\'s lock 11 minutes old is taken over', async () => {
+  it("another computer's lock 11 minutes old is taken over", async () => {
     const g = await game();
     const old = Date.now() - 11 * 60_000;
-    fs.writeFileSync(g.lock, JSON.stringify({ pid: process.pid, host: 'gm-laptop.example', token: 'other-host', time: old }));
+    fs.writeFileSync(
+      g.lock,
+      JSON.stringify({ pid: process.pid, host: 'gm-laptop.example', token: 'other-host', time: old }),
+    );
     fs.utimesSync(g.lock, new Date(old), new Date(old));
     const r = round(g.dir);
     expect(r.code, r.stderr).toBe(0);
     expect(fs.readdirSync(g.dir)).toEqual([FILE]);
   });
 
-  it('another computer\'s lock whose clock says old but whose file was just written is not taken over', async () => {
+  it("another computer's lock whose clock says old but whose file was just written is not taken over", async () => {
     const g = await game();
-    fs.writeFileSync(g.lock, JSON.stringify({ pid: process.pid, host: 'gm-laptop.example', token: 'skewed', time: Date.now() - 60 * 60_000 }));
+    fs.writeFileSync(
+      g.lock,
+      JSON.stringify({ pid: process.pid, host: 'gm-laptop.example', token: 'skewed', time: Date.now() - 60 * 60_000 }),
+    );
     expect(round(g.dir).code).toBe(5);
   });
 
   it('a lock of this computer from before a restart (another boot id) is taken over at once, even if its pid now runs', async () => {
     if (!fs.existsSync('/proc/sys/kernel/random/boot_id')) return;
     const g = await game();
-    fs.writeFileSync(g.lock, JSON.stringify({ pid: process.pid, host: os.hostname(), boot: '00000000-0000-0000-0000-000000000000', token: 'old-boot', time: Date.now() }));
+    fs.writeFileSync(
+      g.lock,
+      JSON.stringify({
+        pid: process.pid,
+        host: os.hostname(),
+        boot: '00000000-0000-0000-0000-000000000000',
+        token: 'old-boot',
+        time: Date.now(),
+      }),
+    );
     const r = round(g.dir);
     expect(r.code, r.stderr).toBe(0);
     expect(r.ms).toBeLessThan(2000);
   });
 
-  it('a takeover interrupted by a kill (a dead process\'s lock and its dead takeover lock) is finished by the next command', async () => {
+  it("a takeover interrupted by a kill (a dead process's lock and its dead takeover lock) is finished by the next command", async () => {
     const g = await game();
     const dead = (token: string) => JSON.stringify({ pid: deadPid(), host: os.hostname(), token, time: Date.now() });
     fs.writeFileSync(g.lock, dead('dead-holder'));
@@ -121,16 +148,21 @@ describe('whose lock it is', () => {
 
   it('a lock of this computer and boot whose pid runs is respected (exit 5 naming the process)', async () => {
     const g = await game();
-    const boot = fs.existsSync('/proc/sys/kernel/random/boot_id') ? fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() : undefined;
-    fs.writeFileSync(g.lock, JSON.stringify({ pid: process.pid, host: os.hostname(), boot, token: 'live', time: Date.now() }));
+    const boot = fs.existsSync('/proc/sys/kernel/random/boot_id')
+      ? fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()
+      : undefined;
+    fs.writeFileSync(
+      g.lock,
+      JSON.stringify({ pid: process.pid, host: os.hostname(), boot, token: 'live', time: Date.now() }),
+    );
     const r = round(g.dir);
     expect(r.code).toBe(5);
     expect(r.stderr).toContain(`process ${process.pid}`);
   });
 });
 
-describe('the temp-file sweep follows the lock\'s rule', () => {
-  it('removes this computer\'s dead temps and another computer\'s old ones, keeps live and young foreign ones', async () => {
+describe("the temp-file sweep follows the lock's rule", () => {
+  it("removes this computer's dead temps and another computer's old ones, keeps live and young foreign ones", async () => {
     const g = await game();
     const file = g.file;
     const mine = (pid: number, u: string) => tempName(file, u).replace(`.${process.pid}~`, `.${pid}~`);
@@ -149,12 +181,26 @@ describe('the temp-file sweep follows the lock\'s rule', () => {
     const r = round(g.dir);
     expect(r.code, r.stderr).toBe(0);
     const left = Object.fromEntries(Object.entries(planted).map(([k, p]) => [k, fs.existsSync(p)]));
-    expect(left).toEqual({ deadHere: false, liveHere: true, deadLockTempHere: false, youngForeign: true, oldForeign: false, legacyDead: false });
+    expect(left).toEqual({
+      deadHere: false,
+      liveHere: true,
+      deadLockTempHere: false,
+      youngForeign: true,
+      oldForeign: false,
+      legacyDead: false,
+    });
   });
 });
 
 /** `unshare -m` and a tmpfs mount are allowed here (root in a container that may mount). */
-const canMount = process.getuid?.() === 0 && spawnSync('unshare', ['-m', 'sh', '-c', 'd=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs "$d" && umount "$d"; r=$?; rmdir "$d"; exit $r']).status === 0;
+const canMount =
+  process.getuid?.() === 0 &&
+  spawnSync('unshare', [
+    '-m',
+    'sh',
+    '-c',
+    'd=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs "$d" && umount "$d"; r=$?; rmdir "$d"; exit $r',
+  ]).status === 0;
 
 describe.skipIf(!canMount)('a full disk (a small tmpfs in a private mount namespace)', () => {
   it('while the lock is created: exit 6, no lock left behind, the game unchanged', async () => {
@@ -183,7 +229,12 @@ describe.skipIf(!canMount)('a full disk (a small tmpfs in a private mount namesp
     expect(r.stdout, r.stderr).toContain('exit=6');
     expect(err).toMatch(/disk is full.*Nothing was changed/s);
     expect(err).not.toMatch(STACK_FRAME);
-    expect(r.stdout.split('\n').filter((l) => l && !l.startsWith('exit=') && l !== 'unchanged').sort()).toEqual(['badzone-session.json', 'fill']);
+    expect(
+      r.stdout
+        .split('\n')
+        .filter((l) => l && !l.startsWith('exit=') && l !== 'unchanged')
+        .sort(),
+    ).toEqual(['badzone-session.json', 'fill']);
     expect(r.stdout).toContain('unchanged');
   });
 });

@@ -10,9 +10,11 @@ import { BIN, runCli, tempDir } from '../helpers.js';
 import { FILE, NEW_ARGS, STACK_FRAME, assertBuilt } from './fixtures.js';
 
 /** strace can run here (installed and allowed to trace); `.ci/run` installs it and sets BADZONE_REQUIRE_STRACE. */
-const strace = spawnSync('strace', ['-qq', '-o', '/dev/null', process.execPath, '-e', '0'], { encoding: 'utf8' }).status === 0;
+const strace =
+  spawnSync('strace', ['-qq', '-o', '/dev/null', process.execPath, '-e', '0'], { encoding: 'utf8' }).status === 0;
 const required = process.env.BADZONE_REQUIRE_STRACE === '1';
-if (!strace && !required) console.log('[faults] skipped the strace lock-race tests: strace is not available (apt-get install strace)');
+if (!strace && !required)
+  console.log('[faults] skipped the strace lock-race tests: strace is not available (apt-get install strace)');
 
 interface Writer {
   code: number | null;
@@ -26,7 +28,11 @@ interface Writer {
 function writer(dir: string, straceArgs: string[], log: string | null): Promise<Writer> {
   return new Promise((resolve, reject) => {
     const args = ['-qq', '-o', log ?? '/dev/null', ...straceArgs, process.execPath, BIN, 'round', '--json'];
-    const child = spawn('strace', args, { cwd: dir, env: { ...process.env, NO_COLOR: '1', BADZONE_NO_INPUT: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('strace', args, {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: '1', BADZONE_NO_INPUT: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -53,7 +59,11 @@ async function game(): Promise<{ dir: string; file: string; lock: string; startR
 const waitedOnLock = (trace: string) => /badzone-session\.json\.lock".*= -1 EEXIST/.test(trace);
 
 /** The promise under concurrency, checked on the writers' results and the final file. */
-function checkPromise(g: { dir: string; file: string; startRound: number; startLog: number }, writers: Writer[], label: string): { ok: number; waited: number } {
+function checkPromise(
+  g: { dir: string; file: string; startRound: number; startLog: number },
+  writers: Writer[],
+  label: string,
+): { ok: number; waited: number } {
   for (const w of writers) {
     expect(w.stderr, `${label}: stack trace`).not.toMatch(STACK_FRAME);
     expect([0, 5], `${label}: exit ${w.code}: ${w.stderr}`).toContain(w.code);
@@ -67,8 +77,14 @@ function checkPromise(g: { dir: string; file: string; startRound: number; startL
   console.log(`[faults] ${summary}`);
   // Every success is in the log exactly once: its round is there once, and no other success reported it.
   for (const k of reported) {
-    expect(reported.filter((r) => r === k), `${summary}: round ${k} was reported by two commands (a lost update)`).toHaveLength(1);
-    expect(s.log.filter((e: { round: number; action: { type: string } }) => e.action.type === 'round' && e.round === k), `${summary}: round ${k} in the log`).toHaveLength(1);
+    expect(
+      reported.filter((r) => r === k),
+      `${summary}: round ${k} was reported by two commands (a lost update)`,
+    ).toHaveLength(1);
+    expect(
+      s.log.filter((e: { round: number; action: { type: string } }) => e.action.type === 'round' && e.round === k),
+      `${summary}: round ${k} in the log`,
+    ).toHaveLength(1);
   }
   expect(s.round, summary).toBe(g.startRound + ok.length);
   expect(s.log.length, summary).toBe(g.startLog + ok.length);
@@ -96,7 +112,9 @@ describe.skipIf(!strace && !required)('the lock under slowed system calls (strac
   it(`a loaded machine: ${WRITERS} writers at once, every system call of each delayed by 2 ms`, async () => {
     const g = await game();
     const logs = Array.from({ length: WRITERS }, (_, i) => path.join(g.dir, `strace.${i}`));
-    const writers = await Promise.all(logs.map((log) => writer(g.dir, ['-e', 'trace=all', '-e', 'inject=all:delay_enter=2000'], log)));
+    const writers = await Promise.all(
+      logs.map((log) => writer(g.dir, ['-e', 'trace=all', '-e', 'inject=all:delay_enter=2000'], log)),
+    );
     for (const l of logs) fs.rmSync(l, { force: true });
     checkPromise(g, writers, `${WRITERS} writers, every system call slowed`);
     const v = await runCli(['verify'], { cwd: g.dir });
@@ -107,9 +125,23 @@ describe.skipIf(!strace && !required)('the lock under slowed system calls (strac
     const g = await game();
     // The staller sleeps 2.5 s just after the lock file appears: before its first write into the lock (a lock
     // created empty, then written) or just after the link that puts a complete lock in place.
-    const stall = ['-P', g.lock, '-e', 'trace=write,link,linkat', '-e', 'inject=write:delay_enter=2500000:when=1', '-e', 'inject=link,linkat:delay_exit=2500000:when=1'];
+    const stall = [
+      '-P',
+      g.lock,
+      '-e',
+      'trace=write,link,linkat',
+      '-e',
+      'inject=write:delay_enter=2500000:when=1',
+      '-e',
+      'inject=link,linkat:delay_exit=2500000:when=1',
+    ];
     // The others hold the lock longer: each rename (the session's atomic replace) waits 0.8 s.
-    const slow = ['-e', 'trace=rename,renameat,renameat2,openat,link,linkat', '-e', 'inject=rename,renameat,renameat2:delay_enter=800000'];
+    const slow = [
+      '-e',
+      'trace=rename,renameat,renameat2,openat,link,linkat',
+      '-e',
+      'inject=rename,renameat,renameat2:delay_enter=800000',
+    ];
     const staller = writer(g.dir, stall, null);
     await until(() => fs.existsSync(g.lock), 20_000);
     const t0 = Date.now();
@@ -124,13 +156,23 @@ describe.skipIf(!strace && !required)('the lock under slowed system calls (strac
     expect(v.code, v.stdout).toBe(0);
   });
 
-  it('a dead process\'s lock found by 6 writers at once, every link, rename and unlink of each delayed 120 ms', async () => {
+  it("a dead process's lock found by 6 writers at once, every link, rename and unlink of each delayed 120 ms", async () => {
     const g = await game();
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
     const host = (await import('node:os')).hostname();
-    fs.writeFileSync(g.lock, JSON.stringify({ pid: Number(dead.stdout), host, token: 'dead-writer', time: Date.now() }));
-    const slow = ['-e', 'trace=openat,link,linkat,rename,renameat,renameat2,unlink,unlinkat', '-e', 'inject=link,linkat,rename,renameat,renameat2,unlink,unlinkat:delay_enter=120000'];
-    const writers = await Promise.all(Array.from({ length: 6 }, (_, i) => writer(g.dir, slow, path.join(g.dir, `strace.${i}`))));
+    fs.writeFileSync(
+      g.lock,
+      JSON.stringify({ pid: Number(dead.stdout), host, token: 'dead-writer', time: Date.now() }),
+    );
+    const slow = [
+      '-e',
+      'trace=openat,link,linkat,rename,renameat,renameat2,unlink,unlinkat',
+      '-e',
+      'inject=link,linkat,rename,renameat,renameat2,unlink,unlinkat:delay_enter=120000',
+    ];
+    const writers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => writer(g.dir, slow, path.join(g.dir, `strace.${i}`))),
+    );
     for (const n of fs.readdirSync(g.dir)) if (n.startsWith('strace.')) fs.rmSync(path.join(g.dir, n));
     checkPromise(g, writers, 'a stale lock taken over by 6 slowed writers');
     expect(fs.readdirSync(g.dir).sort()).toEqual([FILE]);

@@ -27,8 +27,12 @@ const RAW = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0]/u;
 
 function noRawText(r: CliResult, label: string): void {
   // Only the line breaks between badzone's own lines; none inside a name.
-  for (const [stream, text] of [['stdout', r.stdout], ['stderr', r.stderr]] as const) {
-    for (const line of text.split('\n')) expect(RAW.exec(line)?.[0], `${label} ${stream}: ${JSON.stringify(line.slice(0, 120))}`).toBeUndefined();
+  for (const [stream, text] of [
+    ['stdout', r.stdout],
+    ['stderr', r.stderr],
+  ] as const) {
+    for (const line of text.split('\n'))
+      expect(RAW.exec(line)?.[0], `${label} ${stream}: ${JSON.stringify(line.slice(0, 120))}`).toBeUndefined();
   }
 }
 
@@ -142,7 +146,11 @@ describe('the setup wizard', () => {
     const p = scripted([
       { input: /rows x columns/, value: ENTER },
       { input: /spawn points/, value: ENTER },
-      { input: /First gang's name/, value: 'Goliaths\nOK verify', invalid: /line break \(\\x0a\); a name may not contain control characters/ },
+      {
+        input: /First gang's name/,
+        value: 'Goliaths\nOK verify',
+        invalid: /line break \(\\x0a\); a name may not contain control characters/,
+      },
       { input: /First gang's name/, value: 'Goliaths' },
       { input: /^Goliaths: fighters on the battlefield/, value: 'Kr\u001bag', invalid: /control character|\\x1b/ },
       { input: /^Goliaths: fighters on the battlefield/, value: 'Krag' },
@@ -157,6 +165,8 @@ describe('the setup wizard', () => {
     const r = await runCli(['new'], { cwd: d, stdinIsTTY: true, prompter: p, seeds: [5] });
     expect(r.code, r.stderr).toBe(0);
     expect(p.left()).toBe(0);
-    expect(JSON.parse(fs.readFileSync(path.join(d, FILE), 'utf8')).setup.gangs).toEqual([{ name: 'Goliaths', battlefield: ['Krag'], reserve: [] }]);
+    expect(JSON.parse(fs.readFileSync(path.join(d, FILE), 'utf8')).setup.gangs).toEqual([
+      { name: 'Goliaths', battlefield: ['Krag'], reserve: [] },
+    ]);
   });
 });

@@ -12,7 +12,9 @@ const RUNS = Math.round(Number(process.env.BADZONE_FAULT_RUNS ?? 400) * 0.375);
 const TABLE = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'badzone-events.json'), 'utf8'));
 const PERSISTENT: string[] = TABLE.results.filter((e: any) => e.timing === 'persistent').map((e: any) => e.id);
 const ALL_IDS: string[] = TABLE.results.map((e: any) => e.id);
-const LEVELS = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'visibility.json'), 'utf8')).levels.map((l: any) => l.id);
+const LEVELS = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'visibility.json'), 'utf8')).levels.map(
+  (l: any) => l.id,
+);
 
 let dice: any;
 let deck: any;
@@ -39,9 +41,26 @@ const odd = fc.record({
   ),
   pendingEnd: fc.subarray(ALL_IDS, { maxLength: 4 }),
   level: fc.constantFrom(...LEVELS),
-  lairs: fc.option(fc.array(fc.record({ name: fc.constantFrom('Beast Lair 1', 'Lair'), becomes: fc.option(fc.constant('Monster Nest'), { nil: null }) }), { maxLength: 3 }), { nil: null }),
+  lairs: fc.option(
+    fc.array(
+      fc.record({
+        name: fc.constantFrom('Beast Lair 1', 'Lair'),
+        becomes: fc.option(fc.constant('Monster Nest'), { nil: null }),
+      }),
+      { maxLength: 3 },
+    ),
+    { nil: null },
+  ),
   structures: fc.option(fc.array(fc.constantFrom('Large structure 1', 'Tower'), { maxLength: 3 }), { nil: null }),
-  gangs: fc.array(fc.record({ name: fc.constantFrom('Goliaths', 'Eschers', 'Orlocks'), battlefield: names, reserve: names, out: names }), { maxLength: 3 }),
+  gangs: fc.array(
+    fc.record({
+      name: fc.constantFrom('Goliaths', 'Eschers', 'Orlocks'),
+      battlefield: names,
+      reserve: names,
+      out: names,
+    }),
+    { maxLength: 3 },
+  ),
   drawn: fc.nat(64),
   hazard: fc.option(fc.integer({ min: 1, max: 10 }), { nil: null }),
 });
@@ -77,7 +96,9 @@ function build(base: any, o: any): any {
   s.structures = o.structures;
   s.gangs = o.gangs;
   if (o.hazard !== null) {
-    const h = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'hazards.json'), 'utf8')).hazards.find((x: any) => x.roll === o.hazard);
+    const h = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'hazards.json'), 'utf8')).hazards.find(
+      (x: any) => x.roll === o.hazard,
+    );
     s.hazard = { roll: o.hazard, id: h ? h.id : null, nomadic: !h };
   } else s.hazard = null;
   if (s.deck) {
@@ -108,7 +129,8 @@ describe('odd but valid sessions (fast-check)', () => {
           seen.set(r.code, (seen.get(r.code) ?? 0) + 1);
           const label = `${args.join(' ')} on ${JSON.stringify(o)}`;
           expectClean(r, label);
-          if (r.code !== 0) expect(sameSnapshot(before, snapshot(dir)), `${label}: exit ${r.code} but the file changed`).toBe(true);
+          if (r.code !== 0)
+            expect(sameSnapshot(before, snapshot(dir)), `${label}: exit ${r.code} but the file changed`).toBe(true);
           // Whatever a successful command wrote loads again.
           const again = await runCli(['status'], { cwd: dir });
           expect(again.code, `${label}: left a file that does not load: ${again.stderr}`).toBe(0);
@@ -117,15 +139,30 @@ describe('odd but valid sessions (fast-check)', () => {
       }),
       { numRuns: RUNS, seed: 4242, endOnFailure: true },
     );
-    console.log(`[faults] odd states: ${RUNS} x ${COMMANDS.length} commands; exit codes ${JSON.stringify(Object.fromEntries([...seen].sort()))}`);
+    console.log(
+      `[faults] odd states: ${RUNS} x ${COMMANDS.length} commands; exit codes ${JSON.stringify(Object.fromEntries([...seen].sort()))}`,
+    );
   }, 240_000);
 
   it('a log whose actions no longer apply: undo and verify say so (exit 1), nothing crashes', async () => {
     const cases: [string, (s: any) => void][] = [
-      ['a discard of an event never in play', (s) => s.log.splice(1, 0, { seq: 1, round: 0, action: { type: 'discard', eventId: 'static-storm' }, rolls: [] })],
-      ['an End Phase before any round', (s) => s.log.splice(1, 0, { seq: 1, round: 0, action: { type: 'end' }, rolls: [] })],
-      ['a place of an unknown event', (s) => s.log.splice(1, 0, { seq: 1, round: 0, action: { type: 'place', eventId: 'nope' }, rolls: [] })],
-      ['a visibility level that does not exist', (s) => s.log.splice(1, 0, { seq: 1, round: 0, action: { type: 'visibility', level: 'blinding' }, rolls: [] })],
+      [
+        'a discard of an event never in play',
+        (s) =>
+          s.log.splice(1, 0, { seq: 1, round: 0, action: { type: 'discard', eventId: 'static-storm' }, rolls: [] }),
+      ],
+      [
+        'an End Phase before any round',
+        (s) => s.log.splice(1, 0, { seq: 1, round: 0, action: { type: 'end' }, rolls: [] }),
+      ],
+      [
+        'a place of an unknown event',
+        (s) => s.log.splice(1, 0, { seq: 1, round: 0, action: { type: 'place', eventId: 'nope' }, rolls: [] }),
+      ],
+      [
+        'a visibility level that does not exist',
+        (s) => s.log.splice(1, 0, { seq: 1, round: 0, action: { type: 'visibility', level: 'blinding' }, rolls: [] }),
+      ],
       ['entered dice out of range', (s) => (s.log[1].action.dice = [999])],
       ['too many entered dice', (s) => (s.log[1].action.dice = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15])],
     ];

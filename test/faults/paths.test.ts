@@ -55,7 +55,9 @@ describe('a session path that is a symbolic link', () => {
     fs.symlinkSync(path.join(g.root, 'synced'), path.join(g.root, 'synced-folder'));
     const start = roundOf(g.target);
     expect((await runCli(['round', '--session', path.join(chain, 'second.json')], { cwd: g.root })).code).toBe(0);
-    expect((await runCli(['round', '--session', path.join(g.root, 'synced-folder', 'game.json')], { cwd: g.root })).code).toBe(0);
+    expect(
+      (await runCli(['round', '--session', path.join(g.root, 'synced-folder', 'game.json')], { cwd: g.root })).code,
+    ).toBe(0);
     expect(roundOf(g.target)).toBe(start + 2);
     expect(fs.lstatSync(path.join(chain, 'second.json')).isSymbolicLink()).toBe(true);
   });
@@ -77,7 +79,11 @@ describe('a session path that is a symbolic link', () => {
     const start = roundOf(g.target);
     const run = (cwd: string) =>
       new Promise<{ code: number | null; stdout: string }>((resolve) => {
-        const c = spawn(process.execPath, [BIN, 'round', '--json'], { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+        const c = spawn(process.execPath, [BIN, 'round', '--json'], {
+          cwd,
+          env: { ...process.env, NO_COLOR: '1' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let stdout = '';
         c.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
         c.on('close', (code) => resolve({ code, stdout }));
@@ -93,7 +99,11 @@ describe('a session path that is a symbolic link', () => {
 
   it('whose target folder cannot be written is refused clearly (exit 1), nothing written beside the link', async () => {
     if (!isRoot) return;
-    const probe = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, '--version'], { encoding: 'utf8' });
+    const probe = spawnSync(
+      'setpriv',
+      ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, '--version'],
+      { encoding: 'utf8' },
+    );
     if (probe.status !== 0) {
       console.log('[faults] target-folder permission test skipped: setpriv cannot run badzone as nobody here');
       return;
@@ -104,7 +114,11 @@ describe('a session path that is a symbolic link', () => {
     fs.chmodSync(g.target, 0o666);
     fs.chmodSync(path.dirname(g.target), 0o555);
     const before = fs.readFileSync(g.target);
-    const r = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, 'round'], { cwd: g.work, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const r = spawnSync(
+      'setpriv',
+      ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, 'round'],
+      { cwd: g.work, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+    );
     fs.chmodSync(path.dirname(g.target), 0o755);
     expect(r.status, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/permission denied.*(Nothing was changed|The game was not changed)/s);
@@ -114,7 +128,7 @@ describe('a session path that is a symbolic link', () => {
   });
 });
 
-describe('a symbolic link in a shared sticky folder (such as /tmp), as Linux\'s fs.protected_symlinks (needs root)', () => {
+describe("a symbolic link in a shared sticky folder (such as /tmp), as Linux's fs.protected_symlinks (needs root)", () => {
   /** A sticky folder everyone may write to (1777, owned by `folderOwner`), in the test's own temp folder. */
   function sticky(folderOwner = 0): { shared: string; elsewhere: string } {
     const root = tempDir('badzone-sticky-');
@@ -133,7 +147,7 @@ describe('a symbolic link in a shared sticky folder (such as /tmp), as Linux\'s 
     return at;
   }
 
-  it('another user\'s link is not followed: new, round and status refuse it (exit 1, saying why); nothing is created', async (ctx) => {
+  it("another user's link is not followed: new, round and status refuse it (exit 1, saying why); nothing is created", async (ctx) => {
     if (!isRoot) {
       console.log('[faults] sticky-folder link test skipped: not root (a link owned by another user needs lchown)');
       return ctx.skip();
@@ -145,7 +159,9 @@ describe('a symbolic link in a shared sticky folder (such as /tmp), as Linux\'s 
       const r = runBin([...args, '--session', link], { cwd: elsewhere });
       expectClean(r, args.join(' '));
       expect(r.code, `${args[0]}: ${r.stderr}`).toBe(1);
-      expect(r.stderr).toContain(`its path goes through a symbolic link, ${link}, in a folder everyone may write to (sticky, like /tmp), and the link belongs to another user (uid 65534)`);
+      expect(r.stderr).toContain(
+        `its path goes through a symbolic link, ${link}, in a folder everyone may write to (sticky, like /tmp), and the link belongs to another user (uid 65534)`,
+      );
       expect(r.stderr).toMatch(/fs\.protected_symlinks.*Nothing was read or changed\./s);
     }
     expect(fs.existsSync(victim)).toBe(false);
@@ -158,7 +174,7 @@ describe('a symbolic link in a shared sticky folder (such as /tmp), as Linux\'s 
     expect(fs.readdirSync(elsewhere)).toEqual([]);
   });
 
-  it('a link of your own, or of the folder\'s owner, is followed; so is any link in a folder that is not sticky', async (ctx) => {
+  it("a link of your own, or of the folder's owner, is followed; so is any link in a folder that is not sticky", async (ctx) => {
     if (!isRoot) {
       console.log('[faults] sticky-folder link test skipped: not root (a link owned by another user needs lchown)');
       return ctx.skip();
@@ -187,20 +203,31 @@ describe('a symbolic link in a shared sticky folder (such as /tmp), as Linux\'s 
 
 describe('a session path that leads to a device, pipe, terminal or a file of /proc', () => {
   /** `dir/name` made a link to `to`; each command spawned with stdout into a file of our own. */
-  function trySpecial(to: string, commands: string[][]): { dir: string; link: string; results: { args: string[]; code: number | null; signal: string | null; stderr: string }[] } {
+  function trySpecial(
+    to: string,
+    commands: string[][],
+  ): {
+    dir: string;
+    link: string;
+    results: { args: string[]; code: number | null; signal: string | null; stderr: string }[];
+  } {
     const dir = tempDir('badzone-special-');
     const link = path.join(dir, 'session.json');
     fs.symlinkSync(to, link);
     const results = commands.map((args) => {
       const out = fs.openSync(path.join(dir, 'stdout.txt'), 'w');
       try {
-        const r = spawnSync('sh', ['-c', 'ulimit -v 2000000; exec "$@"', 'sh', process.execPath, BIN, ...args, '--session', link], {
-          cwd: dir,
-          stdio: ['ignore', out, 'pipe'],
-          encoding: 'utf8',
-          timeout: 10_000,
-          env: { ...process.env, NO_COLOR: '1', BADZONE_SECRET_FOR_TEST: 'zq-secret-value-zq' },
-        });
+        const r = spawnSync(
+          'sh',
+          ['-c', 'ulimit -v 2000000; exec "$@"', 'sh', process.execPath, BIN, ...args, '--session', link],
+          {
+            cwd: dir,
+            stdio: ['ignore', out, 'pipe'],
+            encoding: 'utf8',
+            timeout: 10_000,
+            env: { ...process.env, NO_COLOR: '1', BADZONE_SECRET_FOR_TEST: 'zq-secret-value-zq' },
+          },
+        );
         return { args, code: r.status, signal: r.signal, stderr: r.stderr };
       } finally {
         fs.closeSync(out);
@@ -253,7 +280,12 @@ describe('a session path that leads to a device, pipe, terminal or a file of /pr
     const dir = tempDir('badzone-special-');
     fs.symlinkSync('/proc/self/pagemap', path.join(dir, 'pagemap.json'));
     fs.symlinkSync('/proc/self/environ', path.join(dir, 'environ.json'));
-    for (const args of [['table', 'lint', 'pagemap.json'], ['table', 'lint', 'environ.json'], ['events', 'list', '--table', 'environ.json'], ['new', '--table', 'pagemap.json']]) {
+    for (const args of [
+      ['table', 'lint', 'pagemap.json'],
+      ['table', 'lint', 'environ.json'],
+      ['events', 'list', '--table', 'environ.json'],
+      ['new', '--table', 'pagemap.json'],
+    ]) {
       const t0 = Date.now();
       const r = runBin(args, { cwd: dir, timeout: 10_000, env: { BADZONE_SECRET_FOR_TEST: 'zq-secret-value-zq' } });
       expect(r.signal, `${args.join(' ')} did not end`).toBeNull();
@@ -305,7 +337,13 @@ describe('mode, owner, read-only and hard links', () => {
     const file = path.join(dir, FILE);
     fs.chmodSync(file, 0o444);
     const before = fs.readFileSync(file);
-    for (const args of [['round'], ['end'], ['undo'], ['new', '--force', '--seed', '2'], ['visibility', 'set', 'dark']]) {
+    for (const args of [
+      ['round'],
+      ['end'],
+      ['undo'],
+      ['new', '--force', '--seed', '2'],
+      ['visibility', 'set', 'dark'],
+    ]) {
       const r = await runCli(args, { cwd: dir });
       expectClean(r, args.join(' '));
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(1);
@@ -331,7 +369,7 @@ describe('mode, owner, read-only and hard links', () => {
   });
 });
 
-describe('contents that are not badzone\'s', () => {
+describe("contents that are not badzone's", () => {
   it('bytes that are not UTF-8 are refused (exit 4), the file unchanged', async () => {
     const dir = tempDir();
     const text = await playedSession(dir, { rounds: 1 });

@@ -10,9 +10,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runCli, tempDir } from '../helpers.js';
 import { FILE, NEW_ARGS, assertBuilt } from './fixtures.js';
 
-const strace = spawnSync('strace', ['-qq', '-o', '/dev/null', process.execPath, '-e', '0'], { encoding: 'utf8' }).status === 0;
+const strace =
+  spawnSync('strace', ['-qq', '-o', '/dev/null', process.execPath, '-e', '0'], { encoding: 'utf8' }).status === 0;
 const required = process.env.BADZONE_REQUIRE_STRACE === '1';
-if (!strace && !required) console.log('[faults] skipped the strace privacy tests: strace is not available (apt-get install strace)');
+if (!strace && !required)
+  console.log('[faults] skipped the strace privacy tests: strace is not available (apt-get install strace)');
 const isRoot = process.getuid?.() === 0;
 const hasSetfacl = spawnSync('setfacl', ['--version']).status === 0;
 const hasSetfattr = spawnSync('setfattr', ['--version']).status === 0;
@@ -22,15 +24,33 @@ beforeAll(() => assertBuilt());
 const modeOf = (f: string) => fs.statSync(f).mode & 0o7777;
 const env = { ...process.env, NO_COLOR: '1', BADZONE_NO_INPUT: '1' };
 
-function bin(args: string[], cwd: string, extraEnv: Record<string, string> = {}): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: 30_000 });
+function bin(
+  args: string[],
+  cwd: string,
+  extraEnv: Record<string, string> = {},
+): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    env: { ...env, ...extraEnv },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** Run the bin under strace (only its own process: -f would hit GNU cp too), returning the log's lines. */
-function traced(dir: string, args: string[], straceArgs: string[]): { code: number | null; signal: string | null; stderr: string; lines: string[] } {
+function traced(
+  dir: string,
+  args: string[],
+  straceArgs: string[],
+): { code: number | null; signal: string | null; stderr: string; lines: string[] } {
   const log = path.join(dir, '..', `${path.basename(dir)}.strace`);
-  const r = spawnSync('strace', ['-qq', '-y', '-o', log, ...straceArgs, process.execPath, BIN, ...args], { cwd: dir, env, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync('strace', ['-qq', '-y', '-o', log, ...straceArgs, process.execPath, BIN, ...args], {
+    cwd: dir,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   const lines = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n') : [];
   fs.rmSync(log, { force: true });
   return { code: r.status, signal: r.signal, stderr: r.stderr, lines };
@@ -47,7 +67,12 @@ async function game(mode = 0o644): Promise<{ dir: string; file: string }> {
 const temps = (dir: string) => fs.readdirSync(dir).filter((n) => n.endsWith('.tmp'));
 
 describe.skipIf(!strace && !required)('the temp file of a save (strace on the built badzone)', () => {
-  it.each([['0644', 0o644], ['0640', 0o640], ['0600', 0o600], ['0604', 0o604]])('of a %s game: created 0600, exclusively, and holding the game\'s mode before the rename', async (_m, mode) => {
+  it.each([
+    ['0644', 0o644],
+    ['0640', 0o640],
+    ['0600', 0o600],
+    ['0604', 0o604],
+  ])("of a %s game: created 0600, exclusively, and holding the game's mode before the rename", async (_m, mode) => {
     const { dir, file } = await game(mode);
     // Killed on entering the rename: the temp file is left as it was just before it would have replaced the game.
     const t = traced(dir, ['round'], ['-e', 'trace=openat,rename', '-e', 'inject=rename:signal=SIGKILL']);
@@ -64,7 +89,7 @@ describe.skipIf(!strace && !required)('the temp file of a save (strace on the bu
     expect(temps(dir)).toEqual([]);
   });
 
-  it('the backup `new --force` keeps is created 0600, and given the old game\'s mode once written', async () => {
+  it("the backup `new --force` keeps is created 0600, and given the old game's mode once written", async () => {
     const { dir, file } = await game(0o644);
     const t = traced(dir, ['new', '--force', '--seed', '7'], ['-e', 'trace=openat']);
     expect(t.code, t.stderr).toBe(0);
@@ -111,29 +136,37 @@ describe('a game started with --hidden-seed is created private', () => {
 /** nobody can run the built badzone and node here (root, and setpriv works). */
 function nobodyCan(): string | null {
   if (!isRoot) return 'not root (it runs a watcher as the user nobody)';
-  const probe = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '-e', '0'], { encoding: 'utf8', timeout: 10_000 });
-  return probe.status === 0 ? null : `setpriv cannot run node as nobody (${probe.error?.message ?? probe.stderr.trim().split('\n')[0]})`;
+  const probe = spawnSync(
+    'setpriv',
+    ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '-e', '0'],
+    { encoding: 'utf8', timeout: 10_000 },
+  );
+  return probe.status === 0
+    ? null
+    : `setpriv cannot run node as nobody (${probe.error?.message ?? probe.stderr.trim().split('\n')[0]})`;
 }
 
-describe.skipIf(!strace && !required)('another user watching the folder while a private game is saved (needs root)', () => {
-  it('nobody, opening every temp file the moment it appears, reads none of them', async (ctx) => {
-    const why = nobodyCan();
-    if (why) {
-      console.log(`[faults] skipped the watcher test: ${why}`);
-      return ctx.skip();
-    }
-    const dir = tempDir('badzone-watched-');
-    fs.chmodSync(dir, 0o755);
-    expect((await runCli(['new', '--hidden-seed', '--mode', 'deck'], { cwd: dir, seeds: [FRESH] })).code).toBe(0);
-    const file = path.join(dir, FILE);
-    fs.chmodSync(file, 0o600);
-    const salt = JSON.parse(fs.readFileSync(file, 'utf8')).setup.hiddenSeed.salt as string;
-    // The watcher: inotify (fs.watch) on the folder; each new temp file is opened at once and read later.
-    const script = path.join(tempDir('badzone-watcher-'), 'watch.cjs');
-    fs.chmodSync(path.dirname(script), 0o755);
-    fs.writeFileSync(
-      script,
-      `const fs = require('fs'), path = require('path');
+describe.skipIf(!strace && !required)(
+  'another user watching the folder while a private game is saved (needs root)',
+  () => {
+    it('nobody, opening every temp file the moment it appears, reads none of them', async (ctx) => {
+      const why = nobodyCan();
+      if (why) {
+        console.log(`[faults] skipped the watcher test: ${why}`);
+        return ctx.skip();
+      }
+      const dir = tempDir('badzone-watched-');
+      fs.chmodSync(dir, 0o755);
+      expect((await runCli(['new', '--hidden-seed', '--mode', 'deck'], { cwd: dir, seeds: [FRESH] })).code).toBe(0);
+      const file = path.join(dir, FILE);
+      fs.chmodSync(file, 0o600);
+      const salt = JSON.parse(fs.readFileSync(file, 'utf8')).setup.hiddenSeed.salt as string;
+      // The watcher: inotify (fs.watch) on the folder; each new temp file is opened at once and read later.
+      const script = path.join(tempDir('badzone-watcher-'), 'watch.cjs');
+      fs.chmodSync(path.dirname(script), 0o755);
+      fs.writeFileSync(
+        script,
+        `const fs = require('fs'), path = require('path');
 const dir = process.argv[2], held = [], seen = new Set();
 let denied = 0;
 fs.watch(dir, (_e, name) => {
@@ -148,30 +181,42 @@ process.on('SIGTERM', () => {
 });
 process.stdout.write('ready\\n');
 `,
-    );
-    const watcher = spawn('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, script, dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    watcher.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    await new Promise<void>((resolve) => watcher.stdout.once('data', () => resolve()));
-    // Each save's windows widened: every chmod and fsync of badzone's own process waits 150 ms.
-    for (let i = 0; i < 4; i++) {
-      const t = traced(dir, ['round'], ['-e', 'trace=fchmod,fsync', '-e', 'inject=fchmod,fsync:delay_enter=150000']);
-      expect(t.code, t.stderr).toBe(0);
-    }
-    await new Promise((r) => setTimeout(r, 300));
-    const done = new Promise<void>((resolve) => watcher.on('close', () => resolve()));
-    watcher.kill('SIGTERM');
-    await done;
-    const got = JSON.parse(out.replace(/^ready\n/, '')) as { seen: number; denied: number; opened: number; texts: string[] };
-    console.log(`[faults] nobody watching 4 saves of a 0600 game: saw ${got.seen} temp files, opened ${got.opened}, denied ${got.denied}`);
-    // The watcher did see the temp files (so it could have read them), and was refused each one.
-    expect(got.seen).toBeGreaterThanOrEqual(4);
-    expect(got.denied).toBe(got.seen);
-    expect(got.opened).toBe(0);
-    expect(got.texts.some((t) => t.includes(salt))).toBe(false);
-    expect(modeOf(file)).toBe(0o600);
-  }, 60_000);
-});
+      );
+      const watcher = spawn(
+        'setpriv',
+        ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, script, dir],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let out = '';
+      watcher.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      await new Promise<void>((resolve) => watcher.stdout.once('data', () => resolve()));
+      // Each save's windows widened: every chmod and fsync of badzone's own process waits 150 ms.
+      for (let i = 0; i < 4; i++) {
+        const t = traced(dir, ['round'], ['-e', 'trace=fchmod,fsync', '-e', 'inject=fchmod,fsync:delay_enter=150000']);
+        expect(t.code, t.stderr).toBe(0);
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      const done = new Promise<void>((resolve) => watcher.on('close', () => resolve()));
+      watcher.kill('SIGTERM');
+      await done;
+      const got = JSON.parse(out.replace(/^ready\n/, '')) as {
+        seen: number;
+        denied: number;
+        opened: number;
+        texts: string[];
+      };
+      console.log(
+        `[faults] nobody watching 4 saves of a 0600 game: saw ${got.seen} temp files, opened ${got.opened}, denied ${got.denied}`,
+      );
+      // The watcher did see the temp files (so it could have read them), and was refused each one.
+      expect(got.seen).toBeGreaterThanOrEqual(4);
+      expect(got.denied).toBe(got.seen);
+      expect(got.opened).toBe(0);
+      expect(got.texts.some((t) => t.includes(salt))).toBe(false);
+      expect(modeOf(file)).toBe(0o600);
+    }, 60_000);
+  },
+);
 
 /** setfacl works on files of the run's temp folder (the acl package installed, a file system with ACLs). */
 function aclSupport(dir: string): string | null {
@@ -183,7 +228,8 @@ function aclSupport(dir: string): string | null {
   return r.status === 0 ? null : `this file system has no ACLs (${r.stderr.trim()})`;
 }
 
-const getfacl = (f: string) => spawnSync('getfacl', ['--omit-header', '--absolute-names', '--numeric', f], { encoding: 'utf8' }).stdout;
+const getfacl = (f: string) =>
+  spawnSync('getfacl', ['--omit-header', '--absolute-names', '--numeric', f], { encoding: 'utf8' }).stdout;
 
 describe('an ACL and extended attributes survive a save, or the save is refused', () => {
   it('a 0600 game that one named user may read and write: after saves and a backup, the group has gained nothing', async (ctx) => {
@@ -195,7 +241,10 @@ describe('an ACL and extended attributes survive a save, or the save is refused'
     }
     expect(spawnSync('setfacl', ['-m', 'u:65534:rw', file]).status).toBe(0);
     if (hasSetfattr) expect(spawnSync('setfattr', ['-n', 'user.campaign', '-v', 'ash-wastes', file]).status).toBe(0);
-    else console.log('[faults] the extended-attribute part of the ACL test is skipped: setfattr is missing (apt-get install attr)');
+    else
+      console.log(
+        '[faults] the extended-attribute part of the ACL test is skipped: setfattr is missing (apt-get install attr)',
+      );
     const acl = getfacl(file);
     // The mode shows the ACL's mask as its group bits.
     expect(modeOf(file)).toBe(0o660);
@@ -203,7 +252,10 @@ describe('an ACL and extended attributes survive a save, or the save is refused'
     for (const args of [['round'], ['end'], ['round']]) expect(bin(args, dir).code).toBe(0);
     expect(getfacl(file)).toBe(acl);
     expect(modeOf(file)).toBe(0o660);
-    if (hasSetfattr) expect(spawnSync('getfattr', ['--only-values', '-n', 'user.campaign', file], { encoding: 'utf8' }).stdout).toBe('ash-wastes');
+    if (hasSetfattr)
+      expect(spawnSync('getfattr', ['--only-values', '-n', 'user.campaign', file], { encoding: 'utf8' }).stdout).toBe(
+        'ash-wastes',
+      );
     const r = bin(['new', '--force', '--seed', '8', '--json'], dir);
     expect(r.code, r.stderr).toBe(0);
     expect(getfacl(JSON.parse(r.stdout).backup)).toBe(acl);
@@ -224,7 +276,9 @@ describe('an ACL and extended attributes survive a save, or the save is refused'
     fs.writeFileSync(path.join(fake, 'cp'), '#!/bin/sh\necho "cp: failed to preserve" >&2\nexit 1\n', { mode: 0o755 });
     const r = bin(['round'], dir, { PATH: `${fake}${path.delimiter}${process.env.PATH}` });
     expect(r.code, r.stderr).toBe(1);
-    expect(r.stderr).toContain(`${file} has an access control list (ACL) or extended attributes, and badzone could not copy them to the new file it saves the game in`);
+    expect(r.stderr).toContain(
+      `${file} has an access control list (ACL) or extended attributes, and badzone could not copy them to the new file it saves the game in`,
+    );
     expect(r.stderr).toMatch(/The game was not changed\. If you do not need them, remove them/);
     expect(fs.readFileSync(file).equals(before)).toBe(true);
     expect(fs.readdirSync(dir)).toEqual([FILE]);

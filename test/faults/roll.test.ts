@@ -17,7 +17,13 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** The built badzone with a bounded heap and a timeout. */
 function bounded(args: string[], heapMb: number, timeout: number) {
-  const r = spawnSync(process.execPath, [`--max-old-space-size=${heapMb}`, BIN, ...args], { cwd: dir, encoding: 'utf8', timeout, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [`--max-old-space-size=${heapMb}`, BIN, ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout,
+    env: { ...process.env, NO_COLOR: '1' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return Object.assign(r, { code: r.status ?? -1 });
 }
 
@@ -27,7 +33,9 @@ describe('roll 100D1000 --times 1000000 (spawned: 64 MB of heap, 120 s)', () => 
   it('text: streams through 100 million dice in bounded memory', () => {
     const t0 = Date.now();
     const r = bounded(['roll', '100D1000', '--times', '1000000', '--seed', '7'], 64, 120_000);
-    console.log(`[faults] roll 100D1000 --times 1000000 (text, heap limit 64 MB): exit ${r.code} in ${Date.now() - t0} ms`);
+    console.log(
+      `[faults] roll 100D1000 --times 1000000 (text, heap limit 64 MB): exit ${r.code} in ${Date.now() - t0} ms`,
+    );
     expect(r.signal, 'killed (by the timeout, or out of memory)').toBeNull();
     expectClean({ code: r.code, stderr: r.stderr, stdout: r.stdout }, 'roll text');
     expect(r.code, r.stderr).toBe(0);
@@ -63,25 +71,36 @@ describe('roll 100D1000 --times 1000000 (spawned: 64 MB of heap, 120 s)', () => 
 
 describe('the --json cap, in-process', () => {
   it(`lists up to ${LIMITS.rollJsonDice} dice and refuses one roll more`, async () => {
-    const at = await runCli(['roll', '100D6', '--times', String(LIMITS.rollJsonDice / 100), '--seed', '1', '--json'], { cwd: dir });
+    const at = await runCli(['roll', '100D6', '--times', String(LIMITS.rollJsonDice / 100), '--seed', '1', '--json'], {
+      cwd: dir,
+    });
     expect(at.code, at.stderr).toBe(0);
     const data = JSON.parse(at.stdout);
     expect(data.results).toHaveLength(LIMITS.rollJsonDice / 100);
     expect(data.results[0].dice).toHaveLength(100);
-    const over = await runCli(['roll', '100D6', '--times', String(LIMITS.rollJsonDice / 100 + 1), '--json'], { cwd: dir });
+    const over = await runCli(['roll', '100D6', '--times', String(LIMITS.rollJsonDice / 100 + 1), '--json'], {
+      cwd: dir,
+    });
     expect(over.code).toBe(2);
     expect(over.stderr).toContain('--summary');
   });
 
   it('the same seed gives the same rolls listed, summarised and shown', async () => {
-    const list = JSON.parse((await runCli(['roll', '2D6', '--times', '5000', '--seed', '3', '--json'], { cwd: dir })).stdout);
-    const sum = JSON.parse((await runCli(['roll', '2D6', '--times', '5000', '--seed', '3', '--json', '--summary'], { cwd: dir })).stdout);
+    const list = JSON.parse(
+      (await runCli(['roll', '2D6', '--times', '5000', '--seed', '3', '--json'], { cwd: dir })).stdout,
+    );
+    const sum = JSON.parse(
+      (await runCli(['roll', '2D6', '--times', '5000', '--seed', '3', '--json', '--summary'], { cwd: dir })).stdout,
+    );
     const counts = new Map<number, number>();
     for (const r of list.results) counts.set(r.total, (counts.get(r.total) ?? 0) + 1);
-    expect(sum.distribution).toEqual([...counts].sort((a, b) => a[0] - b[0]).map(([total, count]) => ({ total, count })));
+    expect(sum.distribution).toEqual(
+      [...counts].sort((a, b) => a[0] - b[0]).map(([total, count]) => ({ total, count })),
+    );
     expect(sum.totals).toEqual(list.totals);
     const text = await runCli(['roll', '2D6', '--times', '5000', '--seed', '3', '--summary'], { cwd: dir });
     expect(text.code).toBe(0);
-    for (const { total, count } of sum.distribution) expect(text.stdout).toMatch(new RegExp(`^\\s+${total}\\s.*\\(${count.toLocaleString('en-US')}\\)$`, 'm'));
+    for (const { total, count } of sum.distribution)
+      expect(text.stdout).toMatch(new RegExp(`^\\s+${total}\\s.*\\(${count.toLocaleString('en-US')}\\)$`, 'm'));
   });
 });

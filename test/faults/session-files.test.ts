@@ -33,7 +33,12 @@ beforeAll(async () => {
 });
 
 /** Write `text` as the session in a fresh dir; run each command; each must exit 4 and change nothing. */
-async function refused(text: string | Buffer, label: string, names?: string | RegExp, commands: string[][] = [['status'], ['round']]): Promise<void> {
+async function refused(
+  text: string | Buffer,
+  label: string,
+  names?: string | RegExp,
+  commands: string[][] = [['status'], ['round']],
+): Promise<void> {
   const dir = dirWithSession(text);
   const before = snapshot(dir);
   for (const args of commands) {
@@ -59,14 +64,18 @@ describe('a session file cut short', () => {
           const r = await runCli(args, { cwd: dir });
           expectInvalid(r, `cut at ${k} / ${args[0]}`, /not valid JSON/);
           const now = fs.readFileSync(file);
-          expect(now.length === k && now.equals(bytes.subarray(0, k)), `cut at ${k} / ${args[0]}: file changed`).toBe(true);
+          expect(now.length === k && now.equals(bytes.subarray(0, k)), `cut at ${k} / ${args[0]}: file changed`).toBe(
+            true,
+          );
         }
       }
     } finally {
       fs.closeSync(fd);
     }
     expect(fs.readdirSync(dir)).toEqual([FILE]);
-    console.log(`[faults] truncation: ${whole} byte offsets x 2 commands (status, round), session file of ${bytes.length} bytes`);
+    console.log(
+      `[faults] truncation: ${whole} byte offsets x 2 commands (status, round), session file of ${bytes.length} bytes`,
+    );
   });
 });
 
@@ -136,9 +145,13 @@ describe('each field', () => {
     const dir = tempDir();
     fs.copyFileSync(path.join(ROOT, 'data', 'badzone-events.json'), path.join(dir, 'mine.json'));
     fs.copyFileSync(path.join(ROOT, 'data', 'visibility.json'), path.join(dir, 'vis.json'));
-    const custom = JSON.parse(await playedSession(dir, { rounds: 2, extra: ['--table', 'mine.json', '--visibility-table', 'vis.json'] }));
+    const custom = JSON.parse(
+      await playedSession(dir, { rounds: 2, extra: ['--table', 'mine.json', '--visibility-table', 'vis.json'] }),
+    );
     expect(custom.setup.table).not.toBeNull();
-    const paths = strided(allPaths(custom)).filter((k) => k[0] === 'setup' && (k[1] === 'table' || k[1] === 'visibilityTable') && k.length > 2);
+    const paths = strided(allPaths(custom)).filter(
+      (k) => k[0] === 'setup' && (k[1] === 'table' || k[1] === 'visibilityTable') && k.length > 2,
+    );
     for (const keys of paths) {
       // A dice count may be a number or dice text, so a number becomes text that is no dice expression.
       const bad = setAt(custom, keys, otherType(getAt(custom, keys), 'seven'));
@@ -181,32 +194,43 @@ describe('each field', () => {
       for (const v of [-1, old + 0.5, 1e308, 2 ** 53 + 2, -(2 ** 31) - 1]) {
         // setup.seed and rng.seed may be any 32-bit integer, but then they no longer agree with each other.
         const isSeed = /seed$/.test(pathText(keys));
-        await refused(JSON.stringify(setAt(parsed, keys, v)), `${pathText(keys)} = ${v}`, isSeed ? 'seed' : pathText(keys));
+        await refused(
+          JSON.stringify(setAt(parsed, keys, v)),
+          `${pathText(keys)} = ${v}`,
+          isSeed ? 'seed' : pathText(keys),
+        );
         tried++;
       }
     }
     console.log(`[faults] numbers: ${tried} values tried`);
   });
 
-  it.skipIf(MUTATION_RUN)('a huge rng position is refused before anything tries to reach it (spawned, with a timeout)', () => {
-    assertBuilt();
-    // Resuming the dice stream means replaying `uses` words: 10^15 of them would take days.
-    for (const uses of [1e15, 2 ** 53 - 1, 1e9]) {
-      const dir = dirWithSession(JSON.stringify(setAt(parsed, ['rng', 'uses'], uses)));
-      const before = snapshot(dir);
-      for (const args of [['round'], ['undo'], ['verify'], ['end']]) {
-        const r = runBin(args, { cwd: dir, timeout: 10_000 });
-        expect(r.signal, `rng.uses ${uses} / ${args[0]}: killed by the timeout`).toBeNull();
-        expectInvalid({ code: r.code, stderr: r.stderr }, `rng.uses ${uses} / ${args[0]}`, 'rng.uses');
+  it.skipIf(MUTATION_RUN)(
+    'a huge rng position is refused before anything tries to reach it (spawned, with a timeout)',
+    () => {
+      assertBuilt();
+      // Resuming the dice stream means replaying `uses` words: 10^15 of them would take days.
+      for (const uses of [1e15, 2 ** 53 - 1, 1e9]) {
+        const dir = dirWithSession(JSON.stringify(setAt(parsed, ['rng', 'uses'], uses)));
+        const before = snapshot(dir);
+        for (const args of [['round'], ['undo'], ['verify'], ['end']]) {
+          const r = runBin(args, { cwd: dir, timeout: 10_000 });
+          expect(r.signal, `rng.uses ${uses} / ${args[0]}: killed by the timeout`).toBeNull();
+          expectInvalid({ code: r.code, stderr: r.stderr }, `rng.uses ${uses} / ${args[0]}`, 'rng.uses');
+        }
+        expect(sameSnapshot(before, snapshot(dir))).toBe(true);
       }
-      expect(sameSnapshot(before, snapshot(dir))).toBe(true);
-    }
-  });
+    },
+  );
 });
 
 describe('schema versions and keys', () => {
   it.each([5, 99, 1e6])('a newer schemaVersion %s asks for a newer badzone', async (v) => {
-    await refused(JSON.stringify({ ...parsed, schemaVersion: v }), `schemaVersion ${v}`, /newer badzone.*schemaVersion/);
+    await refused(
+      JSON.stringify({ ...parsed, schemaVersion: v }),
+      `schemaVersion ${v}`,
+      /newer badzone.*schemaVersion/,
+    );
   });
 
   it.each([0, -1, 1.5, '1', null, 2 ** 60])('schemaVersion %s is refused by name', async (v) => {
@@ -220,7 +244,9 @@ describe('schema versions and keys', () => {
     });
     for (const keys of objects) {
       for (const key of ['__proto__', 'constructor', 'prototype']) {
-        const text = JSON.stringify(parsed, (_k, v) => (v === getAt(parsed, keys) ? { ...v, [`@@${key}`]: { polluted: true } } : v)).replace(`"@@${key}"`, `"${key}"`);
+        const text = JSON.stringify(parsed, (_k, v) =>
+          v === getAt(parsed, keys) ? { ...v, [`@@${key}`]: { polluted: true } } : v,
+        ).replace(`"@@${key}"`, `"${key}"`);
         await refused(text, `${key} in ${pathText(keys) || '(session)'}`, key, [['status']]);
       }
     }
@@ -231,7 +257,11 @@ describe('schema versions and keys', () => {
 
 describe('the game does not fit its table', () => {
   const cases: [string, (s: any) => void, string | RegExp][] = [
-    ['an unknown event in play', (s) => s.inPlay.push({ eventId: 'no-such-event', sinceRound: 1, roll: 5 }), /inPlay\[\d+\]\.eventId.*no-such-event/],
+    [
+      'an unknown event in play',
+      (s) => s.inPlay.push({ eventId: 'no-such-event', sinceRound: 1, roll: 5 }),
+      /inPlay\[\d+\]\.eventId.*no-such-event/,
+    ],
     ['a Once event in play', (s) => s.inPlay.push({ eventId: 'power-outage', sinceRound: 1, roll: 2 }), /Once event/],
     ['an unknown event due in the End Phase', (s) => s.pendingEnd.push('made-up'), /pendingEnd\[0\].*made-up/],
     ['an unknown visibility level', (s) => (s.visibility.level = 'blinding'), /visibility\.level.*blinding/],
@@ -240,8 +270,20 @@ describe('the game does not fit its table', () => {
     ['a log that does not start with "new"', (s) => s.log.shift(), /log\[0\]|seq/],
     ['log entries out of order', (s) => ([s.log[1], s.log[2]] = [s.log[2], s.log[1]]), /log\[1\]\.seq/],
     ['a dice game with a deck', (s) => (s.deck = { drawPile: [1], discardPile: [] }), /deck/],
-    ['more than 64 events in play', (s) => (s.inPlay = Array.from({ length: 65 }, () => s.inPlay[0] ?? { eventId: 'static-storm', sinceRound: 1, roll: 9 })), /inPlay/],
-    ['a roll above its die', (s) => (s.log[1].rolls[0].value = s.log[1].rolls[0].die + 1), /log\[1\]\.rolls\[0\]\.value/],
+    [
+      'more than 64 events in play',
+      (s) =>
+        (s.inPlay = Array.from(
+          { length: 65 },
+          () => s.inPlay[0] ?? { eventId: 'static-storm', sinceRound: 1, roll: 9 },
+        )),
+      /inPlay/,
+    ],
+    [
+      'a roll above its die',
+      (s) => (s.log[1].rolls[0].value = s.log[1].rolls[0].die + 1),
+      /log\[1\]\.rolls\[0\]\.value/,
+    ],
     ['a die of 1 side', (s) => (s.log[1].rolls[0].die = 1), /log\[1\]\.rolls\[0\]\.die/],
     ['an unknown action', (s) => (s.log[1].action.type = 'teleport'), /log\[1\]\.action\.type/],
     ['a 10 000-character name', (s) => (s.gangs[0].name = 'x'.repeat(10_000)), /gangs\[0\]\.name.*too long/],

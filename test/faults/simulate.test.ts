@@ -16,18 +16,39 @@ let dir = '';
 beforeAll(() => {
   dir = tempDir('badzone-simulate-');
   // The heavy table of test/faults/limits.test.ts: 20 clouds of 20D6" on every tile, every Event Phase.
-  const steps = Array.from({ length: 20 }, (_, i) => ({ kind: 'scatterEachTile', distance: '20D6', what: `ash cloud ${i + 1}` }));
+  const steps = Array.from({ length: 20 }, (_, i) => ({
+    kind: 'scatterEachTile',
+    distance: '20D6',
+    what: `ash cloud ${i + 1}`,
+  }));
   const t = {
     name: 'Ash Storm Table',
     die: 'D64',
-    results: [{ id: 'ash-storm', name: 'Ash Storm', range: [1, 64], count: 64, timing: 'persistent', discardOn: null, effect: 'Ash.', gm: '', resolve: { onDraw: [], eachEventPhase: steps, endPhase: [] } }],
+    results: [
+      {
+        id: 'ash-storm',
+        name: 'Ash Storm',
+        range: [1, 64],
+        count: 64,
+        timing: 'persistent',
+        discardOn: null,
+        effect: 'Ash.',
+        gm: '',
+        resolve: { onDraw: [], eachEventPhase: steps, endPhase: [] },
+      },
+    ],
   };
   fs.writeFileSync(path.join(dir, 'ash.json'), JSON.stringify(t));
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function bounded(args: string[], timeout: number) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', timeout, env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return Object.assign(r, { code: r.status ?? -1 });
 }
 
@@ -64,10 +85,14 @@ describe('Ctrl-C', () => {
 
   it('stops a long run within a moment, printing the games finished as a partial result (spawned)', async () => {
     // About 870 million random numbers: within the limit, a minute or more on any machine.
-    const child = spawn(process.execPath, [BIN, 'simulate', '--grid', '26x26', '--games', '300000', '--rounds', '20', '--seed', '5', '--json'], {
-      cwd: dir,
-      env: { ...process.env, NO_COLOR: '1' },
-    });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'simulate', '--grid', '26x26', '--games', '300000', '--rounds', '20', '--seed', '5', '--json'],
+      {
+        cwd: dir,
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (b) => (stdout += b));
@@ -77,7 +102,9 @@ describe('Ctrl-C', () => {
         if (/Ctrl-C stops it/.test(stderr)) resolve();
       });
     });
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
     const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     try {
       await announced;
@@ -98,7 +125,10 @@ describe('Ctrl-C', () => {
       expect(data.games).toBeGreaterThan(0);
       expect(data.games).toBeLessThan(300_000);
       // Exactly the figures of a run of just the games finished.
-      const same = await runCli(['simulate', '--grid', '26x26', '--games', String(data.games), '--rounds', '20', '--seed', '5', '--json'], { cwd: dir });
+      const same = await runCli(
+        ['simulate', '--grid', '26x26', '--games', String(data.games), '--rounds', '20', '--seed', '5', '--json'],
+        { cwd: dir },
+      );
       expect(same.code, same.stderr).toBe(0);
       const whole = JSON.parse(same.stdout);
       expect(whole.stopped).toBeNull();
@@ -124,13 +154,16 @@ describe('Ctrl-C', () => {
   });
 
   it('before the first game finished: a message, no result (in-process)', async () => {
-    const r = await runCli(['simulate', '--grid', '26x26', '--table', 'ash.json', '--games', '3', '--rounds', '100', '--seed', '5'], {
-      cwd: dir,
-      onInterrupt: (handler) => {
-        handler();
-        return () => undefined;
+    const r = await runCli(
+      ['simulate', '--grid', '26x26', '--table', 'ash.json', '--games', '3', '--rounds', '100', '--seed', '5'],
+      {
+        cwd: dir,
+        onInterrupt: (handler) => {
+          handler();
+          return () => undefined;
+        },
       },
-    });
+    );
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/before the first game finished/);

@@ -8,7 +8,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { InvalidFileError } from '../../src/errors.js';
 import { loadEventTable, loadVisibilityTable } from '../../src/store/tables.js';
 import { MUTATION_RUN, MUTATION_STRIDE, ROOT, runCli, tempDir } from '../helpers.js';
-import { FILE, allPaths, expectInvalid, getAt, otherType, pathText, playedSession, sameSnapshot, seeded, setAt, snapshot } from './fixtures.js';
+import {
+  FILE,
+  allPaths,
+  expectInvalid,
+  getAt,
+  otherType,
+  pathText,
+  playedSession,
+  sameSnapshot,
+  seeded,
+  setAt,
+  snapshot,
+} from './fixtures.js';
 
 const EVENTS_TEXT = fs.readFileSync(path.join(ROOT, 'data', 'badzone-events.json'), 'utf8');
 const VIS_TEXT = fs.readFileSync(path.join(ROOT, 'data', 'visibility.json'), 'utf8');
@@ -35,11 +47,19 @@ beforeAll(async () => {
 });
 
 /** Run each command on the table text in the game folder; each must exit 4 and change nothing. */
-async function refused(text: string | Buffer, label: string, names: string | RegExp | undefined, commands: (t: string) => string[][]): Promise<void> {
+async function refused(
+  text: string | Buffer,
+  label: string,
+  names: string | RegExp | undefined,
+  commands: (t: string) => string[][],
+): Promise<void> {
   const t = path.join(gameDir, 'table.json');
   fs.writeFileSync(t, text);
   const before = snapshot(gameDir);
-  for (const args of [...commands('table.json'), ['new', '--seed', '1', '--force', ...commands('table.json')[1]!.slice(3)]]) {
+  for (const args of [
+    ...commands('table.json'),
+    ['new', '--seed', '1', '--force', ...commands('table.json')[1]!.slice(3)],
+  ]) {
     const r = await runCli(args, { cwd: gameDir });
     expectInvalid(r, `${label} / ${args.join(' ')}`, names);
     expect(sameSnapshot(before, snapshot(gameDir)), `${label} / ${args.join(' ')}: the folder changed`).toBe(true);
@@ -57,7 +77,10 @@ describe('the shipped tables as custom tables', () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'e.json'), EVENTS_TEXT);
     fs.writeFileSync(path.join(dir, 'v.json'), VIS_TEXT);
-    for (const args of [...EVENT_COMMANDS('e.json'), ...VIS_COMMANDS('v.json').map((a) => (a[0] === 'new' ? [...a, '--force'] : a))]) {
+    for (const args of [
+      ...EVENT_COMMANDS('e.json'),
+      ...VIS_COMMANDS('v.json').map((a) => (a[0] === 'new' ? [...a, '--force'] : a)),
+    ]) {
       const r = await runCli(args, { cwd: dir });
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
     }
@@ -105,7 +128,9 @@ describe('a table cut short', () => {
       }
     }
     expect(fs.readdirSync(dir)).toEqual(['t.json']);
-    console.log(`[faults] table truncation: ${Buffer.byteLength(EVENTS_TEXT.trimEnd())} + ${Buffer.byteLength(VIS_TEXT.trimEnd())} byte offsets loaded (${loads}), ${runs} command runs`);
+    console.log(
+      `[faults] table truncation: ${Buffer.byteLength(EVENTS_TEXT.trimEnd())} + ${Buffer.byteLength(VIS_TEXT.trimEnd())} byte offsets loaded (${loads}), ${runs} command runs`,
+    );
   });
 });
 
@@ -147,7 +172,12 @@ describe('each field of an event table', () => {
       const bad = setAt(EVENTS, keys, otherType(getAt(EVENTS, keys), 'seven'));
       // The lint's message names the path; `new` and the others name it too.
       // Under a mutation run, only the first two commands (`table lint`, `new`): every field still, at less cost.
-      await refused(JSON.stringify(bad), `${pathText(keys)} of the wrong type`, pathText(keys), MUTATION_RUN ? (t) => EVENT_COMMANDS(t).slice(0, 2) : EVENT_COMMANDS);
+      await refused(
+        JSON.stringify(bad),
+        `${pathText(keys)} of the wrong type`,
+        pathText(keys),
+        MUTATION_RUN ? (t) => EVENT_COMMANDS(t).slice(0, 2) : EVENT_COMMANDS,
+      );
     }
     console.log(`[faults] event-table fields of the wrong type: ${paths.length} x 5 commands`);
   });
@@ -159,7 +189,9 @@ describe('each field of an event table', () => {
     });
     for (const keys of objects) {
       for (const key of ['__proto__', 'constructor']) {
-        const text = JSON.stringify(EVENTS, (_k, v) => (v === getAt(EVENTS, keys) ? { ...v, [`@@${key}`]: { polluted: 1 } } : v)).replace(`"@@${key}"`, `"${key}"`);
+        const text = JSON.stringify(EVENTS, (_k, v) =>
+          v === getAt(EVENTS, keys) ? { ...v, [`@@${key}`]: { polluted: 1 } } : v,
+        ).replace(`"@@${key}"`, `"${key}"`);
         await refused(text, `${key} in ${pathText(keys) || '(table)'}`, key, (t) => EVENT_COMMANDS(t).slice(0, 2));
       }
     }
@@ -189,20 +221,36 @@ describe('tables that break the rules of a table', () => {
     ],
     ['a gap', (t) => t.results.splice(1, 1), /no event covers/],
     ['a count that does not match its range', (t) => (t.results[0].count += 1), /results\[0\]\.count/],
-    ['counts summing past 64 with an extra row', (t) => t.results.push({ ...t.results[0], id: 'extra' }), /overlaps|results/],
+    [
+      'counts summing past 64 with an extra row',
+      (t) => t.results.push({ ...t.results[0], id: 'extra' }),
+      /overlaps|results/,
+    ],
     ['a range beyond 64', (t) => (t.results[t.results.length - 1].range[1] = 65), /range\[1\].*64/],
     ['a range of 0', (t) => (t.results[0].range[0] = 0), /results\[0\]\.range\[0\]/],
-    ['a backwards range', (t) => (t.results[0].range = [t.results[0].range[1] + 1, t.results[0].range[0]]), /results\[0\]\.range/],
+    [
+      'a backwards range',
+      (t) => (t.results[0].range = [t.results[0].range[1] + 1, t.results[0].range[0]]),
+      /results\[0\]\.range/,
+    ],
     ['a duplicate id', (t) => (t.results[1].id = t.results[0].id), /already the id/],
     ['an id that is not a slug', (t) => (t.results[0].id = 'Bad Id!'), /not a slug/],
-    ['discardOn on a Once event', (t) => ((t.results[idx('power-outage')].discardOn = 4)), /discardOn/],
+    ['discardOn on a Once event', (t) => (t.results[idx('power-outage')].discardOn = 4), /discardOn/],
     ['discardOn 7', (t) => (t.results[idx('static-storm')].discardOn = 7), /discardOn/],
     ['65 results', (t) => (t.results = [...t.results, ...t.results, ...t.results].slice(0, 65)), /results.*at most 64/],
     ['a die that is not D64', (t) => (t.die = 'D66'), /die/],
     ['an unknown step kind', (t) => (t.results[withSteps].resolve.onDraw[spawnAt].kind = 'nuke'), /kind/],
-    ['an unknown visibility level', (t) => (t.results[idx('power-outage')].resolve.onDraw = [{ kind: 'visibilitySet', level: 'blinding' }]), /blinding/],
+    [
+      'an unknown visibility level',
+      (t) => (t.results[idx('power-outage')].resolve.onDraw = [{ kind: 'visibilitySet', level: 'blinding' }]),
+      /blinding/,
+    ],
     ['a name of 100 000 characters', (t) => (t.results[0].name = 'n'.repeat(100_000)), /results\[0\]\.name.*too long/],
-    ['30 steps', (t) => (t.results[withSteps].resolve.onDraw = Array(30).fill(t.results[withSteps].resolve.onDraw[spawnAt])), /onDraw.*at most/],
+    [
+      '30 steps',
+      (t) => (t.results[withSteps].resolve.onDraw = Array(30).fill(t.results[withSteps].resolve.onDraw[spawnAt])),
+      /onDraw.*at most/,
+    ],
   ];
   it.each(cases)('%s', async (label, change, names) => {
     const bad = structuredClone(EVENTS);
@@ -246,7 +294,12 @@ describe('tables that break the rules of a table', () => {
   ])('%s is refused', async (_label, n) => {
     const bad = structuredClone(EVENTS);
     bad.results[withSteps].resolve.onDraw[spawnAt].count = n;
-    await refused(JSON.stringify(bad), _label, `results[${withSteps}].resolve.onDraw[${spawnAt}].count`, EVENT_COMMANDS);
+    await refused(
+      JSON.stringify(bad),
+      _label,
+      `results[${withSteps}].resolve.onDraw[${spawnAt}].count`,
+      EVENT_COMMANDS,
+    );
   });
 
   it.each([

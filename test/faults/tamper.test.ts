@@ -32,7 +32,13 @@ async function verify(s: unknown): Promise<{ code: number; data: any; text: stri
   const t = await runCli(['verify'], { cwd: dir });
   expect(t.code).toBe(j.code);
   expect(t.stderr).not.toMatch(STACK_FRAME);
-  return { code: j.code, data: j.code === 4 ? null : JSON.parse(j.stdout), text: (t.stdout + t.stderr).replace(/\s+/g, ' '), file: Buffer.from(text), after: fs.readFileSync(path.join(dir, FILE)) };
+  return {
+    code: j.code,
+    data: j.code === 4 ? null : JSON.parse(j.stdout),
+    text: (t.stdout + t.stderr).replace(/\s+/g, ' '),
+    file: Buffer.from(text),
+    after: fs.readFileSync(path.join(dir, FILE)),
+  };
 }
 
 /** Index of the k-th log entry (from 1) that has at least one roll. */
@@ -130,7 +136,12 @@ describe('badzone verify', () => {
     expect(rc.data.seq).toBeGreaterThan(0);
 
     const made = structuredClone(good);
-    made.log.push({ seq: made.log.length, round: made.round + 1, action: { type: 'round' }, rolls: [{ die: 64, value: 1, for: 'Event Phase: event table' }] });
+    made.log.push({
+      seq: made.log.length,
+      round: made.round + 1,
+      action: { type: 'round' },
+      rolls: [{ die: 64, value: 1, for: 'Event Phase: event table' }],
+    });
     const rm = await verify(made);
     expect(rm.code).toBe(1);
     expect(rm.data.seq).toBe(good.log.length);
@@ -143,7 +154,9 @@ describe('badzone verify', () => {
     const re = await verify(entry);
     expect(re.code).toBe(1);
     expect(re.data.seq).toBe(i);
-    expect(re.data.problem).toBe(`log entry ${i} (${good.log[i].action.type}): round ${good.log[i].round + 1} in the file, but the log gives round ${good.log[i].round}`);
+    expect(re.data.problem).toBe(
+      `log entry ${i} (${good.log[i].action.type}): round ${good.log[i].round + 1} in the file, but the log gives round ${good.log[i].round}`,
+    );
     const round = structuredClone(good);
     round.round += 1;
     const rr = await verify(round);

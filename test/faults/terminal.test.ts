@@ -70,7 +70,12 @@ beforeAll(async () => {
   );
   expect(r.code, r.stderr).toBe(0);
   expect(r.stdout).not.toMatch(RAW_CONTROL);
-  plantNames(path.join(dir, FILE), { HostileGangX: HOSTILE.gang, HostileFighterY: HOSTILE.fighter2, HostileReserveZ: HOSTILE.reserve, HostileTurfW: HOSTILE.turf });
+  plantNames(path.join(dir, FILE), {
+    HostileGangX: HOSTILE.gang,
+    HostileFighterY: HOSTILE.fighter2,
+    HostileReserveZ: HOSTILE.reserve,
+    HostileTurfW: HOSTILE.turf,
+  });
 });
 
 /** Commands that show the hostile texts, in the order they are run (the game moves on). */
@@ -121,8 +126,18 @@ describe('hostile text', () => {
   });
 
   it('is escaped with colour on, too (FORCE_COLOR on a terminal)', async () => {
-    for (const args of [['status'], ['events', 'list', '--table', 'evil.json'], ['events', 'show', '1', '--table', 'evil.json'], ['log']]) {
-      const r = await runCli(args, { cwd: dir, stdoutIsTTY: true, columns: 120, env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
+    for (const args of [
+      ['status'],
+      ['events', 'list', '--table', 'evil.json'],
+      ['events', 'show', '1', '--table', 'evil.json'],
+      ['log'],
+    ]) {
+      const r = await runCli(args, {
+        cwd: dir,
+        stdoutIsTTY: true,
+        columns: 120,
+        env: { NO_COLOR: undefined, FORCE_COLOR: '1' },
+      });
       expect(r.code, r.stderr).toBe(0);
       // badzone's own colours are SGR sequences (ESC [ ... m); nothing else may reach the terminal.
       const withoutOwnColour = r.stdout.replace(/\u001b\[[0-9;]*m/g, '');
@@ -140,7 +155,9 @@ describe('hostile text', () => {
     const s = JSON.parse(st.stdout);
     const gang = s.gangs.find((g: any) => g.name === HOSTILE.gang);
     expect(gang).toBeDefined();
-    expect([...gang.battlefield, ...gang.reserve, ...gang.out]).toEqual(expect.arrayContaining([HOSTILE.fighter, HOSTILE.fighter2, HOSTILE.reserve]));
+    expect([...gang.battlefield, ...gang.reserve, ...gang.out]).toEqual(
+      expect.arrayContaining([HOSTILE.fighter, HOSTILE.fighter2, HOSTILE.reserve]),
+    );
     expect(s.hazard.turfOwner).toBe(HOSTILE.turf);
 
     const list = await runCli(['events', 'list', '--table', 'evil.json', '--json'], { cwd: dir });
@@ -149,13 +166,21 @@ describe('hostile text', () => {
     expect(events.map((e: any) => e.name)).toEqual(table.results.map((e: any) => e.name));
     expect(events.map((e: any) => e.effect)).toEqual(table.results.map((e: any) => e.effect));
 
-    for (const args of [['round', '--json'], ['log', '--json'], ['verify', '--json'], ['events', 'show', '1', '--table', 'evil.json', '--json'], ['simulate', '--games', '3', '--table', 'evil.json', '--json']]) {
+    for (const args of [
+      ['round', '--json'],
+      ['log', '--json'],
+      ['verify', '--json'],
+      ['events', 'show', '1', '--table', 'evil.json', '--json'],
+      ['simulate', '--games', '3', '--table', 'evil.json', '--json'],
+    ]) {
       const r = await runCli(args, { cwd: dir });
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
       expect(r.stdout, args.join(' ')).not.toMatch(RAW_CONTROL);
       expect(() => JSON.parse(r.stdout), args.join(' ')).not.toThrow();
     }
-    const show = JSON.parse((await runCli(['events', 'show', '1', '--table', 'evil.json', '--json'], { cwd: dir })).stdout).event;
+    const show = JSON.parse(
+      (await runCli(['events', 'show', '1', '--table', 'evil.json', '--json'], { cwd: dir })).stdout,
+    ).event;
     expect(show.name).toBe(table.results[0].name);
     expect(show.gm).toBe(table.results[0].gm);
   });

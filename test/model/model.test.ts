@@ -8,11 +8,32 @@
 // Counters show that every rare path is reached in every run, and are asserted.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createGame, defaultSetup, step, type Action, type DiceSource, type Report, type Roll, type SessionState, type Setup, type StepResult } from '../../src/engine/index.js';
+import {
+  createGame,
+  defaultSetup,
+  step,
+  type Action,
+  type DiceSource,
+  type Report,
+  type Roll,
+  type SessionState,
+  type Setup,
+  type StepResult,
+} from '../../src/engine/index.js';
 import { compileBook, type RuleBook } from '../../src/rules/book.js';
 import { crossCheck, validateEventTable, validateVisibilityTable } from '../../src/rules/validate.js';
 import { shippedBook } from '../../src/store/tables.js';
-import { DRAW_BOUND, modelStart, modelStep, type ModelAction, type ModelPurpose, type ModelResult, type ModelState, type ModelTable, type NoNewEvent } from './phases.js';
+import {
+  DRAW_BOUND,
+  modelStart,
+  modelStep,
+  type ModelAction,
+  type ModelPurpose,
+  type ModelResult,
+  type ModelState,
+  type ModelTable,
+  type NoNewEvent,
+} from './phases.js';
 import { modelTable, shippedSpec, tableJson, tableSpecArb, type TableSpec } from './tables.js';
 import { setupArb } from '../engine/arbitraries.js';
 import { MUTATION_STRIDE } from '../helpers.js';
@@ -115,7 +136,8 @@ function engineSeen(rep: Report): Seen {
       resolved: rep.eventPhase.resolved.map((x) => x.eventId),
     };
   }
-  if (rep.kind === 'end') return { ...none, checks: rep.checks.map((c) => ({ eventId: c.eventId, roll: c.roll, discarded: c.discarded })) };
+  if (rep.kind === 'end')
+    return { ...none, checks: rep.checks.map((c) => ({ eventId: c.eventId, roll: c.roll, discarded: c.discarded })) };
   return none;
 }
 
@@ -160,7 +182,10 @@ const enteredArb: fc.Arbitrary<Entered[] | null> = fc.option(
 );
 
 const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
-  { weight: 10, arbitrary: fc.record({ kind: fc.constant('round' as const), entered: enteredArb, endEntered: enteredArb }) },
+  {
+    weight: 10,
+    arbitrary: fc.record({ kind: fc.constant('round' as const), entered: enteredArb, endEntered: enteredArb }),
+  },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('end' as const), entered: enteredArb }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('discard' as const), which: fc.nat(100) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('place' as const), which: fc.nat(100) }) },
@@ -219,14 +244,25 @@ function toAction(cmd: Cmd, m: ModelState, table: ModelTable, spec: TableSpec): 
       return cmd.entered ? { type: 'end', dice: cmd.entered } : { type: 'end' };
     case 'discard': {
       const inPlay = m.inPlay.map((p) => p.eventId);
-      return { type: 'discard', eventId: inPlay.length > 0 && cmd.which % 4 !== 0 ? inPlay[cmd.which % inPlay.length]! : ids[cmd.which % ids.length]! };
+      return {
+        type: 'discard',
+        eventId:
+          inPlay.length > 0 && cmd.which % 4 !== 0 ? inPlay[cmd.which % inPlay.length]! : ids[cmd.which % ids.length]!,
+      };
     }
     case 'place': {
       // Now and then an event whose cards are all in the discard pile (the card comes back from there).
       const discarded = m.deck
-        ? table.events.filter((e) => e.timing === 'persistent' && !m.inPlay.some((p) => p.eventId === e.id) && !m.deck!.drawPile.some((c) => e.range[0] <= c && c <= e.range[1]) && m.deck!.discardPile.some((c) => e.range[0] <= c && c <= e.range[1]))
+        ? table.events.filter(
+            (e) =>
+              e.timing === 'persistent' &&
+              !m.inPlay.some((p) => p.eventId === e.id) &&
+              !m.deck!.drawPile.some((c) => e.range[0] <= c && c <= e.range[1]) &&
+              m.deck!.discardPile.some((c) => e.range[0] <= c && c <= e.range[1]),
+          )
         : [];
-      if (discarded.length > 0 && cmd.which % 2 === 0) return { type: 'place', eventId: discarded[cmd.which % discarded.length]!.id };
+      if (discarded.length > 0 && cmd.which % 2 === 0)
+        return { type: 'place', eventId: discarded[cmd.which % discarded.length]!.id };
       return { type: 'place', eventId: ids[cmd.which % ids.length]! };
     }
     case 'visibility':
@@ -263,11 +299,23 @@ function count(r: ModelResult, before: ModelState, table: ModelTable): void {
   void before;
 }
 
-function playSideBySide(g: { spec: TableSpec; seed: number; deck: boolean; start: Start; thin: number; cmds: Cmd[] }): void {
+function playSideBySide(g: {
+  spec: TableSpec;
+  seed: number;
+  deck: boolean;
+  start: Start;
+  thin: number;
+  cmds: Cmd[];
+}): void {
   const { spec, seed } = g;
   const table = modelTable(spec);
   const book = bookOf(spec);
-  const setup = defaultSetup(seed, { mode: g.deck ? 'deck' : 'dice', table: book.events, visibilityTable: book.visibility, gangs: [] });
+  const setup = defaultSetup(seed, {
+    mode: g.deck ? 'deck' : 'dice',
+    table: book.events,
+    visibilityTable: book.visibility,
+    gangs: [],
+  });
   let s = createGame(setup, book, source(seed, 0, spec.avoid));
   const modelSrc = source(seed, 0, spec.avoid);
   let m = modelStart(table, g.deck, (n) => modelSrc.die(n));
@@ -289,7 +337,9 @@ function playSideBySide(g: { spec: TableSpec; seed: number; deck: boolean; start
       expect(er.ok, `${label}: the model refuses (${mr.refused}), the engine did not`).toBe(false);
       expect('refusal' in er, label).toBe(true);
       if (/entered/.test(mr.refused)) {
-        expect(!er.ok && 'refusal' in er && er.refusal.usage, `${label}: a bad entered die is a usage error`).toBe(true);
+        expect(!er.ok && 'refusal' in er && er.refusal.usage, `${label}: a bad entered die is a usage error`).toBe(
+          true,
+        );
         if (/not needed/.test(mr.refused)) counters.refusedLeftOver++;
         else if (/still needs/.test(mr.refused)) counters.refusedNoEndDice++;
         else if (/no End Phase open/.test(mr.refused)) counters.refusedEndDiceNoEndPhase++;
@@ -300,14 +350,26 @@ function playSideBySide(g: { spec: TableSpec; seed: number; deck: boolean; start
     if (!er.ok) throw new Error(`${label}: the engine refused (${JSON.stringify(er)}), the model did not`);
     // Which dice were used, for what: the same dice asked of the source, and the same rolls recorded.
     expect(eSrc.calls, `${label}: dice asked of the source`).toEqual(mSrc.calls);
-    const engineRolls = er.record.rolls.map((r) => ({ die: r.die, value: r.value, purpose: purposeOf(book, r), entered: r.entered === true, card: r.card === true }));
+    const engineRolls = er.record.rolls.map((r) => ({
+      die: r.die,
+      value: r.value,
+      purpose: purposeOf(book, r),
+      entered: r.entered === true,
+      card: r.card === true,
+    }));
     expect(engineRolls, `${label}: rolls`).toEqual(mr.rolls.filter((r) => r.purpose.kind !== 'shuffle'));
     expect(engineSeen(er.report), `${label}: what happened`).toEqual(modelSeen(mr));
     expect(engineState(er.state), `${label}: state`).toEqual(mr.state);
     expect(er.state.rng.uses, `${label}: dice position`).toBe(mSrc.uses());
     count(mr, m, table);
-    if (action.type === 'round' && action.endDice?.some((d) => d !== null) && m.phase === 'round') counters.endDiceUsed++;
-    if ('dice' in action && action.dice?.includes(null) && mr.rolls.some((r) => !r.entered && r.purpose.kind !== 'shuffle')) counters.placeholders++;
+    if (action.type === 'round' && action.endDice?.some((d) => d !== null) && m.phase === 'round')
+      counters.endDiceUsed++;
+    if (
+      'dice' in action &&
+      action.dice?.includes(null) &&
+      mr.rolls.some((r) => !r.entered && r.purpose.kind !== 'shuffle')
+    )
+      counters.placeholders++;
     s = er.state;
     m = mr.state;
     modelUses = mSrc.uses();
@@ -328,14 +390,21 @@ function projectShipped(setup: Setup, cmds: Cmd[]): void {
     throw new Error('dice mode needs no dice at the start');
   });
   for (const cmd of cmds) {
-    const action = toAction({ ...cmd, ...('entered' in cmd ? { entered: null, endEntered: null } : {}) } as Cmd, m, table, spec);
+    const action = toAction(
+      { ...cmd, ...('entered' in cmd ? { entered: null, endEntered: null } : {}) } as Cmd,
+      m,
+      table,
+      spec,
+    );
     const er = step(s, action as Action, book);
     const mechanics = er.ok ? er.record.rolls.filter((r) => mechanicPurpose(book, r) !== null) : [];
     const queue = [...mechanics];
     const mr = modelStep(table, m, action, (sides) => {
       const next = queue.shift();
       if (!next) throw new Error(`the model asks for a D${sides} the engine never rolled (${JSON.stringify(action)})`);
-      expect(next.die, `the model's next die is a D${sides}, the engine rolled a D${next.die} for ${next.for}`).toBe(sides);
+      expect(next.die, `the model's next die is a D${sides}, the engine rolled a D${next.die} for ${next.for}`).toBe(
+        sides,
+      );
       return next.value;
     });
     if (!mr.ok && er.ok && action.type === 'discard' && er.report.kind === 'discard' && 'removed' in er.report) {
@@ -347,7 +416,9 @@ function projectShipped(setup: Setup, cmds: Cmd[]): void {
     expect(mr.ok, JSON.stringify(action)).toBe(er.ok);
     if (!mr.ok || !er.ok) continue;
     expect(queue, 'engine rolls the model did not ask for').toEqual([]);
-    expect(mechanics.map((r) => ({ die: r.die, value: r.value, purpose: purposeOf(book, r), entered: false, card: false }))).toEqual(mr.rolls);
+    expect(
+      mechanics.map((r) => ({ die: r.die, value: r.value, purpose: purposeOf(book, r), entered: false, card: false })),
+    ).toEqual(mr.rolls);
     expect(engineSeen(er.report)).toEqual(modelSeen(mr));
     expect(engineState(er.state)).toEqual(mr.state);
     s = er.state;
@@ -357,12 +428,18 @@ function projectShipped(setup: Setup, cmds: Cmd[]): void {
 
 describe('the engine against an independent model of the phase mechanics', () => {
   it('the shipped table with all its effects, dice mode: the same draws, checks, visibility and events in play', () => {
-    fc.assert(fc.property(setupArb, fc.array(cmdArb, { minLength: 10, maxLength: 60, size: 'max' }), projectShipped), { seed: 20261202, numRuns: 150 / MUTATION_STRIDE });
+    fc.assert(fc.property(setupArb, fc.array(cmdArb, { minLength: 10, maxLength: 60, size: 'max' }), projectShipped), {
+      seed: 20261202,
+      numRuns: 150 / MUTATION_STRIDE,
+    });
   });
 
   it('generated games on generated tables agree step by step; every rare path is reached', () => {
     for (const k of Object.keys(counters) as (keyof typeof counters)[]) counters[k] = 0;
-    fc.assert(fc.property(gameArb, playSideBySide), { seed: Number(process.env.MODEL_SEED ?? 20261201), numRuns: Math.ceil(300 / (MUTATION_STRIDE / 2)) });
+    fc.assert(fc.property(gameArb, playSideBySide), {
+      seed: Number(process.env.MODEL_SEED ?? 20261201),
+      numRuns: Math.ceil(300 / (MUTATION_STRIDE / 2)),
+    });
     console.log(`[model] ${JSON.stringify(counters)}`);
     for (const [k, v] of Object.entries(counters)) expect(v, `counter ${k} was never reached`).toBeGreaterThan(0);
   });

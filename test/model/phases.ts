@@ -67,7 +67,11 @@ export interface ModelState {
 }
 
 /** What a die was for, in the model's own words. */
-export type ModelPurpose = { kind: 'draw' } | { kind: 'check'; eventId: string } | { kind: 'visibility'; eventId: string } | { kind: 'shuffle' };
+export type ModelPurpose =
+  | { kind: 'draw' }
+  | { kind: 'check'; eventId: string }
+  | { kind: 'visibility'; eventId: string }
+  | { kind: 'shuffle' };
 
 export interface ModelRoll {
   die: number;
@@ -143,7 +147,8 @@ class StepDice {
   die(sides: number, purpose: ModelPurpose): number {
     const e = this.take();
     if (typeof e === 'number') {
-      if (!Number.isInteger(e) || e < 1 || e > sides) throw new Refused(`entered die ${this.next} (${e}) is not a D${sides} result`);
+      if (!Number.isInteger(e) || e < 1 || e > sides)
+        throw new Refused(`entered die ${this.next} (${e}) is not a D${sides} result`);
       this.rolls.push({ die: sides, value: e, purpose, entered: true, card: false });
       return e;
     }
@@ -202,17 +207,34 @@ export function modelStart(table: ModelTable, deck: boolean, source: (sides: num
   };
 }
 
-function applyVisibility(table: ModelTable, s: ModelState, ev: ModelEvent, fx: VisibilityEffect, dice: StepDice, out: ModelResult): void {
+function applyVisibility(
+  table: ModelTable,
+  s: ModelState,
+  ev: ModelEvent,
+  fx: VisibilityEffect,
+  dice: StepDice,
+  out: ModelResult,
+): void {
   const from = s.visibility.level;
   if ('set' in fx) s.visibility = { level: fx.set, sinceRound: s.round, source: ev.id };
   else if ('roll' in fx) {
     let total = 0;
-    for (let i = 0; i < table.visibility.dice.count; i++) total += dice.die(table.visibility.dice.sides, { kind: 'visibility', eventId: ev.id });
-    s.visibility = { level: table.visibility.byRoll[total] ?? table.visibility.normal, sinceRound: s.round, source: ev.id };
+    for (let i = 0; i < table.visibility.dice.count; i++)
+      total += dice.die(table.visibility.dice.sides, { kind: 'visibility', eventId: ev.id });
+    s.visibility = {
+      level: table.visibility.byRoll[total] ?? table.visibility.normal,
+      sinceRound: s.round,
+      source: ev.id,
+    };
   } else if (table.visibility.pitchBlack.includes(s.visibility.level)) {
     s.visibility = { level: table.visibility.normal, sinceRound: s.round, source: ev.id };
   }
-  out.visibility.push({ eventId: ev.id, effect: 'set' in fx ? 'set' : 'roll' in fx ? 'roll' : 'clearPitchBlack', from, to: s.visibility.level });
+  out.visibility.push({
+    eventId: ev.id,
+    effect: 'set' in fx ? 'set' : 'roll' in fx ? 'roll' : 'clearPitchBlack',
+    from,
+    to: s.visibility.level,
+  });
 }
 
 function discardCard(s: ModelState, card: number): void {
@@ -294,22 +316,42 @@ function eventPhase(table: ModelTable, s: ModelState, dice: StepDice, out: Model
 }
 
 /** One step of the model: a new state and what happened, or a refusal (the state is then unchanged). */
-export function modelStep(table: ModelTable, state: ModelState, action: ModelAction, source: (sides: number) => number): ModelStep {
+export function modelStep(
+  table: ModelTable,
+  state: ModelState,
+  action: ModelAction,
+  source: (sides: number) => number,
+): ModelStep {
   const s: ModelState = structuredClone(state);
   const dice = new StepDice(source, 'dice' in action && action.dice ? action.dice : []);
-  const out: ModelResult = { ok: true, state: s, rolls: dice.rolls, draws: [], noNewEvent: null, reshuffled: false, checks: [], resolved: [], visibility: [] };
+  const out: ModelResult = {
+    ok: true,
+    state: s,
+    rolls: dice.rolls,
+    draws: [],
+    noNewEvent: null,
+    reshuffled: false,
+    checks: [],
+    resolved: [],
+    visibility: [],
+  };
   try {
     switch (action.type) {
       case 'round': {
         const typed = (l: readonly Entered[] | undefined) => l?.some((d) => d !== null) === true;
         if (s.phase === 'round') {
-          const endRolls = s.inPlay.filter((p) => table.events.find((e) => e.id === p.eventId)!.discardOn !== null).length;
-          if (action.endDice === undefined && typed(action.dice) && endRolls > 0) return { ok: false, refused: 'entered dice for the new round while the End Phase still needs its rolls' };
+          const endRolls = s.inPlay.filter(
+            (p) => table.events.find((e) => e.id === p.eventId)!.discardOn !== null,
+          ).length;
+          if (action.endDice === undefined && typed(action.dice) && endRolls > 0)
+            return { ok: false, refused: 'entered dice for the new round while the End Phase still needs its rolls' };
           dice.use(action.endDice ?? []);
           endPhase(table, s, dice, out);
-          if (dice.leftOver() > 0) return { ok: false, refused: `${dice.leftOver()} entered End-Phase dice were not needed` };
+          if (dice.leftOver() > 0)
+            return { ok: false, refused: `${dice.leftOver()} entered End-Phase dice were not needed` };
           dice.use(action.dice ?? []);
-        } else if (typed(action.endDice)) return { ok: false, refused: 'entered End-Phase dice with no End Phase open' };
+        } else if (typed(action.endDice))
+          return { ok: false, refused: 'entered End-Phase dice with no End Phase open' };
         s.round += 1;
         s.phase = 'round';
         eventPhase(table, s, dice, out);

@@ -18,7 +18,9 @@ export interface VisibilityJson {
   results: { range: [number, number]; level: string }[];
 }
 
-export const SHIPPED_VISIBILITY: VisibilityJson = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'visibility.json'), 'utf8'));
+export const SHIPPED_VISIBILITY: VisibilityJson = JSON.parse(
+  fs.readFileSync(path.join(ROOT, 'data', 'visibility.json'), 'utf8'),
+);
 
 /** A second visibility table: 2D3 (a bell curve), two Pitch Black levels, normal in the middle. */
 export const TWO_D3_VISIBILITY: VisibilityJson = {
@@ -92,11 +94,24 @@ export function tableJson(spec: TableSpec): unknown {
 /** The shipped table reduced to what the model knows: ranges, timing, discard thresholds and visibility steps. */
 export function shippedSpec(): TableSpec {
   const raw = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'badzone-events.json'), 'utf8')) as {
-    results: { id: string; name: string; range: [number, number]; timing: 'once' | 'persistent'; discardOn: number | null; resolve?: Record<string, { kind: string; level?: string }[]> }[];
+    results: {
+      id: string;
+      name: string;
+      range: [number, number];
+      timing: 'once' | 'persistent';
+      discardOn: number | null;
+      resolve?: Record<string, { kind: string; level?: string }[]>;
+    }[];
   };
   const fx = (steps: { kind: string; level?: string }[] | undefined): VisibilityEffect[] =>
     (steps ?? []).flatMap((s): VisibilityEffect[] =>
-      s.kind === 'visibilitySet' ? [{ set: s.level! }] : s.kind === 'visibilityRoll' ? [{ roll: true }] : s.kind === 'visibilityClearPitchBlack' ? [{ clearPitchBlack: true }] : [],
+      s.kind === 'visibilitySet'
+        ? [{ set: s.level! }]
+        : s.kind === 'visibilityRoll'
+          ? [{ roll: true }]
+          : s.kind === 'visibilityClearPitchBlack'
+            ? [{ clearPitchBlack: true }]
+            : [],
     );
   return {
     label: 'shipped table (mechanics only)',
@@ -118,13 +133,19 @@ export function shippedSpec(): TableSpec {
 
 const NAMES = ['Ash', 'Bile', 'Cog', 'Dust', 'Ember', 'Fume', 'Grit', 'Husk', 'Ire', 'Jolt', 'Kelp', 'Lurk'];
 
-function effectArb(v: VisibilityJson, persistent: boolean): fc.Arbitrary<{ onDraw: VisibilityEffect[]; eachEventPhase: VisibilityEffect[] }> {
+function effectArb(
+  v: VisibilityJson,
+  persistent: boolean,
+): fc.Arbitrary<{ onDraw: VisibilityEffect[]; eachEventPhase: VisibilityEffect[] }> {
   const one: fc.Arbitrary<VisibilityEffect> = fc.oneof(
     fc.constantFrom(...v.levels.map((l) => l.id)).map((set): VisibilityEffect => ({ set })),
     fc.constant<VisibilityEffect>({ roll: true }),
     fc.constant<VisibilityEffect>({ clearPitchBlack: true }),
   );
-  const list = fc.oneof({ weight: 3, arbitrary: fc.constant<VisibilityEffect[]>([]) }, { weight: 2, arbitrary: fc.array(one, { minLength: 1, maxLength: 2 }) });
+  const list = fc.oneof(
+    { weight: 3, arbitrary: fc.constant<VisibilityEffect[]>([]) },
+    { weight: 2, arbitrary: fc.array(one, { minLength: 1, maxLength: 2 }) },
+  );
   return fc.record({ onDraw: list, eachEventPhase: persistent ? list : fc.constant<VisibilityEffect[]>([]) });
 }
 
@@ -139,7 +160,8 @@ function rangesArb(n: number, hi = 64): fc.Arbitrary<[number, number][]> {
 type TimingMix = 'mixed' | 'all-persistent' | 'all-once';
 
 function eventsArb(n: number, mix: TimingMix, v: VisibilityJson, hi = 64): fc.Arbitrary<ModelEvent[]> {
-  const timing: fc.Arbitrary<'once' | 'persistent'> = mix === 'mixed' ? fc.constantFrom('once', 'persistent') : fc.constant(mix === 'all-once' ? 'once' : 'persistent');
+  const timing: fc.Arbitrary<'once' | 'persistent'> =
+    mix === 'mixed' ? fc.constantFrom('once', 'persistent') : fc.constant(mix === 'all-once' ? 'once' : 'persistent');
   const one = timing.chain((t) =>
     fc.record({
       timing: fc.constant(t),
@@ -148,19 +170,23 @@ function eventsArb(n: number, mix: TimingMix, v: VisibilityJson, hi = 64): fc.Ar
       fx: effectArb(v, t === 'persistent'),
     }),
   );
-  return fc.tuple(rangesArb(n, hi), fc.array(one, { minLength: n, maxLength: n }), fc.boolean()).map(([ranges, evs, reverse]) => {
-    const list = evs.map((e, i): ModelEvent => ({
-      id: `ev-${i + 1}`,
-      name: `${NAMES[i % NAMES.length]} ${i + 1}`,
-      range: ranges[i]!,
-      timing: e.timing,
-      discardOn: e.discardOn,
-      onDraw: e.fx.onDraw,
-      eachEventPhase: e.fx.eachEventPhase,
-    }));
-    // The order of a table's entries is not the order of its ranges.
-    return reverse ? list.reverse() : list;
-  });
+  return fc
+    .tuple(rangesArb(n, hi), fc.array(one, { minLength: n, maxLength: n }), fc.boolean())
+    .map(([ranges, evs, reverse]) => {
+      const list = evs.map(
+        (e, i): ModelEvent => ({
+          id: `ev-${i + 1}`,
+          name: `${NAMES[i % NAMES.length]} ${i + 1}`,
+          range: ranges[i]!,
+          timing: e.timing,
+          discardOn: e.discardOn,
+          onDraw: e.fx.onDraw,
+          eachEventPhase: e.fx.eachEventPhase,
+        }),
+      );
+      // The order of a table's entries is not the order of its ranges.
+      return reverse ? list.reverse() : list;
+    });
 }
 
 const visArb = fc.constantFrom(SHIPPED_VISIBILITY, TWO_D3_VISIBILITY);
@@ -172,33 +198,53 @@ export const tableSpecArb: fc.Arbitrary<TableSpec> = fc.oneof(
     weight: 3,
     arbitrary: fc
       .tuple(fc.integer({ min: 1, max: 8 }), visArb)
-      .chain(([n, v]) => eventsArb(n, 'mixed', v).map((events): TableSpec => ({ label: `mixed ${n}`, events, visibility: v, avoid: [] }))),
+      .chain(([n, v]) =>
+        eventsArb(n, 'mixed', v).map(
+          (events): TableSpec => ({ label: `mixed ${n}`, events, visibility: v, avoid: [] }),
+        ),
+      ),
   },
   // Every event Persistent: once all are in play, no new event.
   {
     weight: 3,
     arbitrary: fc
       .tuple(fc.integer({ min: 1, max: 5 }), visArb)
-      .chain(([n, v]) => eventsArb(n, 'all-persistent', v).map((events): TableSpec => ({ label: `all-persistent ${n}`, events, visibility: v, avoid: [] }))),
+      .chain(([n, v]) =>
+        eventsArb(n, 'all-persistent', v).map(
+          (events): TableSpec => ({ label: `all-persistent ${n}`, events, visibility: v, avoid: [] }),
+        ),
+      ),
   },
   // Every event Once.
   {
     weight: 1,
-    arbitrary: fc.tuple(fc.integer({ min: 1, max: 4 }), visArb).chain(([n, v]) => eventsArb(n, 'all-once', v).map((events): TableSpec => ({ label: `all-once ${n}`, events, visibility: v, avoid: [] }))),
+    arbitrary: fc
+      .tuple(fc.integer({ min: 1, max: 4 }), visArb)
+      .chain(([n, v]) =>
+        eventsArb(n, 'all-once', v).map(
+          (events): TableSpec => ({ label: `all-once ${n}`, events, visibility: v, avoid: [] }),
+        ),
+      ),
   },
   // Sticky: Persistent events that never discard themselves, and one Once event on a single result that the
   // dice never roll: once every Persistent one is in play, every draw is a duplicate until the 256-draw bound.
   {
     weight: 2,
-    arbitrary: fc
-      .tuple(fc.integer({ min: 2, max: 5 }), visArb)
-      .chain(([n, v]) =>
-        eventsArb(n, 'all-persistent', v, 63).map((events): TableSpec => {
-          const never = events.map((e) => ({ ...e, discardOn: null }));
-          const rare: ModelEvent = { id: 'rare', name: 'Rare Once', range: [64, 64], timing: 'once', discardOn: null, onDraw: [], eachEventPhase: [] };
-          return { label: `sticky ${n}`, events: [...never, rare], visibility: v, avoid: [64] };
-        }),
-      ),
+    arbitrary: fc.tuple(fc.integer({ min: 2, max: 5 }), visArb).chain(([n, v]) =>
+      eventsArb(n, 'all-persistent', v, 63).map((events): TableSpec => {
+        const never = events.map((e) => ({ ...e, discardOn: null }));
+        const rare: ModelEvent = {
+          id: 'rare',
+          name: 'Rare Once',
+          range: [64, 64],
+          timing: 'once',
+          discardOn: null,
+          onDraw: [],
+          eachEventPhase: [],
+        };
+        return { label: `sticky ${n}`, events: [...never, rare], visibility: v, avoid: [64] };
+      }),
+    ),
   },
   // The shipped table's mechanics.
   { weight: 2, arbitrary: fc.constant(null).map(() => shippedSpec()) },
@@ -206,20 +252,25 @@ export const tableSpecArb: fc.Arbitrary<TableSpec> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .array(fc.record({ persistent: fc.boolean(), discardOn: fc.option(fc.integer({ min: 2, max: 6 })) }), { minLength: 64, maxLength: 64 })
-      .map((evs): TableSpec => ({
-        label: 'one event per result',
-        events: evs.map((e, i) => ({
-          id: `r-${i + 1}`,
-          name: `Result ${i + 1}`,
-          range: [i + 1, i + 1],
-          timing: e.persistent ? 'persistent' : 'once',
-          discardOn: e.persistent ? e.discardOn : null,
-          onDraw: [],
-          eachEventPhase: [],
-        })),
-        visibility: SHIPPED_VISIBILITY,
-        avoid: [],
-      })),
+      .array(fc.record({ persistent: fc.boolean(), discardOn: fc.option(fc.integer({ min: 2, max: 6 })) }), {
+        minLength: 64,
+        maxLength: 64,
+      })
+      .map(
+        (evs): TableSpec => ({
+          label: 'one event per result',
+          events: evs.map((e, i) => ({
+            id: `r-${i + 1}`,
+            name: `Result ${i + 1}`,
+            range: [i + 1, i + 1],
+            timing: e.persistent ? 'persistent' : 'once',
+            discardOn: e.persistent ? e.discardOn : null,
+            onDraw: [],
+            eachEventPhase: [],
+          })),
+          visibility: SHIPPED_VISIBILITY,
+          avoid: [],
+        }),
+      ),
   },
 );

@@ -17,10 +17,17 @@ const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a
 const OWN_SGR = /\u001b\[[0-9;]*m/g;
 
 function clean(r: CliResult, what: string, colour: boolean): void {
-  for (const [stream, text] of [['stdout', r.stdout], ['stderr', r.stderr]] as const) {
+  for (const [stream, text] of [
+    ['stdout', r.stdout],
+    ['stderr', r.stderr],
+  ] as const) {
     const t = colour ? text.replace(OWN_SGR, '') : text;
     const bad = UNSAFE.exec(t);
-    expect(bad ? `${what} ${stream}: U+${bad[0].charCodeAt(0).toString(16)} at ${JSON.stringify(t.slice(Math.max(0, bad.index - 30), bad.index + 10))}` : null).toBeNull();
+    expect(
+      bad
+        ? `${what} ${stream}: U+${bad[0].charCodeAt(0).toString(16)} at ${JSON.stringify(t.slice(Math.max(0, bad.index - 30), bad.index + 10))}`
+        : null,
+    ).toBeNull();
   }
 }
 
@@ -34,7 +41,8 @@ function hostileTables(dir: string): { events: string; visibility: string } {
       ev.effect = nasty(ev.effect);
       ev.gm = nasty(ev.gm);
       ev.rulings = [nasty('a ruling')];
-      for (const phase of ['onDraw', 'eachEventPhase', 'endPhase']) for (const st of ev.resolve[phase]) if ('what' in st) st.what = nasty(st.what);
+      for (const phase of ['onDraw', 'eachEventPhase', 'endPhase'])
+        for (const st of ev.resolve[phase]) if ('what' in st) st.what = nasty(st.what);
     }
   }
   const vis = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'visibility.json'), 'utf8'));
@@ -67,11 +75,33 @@ async function everyCommand(env: Record<string, string>, colour: boolean): Promi
   // badzone 0.1.0 stored them in is made here with placeholders, then the names are planted in the file.
   await run(['new', '--seed', '3', '--gang', `${gang}: Krag`], 2);
   await run([
-    'new', '--seed', '3', '--gang', 'NastyGangQ: NastyKragQ, Brute', '--reserve', 'NastyGangQ: NastyMaulerQ',
-    '--turf-owner', 'NastyOwnerQ', '--hazard', '3', '--table', t.events, '--visibility-table', t.visibility, '--lairs', '1', '--structures', '1',
+    'new',
+    '--seed',
+    '3',
+    '--gang',
+    'NastyGangQ: NastyKragQ, Brute',
+    '--reserve',
+    'NastyGangQ: NastyMaulerQ',
+    '--turf-owner',
+    'NastyOwnerQ',
+    '--hazard',
+    '3',
+    '--table',
+    t.events,
+    '--visibility-table',
+    t.visibility,
+    '--lairs',
+    '1',
+    '--structures',
+    '1',
   ]);
   // Trimmed, as 0.1.0 stored what was typed.
-  plantNames(path.join(dir, 'badzone-session.json'), { NastyGangQ: gang.trim(), NastyKragQ: nasty('Krag').trim(), NastyMaulerQ: nasty('Mauler').trim(), NastyOwnerQ: nasty('Owner').trim() });
+  plantNames(path.join(dir, 'badzone-session.json'), {
+    NastyGangQ: gang.trim(),
+    NastyKragQ: nasty('Krag').trim(),
+    NastyMaulerQ: nasty('Mauler').trim(),
+    NastyOwnerQ: nasty('Owner').trim(),
+  });
   const made = await run(['status']);
   // The hostile text is there, shown escaped.
   expect(made.stdout).toContain('Goliaths\\x1b[2J\\x1b]0;pwned\\x07\\x9b31m\\u202e\\x08');
@@ -93,7 +123,8 @@ async function everyCommand(env: Record<string, string>, colour: boolean): Promi
   await run(['undo']);
   await run(['verify']);
   await run(['events', 'list', '--table', t.events]);
-  for (const id of ['static-storm', 'pillar-of-flame', 'power-outage', 'headhunters', 'horde-of-rats']) await run(['events', 'show', id, '--table', t.events]);
+  for (const id of ['static-storm', 'pillar-of-flame', 'power-outage', 'headhunters', 'horde-of-rats'])
+    await run(['events', 'show', id, '--table', t.events]);
   await run(['table', 'lint', t.events]);
   await run(['table', 'lint', t.visibility]);
   // Refusals and usage errors that quote what was typed.
@@ -125,7 +156,7 @@ async function everyCommand(env: Record<string, string>, colour: boolean): Promi
 }
 
 describe('untrusted text never reaches the terminal', () => {
-  it('in every command\'s text output (NO_COLOR)', async () => {
+  it("in every command's text output (NO_COLOR)", async () => {
     expect(await everyCommand({ NO_COLOR: '1' }, false)).toBeGreaterThan(25);
   });
 

@@ -8,9 +8,11 @@ describe('nameCommand', () => {
   it('names the command as the person runs it', () => {
     expect(nameCommand('Run `badzone end` next.', 'npx badzone')).toBe('Run `npx badzone end` next.');
     expect(nameCommand('Run `badzone end` next.', 'badzone')).toBe('Run `badzone end` next.');
-    expect(nameCommand('Nothing to name.', () => {
-      throw new Error('not asked when no command is named');
-    })).toBe('Nothing to name.');
+    expect(
+      nameCommand('Nothing to name.', () => {
+        throw new Error('not asked when no command is named');
+      }),
+    ).toBe('Nothing to name.');
   });
 
   it('adds the --session the person gave to commands on a game, and only to those', () => {
@@ -18,11 +20,17 @@ describe('nameCommand', () => {
     expect(nameCommand('Continue it with `badzone round` or `badzone play`.', 'badzone', s)).toBe(
       "Continue it with `badzone round --session 'my game.json'` or `badzone play --session 'my game.json'`.",
     );
-    expect(nameCommand('See `badzone fighter out Krag`.', 'npx badzone', 'g.json')).toBe('See `npx badzone fighter out Krag --session g.json`.');
+    expect(nameCommand('See `badzone fighter out Krag`.', 'npx badzone', 'g.json')).toBe(
+      'See `npx badzone fighter out Krag --session g.json`.',
+    );
     // Not twice, not to --help, not to commands that read no game.
-    expect(nameCommand('`badzone new --force --session x.json`', 'badzone', 'g.json')).toBe('`badzone new --force --session x.json`');
+    expect(nameCommand('`badzone new --force --session x.json`', 'badzone', 'g.json')).toBe(
+      '`badzone new --force --session x.json`',
+    );
     expect(nameCommand('`badzone round --help`', 'badzone', 'g.json')).toBe('`badzone round --help`');
-    expect(nameCommand('`badzone events list` and `badzone roll D6`', 'badzone', 'g.json')).toBe('`badzone events list` and `badzone roll D6`');
+    expect(nameCommand('`badzone events list` and `badzone roll D6`', 'badzone', 'g.json')).toBe(
+      '`badzone events list` and `badzone roll D6`',
+    );
   });
 
   it('a --session with an escape sequence or a line break is shown escaped, never sent to the terminal', async () => {
@@ -49,7 +57,9 @@ describe('hints that name commands keep the --session the person gave', () => {
     expect((await runCli(['new', '--seed', '3', '--session', 'g.json'], { cwd: dir })).code).toBe(0);
     const again = await runCli(['new', '--seed', '3', '--session', 'g.json'], { cwd: dir });
     expect(again.code).toBe(1);
-    expect(again.stderr.replace(/\s+/g, ' ')).toMatch(/Continue it with `(npx )?badzone (play|round) --session g\.json`/);
+    expect(again.stderr.replace(/\s+/g, ' ')).toMatch(
+      /Continue it with `(npx )?badzone (play|round) --session g\.json`/,
+    );
     expect(again.stderr).not.toMatch(/`(npx )?badzone (round|play)`/);
     expect((await runCli(['round', '--session', 'g.json'], { cwd: dir })).code).toBe(0);
     expect((await runCli(['end', '--session', 'g.json'], { cwd: dir })).code).toBe(0);

@@ -30,7 +30,9 @@ describe('the html template', () => {
   it('escapes every interpolated string, shows control and format characters as escapes, and isolates names', () => {
     expect(esc('<img src=x onerror="alert(1)">&\'')).toBe('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;');
     expect(esc('a\u001b[31mb\u202ec\u200bd\u3164e')).toBe('a\\x1b[31mb\\u202ec\\u200bd\\u3164e');
-    expect(html`<p title="${'"><script>'}">${'<script>x</script>'}</p>`.text).toBe('<p title="&quot;&gt;&lt;script&gt;">&lt;script&gt;x&lt;/script&gt;</p>');
+    expect(html`<p title="${'"><script>'}">${'<script>x</script>'}</p>`.text).toBe(
+      '<p title="&quot;&gt;&lt;script&gt;">&lt;script&gt;x&lt;/script&gt;</p>',
+    );
     expect(html`${['<a>', html`<b>ok</b>`, 3, null, false]}`.text).toBe('&lt;a&gt;<b>ok</b>3');
     expect(user('\u05e9\u05dc\u05d5\u05dd <x>').text).toBe('<bdi>\u05e9\u05dc\u05d5\u05dd &lt;x&gt;</bdi>');
   });
@@ -44,12 +46,16 @@ describe('the page', () => {
     await cli(dir, 'round');
     const v = view(dir);
     const live = renderPage(v, { mode: 'live', version: 'abc' });
-    expect(live).toContain('<link rel="stylesheet" href="page.css"><script src="live.js" defer></script><noscript><meta http-equiv="refresh" content="15"></noscript>');
+    expect(live).toContain(
+      '<link rel="stylesheet" href="page.css"><script src="live.js" defer></script><noscript><meta http-equiv="refresh" content="15"></noscript>',
+    );
     expect(live).toContain('<main id="game" data-version="abc">');
     expect(live).not.toContain('<style>');
     const report = renderPage(v, { mode: 'report' });
     expect(report).not.toMatch(/<script|<link rel="stylesheet"|refresh/);
-    expect(report).toContain("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'\"><style>");
+    expect(report).toContain(
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'\"><style>",
+    );
     for (const p of [live, report]) {
       expect(p).toMatch(/^<!doctype html>\n<html lang="en">/);
       expect(p).toMatch(/<header class="top">[\s\S]*<main id="game"[\s\S]*<\/main>[\s\S]*<footer>/);
@@ -68,14 +74,17 @@ describe('the page', () => {
     const did = r.eventPhase.resolved.find((x: any) => x.eventId === 'zombie-horde' && x.source === 'in-play');
     expect(did.outcomes.length).toBeGreaterThan(0);
     const main = renderMain(view(dir), { mode: 'live' });
-    const item = /<li><span class="name"><bdi>Zombie Horde<\/bdi><\/span>[\s\S]*?<\/li><\/ul><\/li>/.exec(main)?.[0] ?? '';
+    const item =
+      /<li><span class="name"><bdi>Zombie Horde<\/bdi><\/span>[\s\S]*?<\/li><\/ul><\/li>/.exec(main)?.[0] ?? '';
     expect(item).toContain('<p class="did">This round: </p>');
     for (const o of did.outcomes) expect(item).toContain(esc(o.text));
     // The round before, the horde was the new event: its spawn is on the card, not repeated in the list.
     await cli(dir, 'undo');
     const before = renderMain(view(dir), { mode: 'live' });
     expect(before).not.toContain('This round:');
-    expect(before).toContain('<h2 id="card-h"><span class="kicker">New this round (round 1)</span> <bdi>Zombie Horde</bdi></h2>');
+    expect(before).toContain(
+      '<h2 id="card-h"><span class="kicker">New this round (round 1)</span> <bdi>Zombie Horde</bdi></h2>',
+    );
   });
 
   it('what the rules leave on the table: the casket after Treasure is discarded, Psykers, the Pillar’s path, an unconfirmed collapse', async () => {
@@ -100,19 +109,34 @@ describe('the page', () => {
     expect(pillar.scatters.length).toBe(2);
     const main = renderMain(view(dir), { mode: 'live' });
     const o = bf.objects[0];
-    expect(main).toContain(`<li><strong><bdi>${o.what}</bdi></strong> (left by <bdi>Treasure</bdi>, round ${o.sinceRound}): placed on tile <strong><bdi>${o.tile}</bdi></strong> (it may have been carried since); worth ${o.worth.value} ${o.worth.unit}</li>`);
+    expect(main).toContain(
+      `<li><strong><bdi>${o.what}</bdi></strong> (left by <bdi>Treasure</bdi>, round ${o.sinceRound}): placed on tile <strong><bdi>${o.tile}</bdi></strong> (it may have been carried since); worth ${o.worth.value} ${o.worth.unit}</li>`,
+    );
     for (const c of bf.conditions) {
       expect(main).toContain(`<bdi>${c.fighter}</bdi> <span class="condition">(<bdi>Psyker</bdi>)</span>`);
-      expect(main).toContain(`<li><bdi>${c.fighter}</bdi> (<bdi>${c.gang}</bdi>) is a <bdi>Psyker</bdi>, since round ${c.sinceRound} (<bdi>Wyld Magic</bdi>, for the rest of the game)</li>`);
+      expect(main).toContain(
+        `<li><bdi>${c.fighter}</bdi> (<bdi>${c.gang}</bdi>) is a <bdi>Psyker</bdi>, since round ${c.sinceRound} (<bdi>Wyld Magic</bdi>, for the rest of the game)</li>`,
+      );
     }
-    expect(main).toContain(`placed at the center of tile <strong><bdi>${pillar.tile}</bdi></strong>, then scattered 2 times, each from where the last left it`);
-    for (const x of pillar.scatters) expect(main).toContain(`<li>round ${x.round}: ${x.distance}\u2033 toward ${x.direction} o\u2019clock</li>`);
+    expect(main).toContain(
+      `placed at the center of tile <strong><bdi>${pillar.tile}</bdi></strong>, then scattered 2 times, each from where the last left it`,
+    );
+    for (const x of pillar.scatters)
+      expect(main).toContain(`<li>round ${x.round}: ${x.distance}\u2033 toward ${x.direction} o\u2019clock</li>`);
     const pick = bf.tilePicks.find((t: any) => !t.confirmed);
-    expect(main).toContain(`<li><bdi>Collapsed Section</bdi>, round ${pick.round}: tile <strong><bdi>${pick.tile}</bdi></strong> collapsed <strong class="unconfirmed">not confirmed</strong>`);
+    expect(main).toContain(
+      `<li><bdi>Collapsed Section</bdi>, round ${pick.round}: tile <strong><bdi>${pick.tile}</bdi></strong> collapsed <strong class="unconfirmed">not confirmed</strong>`,
+    );
     // The Markdown report says the same.
     const md = (await runCli(['report'], { cwd: dir })).stdout;
-    expect(md).toContain(`- ${o.what} (left by Treasure, round ${o.sinceRound}) on tile ${o.tile}; worth ${o.worth.value} ${o.worth.unit}`);
-    expect(md).toContain(`- Pillar of Flame: placed at the center of tile ${pillar.tile}, then scattered ${pillar.scatters.map((x: any) => `${x.distance}" toward ${x.direction} o'clock (round ${x.round})`).join(', then ')}`);
-    expect(md).toContain(`- Collapsed Section, round ${pick.round}: tile ${pick.tile} (not confirmed: picked among all tiles)`);
+    expect(md).toContain(
+      `- ${o.what} (left by Treasure, round ${o.sinceRound}) on tile ${o.tile}; worth ${o.worth.value} ${o.worth.unit}`,
+    );
+    expect(md).toContain(
+      `- Pillar of Flame: placed at the center of tile ${pillar.tile}, then scattered ${pillar.scatters.map((x: any) => `${x.distance}" toward ${x.direction} o'clock (round ${x.round})`).join(', then ')}`,
+    );
+    expect(md).toContain(
+      `- Collapsed Section, round ${pick.round}: tile ${pick.tile} (not confirmed: picked among all tiles)`,
+    );
   });
 });

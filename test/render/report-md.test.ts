@@ -57,20 +57,101 @@ const shown = (s: string, trim: boolean): string => {
 
 // Pieces of Markdown, HTML and links that would act if they were not escaped, and what viewers link on their own.
 const NASTY = [
-  '`', '``', '```', '~~~', '<img src=x onerror=alert(1)>', '<a href="javascript:alert(1)">x</a>', '[x](javascript:alert(1))', '<javascript:alert(1)>',
-  '![i](x)', '[ref]: javascript:alert(1)', '[ref]', '*', '**', '_', '__', '~~', '# ', '#', '## x ##', '1. ', '1) ', '- ', '+ ', '* ', '> ', '===', '---',
-  '|', '| a | b |', '\\', '&', '&lt;', '&#106;', '&amp;', '&copy', '<!--', '-->', '<?php', '<![CDATA[', '<div>', '</p>', 'https://evil.example/x',
-  'http://x', '//evil.example', 'www.evil.example', 'WWW.Evil.example', 'mailto:a@b.example', 'a@b.example', '    ', '\t', '  ', '\n', '\r\n', '\n\n',
-  '\r', '\u2028', '\u00a0', ':', '.', '(', ')', '{', '}', '$', '"', "'", '\u0000', 'x',
+  '`',
+  '``',
+  '```',
+  '~~~',
+  '<img src=x onerror=alert(1)>',
+  '<a href="javascript:alert(1)">x</a>',
+  '[x](javascript:alert(1))',
+  '<javascript:alert(1)>',
+  '![i](x)',
+  '[ref]: javascript:alert(1)',
+  '[ref]',
+  '*',
+  '**',
+  '_',
+  '__',
+  '~~',
+  '# ',
+  '#',
+  '## x ##',
+  '1. ',
+  '1) ',
+  '- ',
+  '+ ',
+  '* ',
+  '> ',
+  '===',
+  '---',
+  '|',
+  '| a | b |',
+  '\\',
+  '&',
+  '&lt;',
+  '&#106;',
+  '&amp;',
+  '&copy',
+  '<!--',
+  '-->',
+  '<?php',
+  '<![CDATA[',
+  '<div>',
+  '</p>',
+  'https://evil.example/x',
+  'http://x',
+  '//evil.example',
+  'www.evil.example',
+  'WWW.Evil.example',
+  'mailto:a@b.example',
+  'a@b.example',
+  '    ',
+  '\t',
+  '  ',
+  '\n',
+  '\r\n',
+  '\n\n',
+  '\r',
+  '\u2028',
+  '\u00a0',
+  ':',
+  '.',
+  '(',
+  ')',
+  '{',
+  '}',
+  '$',
+  '"',
+  "'",
+  '\u0000',
+  'x',
 ];
 const hostile = fc
-  .array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...NASTY) }, fc.string({ maxLength: 5 }), fc.string({ unit: 'binary', maxLength: 3 })), { minLength: 1, maxLength: 8 })
+  .array(
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...NASTY) },
+      fc.string({ maxLength: 5 }),
+      fc.string({ unit: 'binary', maxLength: 3 }),
+    ),
+    { minLength: 1, maxLength: 8 },
+  )
   .map((a) => a.join(''));
 
 describe('mdText and mdCode, alone', () => {
   /** User text in every place the report puts it: a heading, list items, after a label, a line of its own, and a code span. */
   const doc = (t: string, c: string) =>
-    [`# Battle report: ${mdText(t)}`, '', `- ${mdText(t)}`, `  - ${mdText(t)}: on the battlefield ${mdText(t)}, ${mdText(t)}`, `- D64 **3** (rolled): ${mdText(t)}`, '', mdText(t), '', `Run ${mdCode(c)}. ${mdText(t)}`, ''].join('\n');
+    [
+      `# Battle report: ${mdText(t)}`,
+      '',
+      `- ${mdText(t)}`,
+      `  - ${mdText(t)}: on the battlefield ${mdText(t)}, ${mdText(t)}`,
+      `- D64 **3** (rolled): ${mdText(t)}`,
+      '',
+      mdText(t),
+      '',
+      `Run ${mdCode(c)}. ${mdText(t)}`,
+      '',
+    ].join('\n');
 
   it('a backtick cannot end the span, and raw HTML and a javascript: link stay text', () => {
     const name = 'x`<img src=x onerror=alert(1)>`[a](javascript:alert(1))';
@@ -78,8 +159,12 @@ describe('mdText and mdCode, alone', () => {
     expect(mdCode('`a`')).toBe('`` `a` ``');
     expect(mdCode(' a ')).toBe('`  a  `');
     const out = RAW.render(`Run ${mdCode(name)}, then ${mdText(name)}.`);
-    expect(out).toBe('<p>Run <code>x`&lt;img src=x onerror=alert(1)&gt;`[a](javascript:alert(1))</code>, then x`&lt;img src=x onerror=alert(1)&gt;`[a](javascript:alert(1)).</p>\n');
-    expect(mdText('1. https://evil.example a@b.example www.x.example')).toBe('1\\. https\\:\\//evil.example a\\@b.example www\\.x.example');
+    expect(out).toBe(
+      '<p>Run <code>x`&lt;img src=x onerror=alert(1)&gt;`[a](javascript:alert(1))</code>, then x`&lt;img src=x onerror=alert(1)&gt;`[a](javascript:alert(1)).</p>\n',
+    );
+    expect(mdText('1. https://evil.example a@b.example www.x.example')).toBe(
+      '1\\. https\\:\\//evil.example a\\@b.example www\\.x.example',
+    );
     expect(LINKIFY.render(mdText('see https://evil.example, www.evil.example or a@b.example'))).not.toContain('<a');
   });
 
@@ -141,7 +226,16 @@ describe('the whole report', () => {
       { name, battlefield: [name, `${name} 2`], reserve: [`${name} r`] },
       { name: `${name} 2`, battlefield: [name, `${name} 3`] },
     ];
-    const g = await newGame(file, { cwd: dir, seed: 9, table: 'table.json', gangs, turfOwner: name, hazard: 'roll', lairs: 2, structures: 2 });
+    const g = await newGame(file, {
+      cwd: dir,
+      seed: 9,
+      table: 'table.json',
+      gangs,
+      turfOwner: name,
+      hazard: 'roll',
+      lairs: 2,
+      structures: 2,
+    });
     // Tiles named from `h` too (up to 10 characters each), before the first round.
     const raw = JSON.parse(fs.readFileSync(g.file, 'utf8'));
     raw.setup.tiles = raw.tiles = ['A', 'B', 'C', 'D'].map((k) => `${cut(h, 9)}${k}`);
@@ -164,7 +258,9 @@ describe('the whole report', () => {
     const seen = new Set<string>();
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.constant(issue), hostile), async (h) => {
-        fc.pre(!seen.has(h) && cut(h, 9).trim() !== '' && new Set(['A', 'B', 'C', 'D'].map((k) => cut(h, 9) + k)).size === 4);
+        fc.pre(
+          !seen.has(h) && cut(h, 9).trim() !== '' && new Set(['A', 'B', 'C', 'D'].map((k) => cut(h, 9) + k)).size === 4,
+        );
         seen.add(h);
         const r = await report(h);
         for (const [i, md] of VIEWERS.entries()) {
@@ -174,7 +270,9 @@ describe('the whole report', () => {
           // (quoted for the shell).
           expect(out.text).toContain(shown(r.gang, true));
           expect(out.text).toContain(shown(r.event, true));
-          expect(out.code).toContain(`badzone report --format json > ${shellWord(reportJsonName(shown(r.file, false)))}`);
+          expect(out.code).toContain(
+            `badzone report --format json > ${shellWord(reportJsonName(shown(r.file, false)))}`,
+          );
           const html = md.render(r.md);
           expect(html).not.toMatch(/<(img|a|script|div)\b/);
         }

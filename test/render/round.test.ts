@@ -7,7 +7,10 @@ import { GANGS, ok } from './scenario.js';
 /** Seed 1; four events placed; round 1 rolls 33 (Static Storm, already in play) then 49 (Pillar of Flame). */
 async function pinnedGame(): Promise<string> {
   const dir = tempDir();
-  await ok(['new', '--seed', '1', ...GANGS, '--lairs', '2', '--structures', '3', '--hazard', '3', '--turf-owner', 'Goliaths'], { cwd: dir });
+  await ok(
+    ['new', '--seed', '1', ...GANGS, '--lairs', '2', '--structures', '3', '--hazard', '3', '--turf-owner', 'Goliaths'],
+    { cwd: dir },
+  );
   for (const e of ['horde-of-rats', 'static-storm', 'headhunters', 'wyld-magic']) await ok(['place', e], { cwd: dir });
   return dir;
 }
@@ -112,8 +115,16 @@ describe('round and End Phase rendering', () => {
     {
       const a = await pinnedGame();
       const b = await pinnedGame();
-      const plain = [await ok(['round', '--dice', '33,49'], { cwd: a }), await ok(['end'], { cwd: a }), await ok(['status'], { cwd: a })];
-      const coloured = [await ok(['round', '--dice', '33,49'], { cwd: b, env }), await ok(['end'], { cwd: b, env }), await ok(['status'], { cwd: b, env })];
+      const plain = [
+        await ok(['round', '--dice', '33,49'], { cwd: a }),
+        await ok(['end'], { cwd: a }),
+        await ok(['status'], { cwd: a }),
+      ];
+      const coloured = [
+        await ok(['round', '--dice', '33,49'], { cwd: b, env }),
+        await ok(['end'], { cwd: b, env }),
+        await ok(['status'], { cwd: b, env }),
+      ];
       for (let i = 0; i < plain.length; i++) {
         expect(coloured[i]).toMatch(ANSI);
         expect(plain[i]).not.toMatch(/\u001b/);

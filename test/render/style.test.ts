@@ -6,7 +6,8 @@ import { nameCommand } from '../../src/render/naming.js';
 
 describe('wrap', () => {
   it('keeps a code span on one line when it fits', () => {
-    const text = 'players, note it down: after `badzone reveal`, `badzone verify --commitment` checks every die against it.';
+    const text =
+      'players, note it down: after `badzone reveal`, `badzone verify --commitment` checks every die against it.';
     const lines = wrap(text, 80, '  ', 'Commitment to the seed ');
     expect(lines).toEqual([
       'Commitment to the seed players, note it down: after `badzone reveal`,',

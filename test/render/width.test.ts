@@ -44,7 +44,22 @@ async function allViews(opts: RunOptions): Promise<[string, string][]> {
   const name = 'The Extraordinarily Long-Named Gang Of The Underhive Depths Beyond The Sump';
   views.push([
     'new (long names)',
-    await ok(['new', '--seed', '5', '--gang', `${name}: ${'Supercalifragilisticexpialidocious'.repeat(3)}, Bob`, '--turf-owner', name, '--hazard', '7', '--lairs', '3'], { ...opts, cwd: long }),
+    await ok(
+      [
+        'new',
+        '--seed',
+        '5',
+        '--gang',
+        `${name}: ${'Supercalifragilisticexpialidocious'.repeat(3)}, Bob`,
+        '--turf-owner',
+        name,
+        '--hazard',
+        '7',
+        '--lairs',
+        '3',
+      ],
+      { ...opts, cwd: long },
+    ),
   ]);
   views.push(['status (long names)', await ok(['status'], { ...opts, cwd: long })]);
   const badTable = path.join(long, 'a-table-file-with-a-rather-long-name-that-is-not-a-valid-table-at-all.json');
@@ -100,7 +115,17 @@ describe('80 columns', () => {
 
   it('a command line too long for a line still pastes: cut between words, or into quoted pieces', async () => {
     const name = "The Extraordinarily Long-Named Gang Of The Underhive Depths Beyond Bob's Sump";
-    const args = ['new', '--seed', '5', '--gang', `${name}: ${'Supercalifragilisticexpialidocious'.repeat(3)}, Bob`, '--turf-owner', name, '--hazard', '7'];
+    const args = [
+      'new',
+      '--seed',
+      '5',
+      '--gang',
+      `${name}: ${'Supercalifragilisticexpialidocious'.repeat(3)}, Bob`,
+      '--turf-owner',
+      name,
+      '--hazard',
+      '7',
+    ];
     const a = tempDir();
     const out = await ok(args, { cwd: a });
     expect(tooWide(out, 80)).toEqual([]);
@@ -113,10 +138,12 @@ describe('80 columns', () => {
     expect(argv).toContain(name);
     const b = tempDir();
     await ok(argv.slice(1), { cwd: b });
-    expect(fs.readFileSync(path.join(b, 'badzone-session.json'), 'utf8')).toBe(fs.readFileSync(path.join(a, 'badzone-session.json'), 'utf8'));
+    expect(fs.readFileSync(path.join(b, 'badzone-session.json'), 'utf8')).toBe(
+      fs.readFileSync(path.join(a, 'badzone-session.json'), 'utf8'),
+    );
   });
 
-  it('play\'s own output fits too', async () => {
+  it("play's own output fits too", async () => {
     const dir = await eightInPlay();
     const p = scripted([
       { select: /What next/, value: 'info' },

@@ -17,7 +17,13 @@ function handMade(events: { id: string; name: string; roll: number }[]): RuleBoo
 
 describe('findEvent', () => {
   it('by D64 number: 1 and 64 are the edges, 0 and 65 find nothing; spaces around are ignored', () => {
-    expect([id('1'), id('37'), id(' 38 '), id('64'), id('064')]).toEqual(['power-outage', 'collapsed-structure', 'collapsed-structure', 'sludge-jelly', 'sludge-jelly']);
+    expect([id('1'), id('37'), id(' 38 '), id('64'), id('064')]).toEqual([
+      'power-outage',
+      'collapsed-structure',
+      'collapsed-structure',
+      'sludge-jelly',
+      'sludge-jelly',
+    ]);
     expect([id('0'), id('65'), id('100')]).toEqual([undefined, undefined, undefined]);
   });
 
@@ -75,13 +81,27 @@ describe('stepDice', () => {
     expect(stepDice(s({ kind: 'pickTile', place: { count: 'D3' } }))).toEqual(['D3']);
     expect(stepDice(s({ kind: 'pickTile', place: { count: 2, scatterEach: 'D6' } }))).toEqual([2, 'D6']);
     expect(stepDice(s({ kind: 'pickTile', worth: { dice: '2D6' } }))).toEqual(['2D6']);
-    expect(stepDice(s({ kind: 'pickTile', place: { count: 1, scatterEach: 'D6' }, worth: { dice: 'D6' } }))).toEqual([1, 'D6', 'D6']);
-    for (const kind of ['pickFighter', 'pickLair', 'pickStructure', 'visibilitySet', 'visibilityRoll', 'visibilityClearPitchBlack']) expect(stepDice(s({ kind }))).toEqual([]);
+    expect(stepDice(s({ kind: 'pickTile', place: { count: 1, scatterEach: 'D6' }, worth: { dice: 'D6' } }))).toEqual([
+      1,
+      'D6',
+      'D6',
+    ]);
+    for (const kind of [
+      'pickFighter',
+      'pickLair',
+      'pickStructure',
+      'visibilitySet',
+      'visibilityRoll',
+      'visibilityClearPitchBlack',
+    ])
+      expect(stepDice(s({ kind }))).toEqual([]);
   });
 
   it('the shipped book has every expression its steps name, parsed', () => {
     const named = new Set<string>();
-    for (const ev of book.events.results) for (const list of [ev.resolve.onDraw, ev.resolve.eachEventPhase, ev.resolve.endPhase]) for (const st of list) for (const d of stepDice(st)) named.add(String(d));
+    for (const ev of book.events.results)
+      for (const list of [ev.resolve.onDraw, ev.resolve.eachEventPhase, ev.resolve.endPhase])
+        for (const st of list) for (const d of stepDice(st)) named.add(String(d));
     expect([...book.dice.keys()].sort()).toEqual([...named].sort());
     expect(named.size).toBeGreaterThan(3);
   });

@@ -20,7 +20,11 @@ group('check', () => {
     expect(describe(3.5)).toBe('3.5');
     expect(describe(true)).toBe('a boolean');
     expect(describe({})).toBe('a object');
-    expect([describe(undefined), describe(null), describe([])]).toEqual(['nothing (the field is missing)', 'null', 'an array']);
+    expect([describe(undefined), describe(null), describe([])]).toEqual([
+      'nothing (the field is missing)',
+      'null',
+      'an array',
+    ]);
   });
 
   it('limits and types, each refusal worded and placed', () => {
@@ -35,9 +39,13 @@ group('check', () => {
 
   it('strings: each entry text within its length, the bad one named by index', () => {
     expect(strings(['ab', 'abc'], 'notes', 5, 3)).toEqual(['ab', 'abc']);
-    expect(refusal(() => strings(['ab', 'abcd'], 'notes', 5, 3))).toBe('Invalid notes[1]: text is too long (4 characters; at most 3)');
+    expect(refusal(() => strings(['ab', 'abcd'], 'notes', 5, 3))).toBe(
+      'Invalid notes[1]: text is too long (4 characters; at most 3)',
+    );
     expect(refusal(() => strings(['ab', 7], 'notes', 5, 3))).toBe('Invalid notes[1]: expected text, found 7');
-    expect(refusal(() => strings(['a', 'b', 'c'], 'notes', 2, 3))).toBe('Invalid notes: expected at most 2 entries, found 3');
+    expect(refusal(() => strings(['a', 'b', 'c'], 'notes', 2, 3))).toBe(
+      'Invalid notes: expected at most 2 entries, found 3',
+    );
   });
 });
 

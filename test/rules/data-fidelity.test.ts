@@ -106,10 +106,20 @@ describe('Badzone Event Table', () => {
 
   it('has every row as printed: id, name, range, count, timing, discardOn', () => {
     const actual = events.results.map((e) => ({
-      id: e.id, name: e.name, range: e.range, count: e.count, timing: e.timing, discardOn: e.discardOn,
+      id: e.id,
+      name: e.name,
+      range: e.range,
+      count: e.count,
+      timing: e.timing,
+      discardOn: e.discardOn,
     }));
     const expected = EXPECTED_EVENTS.map(([id, name, lo, hi, count, timing, discardOn]) => ({
-      id, name, range: [lo, hi], count, timing, discardOn,
+      id,
+      name,
+      range: [lo, hi],
+      count,
+      timing,
+      discardOn,
     }));
     expect(actual).toEqual(expected);
   });
@@ -128,7 +138,10 @@ describe('Badzone Event Table', () => {
     }
     expect(next).toBe(65);
     for (let roll = 1; roll <= 64; roll++) {
-      expect(events.results.filter((e) => e.range[0] <= roll && roll <= e.range[1]), `roll ${roll}`).toHaveLength(1);
+      expect(
+        events.results.filter((e) => e.range[0] <= roll && roll <= e.range[1]),
+        `roll ${roll}`,
+      ).toHaveLength(1);
     }
   });
 
@@ -171,7 +184,11 @@ describe('Badzone Event Table', () => {
           endPhase: e.resolve.endPhase.map((s) => s.kind),
         },
         e.id,
-      ).toEqual({ onDraw: want.onDraw ?? [], eachEventPhase: want.eachEventPhase ?? [], endPhase: want.endPhase ?? [] });
+      ).toEqual({
+        onDraw: want.onDraw ?? [],
+        eachEventPhase: want.eachEventPhase ?? [],
+        endPhase: want.endPhase ?? [],
+      });
     }
   });
 
@@ -186,24 +203,69 @@ describe('Badzone Event Table', () => {
     const step = (id: string, when: 'onDraw' | 'eachEventPhase' | 'endPhase') =>
       events.results.find((e) => e.id === id)?.resolve[when][0];
     expect(step('power-outage', 'onDraw')).toMatchObject({ kind: 'visibilitySet', level: 'pitch-black' });
-    expect(step('horde-of-rats', 'eachEventPhase')).toEqual({ kind: 'spawn', count: 'D2+1', creature: 'rats', what: 'Underhive Rats' });
-    expect(step('zombie-horde', 'eachEventPhase')).toEqual({ kind: 'spawn', count: 'D2+1', creature: 'zombies', what: 'Underhive Zombies' });
-    expect(step('genestealer-awakens', 'eachEventPhase')).toEqual({ kind: 'spawn', count: 1, creature: 'genestealers', what: 'Malstrain Genestealer' });
-    expect(step('headhunters', 'endPhase')).toEqual({ kind: 'spawn', count: 'D3', creature: 'scum', what: 'Hive Scum with Autoguns' });
-    expect(step('the-beast-awakens', 'onDraw')).toEqual({ kind: 'spawn', count: 1, creature: 'abomination', what: 'Abomination of Badzone 12' });
-    expect(step('falling-crates', 'onDraw')).toEqual({ kind: 'scatterEachTile', distance: 'D6+6', what: 'Loot Casket' });
+    expect(step('horde-of-rats', 'eachEventPhase')).toEqual({
+      kind: 'spawn',
+      count: 'D2+1',
+      creature: 'rats',
+      what: 'Underhive Rats',
+    });
+    expect(step('zombie-horde', 'eachEventPhase')).toEqual({
+      kind: 'spawn',
+      count: 'D2+1',
+      creature: 'zombies',
+      what: 'Underhive Zombies',
+    });
+    expect(step('genestealer-awakens', 'eachEventPhase')).toEqual({
+      kind: 'spawn',
+      count: 1,
+      creature: 'genestealers',
+      what: 'Malstrain Genestealer',
+    });
+    expect(step('headhunters', 'endPhase')).toEqual({
+      kind: 'spawn',
+      count: 'D3',
+      creature: 'scum',
+      what: 'Hive Scum with Autoguns',
+    });
+    expect(step('the-beast-awakens', 'onDraw')).toEqual({
+      kind: 'spawn',
+      count: 1,
+      creature: 'abomination',
+      what: 'Abomination of Badzone 12',
+    });
+    expect(step('falling-crates', 'onDraw')).toEqual({
+      kind: 'scatterEachTile',
+      distance: 'D6+6',
+      what: 'Loot Casket',
+    });
     expect(step('vent-rupture', 'onDraw')).toEqual({ kind: 'scatterEachTile', distance: 'D6+6', what: 'Smoke Marker' });
-    expect(step('reinforcements', 'endPhase')).toMatchObject({ kind: 'pickFighter', from: 'reserve', moveTo: 'battlefield' });
+    expect(step('reinforcements', 'endPhase')).toMatchObject({
+      kind: 'pickFighter',
+      from: 'reserve',
+      moveTo: 'battlefield',
+    });
     expect(step('wyld-magic', 'eachEventPhase')).toMatchObject({ kind: 'pickFighter', from: 'battlefield' });
     expect(step('wyld-magic', 'eachEventPhase')).not.toHaveProperty('moveTo');
-    expect(step('mines-detected', 'onDraw')).toMatchObject({ kind: 'pickTile', place: { count: 'D3+1', what: 'Frag Mine', scatterEach: 'D3+3' } });
+    expect(step('mines-detected', 'onDraw')).toMatchObject({
+      kind: 'pickTile',
+      place: { count: 'D3+1', what: 'Frag Mine', scatterEach: 'D3+3' },
+    });
     expect(step('pillar-of-flame', 'onDraw')).toEqual({ kind: 'pickTile', what: 'Large Blast' });
     expect(step('pillar-of-flame', 'endPhase')).toEqual({ kind: 'scatter', distance: 'D6+6', what: 'Large Blast' });
     expect(step('rats-awaken', 'onDraw')).toEqual({ kind: 'pickLair', becomes: 'Monster Nest (Underhive Rats)' });
     expect(step('zombies-awaken', 'onDraw')).toEqual({ kind: 'pickLair', becomes: 'Monster Nest (Underhive Zombies)' });
-    expect(step('collapsed-section', 'onDraw')).toMatchObject({ kind: 'pickTile', avoidOccupied: true, removeTile: true });
+    expect(step('collapsed-section', 'onDraw')).toMatchObject({
+      kind: 'pickTile',
+      avoidOccupied: true,
+      removeTile: true,
+    });
     expect(step('treasure', 'onDraw')).toMatchObject({ kind: 'pickTile', worth: { dice: '2D6x10', unit: 'credits' } });
-    expect(step('disappearance', 'onDraw')).toMatchObject({ kind: 'rollEachFighter', dice: 'D6', on: [1], moveTo: 'reserve' });
+    expect(step('disappearance', 'onDraw')).toMatchObject({
+      kind: 'rollEachFighter',
+      dice: 'D6',
+      on: [1],
+      moveTo: 'reserve',
+    });
   });
 
   it('every visibilitySet names a level of the visibility table', () => {
@@ -254,7 +316,11 @@ describe('Hazard Table', () => {
 
   it('10 is Nomadic: Rating Limit 300 instead of 250', () => {
     expect(hazards.nomadic).toMatchObject({
-      roll: 10, name: 'Nomadic', ratingLimit: 300, standardRatingLimit: 250, page: 'Rulebook pg. 30',
+      roll: 10,
+      name: 'Nomadic',
+      ratingLimit: 300,
+      standardRatingLimit: 250,
+      page: 'Rulebook pg. 30',
     });
     expect(hazards.nomadic.effect).toContain('300');
     expect(hazards.nomadic.effect).toContain('250');

@@ -45,9 +45,14 @@ describe('eventDiceSteps', () => {
   });
 
   it('on-draw steps first, then every-Event-Phase steps; the End Phase adds a die for a discard roll', () => {
-    const r = eventDiceSteps(ev([s({ kind: 'pickLair' })], [s({ kind: 'pickStructure' })], [s({ kind: 'scatter', distance: 'D6' })], 4), vis);
+    const r = eventDiceSteps(
+      ev([s({ kind: 'pickLair' })], [s({ kind: 'pickStructure' })], [s({ kind: 'scatter', distance: 'D6' })], 4),
+      vis,
+    );
     expect(r.eventPhase.map((x) => x.kind)).toEqual(['pickLair', 'pickStructure']);
     expect(r.endPhase).toEqual([{ kind: 'scatter', distance: parseDice('D6') }, { kind: 'die' }]);
-    expect(eventDiceSteps(ev([], [], [s({ kind: 'pickFighter' })], null), vis).endPhase).toEqual([{ kind: 'pickFighter' }]);
+    expect(eventDiceSteps(ev([], [], [s({ kind: 'pickFighter' })], null), vis).endPhase).toEqual([
+      { kind: 'pickFighter' },
+    ]);
   });
 });

@@ -8,7 +8,8 @@ import { ROOT } from '../helpers.js';
 
 const doc = fs.readFileSync(path.join(ROOT, 'docs', 'json.md'), 'utf8');
 const rows = new Map<string, { writing: string; reading: string }>();
-for (const m of doc.matchAll(/^\| `(\w+)` \| ([^|]+) \| ([^|]+) \|/gm)) rows.set(m[1]!, { writing: m[2]!.trim(), reading: m[3]!.trim() });
+for (const m of doc.matchAll(/^\| `(\w+)` \| ([^|]+) \| ([^|]+) \|/gm))
+  rows.set(m[1]!, { writing: m[2]!.trim(), reading: m[3]!.trim() });
 const n = (x: number) => x.toLocaleString('en-US');
 
 describe('the limits table in docs/json.md', () => {

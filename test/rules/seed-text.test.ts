@@ -31,7 +31,10 @@ interface SeedRow {
 function seedRows(): SeedRow[] {
   const rows = SEED_EVENTS.split('\n').filter((l) => /^\| \d/.test(l));
   return rows.map((l) => {
-    const [range, count, name, cell] = l.replace(/^\||\|$/g, '').split('|').map((c) => c.trim()) as [string, string, string, string];
+    const [range, count, name, cell] = l
+      .replace(/^\||\|$/g, '')
+      .split('|')
+      .map((c) => c.trim()) as [string, string, string, string];
     const [lo, hi] = range.split(/[–-]/).map(Number) as [number, number | undefined];
     const m = /^(.*?)\s*\(([^()]*)\)\s*$/.exec(cell)!;
     return { lo, hi: hi ?? lo, count: Number(count), name, effect: m[1]!, timing: m[2]! };
@@ -52,7 +55,12 @@ const TEXT_FIXES: Fix[] = [
   { event: 'vent-rupture', field: 'name', seed: 'Vent Ruptur', ours: 'Vent Rupture' },
   { event: 'toxic-downpour', field: 'effect', seed: 'not in under cover', ours: 'not under cover' },
   { event: 'gunk-downpour', field: 'effect', seed: 'not in under cover', ours: 'not under cover' },
-  { event: 'genestealer-awakens', field: 'effect', seed: 'A Malstrain Genestealer spawn at', ours: 'A Malstrain Genestealer spawns at' },
+  {
+    event: 'genestealer-awakens',
+    field: 'effect',
+    seed: 'A Malstrain Genestealer spawn at',
+    ours: 'A Malstrain Genestealer spawns at',
+  },
   { event: 'critters-attack', field: 'timing', seed: 'Persistent, Discard on a 3+', ours: 'persistent 3' },
   { event: 'treasure', field: 'timing', seed: 'Persistent, discard on a 2+', ours: 'persistent 2' },
   { event: 'pillar-of-flame', field: 'timing', seed: 'Persistent, may leave the table', ours: 'persistent null' },
@@ -75,7 +83,11 @@ describe("badzone's text against the rules' text", () => {
     for (const r of rows) {
       const ev = events.results.find((e) => e.range[0] === r.lo);
       expect(ev, r.name).toBeDefined();
-      expect({ name: r.name, range: ev!.range, count: ev!.count }).toEqual({ name: r.name, range: [r.lo, r.hi], count: r.count });
+      expect({ name: r.name, range: ev!.range, count: ev!.count }).toEqual({
+        name: r.name,
+        range: [r.lo, r.hi],
+        count: r.count,
+      });
     }
   });
 
@@ -102,15 +114,21 @@ describe("badzone's text against the rules' text", () => {
     expect(TEXT_FIXES.filter((f) => !used.has(f))).toEqual([]);
   });
 
-  it('the Hazard Table is the rules\' text word for word', () => {
+  it("the Hazard Table is the rules' text word for word", () => {
     for (const h of hazards.hazards) {
-      const block = new RegExp(`\\n${h.roll}: ${h.name}\\n\\[[^\\]]*\\]\\n(.*) \\[[^\\]]*\\]\\nHome Turf Ploy: ([^.]*)\\. (.*) \\[[^\\]]*\\]`).exec(SEED_HAZARDS);
+      const block = new RegExp(
+        `\\n${h.roll}: ${h.name}\\n\\[[^\\]]*\\]\\n(.*) \\[[^\\]]*\\]\\nHome Turf Ploy: ([^.]*)\\. (.*) \\[[^\\]]*\\]`,
+      ).exec(SEED_HAZARDS);
       expect(block, h.name).not.toBeNull();
-      expect({ effect: h.effect, ploy: h.ploy.name, text: h.ploy.text }).toEqual({ effect: block![1], ploy: block![2], text: block![3] });
+      expect({ effect: h.effect, ploy: h.ploy.name, text: h.ploy.text }).toEqual({
+        effect: block![1],
+        ploy: block![2],
+        text: block![3],
+      });
     }
   });
 
-  it('each fix is listed in the Rulings, quoting the rules\' words, as a reading of unclear text', () => {
+  it("each fix is listed in the Rulings, quoting the rules' words, as a reading of unclear text", () => {
     const section = RULINGS.slice(RULINGS.indexOf("## Where badzone's text differs from the rules' text"));
     expect(section.length, 'docs/rulings.md has the section').toBeLessThan(RULINGS.length);
     for (const f of TEXT_FIXES) {
@@ -126,7 +144,9 @@ describe("badzone's text against the rules' text", () => {
         if (st.kind !== 'visibilitySet') continue;
         const level = visibility.levels.find((l) => l.id === st.level)!;
         // The level's rules name exceptions (photo-goggles) that the event's text does not: the Rulings say so.
-        const extra = ['photo-goggles', 'infra-sights', 'photo-lumens'].filter((w) => level.rules.toLowerCase().includes(w) && !ev.effect.toLowerCase().includes(w));
+        const extra = ['photo-goggles', 'infra-sights', 'photo-lumens'].filter(
+          (w) => level.rules.toLowerCase().includes(w) && !ev.effect.toLowerCase().includes(w),
+        );
         for (const w of extra) {
           const line = RULINGS.split('\n').find((l) => l.includes(ev.name) && l.toLowerCase().includes(w));
           expect(line, `a ruling for ${ev.name} and ${w}`).toBeDefined();
@@ -139,7 +159,9 @@ describe("badzone's text against the rules' text", () => {
   it('every ruling in docs/rulings.md says whether it reads unclear text or chooses where the rules are silent', () => {
     const rulings = RULINGS.split('\n').filter((l) => /^- \*\*/.test(l));
     expect(rulings.length).toBeGreaterThan(20);
-    const unmarked = rulings.filter((l) => !/\*a reading of unclear text\*|\*a choice where the rules are silent\*/.test(l));
+    const unmarked = rulings.filter(
+      (l) => !/\*a reading of unclear text\*|\*a choice where the rules are silent\*/.test(l),
+    );
     expect(unmarked).toEqual([]);
   });
 
@@ -149,7 +171,9 @@ describe("badzone's text against the rules' text", () => {
       expect(seedClar.includes(c.name.replace(/^The /, '')) || c.id === 'event-phase', c.id).toBe(true);
     }
     // The two whose words badzone changes are listed: "battlefield surface", and the Event Phase's "before Priority".
-    expect(RULINGS).toMatch(/Battlefield Surface.*"This effects all models on the floor of the battlefield, even if they fly etc\."/);
+    expect(RULINGS).toMatch(
+      /Battlefield Surface.*"This effects all models on the floor of the battlefield, even if they fly etc\."/,
+    );
     expect(RULINGS).toMatch(/Roaming Horrors.*shown with/);
   });
 });

@@ -3,7 +3,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TableError, validateEventTable, validateHazardTable, validateVisibilityTable } from '../../src/rules/validate.js';
+import {
+  TableError,
+  validateEventTable,
+  validateHazardTable,
+  validateVisibilityTable,
+} from '../../src/rules/validate.js';
 import { ROOT } from '../helpers.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -13,7 +18,8 @@ const load = (f: string): Json => JSON.parse(fs.readFileSync(path.join(ROOT, 'da
 function paths(v: Json, at = ''): { path: string; value: Json }[] {
   const out: { path: string; value: Json }[] = at ? [{ path: at, value: v }] : [];
   if (Array.isArray(v)) v.forEach((x, i) => out.push(...paths(x, `${at}[${i}]`)));
-  else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) out.push(...paths(x, at ? `${at}.${k}` : k));
+  else if (v !== null && typeof v === 'object')
+    for (const [k, x] of Object.entries(v)) out.push(...paths(x, at ? `${at}.${k}` : k));
   return out;
 }
 
@@ -59,7 +65,8 @@ describe.each(TABLES)('each field of the %s table, of the wrong type', (_name, f
         err = e;
       }
       if (err === null) accepted.push(p);
-      else if (!(err instanceof TableError) || err.path !== p) wrongPath.push(`${p} -> ${err instanceof TableError ? err.path : String(err)}`);
+      else if (!(err instanceof TableError) || err.path !== p)
+        wrongPath.push(`${p} -> ${err instanceof TableError ? err.path : String(err)}`);
     }
     expect(wrongPath).toEqual([]);
     expect(accepted).toEqual(unread);

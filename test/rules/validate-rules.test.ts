@@ -59,7 +59,7 @@ describe('event tables', () => {
     expect(ev(t)).toBe('results: no event covers 64; a D64 table must cover 1–64');
   });
 
-  it('a missing name is the file\'s; a missing gm is empty; a Once event never acts in a later Event Phase', () => {
+  it("a missing name is the file's; a missing gm is empty; a Once event never acts in a later Event Phase", () => {
     const t = events();
     delete t.name;
     delete t.results[0].gm;
@@ -76,7 +76,9 @@ describe('event tables', () => {
   it('clarifications: slug ids, once each, events of this table, a short heading when shown every round', () => {
     let t = events();
     t.clarifications[0].id = 'Not A Slug';
-    expect(ev(t)).toBe('clarifications[0].id: "Not A Slug" is not a slug (lower-case letters, digits and single hyphens)');
+    expect(ev(t)).toBe(
+      'clarifications[0].id: "Not A Slug" is not a slug (lower-case letters, digits and single hyphens)',
+    );
     t = events();
     t.clarifications[1].id = t.clarifications[0].id;
     expect(ev(t)).toBe(`clarifications[1].id: "${t.clarifications[0].id}" appears twice`);
@@ -86,7 +88,9 @@ describe('event tables', () => {
     t = events();
     t.clarifications[1].round = true;
     delete t.clarifications[1].short;
-    expect(ev(t)).toBe('clarifications[1].short: a clarification shown every round needs its short words for the heading');
+    expect(ev(t)).toBe(
+      'clarifications[1].short: a clarification shown every round needs its short words for the heading',
+    );
     t = events();
     t.clarifications[1].round = false;
     delete t.clarifications[1].short;
@@ -113,7 +117,14 @@ describe('hazard tables', () => {
     expect(trig('at the start of each turn')).toBe('turn-start');
     expect(trig('when a fighter fails a Confusion test')).toBe('on-event');
     expect(trig('at the start of any Round', 'on-event')).toBe('on-event');
-    expect(hz({ ...hazards(), hazards: hazards().hazards.map((h: Obj, i: number) => (i === 0 ? { ...h, ploy: { ...h.ploy, trigger: 'sometimes' } } : h)) })).toMatch(/^hazards\[0\]\.ploy\.trigger: expected one of/);
+    expect(
+      hz({
+        ...hazards(),
+        hazards: hazards().hazards.map((h: Obj, i: number) =>
+          i === 0 ? { ...h, ploy: { ...h.ploy, trigger: 'sometimes' } } : h,
+        ),
+      }),
+    ).toMatch(/^hazards\[0\]\.ploy\.trigger: expected one of/);
   });
 
   it('each roll once, the Nomadic roll apart, every roll 1-10 covered; pages kept when given', () => {

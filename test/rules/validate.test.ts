@@ -165,7 +165,11 @@ describe('event table: one failing case per rule', () => {
 
   it.each([
     ['falling-crates', (r: Json) => (r.resolve.onDraw[0].distance = 'D6+'), 'resolve.onDraw[0].distance'],
-    ['mines-detected', (r: Json) => (r.resolve.onDraw[0].place.scatterEach = 'abc'), 'resolve.onDraw[0].place.scatterEach'],
+    [
+      'mines-detected',
+      (r: Json) => (r.resolve.onDraw[0].place.scatterEach = 'abc'),
+      'resolve.onDraw[0].place.scatterEach',
+    ],
     ['treasure', (r: Json) => (r.resolve.onDraw[0].worth.dice = '2D6/10'), 'resolve.onDraw[0].worth.dice'],
     ['disappearance', (r: Json) => (r.resolve.onDraw[0].dice = 6), 'resolve.onDraw[0].dice'],
     ['headhunters', (r: Json) => (r.resolve.endPhase[0].count = '50D1000'), 'resolve.endPhase[0].count'],
@@ -204,12 +208,32 @@ describe('event table: one failing case per rule', () => {
     ['timing is unknown', (t) => (t.results[0].timing = 'sometimes'), 'results[0].timing', /"once", "persistent"/],
     ['an entry is null', (t) => (t.results[3] = null), 'results[3]', /expected an object, found null/],
     ['results is an object', (t) => (t.results = {}), 'results', /expected an array/],
-    ['results is missing', (t) => delete t.results, 'results', /^expected an array, found nothing \(the field is missing\)$/],
+    [
+      'results is missing',
+      (t) => delete t.results,
+      'results',
+      /^expected an array, found nothing \(the field is missing\)$/,
+    ],
     ['effect is an array', (t) => (t.results[0].effect = []), 'results[0].effect', /found an array/],
     ['resolve is text', (t) => (t.results[0].resolve = 'roll'), 'results[0].resolve', /expected an object/],
-    ['a step has no what', (t) => delete t.results[2].resolve.eachEventPhase[0].what, 'results[2].resolve.eachEventPhase[0].what', /expected text/],
-    ['spawn creature unknown', (t) => (t.results[2].resolve.eachEventPhase[0].creature = 'dragons'), 'results[2].resolve.eachEventPhase[0].creature', /"rats"/],
-    ['avoidOccupied is text', (t) => (t.results[idx(t, 'collapsed-section')].resolve.onDraw[0].avoidOccupied = 'yes'), `results[25].resolve.onDraw[0].avoidOccupied`, /true or false/],
+    [
+      'a step has no what',
+      (t) => delete t.results[2].resolve.eachEventPhase[0].what,
+      'results[2].resolve.eachEventPhase[0].what',
+      /expected text/,
+    ],
+    [
+      'spawn creature unknown',
+      (t) => (t.results[2].resolve.eachEventPhase[0].creature = 'dragons'),
+      'results[2].resolve.eachEventPhase[0].creature',
+      /"rats"/,
+    ],
+    [
+      'avoidOccupied is text',
+      (t) => (t.results[idx(t, 'collapsed-section')].resolve.onDraw[0].avoidOccupied = 'yes'),
+      `results[25].resolve.onDraw[0].avoidOccupied`,
+      /true or false/,
+    ],
     ['die is D6', (t) => (t.die = 'D6'), 'die', /"D64"/],
     ['the table is an array', (t) => (t.results = t), '(table)', /expected an object/],
   ])('wrong type: %s', (_name, edit, field, problem) => {
@@ -226,7 +250,10 @@ describe('event table: one failing case per rule', () => {
   });
 
   it('a __proto__ key (as JSON.parse makes it) is refused, naming where', () => {
-    const text = rawText('badzone-events.json').replace('"id": "critters-attack"', '"__proto__": {"polluted": true}, "id": "critters-attack"');
+    const text = rawText('badzone-events.json').replace(
+      '"id": "critters-attack"',
+      '"__proto__": {"polluted": true}, "id": "critters-attack"',
+    );
     expect(text).toContain('__proto__');
     const e = ev(JSON.parse(text));
     expect(e.path).toBe('results[1].__proto__');

@@ -45,7 +45,7 @@ describe('connections', () => {
     for (let i = 0; i < 50; i++) expect(c.accept(sock('127.0.0.1'))).toBe(true);
   });
 
-  it('when every slot is taken, the oldest connection that has made no request with the token makes room; never a player\'s', async () => {
+  it("when every slot is taken, the oldest connection that has made no request with the token makes room; never a player's", async () => {
     const c = new Connections(3, 10);
     const [p, w1, w2] = [sock('A'), sock('B'), sock('C')];
     for (const s of [p, w1, w2]) c.accept(s);
@@ -70,7 +70,7 @@ describe('connections', () => {
     expect(c.stats()).toEqual({ open: 3, waiting: 0, refused: 1, evicted: 3 });
   });
 
-  it('an eviction from the newcomer\'s own address is counted: the address keeps its full allowance', async () => {
+  it("an eviction from the newcomer's own address is counted: the address keeps its full allowance", async () => {
     const c = new Connections(2, 2);
     const [a1, b1] = [sock('A'), sock('B')];
     c.accept(a1);

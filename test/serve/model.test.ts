@@ -23,7 +23,26 @@ async function cli(dir: string, ...args: string[]): Promise<any> {
 async function game(seed: number): Promise<string> {
   const dir = tempDir('badzone-view-');
   dirs.push(dir);
-  await cli(dir, 'new', '--seed', String(seed), '--grid', '3x3', '--gang', 'Goliaths: Krag, Brute, Grub', '--gang', 'Eschers: Vex, Nyx', '--reserve', 'Eschers: Lyra', '--hazard', 'roll', '--lairs', '2', '--structures', '2');
+  await cli(
+    dir,
+    'new',
+    '--seed',
+    String(seed),
+    '--grid',
+    '3x3',
+    '--gang',
+    'Goliaths: Krag, Brute, Grub',
+    '--gang',
+    'Eschers: Vex, Nyx',
+    '--reserve',
+    'Eschers: Lyra',
+    '--hazard',
+    'roll',
+    '--lairs',
+    '2',
+    '--structures',
+    '2',
+  );
   return dir;
 }
 
@@ -57,27 +76,42 @@ describe('the players\u2019 view model', () => {
     expect(kind).toBe('status');
     expect(v).toMatchObject(rest);
     expect(v.kind).toBe('players-view');
-    expect(Object.keys(v).sort()).toEqual([...Object.keys(rest), 'kind', 'game', 'newEvent', 'noNewEvent', 'history', 'historyProblem', 'eventNames', 'dice'].sort());
+    expect(Object.keys(v).sort()).toEqual(
+      [
+        ...Object.keys(rest),
+        'kind',
+        'game',
+        'newEvent',
+        'noNewEvent',
+        'history',
+        'historyProblem',
+        'eventNames',
+        'dice',
+      ].sort(),
+    );
     expect(v.game).toBe(FILE);
   });
 
   // A Mersenne Twister seed, and a ChaCha20 seed like the fresh ones new games get.
-  it.each([987654321, 'NVRSHWNK2Q7ZLXM4CP3WB6TD5E'])('never carries the seed or the dice position, anywhere in it (seed %s)', async (seed) => {
-    const dir = tempDir('badzone-view-');
-    dirs.push(dir);
-    await cli(dir, 'new', '--seed', String(seed), '--gang', 'A: a1, a2', '--hazard', 'roll');
-    for (let i = 0; i < 4; i++) {
-      await cli(dir, 'round');
-      await cli(dir, 'end');
-    }
-    const v = view(dir);
-    const k = keys(v);
-    expect(k.has('seed')).toBe(false);
-    expect(k.has('rng')).toBe(false);
-    expect(k.has('uses')).toBe(false);
-    expect(JSON.stringify(v)).not.toContain(String(seed));
-    expect(JSON.stringify(v)).not.toContain(path.dirname(path.join(dir, FILE)));
-  });
+  it.each([987654321, 'NVRSHWNK2Q7ZLXM4CP3WB6TD5E'])(
+    'never carries the seed or the dice position, anywhere in it (seed %s)',
+    async (seed) => {
+      const dir = tempDir('badzone-view-');
+      dirs.push(dir);
+      await cli(dir, 'new', '--seed', String(seed), '--gang', 'A: a1, a2', '--hazard', 'roll');
+      for (let i = 0; i < 4; i++) {
+        await cli(dir, 'round');
+        await cli(dir, 'end');
+      }
+      const v = view(dir);
+      const k = keys(v);
+      expect(k.has('seed')).toBe(false);
+      expect(k.has('rng')).toBe(false);
+      expect(k.has('uses')).toBe(false);
+      expect(JSON.stringify(v)).not.toContain(String(seed));
+      expect(JSON.stringify(v)).not.toContain(path.dirname(path.join(dir, FILE)));
+    },
+  );
 
   it('the card is the newest event as `round` showed it: name, roll, rules, picks and dice', async () => {
     const dir = await game(11);
@@ -90,10 +124,22 @@ describe('the players\u2019 view model', () => {
         continue;
       }
       const fresh = r.eventPhase.resolved.find((x: any) => x.source === 'new');
-      expect(v.newEvent).toMatchObject({ round: n, eventId: r.newEvent.eventId, name: r.newEvent.name, roll: r.newEvent.roll, timing: r.newEvent.timing, discardOn: r.newEvent.discardOn, effect: r.newEvent.effect, card: false, entered: false });
+      expect(v.newEvent).toMatchObject({
+        round: n,
+        eventId: r.newEvent.eventId,
+        name: r.newEvent.name,
+        roll: r.newEvent.roll,
+        timing: r.newEvent.timing,
+        discardOn: r.newEvent.discardOn,
+        effect: r.newEvent.effect,
+        card: false,
+        entered: false,
+      });
       expect(v.newEvent!.outcomes).toEqual(fresh.outcomes);
       expect(v.newEvent!.rolls).toEqual(fresh.rolls);
-      expect(v.newEvent!.redrawn.map((d) => d.roll)).toEqual(r.eventPhase.draws.filter((d: any) => d.outcome === 'duplicate').map((d: any) => d.roll));
+      expect(v.newEvent!.redrawn.map((d) => d.roll)).toEqual(
+        r.eventPhase.draws.filter((d: any) => d.outcome === 'duplicate').map((d: any) => d.roll),
+      );
       if (n % 2 === 0) await cli(dir, 'end');
     }
   });
@@ -126,7 +172,9 @@ describe('the players\u2019 view model', () => {
     for (let n = 1; n <= 6; n++) {
       const h = v.history.find((x) => x.round === n)!;
       const r = rounds[n - 1];
-      expect(h.eventPhase!.draws.map((d) => [d.roll, d.eventId, d.outcome])).toEqual(r.eventPhase.draws.map((d: any) => [d.roll, d.eventId, d.outcome]));
+      expect(h.eventPhase!.draws.map((d) => [d.roll, d.eventId, d.outcome])).toEqual(
+        r.eventPhase.draws.map((d: any) => [d.roll, d.eventId, d.outcome]),
+      );
       expect(h.eventPhase!.resolved.map((x) => x.outcomes)).toEqual(r.eventPhase.resolved.map((x: any) => x.outcomes));
       const e = ends[n - 1];
       if (e) {
@@ -134,11 +182,18 @@ describe('the players\u2019 view model', () => {
         expect(h.endPhase!.triggers.map((t) => t.outcomes)).toEqual(e.triggers.map((t: any) => t.outcomes));
         expect(h.endPhase!.resolvedBy).toBe(n % 3 === 0 ? 'round' : 'end');
         // One D6 per discard check, in order, after the triggers' dice.
-        expect(h.endPhase!.rolls.slice(h.endPhase!.rolls.length - e.checks.length).map((x) => x.value)).toEqual(e.checks.map((c: any) => c.roll));
+        expect(h.endPhase!.rolls.slice(h.endPhase!.rolls.length - e.checks.length).map((x) => x.value)).toEqual(
+          e.checks.map((c: any) => c.roll),
+        );
       }
       // Every die of the log is in exactly one place: the setup, an Event Phase, an End Phase or a GM action.
     }
-    const all = v.history.flatMap((h) => [...(h.setup?.rolls ?? []), ...(h.endPhase?.rolls ?? []), ...(h.eventPhase?.rolls ?? []), ...h.gm.flatMap((g) => g.rolls)]);
+    const all = v.history.flatMap((h) => [
+      ...(h.setup?.rolls ?? []),
+      ...(h.endPhase?.rolls ?? []),
+      ...(h.eventPhase?.rolls ?? []),
+      ...h.gm.flatMap((g) => g.rolls),
+    ]);
     const logged = file.log.flatMap((x: any) => x.rolls);
     expect(all.length).toBe(logged.length);
     expect(new Set(all.map((x) => JSON.stringify(x))).size).toBeGreaterThan(0);
@@ -152,7 +207,9 @@ describe('the players\u2019 view model', () => {
     await cli(dir, 'visibility', 'set', 'dark');
     await cli(dir, 'place', 'static-storm');
     const v = view(dir);
-    expect(v.history.find((h) => h.round === 0)!.gm.map((g) => g.notes)).toEqual([['GM moved Lyra (Eschers) from reserve to battlefield']]);
+    expect(v.history.find((h) => h.round === 0)!.gm.map((g) => g.notes)).toEqual([
+      ['GM moved Lyra (Eschers) from reserve to battlefield'],
+    ]);
     const gm = v.history.find((h) => h.round === 1)!.gm;
     expect(gm.map((g) => g.action)).toEqual(['visibility', 'place']);
     expect(gm[0]!.notes[0]).toBe('GM set visibility to Dark');

@@ -39,8 +39,17 @@ async function gameDir(): Promise<string> {
   return dir;
 }
 
-async function serve(dir: string, host = '127.0.0.1', more: { port?: number; connections?: { total: number; perAddress: number } } = {}): Promise<{ s: PlayersServer; url: string }> {
-  const s = await startServer({ host, port: more.port ?? 0, live: new LiveView(path.join(dir, FILE)), connections: more.connections });
+async function serve(
+  dir: string,
+  host = '127.0.0.1',
+  more: { port?: number; connections?: { total: number; perAddress: number } } = {},
+): Promise<{ s: PlayersServer; url: string }> {
+  const s = await startServer({
+    host,
+    port: more.port ?? 0,
+    live: new LiveView(path.join(dir, FILE)),
+    connections: more.connections,
+  });
   servers.push(s);
   return { s, url: `http://127.0.0.1:${s.port}${s.base}` };
 }
@@ -60,15 +69,27 @@ describe('badzone serve: what it serves', () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('<title>Round 1 \u00b7 badzone</title>');
     expect(page.body).toMatch(/<main id="game" data-version="[\w-]{22}">/);
-    for (const [p, type] of [['page.css', 'text/css; charset=utf-8'], ['live.js', 'text/javascript; charset=utf-8'], ['favicon.svg', 'image/svg+xml']]) {
+    for (const [p, type] of [
+      ['page.css', 'text/css; charset=utf-8'],
+      ['live.js', 'text/javascript; charset=utf-8'],
+      ['favicon.svg', 'image/svg+xml'],
+    ]) {
       const a = await get(url + p);
       expect(a.status, p).toBe(200);
       expect(a.headers['content-type']).toBe(type);
     }
-    for (const p of ['nope', 'index.htm', 'page.css/', '.git/config', 'badzone-session.json', 'events/x']) expect((await get(url + p)).status, p).toBe(404);
+    for (const p of ['nope', 'index.htm', 'page.css/', '.git/config', 'badzone-session.json', 'events/x'])
+      expect((await get(url + p)).status, p).toBe(404);
     // A query is only a query: the page, never the file.
     expect((await get(`${url}?x=1/../badzone-session.json`)).body).not.toContain('schemaVersion');
-    for (const p of ['/../badzone-session.json', '/%2e%2e/badzone-session.json', '/..%2fbadzone-session.json', '//etc/passwd', '/./page.css/..', '/%00']) {
+    for (const p of [
+      '/../badzone-session.json',
+      '/%2e%2e/badzone-session.json',
+      '/..%2fbadzone-session.json',
+      '//etc/passwd',
+      '/./page.css/..',
+      '/%00',
+    ]) {
       const r = await getRaw(s.port, p);
       expect(r.status, p).toBe(404);
       expect(r.body).not.toContain('schemaVersion');
@@ -108,7 +129,18 @@ describe('badzone serve: what it serves', () => {
     expect(s.token).toMatch(/^[\w-]{22}$/);
     const base = `http://127.0.0.1:${s.port}`;
     const wrong = `${s.token!.slice(0, -1)}${s.token!.endsWith('A') ? 'B' : 'A'}`;
-    for (const p of ['/', '/page.css', '/live.js', '/events', '/favicon.svg', `/${wrong}/`, `/${wrong}/events`, `/${s.token}x/`, `/x${s.token}/`, `/${s.token!.toLowerCase()}/`]) {
+    for (const p of [
+      '/',
+      '/page.css',
+      '/live.js',
+      '/events',
+      '/favicon.svg',
+      `/${wrong}/`,
+      `/${wrong}/events`,
+      `/${s.token}x/`,
+      `/x${s.token}/`,
+      `/${s.token!.toLowerCase()}/`,
+    ]) {
       if (p.toLowerCase() === `/${s.token}/`.toLowerCase() && p === `/${s.token}/`) continue;
       const r = await get(base + p);
       expect(r.status, p).toBe(403);
@@ -305,7 +337,12 @@ describe('badzone serve: clients without the token cannot keep the players out',
     const open0 = await serve(dir, '0.0.0.0');
     const port = open0.s.port;
     const good = `GET /${open0.s.token}/ HTTP/1.1\r\nHost: x\r\n\r\n`;
-    for (const bad of ['GET / HTTP/1.1\r\nHost: x\r\n\r\n', `GET /x${open0.s.token}/ HTTP/1.1\r\nHost: x\r\n\r\n`, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello', `GET http://x/${open0.s.token}/ HTTP/1.1\r\nHost: x\r\n\r\n`]) {
+    for (const bad of [
+      'GET / HTTP/1.1\r\nHost: x\r\n\r\n',
+      `GET /x${open0.s.token}/ HTTP/1.1\r\nHost: x\r\n\r\n`,
+      'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello',
+      `GET http://x/${open0.s.token}/ HTTP/1.1\r\nHost: x\r\n\r\n`,
+    ]) {
       const r = raw(port, { send: bad + good });
       await r.closed;
       expect(statusLines(r.received()), bad).toEqual(['HTTP/1.1 403']);
@@ -319,12 +356,14 @@ describe('badzone serve: clients without the token cannot keep the players out',
     expect(kept.isClosed()).toBe(false);
     // On loopback, a request for another host name is refused the same way.
     const loop = await serve(dir);
-    const foreign = raw(loop.s.port, { send: `GET / HTTP/1.1\r\nHost: evil.example\r\n\r\nGET / HTTP/1.1\r\nHost: 127.0.0.1:${loop.s.port}\r\n\r\n` });
+    const foreign = raw(loop.s.port, {
+      send: `GET / HTTP/1.1\r\nHost: evil.example\r\n\r\nGET / HTTP/1.1\r\nHost: 127.0.0.1:${loop.s.port}\r\n\r\n`,
+    });
     await foreign.closed;
     expect(statusLines(foreign.received())).toEqual(['HTTP/1.1 403']);
   });
 
-  it('a client slow with its headers is closed at the stated limit (5 s), well before node:http\'s default 30 s: idle, part of the headers, a header line every 300 ms', async () => {
+  it("a client slow with its headers is closed at the stated limit (5 s), well before node:http's default 30 s: idle, part of the headers, a header line every 300 ms", async () => {
     const { s } = await serve(await gameDir(), '0.0.0.0');
     const idle = raw(s.port);
     const part = raw(s.port, { send: 'GET / HTTP/1.1\r\nHost: x\r\n' });
@@ -351,13 +390,16 @@ describe('badzone serve: clients without the token cannot keep the players out',
     // Closed at once, not by the header limit: the others, which arrived at the same time, are still open.
     expect(flood.filter((r) => !r.isClosed())).toHaveLength(cap);
     expect(s.connections()).toMatchObject({ open: cap, waiting: cap, refused: 5 });
-    const page = raw(s.port, { localAddress: '127.0.0.3', send: `GET /${s.token}/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n` });
+    const page = raw(s.port, {
+      localAddress: '127.0.0.3',
+      send: `GET /${s.token}/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    });
     await page.closed;
     expect(statusLines(page.received())).toEqual(['HTTP/1.1 200']);
     expect(page.received()).toContain('Round 1');
   });
 
-  it('when every slot is held by clients that sent no request, a player still gets the page (the oldest waiting one makes room); when every slot is a player\'s, a newcomer is closed', async () => {
+  it("when every slot is held by clients that sent no request, a player still gets the page (the oldest waiting one makes room); when every slot is a player's, a newcomer is closed", async () => {
     const { s } = await serve(await gameDir(), '0.0.0.0', { connections: { total: 4, perAddress: 100 } });
     const idle = Array.from({ length: 4 }, () => raw(s.port, { localAddress: '127.0.0.2' }));
     await Promise.all(idle.map((r) => r.connected));
@@ -382,14 +424,22 @@ describe('badzone serve: clients without the token cannot keep the players out',
 describe('badzone serve: the loopback Host check', () => {
   it('accepts the loopback names with the port, and without it only on port 80 (browsers leave the default port out)', () => {
     const on80 = loopbackHosts('127.0.0.1', '127.0.0.1', 80);
-    for (const h of ['127.0.0.1', '127.0.0.1:80', 'localhost', 'localhost:80', '[::1]', '[::1]:80']) expect(on80.has(h), h).toBe(true);
-    for (const h of ['evil.example', 'evil.example:80', '127.0.0.1:8080', '127.0.0.2', 'localhost.', '']) expect(on80.has(h), h).toBe(false);
+    for (const h of ['127.0.0.1', '127.0.0.1:80', 'localhost', 'localhost:80', '[::1]', '[::1]:80'])
+      expect(on80.has(h), h).toBe(true);
+    for (const h of ['evil.example', 'evil.example:80', '127.0.0.1:8080', '127.0.0.2', 'localhost.', ''])
+      expect(on80.has(h), h).toBe(false);
     const on8080 = loopbackHosts('127.0.0.1', '127.0.0.1', 8080);
     for (const h of ['127.0.0.1:8080', 'localhost:8080', '[::1]:8080']) expect(on8080.has(h), h).toBe(true);
-    for (const h of ['127.0.0.1', 'localhost', '[::1]', '127.0.0.1:80', 'evil.example', 'evil.example:8080']) expect(on8080.has(h), h).toBe(false);
+    for (const h of ['127.0.0.1', 'localhost', '[::1]', '127.0.0.1:80', 'evil.example', 'evil.example:8080'])
+      expect(on8080.has(h), h).toBe(false);
     // The bound address and the name given to --host, IPv6 in brackets.
     expect([...loopbackHosts('::1', '::1', 80)]).toContain('[::1]');
-    expect([...loopbackHosts('127.0.0.5', 'LocalHost', 3000)].sort()).toEqual(['127.0.0.1:3000', '127.0.0.5:3000', '[::1]:3000', 'localhost:3000']);
+    expect([...loopbackHosts('127.0.0.5', 'LocalHost', 3000)].sort()).toEqual([
+      '127.0.0.1:3000',
+      '127.0.0.5:3000',
+      '[::1]:3000',
+      'localhost:3000',
+    ]);
   });
 
   it('a real server on another port refuses a Host without its port', async () => {
@@ -399,19 +449,23 @@ describe('badzone serve: the loopback Host check', () => {
   });
 
   const root = process.getuid?.() === 0;
-  it.runIf(root)('on port 80 (as root), a browser\'s `Host: 127.0.0.1` gets the page and `Host: evil.example` gets 403', async (ctx) => {
-    let served: { s: PlayersServer } | null = null;
-    try {
-      served = await serve(await gameDir(), '127.0.0.1', { port: 80 });
-    } catch (e) {
-      // Port 80 taken by another program: skipped, and saying why (never a pass).
-      if ((e as { code?: string }).code === 'EADDRINUSE') ctx.skip('port 80 on 127.0.0.1 is in use by another program');
-      throw e;
-    }
-    expect(served.s.port).toBe(80);
-    expect((await getRaw(80, '/', { headers: { Host: '127.0.0.1' } })).status).toBe(200);
-    expect((await getRaw(80, '/', { headers: { Host: 'localhost' } })).status).toBe(200);
-    expect((await getRaw(80, '/', { headers: { Host: 'evil.example' } })).status).toBe(403);
-    expect((await getRaw(80, '/', { headers: { Host: 'evil.example:80' } })).status).toBe(403);
-  });
+  it.runIf(root)(
+    "on port 80 (as root), a browser's `Host: 127.0.0.1` gets the page and `Host: evil.example` gets 403",
+    async (ctx) => {
+      let served: { s: PlayersServer } | null = null;
+      try {
+        served = await serve(await gameDir(), '127.0.0.1', { port: 80 });
+      } catch (e) {
+        // Port 80 taken by another program: skipped, and saying why (never a pass).
+        if ((e as { code?: string }).code === 'EADDRINUSE')
+          ctx.skip('port 80 on 127.0.0.1 is in use by another program');
+        throw e;
+      }
+      expect(served.s.port).toBe(80);
+      expect((await getRaw(80, '/', { headers: { Host: '127.0.0.1' } })).status).toBe(200);
+      expect((await getRaw(80, '/', { headers: { Host: 'localhost' } })).status).toBe(200);
+      expect((await getRaw(80, '/', { headers: { Host: 'evil.example' } })).status).toBe(403);
+      expect((await getRaw(80, '/', { headers: { Host: 'evil.example:80' } })).status).toBe(403);
+    },
+  );
 });

@@ -59,7 +59,10 @@ export function sse(url: string, headers: Record<string, string> = {}): SseClien
     status,
     next(match = () => true, timeoutMs = 10_000): Promise<Frame> {
       return new Promise((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms (${frames.length} frames so far)`)), timeoutMs);
+        const t = setTimeout(
+          () => reject(new Error(`no matching event within ${timeoutMs} ms (${frames.length} frames so far)`)),
+          timeoutMs,
+        );
         waiters.push({
           match,
           resolve: (f) => {
@@ -95,14 +98,21 @@ export function get(url: string, opts: { method?: string; headers?: Record<strin
 }
 
 /** A request with the path sent exactly as given (no URL normalisation of "..", "%2e" and the like). */
-export function getRaw(port: number, rawPath: string, opts: { method?: string; headers?: Record<string, string> } = {}): Promise<Got> {
+export function getRaw(
+  port: number,
+  rawPath: string,
+  opts: { method?: string; headers?: Record<string, string> } = {},
+): Promise<Got> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: rawPath, method: opts.method ?? 'GET', headers: opts.headers, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, path: rawPath, method: opts.method ?? 'GET', headers: opts.headers, agent: false },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });

@@ -26,15 +26,18 @@ describe('onPath', () => {
     }
   });
 
-  it.skipIf(process.platform === 'win32')('a file with a Windows ending counts only on Windows, even when executable', () => {
-    file('w/badzone.CMD', 0o755);
-    file('w/badzone.EXE', 0o755);
-    const PATH = path.join(dir, 'w');
-    expect(onPath('badzone', { PATH }, 'linux')).toBe(false);
-    expect(onPath('badzone', { PATH }, 'darwin')).toBe(false);
-    expect(onPath('badzone', { PATH, PATHEXT: '.CMD' }, 'linux')).toBe(false);
-    expect(onPath('badzone', { PATH }, 'win32')).toBe(true);
-    // By its whole name it is a command anywhere, found in a later folder of the PATH.
-    expect(onPath('badzone.CMD', { PATH: [path.join(dir, 'none'), PATH].join(path.delimiter) }, 'linux')).toBe(true);
-  });
+  it.skipIf(process.platform === 'win32')(
+    'a file with a Windows ending counts only on Windows, even when executable',
+    () => {
+      file('w/badzone.CMD', 0o755);
+      file('w/badzone.EXE', 0o755);
+      const PATH = path.join(dir, 'w');
+      expect(onPath('badzone', { PATH }, 'linux')).toBe(false);
+      expect(onPath('badzone', { PATH }, 'darwin')).toBe(false);
+      expect(onPath('badzone', { PATH, PATHEXT: '.CMD' }, 'linux')).toBe(false);
+      expect(onPath('badzone', { PATH }, 'win32')).toBe(true);
+      // By its whole name it is a command anywhere, found in a later folder of the PATH.
+      expect(onPath('badzone.CMD', { PATH: [path.join(dir, 'none'), PATH].join(path.delimiter) }, 'linux')).toBe(true);
+    },
+  );
 });

@@ -48,7 +48,9 @@ describe('onPath', () => {
     file('bin/badzone', 0o755);
     expect(onPath('badzone', {}, 'linux')).toBe(false);
     expect(onPath('badzone', { PATH: '' }, 'linux')).toBe(false);
-    expect(onPath('badzone', { PATH: `${path.delimiter}${path.join(dir, 'bin')}${path.delimiter}` }, 'linux')).toBe(true);
+    expect(onPath('badzone', { PATH: `${path.delimiter}${path.join(dir, 'bin')}${path.delimiter}` }, 'linux')).toBe(
+      true,
+    );
   });
 });
 
@@ -58,7 +60,9 @@ describe('commandName', () => {
     const PATH = path.join(dir, 'bin');
     expect(commandName({ PATH })).toBe(process.platform === 'win32' ? 'npx badzone' : 'badzone');
     expect(commandName({ PATH, npm_command: 'exec' })).toBe('npx badzone');
-    expect(commandName({ PATH, npm_command: 'run-script' })).toBe(process.platform === 'win32' ? 'npx badzone' : 'badzone');
+    expect(commandName({ PATH, npm_command: 'run-script' })).toBe(
+      process.platform === 'win32' ? 'npx badzone' : 'badzone',
+    );
     expect(commandName({ PATH: path.join(dir, 'none') })).toBe('npx badzone');
   });
 });

@@ -18,8 +18,18 @@ const osFake = vi.hoisted(() => ({ hostname: null as null | (() => string), edqu
 vi.mock('node:fs', async (importOriginal) => (await import('./fs-seam.js')).seamed(await importOriginal()));
 vi.mock('node:os', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:os')>();
-  const errnos = new Proxy({ ...real.constants.errno }, { get: (t, k) => (k === 'EDQUOT' && osFake.edquot !== undefined ? osFake.edquot : (t as Record<string | symbol, unknown>)[k]) });
-  const out = { ...real, hostname: () => (osFake.hostname ? osFake.hostname() : real.hostname()), constants: { ...real.constants, errno: errnos } };
+  const errnos = new Proxy(
+    { ...real.constants.errno },
+    {
+      get: (t, k) =>
+        k === 'EDQUOT' && osFake.edquot !== undefined ? osFake.edquot : (t as Record<string | symbol, unknown>)[k],
+    },
+  );
+  const out = {
+    ...real,
+    hostname: () => (osFake.hostname ? osFake.hostname() : real.hostname()),
+    constants: { ...real.constants, errno: errnos },
+  };
   return { ...out, default: out };
 });
 
@@ -50,21 +60,26 @@ function session(name = 'game.json', text = '{"old":true}\n'): string {
   return f;
 }
 
-
 /** Track the descriptors openSync hands out (and record closeSync calls): `open()` lists those never closed. */
 function trackDescriptors(): { opened: number[]; open: () => number[] } {
   const opened: number[] = [];
-  arm('openSync', { calls: (real, args) => {
-    const fd = real(...args) as number;
-    opened.push(fd);
-    return fd;
-  } });
+  arm('openSync', {
+    calls: (real, args) => {
+      const fd = real(...args) as number;
+      opened.push(fd);
+      return fd;
+    },
+  });
   seam.recording = true;
-  return { opened, open: () => opened.filter((fd) => !seam.calls.some((c) => c.name === 'closeSync' && c.args[0] === fd)) };
+  return {
+    opened,
+    open: () => opened.filter((fd) => !seam.calls.some((c) => c.name === 'closeSync' && c.args[0] === fd)),
+  };
 }
 
 /** A copy of `st` with some fields changed, still a Stats (isFile() and the rest work). */
-const statWith = (st: fs.Stats, change: Partial<fs.Stats>): fs.Stats => Object.assign(Object.create(Object.getPrototypeOf(st)), st, change);
+const statWith = (st: fs.Stats, change: Partial<fs.Stats>): fs.Stats =>
+  Object.assign(Object.create(Object.getPrototypeOf(st)), st, change);
 
 describe('no descriptor is left open when a write fails', () => {
   it('writeAtomic: the temp file is closed after a failed write or fsync, the game unchanged, no temp left', () => {
@@ -177,24 +192,31 @@ describe('writeAtomic: which failure says what', () => {
     fs.chmodSync(f, 0o640);
     seam.recording = true;
     F.writeAtomic(F.resolveTarget(f, 'save'), 'newer\n');
-    expect(seam.calls.filter((c) => c.name === 'openSync' && String(c.args[0]).endsWith('.tmp')).map((c) => c.args.slice(1))).toEqual([['wx', 0o600]]);
+    expect(
+      seam.calls.filter((c) => c.name === 'openSync' && String(c.args[0]).endsWith('.tmp')).map((c) => c.args.slice(1)),
+    ).toEqual([['wx', 0o600]]);
     expect(fs.statSync(f).mode & 0o7777).toBe(0o640);
   });
 
   it('gives the file back to its owner when only its owner, or only its group, differs from ours', () => {
     const f = session();
-    for (const [du, dg] of [[1, 0], [0, 1]] as const) {
+    for (const [du, dg] of [
+      [1, 0],
+      [0, 1],
+    ] as const) {
       const st = fs.statSync(f);
       const want = [st.uid + du, st.gid + dg];
       reset();
       seam.recording = true;
-      arm('fchownSync', { calls: (real, args) => {
-        try {
-          return real(...args);
-        } catch {
-          return undefined; // not root: the call is what this test checks
-        }
-      } });
+      arm('fchownSync', {
+        calls: (real, args) => {
+          try {
+            return real(...args);
+          } catch {
+            return undefined; // not root: the call is what this test checks
+          }
+        },
+      });
       F.writeAtomic({ ...F.resolveTarget(f, 'save'), stat: statWith(st, { uid: want[0]!, gid: want[1]! }) }, 'new\n');
       expect(seam.calls.filter((c) => c.name === 'fchownSync').map((c) => c.args.slice(1))).toEqual([want]);
       if (process.getuid?.() === 0) expect([fs.statSync(f).uid, fs.statSync(f).gid]).toEqual(want);
@@ -240,7 +262,8 @@ describe('checkWritable: the failures name the save and say the game was not cha
 
 describe('checkNameRoom', () => {
   // The bytes badzone adds to a session's name for its longest file: the temp of the deepest takeover lock.
-  const overhead = () => Buffer.byteLength(path.basename(F.tempName(path.join(dir, 'X.lock.takeover.takeover'), 'z'.repeat(20)))) - 1;
+  const overhead = () =>
+    Buffer.byteLength(path.basename(F.tempName(path.join(dir, 'X.lock.takeover.takeover'), 'z'.repeat(20)))) - 1;
 
   it('a name whose longest companion is exactly 255 bytes is accepted; one byte more is refused, naming the room', () => {
     const room = 255 - overhead();
@@ -269,22 +292,29 @@ describe('checkNameRoom', () => {
 });
 
 describe('resolveTarget and refresh', () => {
-  it.skipIf(process.platform !== 'linux')('a system file named directly says it is one (not a link to one), and names /proc itself', () => {
-    for (const p of ['/proc/self/status', '/proc/version']) {
-      const e = thrown(() => F.resolveTarget(p, 'read'));
-      expect(e).toBeInstanceOf(E.InvalidFileError);
-      expect(e.message).toContain(p);
-      expect(e.message).not.toMatch(/link/);
-      expect(e.message).toContain('(in /proc)');
-    }
-    fs.symlinkSync('/proc/self/status', path.join(dir, 'st'));
-    const e = thrown(() => F.resolveTarget(path.join(dir, 'st'), 'read'));
-    expect(e.message).toContain(`${path.join(dir, 'st')} is a link to`);
-  });
+  it.skipIf(process.platform !== 'linux')(
+    'a system file named directly says it is one (not a link to one), and names /proc itself',
+    () => {
+      for (const p of ['/proc/self/status', '/proc/version']) {
+        const e = thrown(() => F.resolveTarget(p, 'read'));
+        expect(e).toBeInstanceOf(E.InvalidFileError);
+        expect(e.message).toContain(p);
+        expect(e.message).not.toMatch(/link/);
+        expect(e.message).toContain('(in /proc)');
+      }
+      fs.symlinkSync('/proc/self/status', path.join(dir, 'st'));
+      const e = thrown(() => F.resolveTarget(path.join(dir, 'st'), 'read'));
+      expect(e.message).toContain(`${path.join(dir, 'st')} is a link to`);
+    },
+  );
 
   it.skipIf(process.platform !== 'linux')('/proc and /sys are known by their path where statfs cannot be asked', () => {
     arm('statfsSync', { throws: errno('ENOSYS', 'statfs') });
-    for (const [p, root] of [['/proc/version', '/proc'], ['/proc/self/status', '/proc'], ['/sys/kernel/notes', '/sys']]) {
+    for (const [p, root] of [
+      ['/proc/version', '/proc'],
+      ['/proc/self/status', '/proc'],
+      ['/sys/kernel/notes', '/sys'],
+    ]) {
       const e = thrown(() => F.resolveTarget(p!, 'read'));
       expect(e, p).toBeInstanceOf(E.InvalidFileError);
       expect(e.message).toContain(`(in ${root})`);
@@ -296,21 +326,28 @@ describe('resolveTarget and refresh', () => {
     expect(F.resolveTarget(path.join(sub, 'g.json'), 'read').stat!.isFile()).toBe(true);
   });
 
-  it.skipIf(process.platform !== 'linux')('a folder on a kernel file system outside /proc and /sys (statfs says so) is refused naming it', () => {
-    const sfs = arm('statfsSync', { calls: (real, args) => ({ ...(real(...args) as object), type: 0x9fa0 }) }, (args) => args[0] === dir);
-    const f = session();
-    const e = thrown(() => F.resolveTarget(f, 'read'));
-    expect(sfs.fired()).toBeGreaterThanOrEqual(1);
-    expect(e).toBeInstanceOf(E.InvalidFileError);
-    expect(e.message).toContain(`(in ${dir})`);
-    reset();
-    // devpts, where it is mounted: a real one.
-    if (fs.existsSync('/dev/pts/ptmx')) {
-      const d = thrown(() => F.resolveTarget('/dev/pts/ptmx', 'read'));
-      expect(d).toBeInstanceOf(E.InvalidFileError);
-      expect(d.message).toContain('(in /dev/pts)');
-    }
-  });
+  it.skipIf(process.platform !== 'linux')(
+    'a folder on a kernel file system outside /proc and /sys (statfs says so) is refused naming it',
+    () => {
+      const sfs = arm(
+        'statfsSync',
+        { calls: (real, args) => ({ ...(real(...args) as object), type: 0x9fa0 }) },
+        (args) => args[0] === dir,
+      );
+      const f = session();
+      const e = thrown(() => F.resolveTarget(f, 'read'));
+      expect(sfs.fired()).toBeGreaterThanOrEqual(1);
+      expect(e).toBeInstanceOf(E.InvalidFileError);
+      expect(e.message).toContain(`(in ${dir})`);
+      reset();
+      // devpts, where it is mounted: a real one.
+      if (fs.existsSync('/dev/pts/ptmx')) {
+        const d = thrown(() => F.resolveTarget('/dev/pts/ptmx', 'read'));
+        expect(d).toBeInstanceOf(E.InvalidFileError);
+        expect(d.message).toContain('(in /dev/pts)');
+      }
+    },
+  );
 
   it('elsewhere than Linux there is no /proc to refuse: a path there is looked at like any other', () => {
     const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
@@ -358,7 +395,8 @@ describe('resolveTarget and refresh', () => {
 });
 
 describe('readTarget', () => {
-  const zero = (real: (...a: unknown[]) => unknown, args: unknown[]) => statWith(real(...args) as fs.Stats, { size: 0 });
+  const zero = (real: (...a: unknown[]) => unknown, args: unknown[]) =>
+    statWith(real(...args) as fs.Stats, { size: 0 });
 
   it.skipIf(!fs.constants.O_NOFOLLOW)('opens without following a link and without blocking', () => {
     const f = session();
@@ -380,15 +418,18 @@ describe('readTarget', () => {
     expect(e.message).toContain(f);
   });
 
-  it.skipIf(process.platform === 'win32')('a file swapped for a FIFO between the look and the open is refused at once, never waited on', () => {
-    const f = session();
-    const t = F.resolveTarget(f, 'read');
-    fs.rmSync(f);
-    if (spawnSync('mkfifo', [f]).status !== 0) return;
-    const e = thrown(() => F.readTarget(t, 100));
-    expect(e).toBeInstanceOf(E.InvalidFileError);
-    expect(e.message).toMatch(/not a regular file/);
-  });
+  it.skipIf(process.platform === 'win32')(
+    'a file swapped for a FIFO between the look and the open is refused at once, never waited on',
+    () => {
+      const f = session();
+      const t = F.resolveTarget(f, 'read');
+      fs.rmSync(f);
+      if (spawnSync('mkfifo', [f]).status !== 0) return;
+      const e = thrown(() => F.readTarget(t, 100));
+      expect(e).toBeInstanceOf(E.InvalidFileError);
+      expect(e.message).toMatch(/not a regular file/);
+    },
+  );
 
   it('a folder is refused as a folder (not as a device or pipe), naming it', () => {
     const d = path.join(dir, 'stuff');
@@ -450,7 +491,9 @@ describe('parseJson', () => {
     for (const text of ['[', '{"a":', 'tru']) {
       const e = thrown(() => F.parseJson(text, '/games/g.json'));
       expect(e).toBeInstanceOf(E.InvalidFileError);
-      expect(e.message).toMatch(/^\/games\/g\.json is not valid JSON \((it ends before the JSON does|at line 1, column \d+)\)\./);
+      expect(e.message).toMatch(
+        /^\/games\/g\.json is not valid JSON \((it ends before the JSON does|at line 1, column \d+)\)\./,
+      );
     }
   });
 });
@@ -472,10 +515,18 @@ describe('renameInto on Windows: the back-off', () => {
   it('waits 10 ms more after each try, at most 100 ms, until the wait is used up', () => {
     const { sleeps } = fakeTime();
     let tries = 0;
-    const e = thrown(() => F.renameInto('a', '/games/b.json', () => {
-      tries++;
-      throw errno('EBUSY', 'rename');
-    }, 'win32', 1000));
+    const e = thrown(() =>
+      F.renameInto(
+        'a',
+        '/games/b.json',
+        () => {
+          tries++;
+          throw errno('EBUSY', 'rename');
+        },
+        'win32',
+        1000,
+      ),
+    );
     expect(e).toBeInstanceOf(E.IoError);
     expect(e.message).toContain('/games/b.json');
     expect(sleeps).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 100, 100, 100, 100, 100]);
@@ -485,10 +536,20 @@ describe('renameInto on Windows: the back-off', () => {
   it('no wait: one try, then the message', () => {
     const { sleeps } = fakeTime();
     let tries = 0;
-    expect(thrown(() => F.renameInto('a', 'b', () => {
-      tries++;
-      throw errno('EPERM', 'rename');
-    }, 'win32', 0))).toBeInstanceOf(E.IoError);
+    expect(
+      thrown(() =>
+        F.renameInto(
+          'a',
+          'b',
+          () => {
+            tries++;
+            throw errno('EPERM', 'rename');
+          },
+          'win32',
+          0,
+        ),
+      ),
+    ).toBeInstanceOf(E.IoError);
     expect(tries).toBe(1);
     expect(sleeps).toEqual([]);
   });
@@ -553,7 +614,9 @@ describe('backup failures', () => {
     expect(list()).toEqual(['game.json']);
     // Another program makes the backup's name between the look and the exclusive create: its file stays.
     const theirs = `${f}.RACE.bak`;
-    arm('lstatSync', { calls: (real, args) => (args[0] === theirs ? (fs.writeFileSync(theirs, 'theirs'), undefined) : real(...args)) });
+    arm('lstatSync', {
+      calls: (real, args) => (args[0] === theirs ? (fs.writeFileSync(theirs, 'theirs'), undefined) : real(...args)),
+    });
     const race = thrown(() => F.backup(t, 'RACE'));
     reset();
     expect(race).toBeInstanceOf(E.IoError);
@@ -564,7 +627,9 @@ describe('backup failures', () => {
     const text = JSON.stringify({ log: 'x'.repeat(200_000) });
     const f = session('big.json', text);
     // Each write takes half of what it is given (at least one byte).
-    arm('writeSync', { calls: (real, args) => real(args[0], args[1], args[2], Math.max(1, Math.floor((args[3] as number) / 2))) });
+    arm('writeSync', {
+      calls: (real, args) => real(args[0], args[1], args[2], Math.max(1, Math.floor((args[3] as number) / 2))),
+    });
     const b = F.backup(F.resolveTarget(f, 'save'), 'HALF');
     reset();
     expect(fs.readFileSync(b, 'utf8')).toBe(text);
@@ -582,7 +647,9 @@ describe('backup failures', () => {
     try {
       const saved = thrown(() => F.writeAtomic(F.resolveTarget(f, 'save'), 'new\n'));
       expect(saved).toBeInstanceOf(E.RefusedError);
-      expect(saved.message).toMatch(/could not copy them to the new file it saves the game in .*The game was not changed\./);
+      expect(saved.message).toMatch(
+        /could not copy them to the new file it saves the game in .*The game was not changed\./,
+      );
       const kept = thrown(() => F.backup(F.resolveTarget(f, 'save'), 'ACL'));
       expect(kept).toBeInstanceOf(E.RefusedError);
       expect(kept.message).toMatch(/could not copy them to its backup .*Nothing was changed\./);
@@ -632,7 +699,9 @@ describe('ioError, the cases between the codes', () => {
     osFake.edquot = 69;
     const e = F.ioError(Object.assign(new Error('Unknown system error -69'), { errno: -69 }), file, 'save', 'game');
     expect(e.message).toMatch(/quota/);
-    expect(F.ioError(Object.assign(new Error('?'), { errno: -122 }), file, 'save', 'game').message).not.toMatch(/quota/);
+    expect(F.ioError(Object.assign(new Error('?'), { errno: -122 }), file, 'save', 'game').message).not.toMatch(
+      /quota/,
+    );
   });
 
   it('EPERM is a permission refusal, not a read-only file system', () => {
@@ -643,8 +712,12 @@ describe('ioError, the cases between the codes', () => {
   });
 
   it('an unknown error gives its errno once: not when its code already carries the number', () => {
-    expect(F.ioError(Object.assign(new Error('?'), { code: 'E999', errno: -999 }), file, 'save', 'game').message).toContain('(E999)');
-    expect(F.ioError(Object.assign(new Error('?'), { code: 'EX', errno: -999 }), file, 'save', 'game').message).toContain('(EX, error -999)');
+    expect(
+      F.ioError(Object.assign(new Error('?'), { code: 'E999', errno: -999 }), file, 'save', 'game').message,
+    ).toContain('(E999)');
+    expect(
+      F.ioError(Object.assign(new Error('?'), { code: 'EX', errno: -999 }), file, 'save', 'game').message,
+    ).toContain('(EX, error -999)');
   });
 });
 
@@ -711,13 +784,16 @@ describe('the host name', () => {
 });
 
 describe('the boot id (Linux)', () => {
-  it.skipIf(process.platform !== 'linux' || !fs.existsSync('/proc/sys/kernel/random/boot_id'))('is the kernel boot_id, trimmed, read once', () => {
-    const real = fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
-    expect(F.bootId()).toBe(real);
-    const again = arm('readFileSync', { returns: 'another-boot\n' });
-    expect(F.bootId()).toBe(real);
-    expect(again.fired()).toBe(0);
-  });
+  it.skipIf(process.platform !== 'linux' || !fs.existsSync('/proc/sys/kernel/random/boot_id'))(
+    'is the kernel boot_id, trimmed, read once',
+    () => {
+      const real = fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+      expect(F.bootId()).toBe(real);
+      const again = arm('readFileSync', { returns: 'another-boot\n' });
+      expect(F.bootId()).toBe(real);
+      expect(again.fired()).toBe(0);
+    },
+  );
 
   it.skipIf(process.platform !== 'linux')('at most 64 characters of it; an empty one is none', async () => {
     arm('readFileSync', { returns: `${'b'.repeat(100)}\n` }, (args) => args[0] === '/proc/sys/kernel/random/boot_id');
@@ -731,7 +807,11 @@ describe('the boot id (Linux)', () => {
     const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
     Object.defineProperty(process, 'platform', { ...platform, value: 'darwin' });
     try {
-      const read = arm('readFileSync', { returns: 'some-boot\n' }, (args) => args[0] === '/proc/sys/kernel/random/boot_id');
+      const read = arm(
+        'readFileSync',
+        { returns: 'some-boot\n' },
+        (args) => args[0] === '/proc/sys/kernel/random/boot_id',
+      );
       expect(F.bootId()).toBeNull();
       expect(read.fired()).toBe(0);
     } finally {

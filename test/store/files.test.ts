@@ -44,7 +44,30 @@ vi.mock('node:fs', async (importOriginal) => (await import('./fs-seam.js')).seam
 beforeEach(async () => {
   S = await freshStore();
   ({ BadzoneError, InvalidFileError, IoError, NoSessionError, RefusedError } = S.errors);
-  ({ alive, backup, checkNameRoom, checkWritable, code, exists, hostName, ioError, isFolder, isSpecial, parseJson, readTarget, readText, refresh, renameInto, resolveTarget, sameFile, sweepTemps, tempName, unique, writeAtomic, writeNew } = S.files);
+  ({
+    alive,
+    backup,
+    checkNameRoom,
+    checkWritable,
+    code,
+    exists,
+    hostName,
+    ioError,
+    isFolder,
+    isSpecial,
+    parseJson,
+    readTarget,
+    readText,
+    refresh,
+    renameInto,
+    resolveTarget,
+    sameFile,
+    sweepTemps,
+    tempName,
+    unique,
+    writeAtomic,
+    writeNew,
+  } = S.files);
 });
 
 let dir = '';
@@ -58,7 +81,6 @@ function session(name = 'game.json', text = '{"old":true}\n'): string {
   fs.writeFileSync(f, text);
   return f;
 }
-
 
 describe('writeAtomic', () => {
   it('writes a temp file beside the target, fsyncs and closes it, renames it over the target, then fsyncs the folder', () => {
@@ -75,7 +97,16 @@ describe('writeAtomic', () => {
     expect(path.basename(tmp)).toMatch(/^\.game\.json\.\d+~[A-Za-z0-9-]+~[a-z0-9]+\.tmp$/);
     const opened = seam.calls.find((c) => c.name === 'openSync' && c.args[0] === tmp)!;
     expect(opened.args[1]).toBe('wx'); // exclusive: never an existing file
-    expect(steps.map(([n]) => n)).toEqual(['openSync', 'writeFileSync', 'fsyncSync', 'closeSync', 'renameSync', 'openSync', 'fsyncSync', 'closeSync']);
+    expect(steps.map(([n]) => n)).toEqual([
+      'openSync',
+      'writeFileSync',
+      'fsyncSync',
+      'closeSync',
+      'renameSync',
+      'openSync',
+      'fsyncSync',
+      'closeSync',
+    ]);
     const rename = seam.calls.find((c) => c.name === 'renameSync')!;
     expect(rename.args).toEqual([tmp, f]);
     expect(steps[5]![1]).toBe(dir); // the folder, fsynced after the rename
@@ -103,21 +134,24 @@ describe('writeAtomic', () => {
     ['renameSync', 'EIO', 'IoError'],
     ['renameSync', 'EBUSY', 'IoError'],
     ['renameSync', 'EXDEV', 'IoError'],
-  ] as const)('%s failing with %s: the target is unchanged, no temp file is left, and the error names the file (%s)', (fn, c, kindName) => {
-    const kind = S.errors[kindName];
-    const f = session();
-    const t = resolveTarget(f, 'save');
-    const fault = arm(fn, { throws: errno(c, fn) }, (args) => fn !== 'openSync' || String(args[0]).endsWith('.tmp'));
-    const e = thrown(() => writeAtomic(t, '{"new":true}\n'));
-    expect(fault.fired()).toBeGreaterThanOrEqual(1);
-    reset();
-    expect(e).toBeInstanceOf(kind);
-    expect(e.message).toContain(f);
-    expect(e.message).toContain('The game was not changed');
-    expect(e.message).not.toContain('injected'); // never the raw system message
-    expect(fs.readFileSync(f, 'utf8')).toBe('{"old":true}\n');
-    expect(list()).toEqual(['game.json']);
-  });
+  ] as const)(
+    '%s failing with %s: the target is unchanged, no temp file is left, and the error names the file (%s)',
+    (fn, c, kindName) => {
+      const kind = S.errors[kindName];
+      const f = session();
+      const t = resolveTarget(f, 'save');
+      const fault = arm(fn, { throws: errno(c, fn) }, (args) => fn !== 'openSync' || String(args[0]).endsWith('.tmp'));
+      const e = thrown(() => writeAtomic(t, '{"new":true}\n'));
+      expect(fault.fired()).toBeGreaterThanOrEqual(1);
+      reset();
+      expect(e).toBeInstanceOf(kind);
+      expect(e.message).toContain(f);
+      expect(e.message).toContain('The game was not changed');
+      expect(e.message).not.toContain('injected'); // never the raw system message
+      expect(fs.readFileSync(f, 'utf8')).toBe('{"old":true}\n');
+      expect(list()).toEqual(['game.json']);
+    },
+  );
 
   it("the caller's guard runs after the fsync and before the rename; when it throws, nothing is replaced", () => {
     const f = session();
@@ -184,8 +218,14 @@ describe('writeAtomic', () => {
     writeAtomic(resolveTarget(fresh, 'save'), 'new\n');
     const secret = path.join(dir, 'secret.json');
     writeAtomic(resolveTarget(secret, 'save'), 'new\n', undefined, { private: true });
-    const opens = seam.calls.filter((c) => c.name === 'openSync' && String(c.args[0]).endsWith('.tmp')).map((c) => c.args.slice(1));
-    expect(opens).toEqual([['wx', 0o600], ['wx', 0o644], ['wx', 0o600]]);
+    const opens = seam.calls
+      .filter((c) => c.name === 'openSync' && String(c.args[0]).endsWith('.tmp'))
+      .map((c) => c.args.slice(1));
+    expect(opens).toEqual([
+      ['wx', 0o600],
+      ['wx', 0o644],
+      ['wx', 0o600],
+    ]);
     expect(fs.statSync(f).mode & 0o7777).toBe(0o644);
     expect(fs.statSync(fresh).mode & 0o7777).toBe(0o644 & ~process.umask());
     expect(fs.statSync(secret).mode & 0o7777).toBe(0o600);
@@ -198,7 +238,15 @@ describe('writeAtomic', () => {
     const owners: unknown[][] = [];
     arm('fchownSync', { calls: (_real, args) => (owners.push(args.slice(1)), undefined) });
     const st = fs.statSync(f);
-    writeAtomic({ ...resolveTarget(f, 'save'), stat: Object.assign(Object.create(Object.getPrototypeOf(st)), st, { uid: st.uid + 1 }) }, 'new\n', undefined, { private: true });
+    writeAtomic(
+      {
+        ...resolveTarget(f, 'save'),
+        stat: Object.assign(Object.create(Object.getPrototypeOf(st)), st, { uid: st.uid + 1 }),
+      },
+      'new\n',
+      undefined,
+      { private: true },
+    );
     expect(fs.statSync(f).mode & 0o7777).toBe(0o600);
     expect(owners).toEqual([[st.uid + 1, st.gid]]);
     if (acl) expect(spawnSync('getfacl', ['--skip-base', '--absolute-names', f], { encoding: 'utf8' }).stdout).toBe('');
@@ -224,7 +272,13 @@ describe('writeAtomic', () => {
     fs.chmodSync(other, 0o600);
     const st = fs.statSync(other);
     arm('fchownSync', { throws: errno('EPERM', 'fchown') });
-    writeAtomic({ ...resolveTarget(other, 'save'), stat: Object.assign(Object.create(Object.getPrototypeOf(st)), st, { uid: st.uid + 1 }) }, 'new\n');
+    writeAtomic(
+      {
+        ...resolveTarget(other, 'save'),
+        stat: Object.assign(Object.create(Object.getPrototypeOf(st)), st, { uid: st.uid + 1 }),
+      },
+      'new\n',
+    );
     expect(fs.readFileSync(other, 'utf8')).toBe('new\n');
     expect(fs.statSync(other).mode & 0o777).toBe(0o600);
   });
@@ -237,7 +291,9 @@ describe('writeNew (lock files)', () => {
     writeNew(f, 'abc', f, 'create the lock for');
     expect(fs.readFileSync(f, 'utf8')).toBe('abc');
     expect(seam.calls.find((c) => c.name === 'openSync')!.args.slice(0, 2)).toEqual([f, 'wx']);
-    expect(thrown(() => writeNew(f, 'xyz', path.join(dir, 'game.json'), 'create the lock for'))).toBeInstanceOf(BadzoneError);
+    expect(thrown(() => writeNew(f, 'xyz', path.join(dir, 'game.json'), 'create the lock for'))).toBeInstanceOf(
+      BadzoneError,
+    );
   });
 
   it('a full disk while writing leaves nothing behind and names the file', () => {
@@ -257,11 +313,21 @@ describe('renameInto', () => {
   it('on Windows retries a file held open (EPERM, EBUSY, EACCES) until it can be replaced', () => {
     for (const c of ['EPERM', 'EBUSY', 'EACCES']) {
       const tries: [string, string][] = [];
-      renameInto('a', 'b', (x, y) => {
-        tries.push([x, y]);
-        if (tries.length < 3) throw busy(c);
-      }, 'win32', 2000);
-      expect(tries).toEqual([['a', 'b'], ['a', 'b'], ['a', 'b']]);
+      renameInto(
+        'a',
+        'b',
+        (x, y) => {
+          tries.push([x, y]);
+          if (tries.length < 3) throw busy(c);
+        },
+        'win32',
+        2000,
+      );
+      expect(tries).toEqual([
+        ['a', 'b'],
+        ['a', 'b'],
+        ['a', 'b'],
+      ]);
     }
   });
 
@@ -269,10 +335,16 @@ describe('renameInto', () => {
     let tries = 0;
     const t0 = Date.now();
     const e = thrown(() =>
-      renameInto('a', '/games/b.json', () => {
-        tries++;
-        throw busy('EBUSY');
-      }, 'win32', 150),
+      renameInto(
+        'a',
+        '/games/b.json',
+        () => {
+          tries++;
+          throw busy('EBUSY');
+        },
+        'win32',
+        150,
+      ),
     );
     expect(Date.now() - t0).toBeGreaterThanOrEqual(150);
     expect(tries).toBeGreaterThan(1);
@@ -281,13 +353,24 @@ describe('renameInto', () => {
   });
 
   it('elsewhere, and for other errors, a failure is final at once', () => {
-    for (const [platform, c] of [['linux', 'EBUSY'], ['darwin', 'EPERM'], ['win32', 'EIO'], ['win32', 'ENOENT']] as const) {
+    for (const [platform, c] of [
+      ['linux', 'EBUSY'],
+      ['darwin', 'EPERM'],
+      ['win32', 'EIO'],
+      ['win32', 'ENOENT'],
+    ] as const) {
       let tries = 0;
       const e = thrown(() =>
-        renameInto('a', 'b', () => {
-          tries++;
-          throw busy(c);
-        }, platform, 1000),
+        renameInto(
+          'a',
+          'b',
+          () => {
+            tries++;
+            throw busy(c);
+          },
+          platform,
+          1000,
+        ),
       );
       expect(tries).toBe(1);
       expect(code(e)).toBe(c);
@@ -317,14 +400,18 @@ describe('resolveTarget: the folders on the way, resolved one by one', () => {
     expect(resolveTarget(path.join(dir, 'a', 'tob', 'c', 'g.json'), 'read').real).toBe(real);
     // A link to the root and back down.
     fs.symlinkSync('/', path.join(dir, 'root'));
-    expect(resolveTarget(path.join(dir, 'root', ...dir.split(path.sep).filter(Boolean), 'b', 'c', 'g.json'), 'read').real).toBe(real);
+    expect(
+      resolveTarget(path.join(dir, 'root', ...dir.split(path.sep).filter(Boolean), 'b', 'c', 'g.json'), 'read').real,
+    ).toBe(real);
   });
 
   it('a file on the way is not a folder; a loop of linked folders is refused; a dangling folder link is a missing folder', () => {
     const f = session();
     const e = thrown(() => resolveTarget(path.join(f, 'g.json'), 'save'));
     expect(e).toBeInstanceOf(NoSessionError);
-    expect(e.message).toBe(`Could not save ${path.join(f, 'g.json')}: ${f} is a file, not a folder. Give another --session path.`);
+    expect(e.message).toBe(
+      `Could not save ${path.join(f, 'g.json')}: ${f} is a file, not a folder. Give another --session path.`,
+    );
     fs.symlinkSync('l2', path.join(dir, 'l1'));
     fs.symlinkSync('l1', path.join(dir, 'l2'));
     const loop = thrown(() => resolveTarget(path.join(dir, 'l1', 'g.json'), 'read'));
@@ -347,7 +434,7 @@ describe('resolveTarget: the folders on the way, resolved one by one', () => {
   });
 });
 
-describe('resolveTarget: links in a sticky folder everyone may write to (Linux\'s fs.protected_symlinks rule)', () => {
+describe("resolveTarget: links in a sticky folder everyone may write to (Linux's fs.protected_symlinks rule)", () => {
   const OTHER = 65534;
   /** `dir/shared` with `mode`; a link in it to `dir/elsewhere/g.json` (a file link) and to `dir/elsewhere` (a folder link). */
   function shared(mode: number): { shared: string; file: string; folder: string; real: string } {
@@ -363,14 +450,20 @@ describe('resolveTarget: links in a sticky folder everyone may write to (Linux\'
   /** lstat shows `uid` as the owner of the links in `sh`; stat shows `folderUid` as the owner of `sh`. */
   function owners(sh: string, uid: number, folderUid = process.geteuid!()): void {
     const as = (st: unknown, u: number) => Object.assign(Object.create(fs.Stats.prototype), st as object, { uid: u });
-    arm('lstatSync', { calls: (real, args) => (path.dirname(String(args[0])) === sh && String(args[0]) !== sh ? as(real(...args), uid) : real(...args)) });
+    arm('lstatSync', {
+      calls: (real, args) =>
+        path.dirname(String(args[0])) === sh && String(args[0]) !== sh ? as(real(...args), uid) : real(...args),
+    });
     arm('statSync', { calls: (real, args) => (args[0] === sh ? as(real(...args), folderUid) : real(...args)) });
   }
 
-  it('another user\'s link, to a file or to a folder, is refused (exit 1) saying why', () => {
+  it("another user's link, to a file or to a folder, is refused (exit 1) saying why", () => {
     const s = shared(0o1777);
     owners(s.shared, OTHER);
-    for (const [p, link] of [[s.file, s.file], [path.join(s.folder, 'g.json'), s.folder]] as const) {
+    for (const [p, link] of [
+      [s.file, s.file],
+      [path.join(s.folder, 'g.json'), s.folder],
+    ] as const) {
       const e = thrown(() => resolveTarget(p, 'save'));
       expect(e).toBeInstanceOf(RefusedError);
       expect(e.message).toBe(
@@ -379,7 +472,7 @@ describe('resolveTarget: links in a sticky folder everyone may write to (Linux\'
     }
   });
 
-  it('followed: your own link; the folder owner\'s link; any link in a folder not both sticky and writable by all', () => {
+  it("followed: your own link; the folder owner's link; any link in a folder not both sticky and writable by all", () => {
     const cases: [number, number, number][] = [
       [0o1777, process.geteuid!(), process.geteuid!()],
       [0o1777, process.geteuid!(), OTHER],
@@ -430,7 +523,12 @@ describe('resolveTarget', () => {
     const f = session();
     expect(resolveTarget(f, 'read')).toMatchObject({ given: f, real: f, folderMissing: false });
     expect(resolveTarget(f, 'read').stat!.isFile()).toBe(true);
-    expect(resolveTarget(path.join(dir, 'none.json'), 'read')).toEqual({ given: path.join(dir, 'none.json'), real: path.join(dir, 'none.json'), stat: null, folderMissing: false });
+    expect(resolveTarget(path.join(dir, 'none.json'), 'read')).toEqual({
+      given: path.join(dir, 'none.json'),
+      real: path.join(dir, 'none.json'),
+      stat: null,
+      folderMissing: false,
+    });
     const deep = path.join(dir, 'no', 'such', 'g.json');
     expect(resolveTarget(deep, 'read')).toEqual({ given: deep, real: deep, stat: null, folderMissing: true });
   });
@@ -447,7 +545,11 @@ describe('resolveTarget', () => {
     expect(t.stat!.isFile()).toBe(true);
     // A dangling link: the file it names, not there yet.
     fs.symlinkSync('later.json', path.join(dir, 'dangling'));
-    expect(resolveTarget(path.join(dir, 'dangling'), 'read')).toMatchObject({ real: path.join(dir, 'later.json'), stat: null, folderMissing: false });
+    expect(resolveTarget(path.join(dir, 'dangling'), 'read')).toMatchObject({
+      real: path.join(dir, 'later.json'),
+      stat: null,
+      folderMissing: false,
+    });
   });
 
   it('a loop of links is refused naming the path', () => {
@@ -470,18 +572,21 @@ describe('resolveTarget', () => {
     expect(thrown(() => resolveTarget(path.join(dir, 'l41'), 'read'))).toBeInstanceOf(RefusedError);
   });
 
-  it.skipIf(process.platform !== 'linux')('a file of /proc or /sys, or a link to one, is refused as a file of the operating system', () => {
-    for (const p of ['/proc/self/status', '/sys/kernel/notes', '/proc/version']) {
-      const e = thrown(() => resolveTarget(p, 'read'));
+  it.skipIf(process.platform !== 'linux')(
+    'a file of /proc or /sys, or a link to one, is refused as a file of the operating system',
+    () => {
+      for (const p of ['/proc/self/status', '/sys/kernel/notes', '/proc/version']) {
+        const e = thrown(() => resolveTarget(p, 'read'));
+        expect(e).toBeInstanceOf(InvalidFileError);
+        expect(e.message).toContain(p);
+        expect(e.message).toMatch(/operating system/);
+      }
+      fs.symlinkSync('/proc/self/environ', path.join(dir, 'env'));
+      const e = thrown(() => resolveTarget(path.join(dir, 'env'), 'read'));
       expect(e).toBeInstanceOf(InvalidFileError);
-      expect(e.message).toContain(p);
-      expect(e.message).toMatch(/operating system/);
-    }
-    fs.symlinkSync('/proc/self/environ', path.join(dir, 'env'));
-    const e = thrown(() => resolveTarget(path.join(dir, 'env'), 'read'));
-    expect(e).toBeInstanceOf(InvalidFileError);
-    expect(e.message).toMatch(/is a link to a file of the operating system/);
-  });
+      expect(e.message).toMatch(/is a link to a file of the operating system/);
+    },
+  );
 
   it('a folder it cannot look into is an error naming the path (never a crash)', () => {
     arm('lstatSync', { throws: errno('EACCES', 'lstat') }, (args) => args[0] === dir);
@@ -517,19 +622,25 @@ describe('resolveTarget', () => {
 
 describe('readTarget and readText', () => {
   it.each([
-    ['EIO', 'the disk reported an input/output error (a failing or removed drive, or a network folder that went away). Nothing was changed. Check the disk and run the command again.'],
+    [
+      'EIO',
+      'the disk reported an input/output error (a failing or removed drive, or a network folder that went away). Nothing was changed. Check the disk and run the command again.',
+    ],
     ['ENOSPC', 'the disk is full. Nothing was changed. Free some space and run the command again.'],
-  ])('the close after reading failing with %s: an I/O error naming the file (exit 6), never an internal error', (c, words) => {
-    const f = session();
-    const closed = arm('closeSync', { throws: errno(c, 'close') });
-    const e = thrown(() => readText(f, 1000));
-    expect(closed.fired()).toBe(1);
-    reset();
-    expect(e).toBeInstanceOf(IoError);
-    expect(e.message).toBe(`Could not read ${f}: ${words}`);
-  });
+  ])(
+    'the close after reading failing with %s: an I/O error naming the file (exit 6), never an internal error',
+    (c, words) => {
+      const f = session();
+      const closed = arm('closeSync', { throws: errno(c, 'close') });
+      const e = thrown(() => readText(f, 1000));
+      expect(closed.fired()).toBe(1);
+      reset();
+      expect(e).toBeInstanceOf(IoError);
+      expect(e.message).toBe(`Could not read ${f}: ${words}`);
+    },
+  );
 
-  it('a read that fails closes the file quietly and reports the read\'s error, not the close\'s', () => {
+  it("a read that fails closes the file quietly and reports the read's error, not the close's", () => {
     const f = session();
     arm('readSync', { throws: errno('EIO', 'read') });
     const closed = arm('closeSync', { throws: errno('EBADF', 'close') });
@@ -579,7 +690,8 @@ describe('readTarget and readText', () => {
 
   it('a file that claims to be empty but is not (as /proc files do) is read to its end, but never past the cap', () => {
     const f = session('claims.json', 'z'.repeat(5000));
-    const zero = (real: (...a: unknown[]) => unknown, args: unknown[]) => Object.assign(real(...args) as fs.Stats, { size: 0 });
+    const zero = (real: (...a: unknown[]) => unknown, args: unknown[]) =>
+      Object.assign(real(...args) as fs.Stats, { size: 0 });
     arm('fstatSync', { calls: zero });
     expect(readText(f, 10_000)).toBe('z'.repeat(5000));
     arm('fstatSync', { calls: zero });
@@ -606,7 +718,12 @@ describe('readTarget and readText', () => {
   it('a file replaced by a folder between the look and the open is refused too (what was opened is judged)', () => {
     const f = session();
     const t = resolveTarget(f, 'read');
-    arm('fstatSync', { calls: (real, args) => Object.assign(Object.create(fs.Stats.prototype), real(...args) as object, { mode: fs.constants.S_IFIFO | 0o644 }) });
+    arm('fstatSync', {
+      calls: (real, args) =>
+        Object.assign(Object.create(fs.Stats.prototype), real(...args) as object, {
+          mode: fs.constants.S_IFIFO | 0o644,
+        }),
+    });
     expect(thrown(() => readTarget(t, 100))).toBeInstanceOf(InvalidFileError);
   });
 
@@ -686,7 +803,11 @@ describe('checkWritable and checkNameRoom', () => {
   it('a single file mounted on its own (its folder on another device) is an io error', () => {
     const f = session();
     const t = resolveTarget(f, 'save');
-    arm('statSync', { calls: (real, args) => Object.assign(real(...args) as fs.Stats, { dev: t.stat!.dev + 1 }) }, (args) => args[0] === dir);
+    arm(
+      'statSync',
+      { calls: (real, args) => Object.assign(real(...args) as fs.Stats, { dev: t.stat!.dev + 1 }) },
+      (args) => args[0] === dir,
+    );
     const e = thrown(() => checkWritable(t, f));
     expect(e).toBeInstanceOf(IoError);
     expect(e.message).toMatch(/mounted/);
@@ -725,7 +846,9 @@ describe('checkWritable and checkNameRoom', () => {
     expect(longest).toBeGreaterThan(100);
     expect(longest).toBeLessThan(255);
     // Temp and lock-takeover names of the longest allowed name fit in 255 bytes.
-    expect(Buffer.byteLength(path.basename(tempName(`${room(longest)}.lock.takeover.takeover`, 'z'.repeat(20))))).toBeLessThanOrEqual(255);
+    expect(
+      Buffer.byteLength(path.basename(tempName(`${room(longest)}.lock.takeover.takeover`, 'z'.repeat(20)))),
+    ).toBeLessThanOrEqual(255);
     const e = thrown(() => checkNameRoom(room(longest + 1), 'x'.repeat(130)));
     expect(e.message).toContain(`${'x'.repeat(100)}...`);
   });
@@ -808,7 +931,13 @@ describe('small helpers', () => {
     expect(a).toMatch(/^[a-z0-9]+$/);
     const t = tempName('/x/game.json', 'u1');
     expect(t).toBe(path.join('/x', `.game.json.${process.pid}~${path.basename(t).split('~')[1]}~u1.tmp`));
-    expect(path.basename(t).split('~')[1]).toMatch(new RegExp(`^${hostName().replace(/[^A-Za-z0-9-]/g, '-').slice(0, 16)}-[a-z0-9]+$`));
+    expect(path.basename(t).split('~')[1]).toMatch(
+      new RegExp(
+        `^${hostName()
+          .replace(/[^A-Za-z0-9-]/g, '-')
+          .slice(0, 16)}-[a-z0-9]+$`,
+      ),
+    );
   });
 
   it('code() reads an error code from anything', () => {
@@ -834,7 +963,8 @@ describe('small helpers', () => {
     expect(sameFile(null, null)).toBe(true);
     expect(sameFile(id, null)).toBe(false);
     expect(sameFile(null, st)).toBe(false);
-    for (const k of ['dev', 'ino', 'size', 'mtimeMs'] as const) expect(sameFile({ ...id, [k]: id[k] + 1 }, st), k).toBe(false);
+    for (const k of ['dev', 'ino', 'size', 'mtimeMs'] as const)
+      expect(sameFile({ ...id, [k]: id[k] + 1 }, st), k).toBe(false);
   });
 
   it('backup copies the file beside it, never over an earlier backup', () => {
@@ -882,7 +1012,8 @@ describe('ioError: every system error in words, with its kind, naming the file',
       expect(e).toBeInstanceOf(kind);
       expect(e.message).toContain(file);
       expect(e.message).toMatch(words);
-      if (kind !== NoSessionError && kind !== InvalidFileError) expect(e.message).toContain(what === 'game' ? 'The game was not changed.' : 'Nothing was changed.');
+      if (kind !== NoSessionError && kind !== InvalidFileError)
+        expect(e.message).toContain(what === 'game' ? 'The game was not changed.' : 'Nothing was changed.');
     }
   });
 
@@ -892,8 +1023,12 @@ describe('ioError: every system error in words, with its kind, naming the file',
     expect(e.message).toMatch(/quota/);
     const u = ioError(Object.assign(new Error('?'), { errno: -999 }), file, 'save', 'game');
     expect(u.message).toContain('error -999');
-    expect(ioError(Object.assign(new Error('?'), { code: 'EX', errno: -999 }), file, 'save', 'game').message).toContain('(EX, error -999)');
-    expect(ioError(Object.assign(new Error('?'), { code: 'UNKNOWN-999', errno: -999 }), file, 'save', 'game').message).not.toContain('error -999)');
+    expect(ioError(Object.assign(new Error('?'), { code: 'EX', errno: -999 }), file, 'save', 'game').message).toContain(
+      '(EX, error -999)',
+    );
+    expect(
+      ioError(Object.assign(new Error('?'), { code: 'UNKNOWN-999', errno: -999 }), file, 'save', 'game').message,
+    ).not.toContain('error -999)');
     expect(ioError(new Error('plain'), file, 'save', 'game').message).toContain('an unknown error');
   });
 

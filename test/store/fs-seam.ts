@@ -12,7 +12,10 @@ export interface Call {
 }
 
 /** What a fault does: throw (an error made by `errno`), or return a value instead of calling the real function. */
-export type Fault = { throws: Error } | { returns: unknown } | { calls: (real: (...a: unknown[]) => unknown, args: unknown[]) => unknown };
+export type Fault =
+  | { throws: Error }
+  | { returns: unknown }
+  | { calls: (real: (...a: unknown[]) => unknown, args: unknown[]) => unknown };
 
 export interface Seam {
   calls: Call[];
@@ -27,7 +30,34 @@ export const seam: Seam = (g.__badzoneFsSeam ??= { calls: [], faults: new Map(),
 
 /** A system error as node:fs throws it. */
 export function errno(code: string, syscall = 'open', errnoValue?: number): NodeJS.ErrnoException {
-  const numbers: Record<string, number> = { ENOENT: -2, EIO: -5, EBADF: -9, EACCES: -13, EEXIST: -17, EXDEV: -18, ENOTDIR: -20, EISDIR: -21, EINVAL: -22, EMFILE: -24, EFBIG: -27, ENOSPC: -28, EROFS: -30, EPERM: -1, EBUSY: -16, ENFILE: -23, ENAMETOOLONG: -36, ENOSYS: -38, ELOOP: -40, ENOTSUP: -95, EOPNOTSUPP: -95, ETIMEDOUT: -110, EHOSTDOWN: -112, ESTALE: -116, EDQUOT: -122, ENOTCONN: -107 };
+  const numbers: Record<string, number> = {
+    ENOENT: -2,
+    EIO: -5,
+    EBADF: -9,
+    EACCES: -13,
+    EEXIST: -17,
+    EXDEV: -18,
+    ENOTDIR: -20,
+    EISDIR: -21,
+    EINVAL: -22,
+    EMFILE: -24,
+    EFBIG: -27,
+    ENOSPC: -28,
+    EROFS: -30,
+    EPERM: -1,
+    EBUSY: -16,
+    ENFILE: -23,
+    ENAMETOOLONG: -36,
+    ENOSYS: -38,
+    ELOOP: -40,
+    ENOTSUP: -95,
+    EOPNOTSUPP: -95,
+    ETIMEDOUT: -110,
+    EHOSTDOWN: -112,
+    ESTALE: -116,
+    EDQUOT: -122,
+    ENOTCONN: -107,
+  };
   const e = new Error(`${code}: injected, ${syscall}`) as NodeJS.ErrnoException;
   e.code = code;
   e.syscall = syscall;
@@ -36,7 +66,11 @@ export function errno(code: string, syscall = 'open', errnoValue?: number): Node
 }
 
 /** Arm a fault on `name` (for the calls `when` picks); returns a handle that says how often it fired. */
-export function arm(name: string, fault: Fault, when: (args: unknown[], n: number) => boolean = () => true): { fired: () => number } {
+export function arm(
+  name: string,
+  fault: Fault,
+  when: (args: unknown[], n: number) => boolean = () => true,
+): { fired: () => number } {
   const entry = { fault, when, seen: 0, fired: 0 };
   seam.faults.set(name, entry);
   return { fired: () => entry.fired };
@@ -69,7 +103,8 @@ function wrap(name: string, real: (...a: unknown[]) => unknown): (...a: unknown[
   // realpathSync.native and the like.
   for (const k of Object.keys(real)) {
     const v = (real as unknown as Record<string, unknown>)[k];
-    (f as unknown as Record<string, unknown>)[k] = typeof v === 'function' ? wrap(`${name}.${k}`, v as (...a: unknown[]) => unknown) : v;
+    (f as unknown as Record<string, unknown>)[k] =
+      typeof v === 'function' ? wrap(`${name}.${k}`, v as (...a: unknown[]) => unknown) : v;
   }
   return f;
 }
@@ -77,7 +112,9 @@ function wrap(name: string, real: (...a: unknown[]) => unknown): (...a: unknown[
 /** node:fs with every function seamed. */
 export function seamed(real: typeof Fs): typeof Fs {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(real)) out[k] = typeof v === 'function' && /Sync$|^(exists|stat|lstat)$/.test(k) ? wrap(k, v as (...a: unknown[]) => unknown) : v;
+  for (const [k, v] of Object.entries(real))
+    out[k] =
+      typeof v === 'function' && /Sync$|^(exists|stat|lstat)$/.test(k) ? wrap(k, v as (...a: unknown[]) => unknown) : v;
   out.default = out;
   return out as unknown as typeof Fs;
 }

@@ -45,7 +45,13 @@ afterEach(() => vi.restoreAllMocks());
 
 const list = (): string[] => listIn(dir);
 const readLock = (p = lock): Record<string, unknown> => JSON.parse(fs.readFileSync(p, 'utf8'));
-const live = (more: Record<string, unknown> = {}): Record<string, unknown> => ({ pid: process.ppid, host: hostName(), ...(bootId() ? { boot: bootId() } : {}), token: 'live', ...more });
+const live = (more: Record<string, unknown> = {}): Record<string, unknown> => ({
+  pid: process.ppid,
+  host: hostName(),
+  ...(bootId() ? { boot: bootId() } : {}),
+  token: 'live',
+  ...more,
+});
 const plant = (owner: Record<string, unknown> | string, ageMs = 0, p = lock): string => plantLock(p, owner, ageMs);
 /** The message says what badzone was doing, on which file ("Could not <doing> <file>: ..."). */
 function says(e: Error, doing: string, file: string): void {
@@ -149,7 +155,11 @@ describe('the defaults, and the edges of each wait', () => {
 
   it('a lock released between the failed create and the look is taken at once, even with no time to wait', () => {
     plant(live());
-    arm('lstatSync', { calls: (real, args) => (args[0] === lock && fs.rmSync(lock, { force: true }), real(...args)) }, (args) => args[0] === lock);
+    arm(
+      'lstatSync',
+      { calls: (real, args) => (args[0] === lock && fs.rmSync(lock, { force: true }), real(...args)) },
+      (args) => args[0] === lock,
+    );
     const held = acquire(lock, FILE, NOW);
     expect(readLock().pid).toBe(process.pid);
     expect(held.content).toBe(fs.readFileSync(lock, 'utf8'));
@@ -178,46 +188,80 @@ describe('what is read of a lock, and how', () => {
     }
   });
 
-  it.skipIf(!fs.existsSync('/proc/sys/kernel/random/boot_id'))('a boot that is not text is ignored: a live holder of this computer is still waited for', () => {
-    plant(live({ boot: 7 }));
-    expect(thrown(() => acquire(lock, FILE, FAST))).toBeInstanceOf(LockedError);
-    expect(readLock().token).toBe('live');
-  });
+  it.skipIf(!fs.existsSync('/proc/sys/kernel/random/boot_id'))(
+    'a boot that is not text is ignored: a live holder of this computer is still waited for',
+    () => {
+      plant(live({ boot: 7 }));
+      expect(thrown(() => acquire(lock, FILE, FAST))).toBeInstanceOf(LockedError);
+      expect(readLock().token).toBe('live');
+    },
+  );
 
-  it('a time that is not a number is ignored: another computer\'s lock whose file is old is taken over', () => {
+  it("a time that is not a number is ignored: another computer's lock whose file is old is taken over", () => {
     plant({ pid: 7, host: 'far-away-box', token: 'far', time: 'noon' }, 11 * 60_000);
     const held = acquire(lock, FILE, FAST);
     expect(readLock().pid).toBe(process.pid);
     release(held);
   });
 
-  it.skipIf(process.platform === 'win32')('opened without following a link and without blocking, and closed again', () => {
-    plant(live());
-    const opened: number[] = [];
-    arm('openSync', { calls: (real, args) => { const fd = real(...args) as number; opened.push(fd); return fd; } }, (args) => args[0] === lock);
-    seam.recording = true;
-    expect(inspect(lock).kind).toBe('lock');
-    const opens = seam.calls.filter((c) => c.name === 'openSync' && c.args[0] === lock);
-    expect(opens).toHaveLength(1);
-    const flags = opens[0]!.args[1] as number;
-    expect(flags & fs.constants.O_NOFOLLOW).toBe(fs.constants.O_NOFOLLOW);
-    expect(flags & fs.constants.O_NONBLOCK).toBe(fs.constants.O_NONBLOCK);
-    expect(trail(['closeSync']).map(([, fd]) => fd)).toEqual(opened);
-    // Closed also when the read fails.
-    arm('readSync', { throws: errno('EIO', 'read') });
-    seam.calls = [];
-    says(thrown(() => inspect(lock)), 'read the lock', lock);
-    expect(opened).toHaveLength(2);
-    expect(trail(['closeSync']).map(([, fd]) => fd)).toEqual([opened[1]]);
-  });
+  it.skipIf(process.platform === 'win32')(
+    'opened without following a link and without blocking, and closed again',
+    () => {
+      plant(live());
+      const opened: number[] = [];
+      arm(
+        'openSync',
+        {
+          calls: (real, args) => {
+            const fd = real(...args) as number;
+            opened.push(fd);
+            return fd;
+          },
+        },
+        (args) => args[0] === lock,
+      );
+      seam.recording = true;
+      expect(inspect(lock).kind).toBe('lock');
+      const opens = seam.calls.filter((c) => c.name === 'openSync' && c.args[0] === lock);
+      expect(opens).toHaveLength(1);
+      const flags = opens[0]!.args[1] as number;
+      expect(flags & fs.constants.O_NOFOLLOW).toBe(fs.constants.O_NOFOLLOW);
+      expect(flags & fs.constants.O_NONBLOCK).toBe(fs.constants.O_NONBLOCK);
+      expect(trail(['closeSync']).map(([, fd]) => fd)).toEqual(opened);
+      // Closed also when the read fails.
+      arm('readSync', { throws: errno('EIO', 'read') });
+      seam.calls = [];
+      says(
+        thrown(() => inspect(lock)),
+        'read the lock',
+        lock,
+      );
+      expect(opened).toHaveLength(2);
+      expect(trail(['closeSync']).map(([, fd]) => fd)).toEqual([opened[1]]);
+    },
+  );
 
-  it.skipIf(process.platform === 'win32')('a lock replaced by a link between the look and the open is not followed', () => {
-    const elsewhere = path.join(dir, 'elsewhere.json');
-    plant(live(), 0, elsewhere);
-    plant(live());
-    arm('lstatSync', { calls: (real, args) => { const st = real(...args); fs.rmSync(lock); fs.symlinkSync(elsewhere, lock); return st; } }, (args, n) => args[0] === lock && n === 0);
-    expect(inspect(lock)).toEqual({ kind: 'special', what: 'a symbolic link' });
-  });
+  it.skipIf(process.platform === 'win32')(
+    'a lock replaced by a link between the look and the open is not followed',
+    () => {
+      const elsewhere = path.join(dir, 'elsewhere.json');
+      plant(live(), 0, elsewhere);
+      plant(live());
+      arm(
+        'lstatSync',
+        {
+          calls: (real, args) => {
+            const st = real(...args);
+            fs.rmSync(lock);
+            fs.symlinkSync(elsewhere, lock);
+            return st;
+          },
+        },
+        (args, n) => args[0] === lock && n === 0,
+      );
+      expect(inspect(lock)).toEqual({ kind: 'special', what: 'a symbolic link' });
+    },
+  );
 
   it.skipIf(process.platform === 'win32').each([
     ['a folder', () => fs.mkdirSync(lock), 'a folder'],
@@ -232,24 +276,31 @@ describe('what is read of a lock, and how', () => {
     expect(trail(['openSync'])).toEqual([]);
   });
 
-  it.skipIf(process.platform === 'win32')('a socket where the lock should be is refused as a socket (exit 4), and left', async () => {
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(lock, resolve));
-    try {
-      expect(inspect(lock)).toEqual({ kind: 'special', what: 'a socket' });
-      const e = thrown(() => acquire(lock, FILE, FAST));
-      expect(e).toBeInstanceOf(InvalidFileError);
-      expect(e.message).toContain(lock);
-      expect(e.message).toContain('a socket');
-      expect(fs.lstatSync(lock).isSocket()).toBe(true);
-    } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
-  });
+  it.skipIf(process.platform === 'win32')(
+    'a socket where the lock should be is refused as a socket (exit 4), and left',
+    async () => {
+      const server = net.createServer();
+      await new Promise<void>((resolve) => server.listen(lock, resolve));
+      try {
+        expect(inspect(lock)).toEqual({ kind: 'special', what: 'a socket' });
+        const e = thrown(() => acquire(lock, FILE, FAST));
+        expect(e).toBeInstanceOf(InvalidFileError);
+        expect(e.message).toContain(lock);
+        expect(e.message).toContain('a socket');
+        expect(fs.lstatSync(lock).isSocket()).toBe(true);
+      } finally {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    },
+  );
 
   it('something that is none of the kinds it knows (neither file, folder, link, pipe, device nor socket) is refused', () => {
     plant(live());
-    arm('lstatSync', { calls: (real, args) => Object.assign(Object.create(fs.Stats.prototype), real(...args) as object, { mode: 0 }) }, (args) => args[0] === lock);
+    arm(
+      'lstatSync',
+      { calls: (real, args) => Object.assign(Object.create(fs.Stats.prototype), real(...args) as object, { mode: 0 }) },
+      (args) => args[0] === lock,
+    );
     expect(inspect(lock)).toEqual({ kind: 'special', what: 'not a regular file' });
     const e = thrown(() => acquire(lock, FILE, FAST));
     expect(e).toBeInstanceOf(InvalidFileError);
@@ -259,13 +310,25 @@ describe('what is read of a lock, and how', () => {
   it('a failing look, open or read names what it was doing and the lock', () => {
     plant(live());
     arm('lstatSync', { throws: errno('EIO', 'lstat') }, (args) => args[0] === lock);
-    says(thrown(() => inspect(lock)), 'read the lock', lock);
+    says(
+      thrown(() => inspect(lock)),
+      'read the lock',
+      lock,
+    );
     reset();
     arm('openSync', { throws: errno('EIO', 'open') }, (args) => args[0] === lock);
-    says(thrown(() => inspect(lock)), 'read the lock', lock);
+    says(
+      thrown(() => inspect(lock)),
+      'read the lock',
+      lock,
+    );
     reset();
     arm('fstatSync', { throws: errno('EIO', 'fstat') });
-    says(thrown(() => inspect(lock)), 'read the lock', lock);
+    says(
+      thrown(() => inspect(lock)),
+      'read the lock',
+      lock,
+    );
   });
 });
 
@@ -307,7 +370,16 @@ describe('taking over a stale lock', () => {
     // An unreadable lock, old enough to be stale; while we take the takeover lock it is replaced by a fresh file
     // with the very same bytes: that one is not stale, so it is waited for, not replaced.
     plant('{', 3000);
-    arm('linkSync', { calls: (real, args) => { const r = real(...args); if (String(args[1]).endsWith('.takeover')) { plant('{', 0, `${lock}.new`); fs.renameSync(`${lock}.new`, lock); } return r; } });
+    arm('linkSync', {
+      calls: (real, args) => {
+        const r = real(...args);
+        if (String(args[1]).endsWith('.takeover')) {
+          plant('{', 0, `${lock}.new`);
+          fs.renameSync(`${lock}.new`, lock);
+        }
+        return r;
+      },
+    });
     const e = thrown(() => acquire(lock, FILE, FAST));
     expect(e).toBeInstanceOf(LockedError);
     expect(fs.readFileSync(lock, 'utf8')).toBe('{');
@@ -318,7 +390,16 @@ describe('taking over a stale lock', () => {
   it('a lock that reads back the same but from another device is not the one judged stale', () => {
     plant({ pid: deadPid(), host: hostName(), token: 'dead' });
     // Every look taken while holding the takeover lock sees the lock on another device.
-    arm('fstatSync', { calls: (real, args) => { const st = real(...args) as fs.Stats; return Object.assign(Object.create(fs.Stats.prototype), st, { dev: st.dev + 1 }); } }, () => fs.existsSync(`${lock}.takeover`));
+    arm(
+      'fstatSync',
+      {
+        calls: (real, args) => {
+          const st = real(...args) as fs.Stats;
+          return Object.assign(Object.create(fs.Stats.prototype), st, { dev: st.dev + 1 });
+        },
+      },
+      () => fs.existsSync(`${lock}.takeover`),
+    );
     const e = thrown(() => acquire(lock, FILE, FAST));
     expect(e).toBeInstanceOf(LockedError);
     expect(readLock().token).toBe('dead');
@@ -361,16 +442,23 @@ describe('taking over a stale lock', () => {
     expect(list()).toEqual(['g.json.lock', 'g.json.lock.takeover', 'g.json.lock.takeover.takeover']);
   });
 
-  it.skipIf(process.platform === 'win32')('a rename refused on Linux or macOS is not retried: one attempt, an error naming the lock', () => {
-    for (const c of ['EPERM', 'EIO']) {
-      const text = plant({ pid: deadPid(), host: hostName(), token: 'dead' });
-      const refused = arm('renameSync', { throws: errno(c, 'rename') }, (_a, n) => n < 3);
-      says(thrown(() => acquire(lock, FILE, FAST)), 'take over the stale lock of', lock);
-      expect(refused.fired(), c).toBe(1);
-      reset();
-      expect(fs.readFileSync(lock, 'utf8')).toBe(text);
-    }
-  });
+  it.skipIf(process.platform === 'win32')(
+    'a rename refused on Linux or macOS is not retried: one attempt, an error naming the lock',
+    () => {
+      for (const c of ['EPERM', 'EIO']) {
+        const text = plant({ pid: deadPid(), host: hostName(), token: 'dead' });
+        const refused = arm('renameSync', { throws: errno(c, 'rename') }, (_a, n) => n < 3);
+        says(
+          thrown(() => acquire(lock, FILE, FAST)),
+          'take over the stale lock of',
+          lock,
+        );
+        expect(refused.fired(), c).toBe(1);
+        reset();
+        expect(fs.readFileSync(lock, 'utf8')).toBe(text);
+      }
+    },
+  );
 
   describe('on Windows', () => {
     const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
@@ -382,20 +470,27 @@ describe('taking over a stale lock', () => {
       Object.defineProperty(process, 'platform', platform);
     });
 
-    it.each(['EBUSY', 'EACCES', 'EPERM'])('a rename refused for a moment (%s) is retried 20 ms later, and succeeds', (c) => {
-      plant({ pid: deadPid(), host: hostName(), token: 'dead' });
-      const busy = arm('renameSync', { throws: errno(c, 'rename') }, (_a, n) => n === 0);
-      const held = acquire(lock, FILE, FAST);
-      expect(busy.fired()).toBe(1);
-      expect(sleeps).toEqual([20]);
-      expect(readLock().pid).toBe(process.pid);
-      release(held);
-    });
+    it.each(['EBUSY', 'EACCES', 'EPERM'])(
+      'a rename refused for a moment (%s) is retried 20 ms later, and succeeds',
+      (c) => {
+        plant({ pid: deadPid(), host: hostName(), token: 'dead' });
+        const busy = arm('renameSync', { throws: errno(c, 'rename') }, (_a, n) => n === 0);
+        const held = acquire(lock, FILE, FAST);
+        expect(busy.fired()).toBe(1);
+        expect(sleeps).toEqual([20]);
+        expect(readLock().pid).toBe(process.pid);
+        release(held);
+      },
+    );
 
     it('another rename error is not retried', () => {
       plant({ pid: deadPid(), host: hostName(), token: 'dead' });
       const failed = arm('renameSync', { throws: errno('EIO', 'rename') }, (_a, n) => n < 3);
-      says(thrown(() => acquire(lock, FILE, FAST)), 'take over the stale lock of', lock);
+      says(
+        thrown(() => acquire(lock, FILE, FAST)),
+        'take over the stale lock of',
+        lock,
+      );
       expect(failed.fired()).toBe(1);
     });
 
@@ -415,32 +510,61 @@ describe('taking over a stale lock', () => {
 describe('creating the lock', () => {
   it('a temp lock that cannot be written names the lock it was for', () => {
     arm('writeFileSync', { throws: errno('ENOSPC', 'write') });
-    says(thrown(() => acquire(lock, FILE, FAST)), 'create the lock for', lock);
+    says(
+      thrown(() => acquire(lock, FILE, FAST)),
+      'create the lock for',
+      lock,
+    );
     reset();
     expect(list()).toEqual([]);
   });
 
   it('a link that fails names the lock', () => {
     arm('linkSync', { throws: errno('EIO', 'link') });
-    says(thrown(() => acquire(lock, FILE, FAST)), 'create the lock for', lock);
+    says(
+      thrown(() => acquire(lock, FILE, FAST)),
+      'create the lock for',
+      lock,
+    );
   });
 
   it('without hard links: a failing exclusive create, or a failing write, names the lock and leaves none', () => {
     arm('linkSync', { throws: errno('EPERM', 'link') });
     arm('openSync', { throws: errno('EIO', 'open') }, (args) => args[0] === lock);
-    says(thrown(() => acquire(lock, FILE, FAST)), 'create the lock for', lock);
+    says(
+      thrown(() => acquire(lock, FILE, FAST)),
+      'create the lock for',
+      lock,
+    );
     expect(list()).toEqual([]);
     reset();
     arm('linkSync', { throws: errno('EPERM', 'link') });
-    arm('writeFileSync', { throws: errno('EIO', 'write') }, (args) => typeof args[0] === 'number' && fs.existsSync(lock));
-    says(thrown(() => acquire(lock, FILE, FAST)), 'create the lock for', lock);
+    arm(
+      'writeFileSync',
+      { throws: errno('EIO', 'write') },
+      (args) => typeof args[0] === 'number' && fs.existsSync(lock),
+    );
+    says(
+      thrown(() => acquire(lock, FILE, FAST)),
+      'create the lock for',
+      lock,
+    );
     reset();
     expect(list()).toEqual([]);
   });
 
   it('without hard links: a write that fails after someone removed the new lock still reports the write', () => {
     arm('linkSync', { throws: errno('EPERM', 'link') });
-    arm('writeFileSync', { calls: () => { fs.rmSync(lock); throw errno('ENOSPC', 'write'); } }, (args) => typeof args[0] === 'number' && fs.existsSync(lock));
+    arm(
+      'writeFileSync',
+      {
+        calls: () => {
+          fs.rmSync(lock);
+          throw errno('ENOSPC', 'write');
+        },
+      },
+      (args) => typeof args[0] === 'number' && fs.existsSync(lock),
+    );
     const e = thrown(() => acquire(lock, FILE, FAST));
     expect(e).toBeInstanceOf(IoError);
     says(e, 'create the lock for', lock);

@@ -87,14 +87,31 @@ describe('taking and releasing the lock', () => {
     const real = path.join(dir, 'g.json');
     expect(withLock(real, FILE, (h) => (expect(fs.existsSync(h.lock)).toBe(true), 42), FAST)).toBe(42);
     expect(list()).toEqual([]);
-    expect(thrown(() => withLock(real, FILE, () => { throw new Error('boom'); }, FAST)).message).toBe('boom');
+    expect(
+      thrown(() =>
+        withLock(
+          real,
+          FILE,
+          () => {
+            throw new Error('boom');
+          },
+          FAST,
+        ),
+      ).message,
+    ).toBe('boom');
     expect(list()).toEqual([]);
   });
 });
 
 describe('a lock already there', () => {
   it('held by a live process of this computer: waits, then exit 5 naming the process and the lock, and leaves it', () => {
-    const text = plant({ pid: process.ppid, host: hostName(), ...(bootId() ? { boot: bootId() } : {}), token: 'live', time: Date.now() });
+    const text = plant({
+      pid: process.ppid,
+      host: hostName(),
+      ...(bootId() ? { boot: bootId() } : {}),
+      token: 'live',
+      time: Date.now(),
+    });
     const t0 = Date.now();
     const e = thrown(() => acquire(lock, FILE, { ...FAST, waitMs: 150 }));
     expect(Date.now() - t0).toBeGreaterThanOrEqual(150);
@@ -116,7 +133,13 @@ describe('a lock already there', () => {
   });
 
   it('left by a process that is gone: taken over at once', () => {
-    plant({ pid: deadPid(), host: hostName(), ...(bootId() ? { boot: bootId() } : {}), token: 'dead', time: Date.now() });
+    plant({
+      pid: deadPid(),
+      host: hostName(),
+      ...(bootId() ? { boot: bootId() } : {}),
+      token: 'dead',
+      time: Date.now(),
+    });
     const t0 = Date.now();
     const held = acquire(lock, FILE, { ...FAST, waitMs: 5000 });
     expect(Date.now() - t0).toBeLessThan(1000);
@@ -133,12 +156,15 @@ describe('a lock already there', () => {
     expect(thrown(() => acquire(lock, FILE, FAST))).toBeInstanceOf(LockedError);
   });
 
-  it.skipIf(!fs.existsSync('/proc/sys/kernel/random/boot_id'))('from before this computer restarted (another boot): taken over whatever its pid', () => {
-    plant({ pid: process.ppid, host: hostName(), boot: 'another-boot', token: 'before-restart', time: Date.now() });
-    const held = acquire(lock, FILE, FAST);
-    expect(readLock().pid).toBe(process.pid);
-    release(held);
-  });
+  it.skipIf(!fs.existsSync('/proc/sys/kernel/random/boot_id'))(
+    'from before this computer restarted (another boot): taken over whatever its pid',
+    () => {
+      plant({ pid: process.ppid, host: hostName(), boot: 'another-boot', token: 'before-restart', time: Date.now() });
+      const held = acquire(lock, FILE, FAST);
+      expect(readLock().pid).toBe(process.pid);
+      release(held);
+    },
+  );
 
   it('from another computer: never taken over by its pid; exit 5 naming that computer, since when, and the wait', () => {
     const time = Date.UTC(2026, 0, 2, 13, 45);
@@ -217,7 +243,11 @@ describe('a lock already there', () => {
   });
 
   it('exactly 4096 bytes is still read as a lock; 4097 is not', () => {
-    plant(JSON.stringify({ pid: deadPid(), host: hostName(), token: 'x'.repeat(4096 - 60) }).padEnd(4096, ' ').slice(0, 4096));
+    plant(
+      JSON.stringify({ pid: deadPid(), host: hostName(), token: 'x'.repeat(4096 - 60) })
+        .padEnd(4096, ' ')
+        .slice(0, 4096),
+    );
     expect(inspect(lock).kind).toBe('lock');
     fs.writeFileSync(lock, 'y'.repeat(4097));
     expect(inspect(lock)).toEqual({ kind: 'special', what: 'a file larger than a lock' });
@@ -226,13 +256,26 @@ describe('a lock already there', () => {
   it('a lock that grew between the look and the read is judged by what was read', () => {
     plant('{"pid":1}');
     arm('fstatSync', { calls: (real, args) => Object.assign(real(...args) as fs.Stats, { size: 10 }) });
-    arm('readSync', { calls: (_real, args) => ((args[1] as Buffer).fill(0x61, args[2] as number), (args[1] as Buffer).length - (args[2] as number)) }, (_a, n) => n === 0);
+    arm(
+      'readSync',
+      {
+        calls: (_real, args) => (
+          (args[1] as Buffer).fill(0x61, args[2] as number), (args[1] as Buffer).length - (args[2] as number)
+        ),
+      },
+      (_a, n) => n === 0,
+    );
     expect(inspect(lock)).toEqual({ kind: 'special', what: 'a file larger than a lock' });
   });
 
   it('replaced by a folder or a link between the look and the open: judged by what was opened', () => {
     plant('{"pid":1}');
-    arm('fstatSync', { calls: (real, args) => Object.assign(Object.create(fs.Stats.prototype), real(...args) as object, { mode: fs.constants.S_IFDIR | 0o755 }) });
+    arm('fstatSync', {
+      calls: (real, args) =>
+        Object.assign(Object.create(fs.Stats.prototype), real(...args) as object, {
+          mode: fs.constants.S_IFDIR | 0o755,
+        }),
+    });
     expect(inspect(lock)).toEqual({ kind: 'special', what: 'a folder' });
     reset();
     arm('openSync', { throws: errno('ELOOP', 'open') });
@@ -287,7 +330,12 @@ describe('taking over a stale lock', () => {
   it('a stale lock replaced by a new one while we took the takeover lock is not taken over', () => {
     plant({ pid: deadPid(), host: hostName(), token: 'dead' });
     // When our takeover lock is in place, someone else's fresh live lock replaces the stale one.
-    arm('linkSync', { calls: (real, args) => (real(...args), String(args[1]).endsWith('.takeover') && plant({ pid: process.ppid, host: hostName(), token: 'new-live' })) });
+    arm('linkSync', {
+      calls: (real, args) => (
+        real(...args),
+        String(args[1]).endsWith('.takeover') && plant({ pid: process.ppid, host: hostName(), token: 'new-live' })
+      ),
+    });
     const e = thrown(() => acquire(lock, FILE, FAST));
     expect(e).toBeInstanceOf(LockedError);
     expect(readLock().token).toBe('new-live');
@@ -341,7 +389,15 @@ describe('creating the lock when the file system is not as expected', () => {
 
   it('without hard links, a write that fails leaves no lock and says so', () => {
     arm('linkSync', { throws: errno('EPERM', 'link') });
-    arm('writeFileSync', { throws: errno('ENOSPC', 'write') }, (args) => typeof args[0] === 'number' && (args[1] as string).includes('"token"') && seam.calls.length >= 0 && fs.existsSync(lock));
+    arm(
+      'writeFileSync',
+      { throws: errno('ENOSPC', 'write') },
+      (args) =>
+        typeof args[0] === 'number' &&
+        (args[1] as string).includes('"token"') &&
+        seam.calls.length >= 0 &&
+        fs.existsSync(lock),
+    );
     const e = thrown(() => acquire(lock, FILE, FAST));
     expect(e).toBeInstanceOf(IoError);
     expect(e.message).toContain(lock);
@@ -360,7 +416,9 @@ describe('creating the lock when the file system is not as expected', () => {
 
   it('a folder that is gone: no-session naming the file; a failing link: io error; a full disk: no lock left', () => {
     const gone = path.join(dir, 'gone', 'g.json.lock');
-    arm('writeFileSync', { calls: (real, args) => (real(...args), fs.rmSync(path.dirname(gone), { recursive: true, force: true })) });
+    arm('writeFileSync', {
+      calls: (real, args) => (real(...args), fs.rmSync(path.dirname(gone), { recursive: true, force: true })),
+    });
     fs.mkdirSync(path.dirname(gone));
     arm('linkSync', { throws: errno('ENOENT', 'link') });
     let e = thrown(() => acquire(gone, FILE, FAST));
@@ -392,7 +450,7 @@ describe('a lock that cannot be removed or read at the end', () => {
     ['EROFS', 'the file system is now read-only'],
     ['EBUSY', 'the file is busy'],
     ['ENOMEM', 'the system refused it (ENOMEM)'],
-  ])('unlink failing with %s: the work\'s result stands, the lock stays, and leftLocks says so', (c, why) => {
+  ])("unlink failing with %s: the work's result stands, the lock stays, and leftLocks says so", (c, why) => {
     arm('unlinkSync', { throws: errno(c, 'unlink') }, (args) => args[0] === lock);
     expect(withLock(path.join(dir, 'g.json'), FILE, () => 42, FAST)).toBe(42);
     expect(S.lock.leftLocks).toEqual([left(why)]);
@@ -414,7 +472,7 @@ describe('a lock that cannot be removed or read at the end', () => {
     expect(list()).toEqual(['g.json.lock']);
   });
 
-  it('a lock already gone, or another\'s now, is not a lock left behind', () => {
+  it("a lock already gone, or another's now, is not a lock left behind", () => {
     const held = acquire(lock, FILE, FAST);
     fs.rmSync(lock);
     release(held);
@@ -434,10 +492,12 @@ describe('a lock that cannot be removed or read at the end', () => {
     const e = thrown(() => inspect(lock));
     reset();
     expect(e).toBeInstanceOf(IoError);
-    expect(e.message).toBe(`Could not read the lock ${lock}: the disk reported an input/output error (a failing or removed drive, or a network folder that went away). Nothing was changed. Check the disk and run the command again.`);
+    expect(e.message).toBe(
+      `Could not read the lock ${lock}: the disk reported an input/output error (a failing or removed drive, or a network folder that went away). Nothing was changed. Check the disk and run the command again.`,
+    );
   });
 
-  it('a read that fails closes the lock quietly and reports the read\'s error', () => {
+  it("a read that fails closes the lock quietly and reports the read's error", () => {
     plant({ pid: process.pid, token: 'x' });
     arm('readSync', { throws: errno('EIO', 'read') });
     const closes = arm('closeSync', { throws: errno('EBADF', 'close') });

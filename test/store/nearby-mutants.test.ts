@@ -99,7 +99,11 @@ describe('similarSession', () => {
   it('the closest first; at the same distance, the first by name; in whatever order the folder lists them', () => {
     const far = 'gamexy.json'; // 2 edits from game.json
     const near = ['gamf.json', 'gamd.json', 'gama.json']; // 1 edit each
-    for (const order of [[far, ...near], [...near, far], [near[0]!, far, near[2]!, near[1]!]]) {
+    for (const order of [
+      [far, ...near],
+      [...near, far],
+      [near[0]!, far, near[2]!, near[1]!],
+    ]) {
       listing(order);
       expect(similar('game.json'), order.join(' ')).toBe(path.join(dir, 'gama.json'));
     }

@@ -33,7 +33,6 @@ useTempFolder('badzone-sessmut-', (d) => {
   file = path.join(d, 'g.json');
 });
 
-
 function game(rounds = 1, seed = 77): SessionState {
   const book = S.tables.shippedBook();
   let s = createGame(defaultSetup(seed, { gangs: [{ name: 'G', battlefield: ['a'], reserve: [] }] }), book);
@@ -100,7 +99,12 @@ describe('loadForChecking: a session, or the session inside a battle report', ()
     expect(e).toBeInstanceOf(E.InvalidFileError);
     expect(e.message).toContain(`${file}: schemaVersion: missing`);
     // Not an object at all: refused as not a session (never a TypeError).
-    for (const [text, found] of [['null', 'null'], ['[1]', 'an array'], ['"report"', 'a string'], ['7', 'a number']]) {
+    for (const [text, found] of [
+      ['null', 'null'],
+      ['[1]', 'an array'],
+      ['"report"', 'a string'],
+      ['7', 'a number'],
+    ]) {
       write(file, text);
       e = thrown(() => session.loadForChecking(file));
       expect(e, text).toBeInstanceOf(E.InvalidFileError);
@@ -116,7 +120,9 @@ describe('loadForChecking: a session, or the session inside a battle report', ()
       expect(e.message).toContain(`${file}: schemaVersion: missing`);
     }
     let ran = false;
-    expect(thrown(() => session.mutate(file, () => ((ran = true), { state: null, result: null })))).toBeInstanceOf(E.InvalidFileError);
+    expect(thrown(() => session.mutate(file, () => ((ran = true), { state: null, result: null })))).toBeInstanceOf(
+      E.InvalidFileError,
+    );
     expect(ran).toBe(false);
   });
 });
@@ -132,7 +138,7 @@ describe('a file that is not JSON: the advice to start again names the file in a
   }
   const shell = (arg: string) => spawnSync('sh', ['-c', `printf %s ${arg}`], { encoding: 'utf8' }).stdout;
 
-  it('the folder\'s own session (badzone-session.json): `new --force` in its folder, with no --session', () => {
+  it("the folder's own session (badzone-session.json): `new --force` in its folder, with no --session", () => {
     const f = path.join(dir, session.DEFAULT_SESSION);
     fs.writeFileSync(f, '{');
     const msg = thrown(() => session.tryLoad(f)).message;
@@ -168,7 +174,7 @@ describe('a file that is not JSON: the advice to start again names the file in a
   });
 });
 
-describe('a custom table the game\'s visibility table cannot play', () => {
+describe("a custom table the game's visibility table cannot play", () => {
   it('is refused naming the file, setup.table and the field (cross-check), and left as it is', () => {
     const s = JSON.parse(session.serialize(game(0))) as { setup: { table: unknown } };
     const t = structuredClone(S.tables.shippedTables().events);
@@ -240,7 +246,10 @@ describe('the session size limit', () => {
     expect(fs.readdirSync(dir)).toEqual([]);
     // Written past the limit by an older badzone: it opens, and a step that does not grow it saves.
     fs.writeFileSync(file, text);
-    const same = session.mutate(file, (l) => ({ state: { ...l!.state, manualDice: !l!.state.manualDice }, result: 'saved' }));
+    const same = session.mutate(file, (l) => ({
+      state: { ...l!.state, manualDice: !l!.state.manualDice },
+      result: 'saved',
+    }));
     expect(same).toBe('saved');
     expect(session.load(file).state.manualDice).toBe(!s.manualDice);
     // A step that grows it is refused, and the file is as it was.

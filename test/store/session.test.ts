@@ -45,7 +45,6 @@ useTempFolder('badzone-session-', (d) => {
   file = path.join(d, DEFAULT_SESSION);
 });
 
-
 function game(rounds = 1): SessionState {
   const book = shippedBook();
   let s = createGame(defaultSetup(77, { gangs: [{ name: 'G', battlefield: ['a'], reserve: [] }] }), book);
@@ -188,7 +187,13 @@ describe('mutate: changing a game under its lock', () => {
   it('a change that throws writes nothing and releases the lock', () => {
     save(game(1));
     const before = fs.readFileSync(file, 'utf8');
-    expect(thrown(() => mutate(file, () => { throw new RefusedError('no'); }))).toBeInstanceOf(RefusedError);
+    expect(
+      thrown(() =>
+        mutate(file, () => {
+          throw new RefusedError('no');
+        }),
+      ),
+    ).toBeInstanceOf(RefusedError);
     expect(fs.readFileSync(file, 'utf8')).toBe(before);
     expect(list()).toEqual([DEFAULT_SESSION]);
   });
@@ -260,7 +265,9 @@ describe('mutate: changing a game under its lock', () => {
   it('made read-only while waiting for the lock: refused under the lock too', () => {
     save(game(1));
     let ran = false;
-    arm('linkSync', { calls: (real, args) => (fs.chmodSync(file, 0o444), real(...args)) }, (args) => String(args[1]).endsWith('.lock'));
+    arm('linkSync', { calls: (real, args) => (fs.chmodSync(file, 0o444), real(...args)) }, (args) =>
+      String(args[1]).endsWith('.lock'),
+    );
     const e = thrown(() => mutate(file, () => ((ran = true), { state: null, result: null })));
     reset();
     expect(e).toBeInstanceOf(RefusedError);
@@ -296,7 +303,10 @@ describe('mutate: changing a game under its lock', () => {
 describe('a game that holds a secret (a hidden seed) is created private', () => {
   const hidden = (revealed = false): SessionState => {
     const book = shippedBook();
-    return createGame(defaultSetup(77, { hiddenSeed: { salt: 'a'.repeat(32), commitment: 'b'.repeat(64), revealed } }), book);
+    return createGame(
+      defaultSetup(77, { hiddenSeed: { salt: 'a'.repeat(32), commitment: 'b'.repeat(64), revealed } }),
+      book,
+    );
   };
   const modeOf = (f: string) => fs.statSync(f).mode & 0o7777;
   const umask = process.umask();
@@ -348,7 +358,8 @@ describe('create: a new game', () => {
 
   it('a folder or a device at the path is refused and left alone, force or not', () => {
     fs.mkdirSync(file);
-    for (const force of [false, true]) expect(thrown(() => create(file, game(0), force, 'S'))).toBeInstanceOf(InvalidFileError);
+    for (const force of [false, true])
+      expect(thrown(() => create(file, game(0), force, 'S'))).toBeInstanceOf(InvalidFileError);
     fs.rmdirSync(file);
     fs.symlinkSync('/dev/null', file);
     for (const force of [false, true]) {
@@ -360,7 +371,9 @@ describe('create: a new game', () => {
   });
 
   it('a game created by someone else while waiting for the lock: refused under the lock', () => {
-    arm('linkSync', { calls: (real, args) => (save(game(5)), real(...args)) }, (args) => String(args[1]).endsWith('.lock'));
+    arm('linkSync', { calls: (real, args) => (save(game(5)), real(...args)) }, (args) =>
+      String(args[1]).endsWith('.lock'),
+    );
     const e = thrown(() => create(file, game(0), false, 'S'));
     reset();
     expect(e).toBeInstanceOf(RefusedError);

@@ -23,7 +23,6 @@ beforeEach(async () => {
 });
 useTempFolder('badzone-tabmut-', (d) => (dir = d));
 
-
 const isEvents = (a: unknown) => String(a).endsWith(`${path.sep}badzone-events.json`);
 
 describe('the data folder', () => {
@@ -42,7 +41,9 @@ describe('the data folder', () => {
     expect(e.message).toContain('data/badzone-events.json');
     expect(fired.fired()).toBe(5);
     // Each one a folder further up, starting at src/store (this module's folder in a checkout).
-    const looked = trail(['existsSync']).map(([, p]) => String(p)).filter(isEvents);
+    const looked = trail(['existsSync'])
+      .map(([, p]) => String(p))
+      .filter(isEvents);
     const store = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/store');
     let up = store;
     const want: string[] = [];
@@ -63,7 +64,11 @@ describe('a broken shipped table names data/<file> and the field', () => {
   }
 
   it.each([
-    ['badzone-events.json', (t: Record<string, unknown>) => ((t.results as { discardOn?: unknown }[])[2]!.discardOn = 9), 'data/badzone-events.json: results[2].discardOn'],
+    [
+      'badzone-events.json',
+      (t: Record<string, unknown>) => ((t.results as { discardOn?: unknown }[])[2]!.discardOn = 9),
+      'data/badzone-events.json: results[2].discardOn',
+    ],
     ['hazards.json', (t: Record<string, unknown>) => (t.hazards = 'none'), 'data/hazards.json: hazards'],
     ['visibility.json', (t: Record<string, unknown>) => (t.normal = 'gloom'), 'data/visibility.json: normal'],
   ])('%s', (name, change, where) => {
@@ -106,13 +111,16 @@ describe("a group's own table file", () => {
     }
   });
 
-  it.each([['null'], ['"levels"'], ['7'], ['true'], ['[]']])('holding %s, not an object: refused naming the file (never a TypeError)', (text) => {
-    const f = path.join(dir, 't.json');
-    fs.writeFileSync(f, text);
-    const e = thrown(() => T.loadAnyTable(f));
-    expect(e).toBeInstanceOf(E.InvalidFileError);
-    expect(e.message).toContain(`${f}: `);
-  });
+  it.each([['null'], ['"levels"'], ['7'], ['true'], ['[]']])(
+    'holding %s, not an object: refused naming the file (never a TypeError)',
+    (text) => {
+      const f = path.join(dir, 't.json');
+      fs.writeFileSync(f, text);
+      const e = thrown(() => T.loadAnyTable(f));
+      expect(e).toBeInstanceOf(E.InvalidFileError);
+      expect(e.message).toContain(`${f}: `);
+    },
+  );
 });
 
 describe('bookFor: a D66 in a game started before schema 3 is one 66-sided die', () => {

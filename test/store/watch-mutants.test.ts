@@ -53,7 +53,10 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function watch(file: string, opts?: { debounceMs?: number; pollMs?: number }): { calls: () => number; close: () => void } {
+function watch(
+  file: string,
+  opts?: { debounceMs?: number; pollMs?: number },
+): { calls: () => number; close: () => void } {
   let calls = 0;
   const w = watchSession(file, () => calls++, opts);
   closers.push(() => w.close());
@@ -146,33 +149,40 @@ describe('folder events', () => {
     expect(c.calls()).toBe(1);
   });
 
-  it.skipIf(process.platform === 'win32')('a link re-pointed to another folder: that folder is watched, the old one dropped, a late event from it ignored', () => {
-    for (const d of ['a', 'b']) {
-      fs.mkdirSync(path.join(dir, d));
-      fs.writeFileSync(path.join(dir, d, 'real.json'), `{"in":"${d}"}`);
-    }
-    const link = path.join(dir, 'g.json');
-    fs.symlinkSync(path.join(dir, 'a', 'real.json'), link);
-    const c = watch(link, { debounceMs: 10, pollMs: 100 });
-    expect(fakes().made.map((m) => m.dir).sort()).toEqual([dir, path.join(dir, 'a')]);
-    const old = made(path.join(dir, 'a'))[0]!;
-    fs.rmSync(link);
-    fs.symlinkSync(path.join(dir, 'b', 'real.json'), link);
-    tick(100 + 10);
-    expect(c.calls()).toBe(1); // the file the path names is another one now
-    expect(old.closed).toBe(true);
-    expect(made(path.join(dir, 'a'))).toHaveLength(1);
-    expect(made(path.join(dir, 'b')).map((m) => m.closed)).toEqual([false]);
-    expect(made(dir).map((m) => m.closed)).toEqual([false]);
-    // An event the old folder's watch delivers late is not about our file any more.
-    expect(() => old.listener('rename', 'real.json')).not.toThrow();
-    tick(100);
-    expect(c.calls()).toBe(1);
-    // The new folder's events are.
-    made(path.join(dir, 'b'))[0]!.listener('change', 'real.json');
-    tick(10);
-    expect(c.calls()).toBe(2);
-  });
+  it.skipIf(process.platform === 'win32')(
+    'a link re-pointed to another folder: that folder is watched, the old one dropped, a late event from it ignored',
+    () => {
+      for (const d of ['a', 'b']) {
+        fs.mkdirSync(path.join(dir, d));
+        fs.writeFileSync(path.join(dir, d, 'real.json'), `{"in":"${d}"}`);
+      }
+      const link = path.join(dir, 'g.json');
+      fs.symlinkSync(path.join(dir, 'a', 'real.json'), link);
+      const c = watch(link, { debounceMs: 10, pollMs: 100 });
+      expect(
+        fakes()
+          .made.map((m) => m.dir)
+          .sort(),
+      ).toEqual([dir, path.join(dir, 'a')]);
+      const old = made(path.join(dir, 'a'))[0]!;
+      fs.rmSync(link);
+      fs.symlinkSync(path.join(dir, 'b', 'real.json'), link);
+      tick(100 + 10);
+      expect(c.calls()).toBe(1); // the file the path names is another one now
+      expect(old.closed).toBe(true);
+      expect(made(path.join(dir, 'a'))).toHaveLength(1);
+      expect(made(path.join(dir, 'b')).map((m) => m.closed)).toEqual([false]);
+      expect(made(dir).map((m) => m.closed)).toEqual([false]);
+      // An event the old folder's watch delivers late is not about our file any more.
+      expect(() => old.listener('rename', 'real.json')).not.toThrow();
+      tick(100);
+      expect(c.calls()).toBe(1);
+      // The new folder's events are.
+      made(path.join(dir, 'b'))[0]!.listener('change', 'real.json');
+      tick(10);
+      expect(c.calls()).toBe(2);
+    },
+  );
 });
 
 describe('close()', () => {

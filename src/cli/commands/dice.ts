@@ -6,8 +6,13 @@ import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { openSession } from '../shared.js';
 
-export async function run(mode: string | undefined, opts: { session?: string }, io: IO): Promise<View<'dice', DiceModeData>> {
-  if (mode !== undefined && mode !== 'manual' && mode !== 'rolled') throw new UsageError(`Which dice? manual (enter your own) or rolled (badzone rolls), not "${mode}".`);
+export async function run(
+  mode: string | undefined,
+  opts: { session?: string },
+  io: IO,
+): Promise<View<'dice', DiceModeData>> {
+  if (mode !== undefined && mode !== 'manual' && mode !== 'rolled')
+    throw new UsageError(`Which dice? manual (enter your own) or rolled (badzone rolls), not "${mode}".`);
   const game = await openSession(opts, io);
   return { kind: 'dice', data: await game.diceMode(mode === undefined ? {} : { manual: mode === 'manual' }) };
 }

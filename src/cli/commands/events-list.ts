@@ -5,7 +5,14 @@ import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { gameTableOf } from '../shared.js';
 
-export async function run(opts: { table?: string; session?: string }, io: IO): Promise<View<'events-list', EventsListData>> {
+export async function run(
+  opts: { table?: string; session?: string },
+  io: IO,
+): Promise<View<'events-list', EventsListData>> {
   const t = gameTableOf(opts, io);
-  return { kind: 'events-list', data: listEvents({ ...t.which, cwd: io.cwd }), ...(t.warnings.length ? { warnings: t.warnings } : {}) };
+  return {
+    kind: 'events-list',
+    data: listEvents({ ...t.which, cwd: io.cwd }),
+    ...(t.warnings.length ? { warnings: t.warnings } : {}),
+  };
 }

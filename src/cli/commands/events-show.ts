@@ -5,7 +5,15 @@ import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { gameTableOf } from '../shared.js';
 
-export async function run(query: string, opts: { table?: string; session?: string }, io: IO): Promise<View<'events-show', EventsShowData>> {
+export async function run(
+  query: string,
+  opts: { table?: string; session?: string },
+  io: IO,
+): Promise<View<'events-show', EventsShowData>> {
   const t = gameTableOf(opts, io);
-  return { kind: 'events-show', data: showEvent(query, { ...t.which, cwd: io.cwd }), ...(t.warnings.length ? { warnings: t.warnings } : {}) };
+  return {
+    kind: 'events-show',
+    data: showEvent(query, { ...t.which, cwd: io.cwd }),
+    ...(t.warnings.length ? { warnings: t.warnings } : {}),
+  };
 }

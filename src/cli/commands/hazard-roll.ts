@@ -6,10 +6,18 @@ import type { IO } from '../io.js';
 import { fileOf, intArg, seedArg } from '../shared.js';
 import { exists } from '../../store/files.js';
 
-export async function run(opts: { roll?: string; seed?: string; homeTurf?: boolean }, io: IO): Promise<View<'hazard-roll', HazardRollData>> {
+export async function run(
+  opts: { roll?: string; seed?: string; homeTurf?: boolean },
+  io: IO,
+): Promise<View<'hazard-roll', HazardRollData>> {
   const roll = intArg(opts.roll, '--roll', 1, 10);
   const seed = roll === undefined ? seedArg(opts.seed) : undefined;
-  const data = rollHazard({ ...(roll !== undefined ? { roll } : {}), ...(seed !== undefined ? { seed } : {}), homeTurf: opts.homeTurf === true, randomSeed: io.randomSeed });
+  const data = rollHazard({
+    ...(roll !== undefined ? { roll } : {}),
+    ...(seed !== undefined ? { seed } : {}),
+    homeTurf: opts.homeTurf === true,
+    randomSeed: io.randomSeed,
+  });
   // In a folder that already holds a game, plain `new --hazard` would be refused: say what it takes.
   if (!data.nomadic && !data.homeTurf && exists(fileOf({}, io))) {
     data.meaning = `The Hazard for this game is ${data.hazard.name}. This roll is not saved. A game is already set up here: \`badzone new --hazard ${data.roll} --force\` starts it again with this Hazard (the old file is kept as a backup); or roll in a new game's folder.`;

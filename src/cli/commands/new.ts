@@ -33,7 +33,21 @@ export interface NewOptions {
 }
 
 /** The flags that describe a game; any one of them given means "no setup wizard". */
-export const SETUP_FLAGS = ['seed', 'mode', 'tiles', 'grid', 'spawnPoints', 'gang', 'reserve', 'turfOwner', 'lairs', 'structures', 'hazard', 'table', 'visibilityTable'] as const;
+export const SETUP_FLAGS = [
+  'seed',
+  'mode',
+  'tiles',
+  'grid',
+  'spawnPoints',
+  'gang',
+  'reserve',
+  'turfOwner',
+  'lairs',
+  'structures',
+  'hazard',
+  'table',
+  'visibilityTable',
+] as const;
 
 /** The wizard runs for `badzone new` with no setup flag, on a terminal, without --no-input or --json. */
 export function wantsWizard(opts: NewOptions, io: IO): boolean {
@@ -51,10 +65,14 @@ export function parseRoster(text: string, flag: string): { name: string; fighter
     .map((f) => f.trim())
     .filter((f) => f !== '');
   if (name === '') throw new UsageError(`${flag} "${echo(text)}" has no gang name before the colon.`);
-  const bad = nameProblem(name, `${flag}: the gang name`) ?? fighters.map((f) => nameProblem(f, `${flag}: the fighter name`)).find((p) => p !== null);
+  const bad =
+    nameProblem(name, `${flag}: the gang name`) ??
+    fighters.map((f) => nameProblem(f, `${flag}: the fighter name`)).find((p) => p !== null);
   if (bad) throw new UsageError(`${bad}.`);
   if (fighters.length > LIMITS.fightersPerGang) {
-    throw new UsageError(`${flag}: ${echo(name)} lists ${count(fighters.length)} fighters; a gang may have at most ${LIMITS.fightersPerGang} fighters (limit: fighters per gang).`);
+    throw new UsageError(
+      `${flag}: ${echo(name)} lists ${count(fighters.length)} fighters; a gang may have at most ${LIMITS.fightersPerGang} fighters (limit: fighters per gang).`,
+    );
   }
   const seen = new Set<string>();
   const dup = fighters.find((f) => {
@@ -76,7 +94,9 @@ function hazardArg(value: string): 'roll' | number {
   const h = t.hazards.find((x) => x.id === slug || x.name.toLowerCase() === v);
   if (h) return h.roll;
   if (slug === 'nomadic') return t.nomadic.roll;
-  throw new UsageError(`--hazard takes roll, a D10 result (1-10), a hazard id (${t.hazards.map((x) => x.id).join(', ')}) or none, not "${echo(value)}".`);
+  throw new UsageError(
+    `--hazard takes roll, a D10 result (1-10), a hazard id (${t.hazards.map((x) => x.id).join(', ')}) or none, not "${echo(value)}".`,
+  );
 }
 
 /** The flags, parsed and checked with messages that name them, as the library's options. */
@@ -84,7 +104,10 @@ export function newGameOptions(opts: NewOptions): NewGameOptions {
   const out: NewGameOptions = {};
   const seed = seedArg(opts.seed);
   if (seed !== undefined) {
-    if (opts.hiddenSeed) throw new UsageError('--hidden-seed draws a fresh seed that nobody knows in advance; a seed given with --seed could be known. Give --seed or --hidden-seed, not both.');
+    if (opts.hiddenSeed)
+      throw new UsageError(
+        '--hidden-seed draws a fresh seed that nobody knows in advance; a seed given with --seed could be known. Give --seed or --hidden-seed, not both.',
+      );
     out.seed = seed;
   }
   const mode = opts.mode ?? 'dice';
@@ -96,7 +119,8 @@ export function newGameOptions(opts: NewOptions): NewGameOptions {
     if (!m) throw new UsageError(`--grid takes rows x columns like 2x2 or 3x4, not "${echo(opts.grid)}".`);
     const rows = Number(m[1]);
     const cols = Number(m[2]);
-    if (rows < 1 || cols < 1 || rows > 26 || cols > 26) throw new UsageError('--grid rows and columns must each be from 1 to 26.');
+    if (rows < 1 || cols < 1 || rows > 26 || cols > 26)
+      throw new UsageError('--grid rows and columns must each be from 1 to 26.');
     out.grid = { rows, cols };
   } else if (opts.tiles !== undefined) {
     out.tiles = intArg(opts.tiles, '--tiles', 1, 676)!;
@@ -104,7 +128,8 @@ export function newGameOptions(opts: NewOptions): NewGameOptions {
   const gangs: GangSetup[] = [];
   for (const g of opts.gang ?? []) {
     const { name, fighters } = parseRoster(g, '--gang');
-    if (gangs.some((x) => x.name === name)) throw new UsageError(`--gang ${echo(name)} is given twice; list all its fighters in one --gang.`);
+    if (gangs.some((x) => x.name === name))
+      throw new UsageError(`--gang ${echo(name)} is given twice; list all its fighters in one --gang.`);
     gangs.push({ name, battlefield: fighters, reserve: [] });
   }
   for (const r of opts.reserve ?? []) {
@@ -116,7 +141,10 @@ export function newGameOptions(opts: NewOptions): NewGameOptions {
       gangs.push(g);
     }
     const clash = fighters.find((f) => g!.battlefield.includes(f) || g!.reserve.includes(f));
-    if (clash) throw new UsageError(`${echo(clash)} is listed twice for ${echo(name)}; a fighter is either on the battlefield or in reserve.`);
+    if (clash)
+      throw new UsageError(
+        `${echo(clash)} is listed twice for ${echo(name)}; a fighter is either on the battlefield or in reserve.`,
+      );
     g.reserve.push(...fighters);
   }
   // The number of gangs, and every other limit of a setup, is checked by the library (resolveSetup, ../../rules/limits.ts).
@@ -147,7 +175,10 @@ export function buildSetup(opts: NewOptions, io: IO): Setup {
 
 /** `wizard`: ask the setup questions even though flags were given (play's --seed: the wizard keeps the seed). */
 export async function run(given: NewOptions, io: IO, how: { wizard?: boolean } = {}): Promise<View<'new', NewData>> {
-  const opts = how.wizard === true || wantsWizard(given, io) ? await (await import('../wizard.js')).askSetup(io, await io.prompter(), given, fileOf(given, io)) : given;
+  const opts =
+    how.wizard === true || wantsWizard(given, io)
+      ? await (await import('../wizard.js')).askSetup(io, await io.prompter(), given, fileOf(given, io))
+      : given;
   const setup = newGameOptions(opts);
   // The file as the user named it with --session (for the printed command line); the library resolves it as fileOf does.
   const file = opts.session !== undefined && opts.session.trim() !== '' ? opts.session : fileOf(opts, io);

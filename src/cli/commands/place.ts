@@ -4,7 +4,11 @@ import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { askForGame, diceList, openSession } from '../shared.js';
 
-export async function run(event: string, opts: { session?: string; dice?: string | string[]; manual?: boolean; input?: boolean }, io: IO): Promise<View<'place', PlaceData>> {
+export async function run(
+  event: string,
+  opts: { session?: string; dice?: string | string[]; manual?: boolean; input?: boolean },
+  io: IO,
+): Promise<View<'place', PlaceData>> {
   const game = await openSession(opts, io);
   const dice = diceList(opts.dice);
   const ask = await askForGame(io, opts, game);

@@ -68,7 +68,11 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
   }
   const file = fileOf(opts, io);
   const session = opts.session !== undefined ? { session: opts.session } : {};
-  const style = terminalStyle(io.env, io.stdoutIsTTY, io.columns, { hints: false, commandName: () => io.argv0, ...(opts.session !== undefined && opts.session.trim() !== '' ? { session: shellWord(opts.session) } : {}) });
+  const style = terminalStyle(io.env, io.stdoutIsTTY, io.columns, {
+    hints: false,
+    commandName: () => io.argv0,
+    ...(opts.session !== undefined && opts.session.trim() !== '' ? { session: shellWord(opts.session) } : {}),
+  });
   const show = (v: View): void => {
     io.stdout(`\n${renderText(v, style)}`);
     for (const w of v.warnings ?? []) io.stderr(nameCommand(`${safeText(w)}\n`, io));
@@ -91,14 +95,23 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
     if (!existing) {
       // A path the GM typed (--session, BADZONE_SESSION) that holds no game may be a typo: ask before setting up.
       if (explicitSession(opts, io)) {
-        if (!folderExists(file)) throw new NoSessionError(`The folder for ${file} does not exist. Create it first, or give another --session path.`);
+        if (!folderExists(file))
+          throw new NoSessionError(
+            `The folder for ${file} does not exist. Create it first, or give another --session path.`,
+          );
         const near = similarSession(file);
         const hint = near ? ` (did you mean ${near}?)` : '';
         const go = await prompter.confirm(`There is no game at ${file}${hint}. Set up a new game there?`, false);
         if (!go) return done('no-game');
       }
       // No game yet: the setup wizard (badzone new without flags), then on to round 1.
-      show(await (await import('./new.js')).run({ ...session, ...(opts.seed !== undefined ? { seed: opts.seed } : {}) }, io, { wizard: true }));
+      show(
+        await (await import('./new.js')).run(
+          { ...session, ...(opts.seed !== undefined ? { seed: opts.seed } : {}) },
+          io,
+          { wizard: true },
+        ),
+      );
     } else if (existing.state.phase === 'round') {
       // Resuming mid-round: this round's event card first, as it was shown when the round started.
       show(await (await import('./round.js')).current(session, io));
@@ -152,11 +165,22 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
 
 /** What changes whenever a step is made, undone or redone, or the dice preference is set. */
 function fingerprint(s: SessionState): string {
-  return JSON.stringify([s.round, s.phase, s.log.length, s.log[s.log.length - 1] ?? null, s.redo.length, s.manualDice ?? null]);
+  return JSON.stringify([
+    s.round,
+    s.phase,
+    s.log.length,
+    s.log[s.log.length - 1] ?? null,
+    s.redo.length,
+    s.manualDice ?? null,
+  ]);
 }
 
 function standingText(s: SessionState): string {
-  return s.phase === 'setup' ? 'before round 1' : s.phase === 'round' ? `round ${s.round}, End Phase not yet resolved` : `round ${s.round}, End Phase resolved`;
+  return s.phase === 'setup'
+    ? 'before round 1'
+    : s.phase === 'round'
+      ? `round ${s.round}, End Phase not yet resolved`
+      : `round ${s.round}, End Phase resolved`;
 }
 
 function menuTitle(s: SessionState, manual: boolean): string {
@@ -182,7 +206,10 @@ export function menu(s: SessionState, manual: boolean): Choice<MenuItem>[] {
   items.push({ name: 'Fighters: out of action, back, reserve, add...', value: 'fighters' });
   items.push({ name: 'Events: discard, place, rules; visibility...', value: 'events' });
   items.push({ name: 'Status, Hazard, rules in full, log...', value: 'info' });
-  items.push({ name: manual ? 'Dice: roll any; let badzone roll again...' : 'Dice: my own dice for a step; roll any...', value: 'dice' });
+  items.push({
+    name: manual ? 'Dice: roll any; let badzone roll again...' : 'Dice: my own dice for a step; roll any...',
+    value: 'dice',
+  });
   if (s.log.length > 1) items.push({ name: 'Undo the last step', value: 'undo' });
   if (s.redo.length > 0) items.push({ name: `Redo the step undone (${s.redo.length} can be redone)`, value: 'redo' });
   items.push({ name: 'Quit (the game is saved)', value: 'quit' });
@@ -191,7 +218,10 @@ export function menu(s: SessionState, manual: boolean): Choice<MenuItem>[] {
 
 /** A sub-menu, with Back last; Escape or Back throw PromptBack (back to the main menu). */
 async function subMenu<T extends string>(prompter: Prompter, message: string, choices: Choice<T>[]): Promise<T> {
-  const v = await prompter.select<T | typeof BACK>(`${message} (Escape: back)`, [...choices, { name: 'Back', value: BACK }]);
+  const v = await prompter.select<T | typeof BACK>(`${message} (Escape: back)`, [
+    ...choices,
+    { name: 'Back', value: BACK },
+  ]);
   if (v === BACK) throw new PromptBack('back');
   return v as T;
 }
@@ -199,7 +229,11 @@ async function subMenu<T extends string>(prompter: Prompter, message: string, ch
 /** Pick one of these (names from the game and its tables, shown terminal-safe), or go back. */
 async function pick<T>(prompter: Prompter, message: string, choices: Choice<T>[], defaultValue?: T): Promise<T> {
   const safe = choices.map((c) => ({ ...c, name: safeText(c.name) }));
-  const v = await prompter.select<T | typeof BACK>(safeText(`${message} (Escape: back)`), [...safe, { name: 'Back', value: BACK }], defaultValue);
+  const v = await prompter.select<T | typeof BACK>(
+    safeText(`${message} (Escape: back)`),
+    [...safe, { name: 'Back', value: BACK }],
+    defaultValue,
+  );
   if (v === BACK) throw new PromptBack('back');
   return v as T;
 }
@@ -252,12 +286,20 @@ async function act(
       const items: Choice<SubItem>[] = [];
       if (!manual) items.push({ name: `${nextStep(s)} with my own dice (this once)`, value: 'own-dice' });
       items.push({ name: 'Roll dice (any expression; not part of the game)', value: 'roll' });
-      items.push(manual ? { name: 'Let badzone roll from now on', value: 'dice-mode' } : { name: 'Enter my own dice from now on (badzone names each one)', value: 'dice-mode' });
+      items.push(
+        manual
+          ? { name: 'Let badzone roll from now on', value: 'dice-mode' }
+          : { name: 'Enter my own dice from now on (badzone names each one)', value: 'dice-mode' },
+      );
       const sub = await subMenu<SubItem>(prompter, 'Dice', items);
       if (sub === 'own-dice') return nextStepRun(s, session, io, true);
       if (sub === 'dice-mode') {
         await setManual(!manual);
-        io.stdout(!manual ? '\nFrom now on badzone asks for your own dice, one by one, naming what each is for (kept in the game).\n' : '\nFrom now on badzone rolls the dice.\n');
+        io.stdout(
+          !manual
+            ? '\nFrom now on badzone asks for your own dice, one by one, naming what each is for (kept in the game).\n'
+            : '\nFrom now on badzone rolls the dice.\n',
+        );
         return null;
       }
       const expr = await prompter.input('Dice to roll (D6, D3+3, D6+6, 2D6x10, D64, ...; Escape: back):', {
@@ -278,7 +320,12 @@ async function act(
       return (await import('./redo.js')).run(session, io);
     case 'undo': {
       const last = s.log[s.log.length - 1]!;
-      const what = last.action.type === 'round' ? `round ${last.round}'s Event Phase` : last.action.type === 'end' ? `round ${last.round}'s End Phase` : `"${last.action.type}${'eventId' in last.action ? ` ${last.action.eventId}` : ''}${'level' in last.action ? ` ${last.action.level}` : ''}${'name' in last.action ? ` ${last.action.name} ${last.action.to}` : ''}"`;
+      const what =
+        last.action.type === 'round'
+          ? `round ${last.round}'s Event Phase`
+          : last.action.type === 'end'
+            ? `round ${last.round}'s End Phase`
+            : `"${last.action.type}${'eventId' in last.action ? ` ${last.action.eventId}` : ''}${'level' in last.action ? ` ${last.action.level}` : ''}${'name' in last.action ? ` ${last.action.name} ${last.action.to}` : ''}"`;
       // No is the default: Enter pressed once too often never undoes a step.
       if (!(await prompter.confirm(`Undo ${what} (log entry #${last.seq})?`, false))) return null;
       return (await import('./undo.js')).run(session, io);
@@ -293,26 +340,45 @@ function nextStepRun(s: SessionState, session: { session?: string }, io: IO, man
   return import('./round.js').then((m) => m.run({ ...session, manual }, io));
 }
 
-async function eventsMenu(s: SessionState, book: RuleBook, prompter: Prompter, io: IO, session: { session?: string }, manual: boolean): Promise<View | null> {
+async function eventsMenu(
+  s: SessionState,
+  book: RuleBook,
+  prompter: Prompter,
+  io: IO,
+  session: { session?: string },
+  manual: boolean,
+): Promise<View | null> {
   const items: Choice<SubItem>[] = [];
-  if (s.inPlay.length) items.push({ name: 'Discard an event (e.g. the Pillar of Flame left the table)', value: 'discard' });
+  if (s.inPlay.length)
+    items.push({ name: 'Discard an event (e.g. the Pillar of Flame left the table)', value: 'discard' });
   items.push({ name: 'Place an event in play by hand', value: 'place' });
   if (s.inPlay.length) items.push({ name: 'Rules of the events in play', value: 'rules' });
   items.push({ name: 'Look up any event of the table', value: 'lookup' });
   items.push({ name: 'Visibility: set it', value: 'visibility' });
   const unconfirmed = s.tilePicks.filter((t) => !t.confirmed);
-  if (unconfirmed.length) items.unshift({ name: 'Collapsed Section: record the right tile (badzone picked without knowing where models stand)', value: 'collapse' });
+  if (unconfirmed.length)
+    items.unshift({
+      name: 'Collapsed Section: record the right tile (badzone picked without knowing where models stand)',
+      value: 'collapse',
+    });
   const sub = await subMenu(prompter, 'Events', items);
   const label = (id: string) => book.byId.get(id)?.name ?? id;
   switch (sub) {
     case 'discard': {
-      const id = await pick(prompter, 'Discard which event?', s.inPlay.map((p) => ({ name: `${label(p.eventId)} (since round ${p.sinceRound})`, value: p.eventId })));
+      const id = await pick(
+        prompter,
+        'Discard which event?',
+        s.inPlay.map((p) => ({ name: `${label(p.eventId)} (since round ${p.sinceRound})`, value: p.eventId })),
+      );
       return (await import('./discard.js')).run(id, session, io);
     }
     case 'place': {
       const choices = book.events.results
         .filter((e) => e.timing === 'persistent' && !s.inPlay.some((p) => p.eventId === e.id))
-        .map((e) => ({ name: `${e.name} (D64 ${e.range[0] === e.range[1] ? e.range[0] : `${e.range[0]}-${e.range[1]}`})`, value: e.id }));
+        .map((e) => ({
+          name: `${e.name} (D64 ${e.range[0] === e.range[1] ? e.range[0] : `${e.range[0]}-${e.range[1]}`})`,
+          value: e.id,
+        }));
       if (choices.length === 0) {
         io.stdout('\nEvery persistent event of the table is already in play.\n');
         return null;
@@ -326,23 +392,40 @@ async function eventsMenu(s: SessionState, book: RuleBook, prompter: Prompter, i
       const id = await pick(
         prompter,
         'Which event?',
-        book.events.results.map((e) => ({ name: `${e.range[0] === e.range[1] ? e.range[0] : `${e.range[0]}-${e.range[1]}`}: ${e.name}`, value: e.id })),
+        book.events.results.map((e) => ({
+          name: `${e.range[0] === e.range[1] ? e.range[0] : `${e.range[0]}-${e.range[1]}`}: ${e.name}`,
+          value: e.id,
+        })),
       );
       return (await import('./events-show.js')).run(id, {}, io);
     }
     case 'collapse': {
       const tp = s.tilePicks.filter((t) => !t.confirmed).at(-1)!;
       const HOW = '\u0000occupied';
-      const tile = await pick(prompter, `Round ${tp.round}: badzone picked ${tp.tile ?? 'no tile'} among ${tp.among.join(' ')}. Which tile collapsed?`, [
-        ...tp.among.map((t) => ({ name: t === tp.tile ? `${t} (badzone's pick: it was right)` : t, value: t })),
-        { name: 'Say which tiles hold player models, and let badzone roll among the others', value: HOW },
-      ]);
+      const tile = await pick(
+        prompter,
+        `Round ${tp.round}: badzone picked ${tp.tile ?? 'no tile'} among ${tp.among.join(' ')}. Which tile collapsed?`,
+        [
+          ...tp.among.map((t) => ({ name: t === tp.tile ? `${t} (badzone's pick: it was right)` : t, value: t })),
+          { name: 'Say which tiles hold player models, and let badzone roll among the others', value: HOW },
+        ],
+      );
       if (tile !== HOW) return (await import('./collapse.js')).run(tile, session, io);
-      const occupied = await prompter.checkbox('Which tiles hold player models? (space to mark, enter when done)', tp.among.map((t) => ({ name: t, value: t })));
-      return (await import('./collapse.js')).run(undefined, { ...session, occupied, ...(manual ? { manual: true } : {}) }, io);
+      const occupied = await prompter.checkbox(
+        'Which tiles hold player models? (space to mark, enter when done)',
+        tp.among.map((t) => ({ name: t, value: t })),
+      );
+      return (await import('./collapse.js')).run(
+        undefined,
+        { ...session, occupied, ...(manual ? { manual: true } : {}) },
+        io,
+      );
     }
     case 'visibility': {
-      const choices = book.visibility.levels.map((l) => ({ name: `${l.name} (${l.rangeInches === null ? 'unlimited' : `${l.rangeInches}"`})`, value: l.id }));
+      const choices = book.visibility.levels.map((l) => ({
+        name: `${l.name} (${l.rangeInches === null ? 'unlimited' : `${l.rangeInches}"`})`,
+        value: l.id,
+      }));
       const id = await pick(prompter, 'Set the visibility to', choices, s.visibility.level);
       return (await import('./visibility.js')).run('set', id, session, io);
     }
@@ -351,11 +434,18 @@ async function eventsMenu(s: SessionState, book: RuleBook, prompter: Prompter, i
   }
 }
 
-async function rosters(s: SessionState, prompter: Prompter, io: IO, session: { session?: string }): Promise<View | null> {
+async function rosters(
+  s: SessionState,
+  prompter: Prompter,
+  io: IO,
+  session: { session?: string },
+): Promise<View | null> {
   const all = fighters(s);
   const items: Choice<SubItem>[] = [];
-  if (all.some((f) => f.where !== 'out')) items.push({ name: 'Out of Action: take a fighter out of the game', value: 'out' });
-  if (all.some((f) => f.where !== 'battlefield')) items.push({ name: 'Back to the battlefield (from reserve or out of action)', value: 'return' });
+  if (all.some((f) => f.where !== 'out'))
+    items.push({ name: 'Out of Action: take a fighter out of the game', value: 'out' });
+  if (all.some((f) => f.where !== 'battlefield'))
+    items.push({ name: 'Back to the battlefield (from reserve or out of action)', value: 'return' });
   if (all.some((f) => f.where === 'battlefield')) items.push({ name: 'To the reserve', value: 'reserve' });
   items.push({ name: 'Add a fighter (or a new gang)', value: 'add' });
   if (s.gangs.length) items.push({ name: 'Rename a fighter or a gang', value: 'rename' });
@@ -363,31 +453,49 @@ async function rosters(s: SessionState, prompter: Prompter, io: IO, session: { s
   const fighter = (await import('./fighter.js')).run;
   // Each fighter is offered as the JSON of [gang, name]: names are unique within a gang, not across gangs.
   const choose = async (message: string, from: Fighter[]): Promise<Fighter> => {
-    const key = await pick(prompter, message, from.map((f) => ({ name: `${f.name} (${f.gang}, ${WHERE[f.where]})`, value: JSON.stringify([f.gang, f.name]) })));
+    const key = await pick(
+      prompter,
+      message,
+      from.map((f) => ({ name: `${f.name} (${f.gang}, ${WHERE[f.where]})`, value: JSON.stringify([f.gang, f.name]) })),
+    );
     return from.find((f) => JSON.stringify([f.gang, f.name]) === key)!;
   };
   switch (sub) {
     case 'out': {
-      const f = await choose('Who is Out of Action?', all.filter((x) => x.where !== 'out'));
+      const f = await choose(
+        'Who is Out of Action?',
+        all.filter((x) => x.where !== 'out'),
+      );
       return fighter(f.name, 'out', { ...session, gang: f.gang }, io);
     }
     case 'return': {
-      const f = await choose('Who comes back to the battlefield?', all.filter((x) => x.where !== 'battlefield'));
+      const f = await choose(
+        'Who comes back to the battlefield?',
+        all.filter((x) => x.where !== 'battlefield'),
+      );
       return fighter(f.name, 'battlefield', { ...session, gang: f.gang }, io);
     }
     case 'reserve': {
-      const f = await choose('Who goes to the reserve?', all.filter((x) => x.where === 'battlefield'));
+      const f = await choose(
+        'Who goes to the reserve?',
+        all.filter((x) => x.where === 'battlefield'),
+      );
       return fighter(f.name, 'reserve', { ...session, gang: f.gang }, io);
     }
     case 'rename': {
       // A fighter is [gang, name]; a gang is [null, name].
       const what = await pick(prompter, 'Rename whom?', [
-        ...all.map((f) => ({ name: `${f.name} (${f.gang}, ${WHERE[f.where]})`, value: JSON.stringify([f.gang, f.name]) })),
+        ...all.map((f) => ({
+          name: `${f.name} (${f.gang}, ${WHERE[f.where]})`,
+          value: JSON.stringify([f.gang, f.name]),
+        })),
         ...s.gangs.map((g) => ({ name: `The gang ${g.name}`, value: JSON.stringify([null, g.name]) })),
       ]);
       const [gang, name] = JSON.parse(what) as [string | null, string];
       const isGang = gang === null;
-      const taken = isGang ? new Set(s.gangs.map((g) => g.name)) : new Set(all.filter((f) => f.gang === gang).map((f) => f.name));
+      const taken = isGang
+        ? new Set(s.gangs.map((g) => g.name))
+        : new Set(all.filter((f) => f.gang === gang).map((f) => f.name));
       const to = (
         await prompter.input(`${isGang ? `The gang ${name}` : `${name} (${gang})`}: the new name (Escape: back):`, {
           default: name,
@@ -402,12 +510,21 @@ async function rosters(s: SessionState, prompter: Prompter, io: IO, session: { s
           },
         })
       ).trim();
-      return (await import('./rename.js')).run(isGang ? 'gang' : 'fighter', name, to, { ...session, ...(gang !== null ? { gang } : {}) }, io);
+      return (await import('./rename.js')).run(
+        isGang ? 'gang' : 'fighter',
+        name,
+        to,
+        { ...session, ...(gang !== null ? { gang } : {}) },
+        io,
+      );
     }
     case 'add': {
       const NEW_GANG = '\u0000new-gang';
       let gang: string = s.gangs.length
-        ? await pick(prompter, 'Which gang?', [...s.gangs.map((g) => ({ name: g.name, value: g.name })), { name: 'A new gang', value: NEW_GANG }])
+        ? await pick(prompter, 'Which gang?', [
+            ...s.gangs.map((g) => ({ name: g.name, value: g.name })),
+            { name: 'A new gang', value: NEW_GANG },
+          ])
         : NEW_GANG;
       if (gang === NEW_GANG) {
         gang = (

@@ -5,10 +5,23 @@ import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { openSession } from '../shared.js';
 
-export async function run(what: string, from: string, to: string, opts: { session?: string; gang?: string }, io: IO): Promise<View<'rename', RenameData>> {
+export async function run(
+  what: string,
+  from: string,
+  to: string,
+  opts: { session?: string; gang?: string },
+  io: IO,
+): Promise<View<'rename', RenameData>> {
   if (what !== 'fighter' && what !== 'gang') throw new UsageError(`Rename what? fighter or gang, not "${what}".`);
-  if (what === 'gang' && opts.gang !== undefined) throw new UsageError('--gang says whose fighter to rename; to rename a gang, give its name: `badzone rename gang OLD NEW`.');
+  if (what === 'gang' && opts.gang !== undefined)
+    throw new UsageError(
+      '--gang says whose fighter to rename; to rename a gang, give its name: `badzone rename gang OLD NEW`.',
+    );
   const game = await openSession(opts, io);
-  const data = await game.rename(what === 'gang' ? { gang: from, to } : { fighter: from, to, ...(opts.gang !== undefined ? { gang: opts.gang } : {}) });
+  const data = await game.rename(
+    what === 'gang'
+      ? { gang: from, to }
+      : { fighter: from, to, ...(opts.gang !== undefined ? { gang: opts.gang } : {}) },
+  );
   return { kind: 'rename', data };
 }

@@ -11,10 +11,15 @@ const VERSION = typeof BADZONE_VERSION === 'string' ? BADZONE_VERSION : '0.0.0-d
 
 export type ReportFormat = 'md' | 'html' | 'json';
 
-export async function run(opts: { session?: string; format?: string; json?: boolean }, io: IO): Promise<View<'report' | 'report-md' | 'report-html', ReportData>> {
-  if (opts.json && opts.format !== undefined && opts.format !== 'json') throw new UsageError(`--json is --format json; it cannot go with --format ${opts.format}.`);
+export async function run(
+  opts: { session?: string; format?: string; json?: boolean },
+  io: IO,
+): Promise<View<'report' | 'report-md' | 'report-html', ReportData>> {
+  if (opts.json && opts.format !== undefined && opts.format !== 'json')
+    throw new UsageError(`--json is --format json; it cannot go with --format ${opts.format}.`);
   const format = (opts.json ? 'json' : (opts.format ?? 'md')).toLowerCase();
-  if (format !== 'md' && format !== 'html' && format !== 'json') throw new UsageError(`--format takes md, html or json, not "${opts.format}".`);
+  if (format !== 'md' && format !== 'html' && format !== 'json')
+    throw new UsageError(`--format takes md, html or json, not "${opts.format}".`);
   const data = await (await openSession(opts, io)).report(VERSION);
   return { kind: format === 'json' ? 'report' : format === 'md' ? 'report-md' : 'report-html', data };
 }

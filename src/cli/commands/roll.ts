@@ -12,7 +12,11 @@ export { parseExpr };
 /** Rolls the text view lists; the rest are counted in the totals (and with --summary, in the distribution). */
 export const SHOWN = 200;
 
-export async function run(expr: string, opts: { times?: string; seed?: string; scatter?: boolean; summary?: boolean; json?: boolean }, io: IO): Promise<View<'roll', RollData>> {
+export async function run(
+  expr: string,
+  opts: { times?: string; seed?: string; scatter?: boolean; summary?: boolean; json?: boolean },
+  io: IO,
+): Promise<View<'roll', RollData>> {
   const e = parseExpr(expr);
   const times = intArg(opts.times, '--times', 1, LIMITS.rollTimes);
   const seed = seedArg(opts.seed);

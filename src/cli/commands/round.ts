@@ -20,7 +20,12 @@ export async function run(opts: RoundOptions, io: IO): Promise<View<'round', Rou
   const occupied = tileList(opts.occupied);
   const game = await openSession(opts, io, true);
   const ask = await askForGame(io, opts, game);
-  const data = await game.round({ ...(dice ? { dice } : {}), ...(endDice ? { endDice } : {}), ...(occupied ? { occupied } : {}), ...(ask ? { ask } : {}) });
+  const data = await game.round({
+    ...(dice ? { dice } : {}),
+    ...(endDice ? { endDice } : {}),
+    ...(occupied ? { occupied } : {}),
+    ...(ask ? { ask } : {}),
+  });
   return { kind: 'round', data };
 }
 

@@ -43,17 +43,28 @@ function listenFailure(e: ListenError, typed: string, port: number): Error {
   const host = echo(typed);
   switch (e.code) {
     case 'EADDRINUSE':
-      return new RefusedError(`Port ${port} is already in use (by another program, or another badzone serve). Choose another with --port, or leave --port out to take a free one.`);
+      return new RefusedError(
+        `Port ${port} is already in use (by another program, or another badzone serve). Choose another with --port, or leave --port out to take a free one.`,
+      );
     case 'EACCES':
-      return new RefusedError(`Port ${port} needs privileges this user does not have. Use a port from 1024 up, or leave --port out to take a free one.`);
+      return new RefusedError(
+        `Port ${port} needs privileges this user does not have. Use a port from 1024 up, or leave --port out to take a free one.`,
+      );
     case 'EADDRNOTAVAIL':
-      return new UsageError(`--host ${host} is not an address of this computer. Leave --host out (this computer only), or use --host 0.0.0.0 (every network it is on).`);
+      return new UsageError(
+        `--host ${host} is not an address of this computer. Leave --host out (this computer only), or use --host 0.0.0.0 (every network it is on).`,
+      );
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return new UsageError(`--host ${host}: no such host name. Give an address of this computer, or 0.0.0.0 for every network it is on.`);
+      return new UsageError(
+        `--host ${host}: no such host name. Give an address of this computer, or 0.0.0.0 for every network it is on.`,
+      );
     case 'EINVAL':
       // getaddrinfo refuses a name no host can have (past 253 characters, say).
-      if (e.message.startsWith('getaddrinfo')) return new UsageError(`--host ${host} is not a valid host name. Give an address of this computer, or 0.0.0.0 for every network it is on.`);
+      if (e.message.startsWith('getaddrinfo'))
+        return new UsageError(
+          `--host ${host} is not a valid host name. Give an address of this computer, or 0.0.0.0 for every network it is on.`,
+        );
       return new RefusedError(`Could not listen on ${host} port ${port}: ${e.message.split(typed).join(host)}`);
     default:
       return new RefusedError(`Could not listen on ${host} port ${port}: ${e.message.split(typed).join(host)}`);
@@ -64,7 +75,8 @@ export async function run(opts: ServeOptions, io: IO): Promise<View<'serve', Ser
   const file = fileOf(opts, io);
   const port = intArg(opts.port, '--port', 0, 65535) ?? 0;
   const host = opts.host ?? '127.0.0.1';
-  if (host.trim() === '' || /[\s/]/.test(host)) throw new UsageError(`--host takes an address such as 127.0.0.1 or 0.0.0.0, not "${echo(host)}".`);
+  if (host.trim() === '' || /[\s/]/.test(host))
+    throw new UsageError(`--host takes an address such as 127.0.0.1 or 0.0.0.0, not "${echo(host)}".`);
 
   const live = new LiveView(file);
   let server: PlayersServer;
@@ -87,19 +99,23 @@ export async function run(opts: ServeOptions, io: IO): Promise<View<'serve', Ser
   const name = safeText(file);
   if (server.token === null) {
     out.push(`Players' view of ${name} (read only): ${url}`);
-    out.push('Open it in a browser on this computer. Only this computer can reach it; for phones on your network, use --host 0.0.0.0.');
+    out.push(
+      'Open it in a browser on this computer. Only this computer can reach it; for phones on your network, use --host 0.0.0.0.',
+    );
   } else {
     out.push(`Players' view of ${name} (read only), for phones and screens on your network:`);
     out.push(`  ${url}`);
     out.push('Scan this with a phone to open it:');
     out.push(...terminalQr(url, wantColor(io.env, io.stdoutIsTTY, false)).map((l) => `  ${l}`));
     for (const other of urls.slice(1)) out.push(`Also: ${other}`);
-    out.push('The address holds an access token: anyone who has it can watch the game (never change it). It is new each time serve starts.');
+    out.push(
+      'The address holds an access token: anyone who has it can watch the game (never change it). It is new each time serve starts.',
+    );
   }
   out.push('Updates live as the game changes. Ctrl-C stops it.');
   io.stdout(`${out.join('\n')}\n`);
   if (opts.open) {
-    const why = "open the address above in a browser yourself";
+    const why = 'open the address above in a browser yourself';
     if (!io.openBrowser) io.stderr(`badzone: --open: no browser can be started from here; ${why}.\n`);
     else await io.openBrowser(url).catch(() => io.stderr(`badzone: --open: could not start a browser; ${why}.\n`));
   }

@@ -58,7 +58,14 @@ export async function run(opts: SimulateOptions, io: IO): Promise<View<'simulate
     interrupted = true;
   });
   try {
-    const sim = startSimulation({ ...setup, games, rounds, cwd: io.cwd, randomSeed: io.randomSeed, ...(bar ? { onProgress: bar.update } : {}) });
+    const sim = startSimulation({
+      ...setup,
+      games,
+      rounds,
+      cwd: io.cwd,
+      randomSeed: io.randomSeed,
+      ...(bar ? { onProgress: bar.update } : {}),
+    });
     const start = io.now().getTime();
     // The first rounds estimate the whole run: refused past the work limit, announced when it will take a while.
     let complete = sim.advance(PILOT_NUMBERS);
@@ -80,7 +87,9 @@ export async function run(opts: SimulateOptions, io: IO): Promise<View<'simulate
     }
     bar?.finish();
     if (sim.finished === 0) {
-      throw new RefusedError(`Stopped (${interrupted ? 'Ctrl-C' : 'work limit'}) before the first game finished: there is no result.`);
+      throw new RefusedError(
+        `Stopped (${interrupted ? 'Ctrl-C' : 'work limit'}) before the first game finished: there is no result.`,
+      );
     }
     const stopped = complete ? undefined : interrupted ? 'interrupted' : 'work limit';
     const data = sim.result(stopped);
