@@ -2,27 +2,22 @@
 // call throws, a lock file planted with an owner and an age, a pid that is surely dead, a file with a mode.
 // node:fs here is the seam when the test file mocks it, as in the test itself; nothing here arms a fault.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach } from 'vitest';
 import { reset } from './fs-seam.js';
+import { tempDir } from '../helpers.js';
 
 /**
- * Before each test: reset the seam, make a temp folder (its real path, so messages and links compare equal), and
- * hand it to `each`. After each test: reset the seam and remove the folder.
+ * Before each test: reset the seam, make a temp folder with tempDir() (its real path, so messages and links
+ * compare equal), and hand it to `each`. After each test: reset the seam. The folders go with the test file's.
  */
 export function useTempFolder(prefix: string, each: (dir: string) => void): void {
-  let dir = '';
   beforeEach(() => {
     reset();
-    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
-    each(dir);
+    each(fs.realpathSync(tempDir(prefix)));
   });
-  afterEach(() => {
-    reset();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => reset());
 }
 
 /** The error a call throws (fails the test when it throws none). */
