@@ -1,6 +1,6 @@
-// src/store/session.ts and src/store/tables.ts in this process: where the session is, loading (what each broken
-// file is refused as, naming the file), changing a game under its lock (the result, no write for no change, the
-// second guard), creating one (never over a game without --force, then with a backup), and loading tables.
+// src/store/session.ts in this process: where the session is, loading (what each broken file is refused as, naming
+// the file), changing a game under its lock (the result, no write for no change, the second guard), creating one
+// (never over a game without --force, then with a backup). Loading tables: tables.test.ts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,11 +20,6 @@ let mutate: Store['session']['mutate'];
 let serialize: Store['session']['serialize'];
 let sessionPath: Store['session']['sessionPath'];
 let tryLoad: Store['session']['tryLoad'];
-let bookFor: Store['tables']['bookFor'];
-let dataDir: Store['tables']['dataDir'];
-let loadAnyTable: Store['tables']['loadAnyTable'];
-let loadEventTable: Store['tables']['loadEventTable'];
-let loadVisibilityTable: Store['tables']['loadVisibilityTable'];
 let shippedBook: Store['tables']['shippedBook'];
 let shippedTables: Store['tables']['shippedTables'];
 let S: Store;
@@ -35,7 +30,7 @@ beforeEach(async () => {
   S = await freshStore();
   ({ InvalidFileError, LockedError, NoSessionError, RefusedError } = S.errors);
   ({ create, DEFAULT_SESSION, load, mutate, serialize, sessionPath, tryLoad } = S.session);
-  ({ bookFor, dataDir, loadAnyTable, loadEventTable, loadVisibilityTable, shippedBook, shippedTables } = S.tables);
+  ({ shippedBook, shippedTables } = S.tables);
 });
 
 let dir = '';
@@ -384,66 +379,5 @@ describe('create: a new game', () => {
     const long = path.join(dir, `${'n'.repeat(240)}.json`);
     expect(thrown(() => create(long, game(0), false, 'S'))).toBeInstanceOf(RefusedError);
     expect(list()).toEqual([]);
-  });
-});
-
-describe('tables', () => {
-  it('the data folder is found, and the shipped tables load and compile once', () => {
-    expect(fs.existsSync(path.join(dataDir(), 'badzone-events.json'))).toBe(true);
-    expect(dataDir()).toBe(dataDir());
-    expect(shippedTables()).toBe(shippedTables());
-    expect(shippedBook()).toBe(shippedBook());
-    expect(shippedTables().events.results).toHaveLength(33);
-  });
-
-  it("a group's own tables: loaded and validated; a missing or broken one is refused naming the file (and the field)", () => {
-    const events = path.join(dir, 'events.json');
-    fs.copyFileSync(path.join(dataDir(), 'badzone-events.json'), events);
-    expect(loadEventTable(events).results).toHaveLength(33);
-    expect(loadAnyTable(events).kind).toBe('events');
-    const vis = path.join(dir, 'vis.json');
-    fs.copyFileSync(path.join(dataDir(), 'visibility.json'), vis);
-    expect(loadVisibilityTable(vis).normal).toBe('normal');
-    expect(loadAnyTable(vis).kind).toBe('visibility');
-    const hz = path.join(dir, 'hz.json');
-    fs.copyFileSync(path.join(dataDir(), 'hazards.json'), hz);
-    expect(loadAnyTable(hz).kind).toBe('hazards');
-    const none = path.join(dir, 'none.json');
-    for (const f of [() => loadEventTable(none), () => loadVisibilityTable(none), () => loadAnyTable(none)]) {
-      const e = thrown(f);
-      expect(e).toBeInstanceOf(InvalidFileError);
-      expect(e.message).toContain(none);
-    }
-    const t = JSON.parse(fs.readFileSync(events, 'utf8'));
-    t.results[2].discardOn = 9;
-    fs.writeFileSync(events, JSON.stringify(t));
-    const e = thrown(() => loadEventTable(events));
-    expect(e).toBeInstanceOf(InvalidFileError);
-    expect(e.message).toContain(`${events}: results[2].discardOn`);
-    expect(thrown(() => loadAnyTable(events)).message).toContain('results[2].discardOn');
-  });
-
-  it('an event table naming a level its visibility table lacks is refused (cross-check), with the given table', () => {
-    const events = path.join(dir, 'events.json');
-    const t = JSON.parse(fs.readFileSync(path.join(dataDir(), 'badzone-events.json'), 'utf8'));
-    const po = t.results.find((e: { id: string }) => e.id === 'power-outage');
-    po.resolve.onDraw[0].level = 'void';
-    fs.writeFileSync(events, JSON.stringify(t));
-    expect(thrown(() => loadEventTable(events)).message).toMatch(/"void" is not a level/);
-    const vis = structuredClone(shippedTables().visibility);
-    vis.levels.push({ id: 'void', name: 'Void', rangeInches: 0, pitchBlack: true, rules: '' });
-    expect(loadEventTable(events, vis).results).toHaveLength(33);
-  });
-
-  it('bookFor: the shipped book unless a game has its own tables', () => {
-    expect(bookFor({ table: null, visibilityTable: null })).toBe(shippedBook());
-    const vis = structuredClone(shippedTables().visibility);
-    vis.name = 'Mine';
-    const b = bookFor({ table: null, visibilityTable: vis });
-    expect(b.visibility.name).toBe('Mine');
-    expect(b.events).toBe(shippedTables().events);
-    const ev = structuredClone(shippedTables().events);
-    ev.name = 'House';
-    expect(bookFor({ table: ev, visibilityTable: null }).events.name).toBe('House');
   });
 });
