@@ -1,5 +1,6 @@
 // What the store's tests share: a fresh temp folder for each test (with the fs seam reset around it), the error a
-// call throws, a lock file planted with an owner and an age, a pid that is surely dead, a file with a mode.
+// call throws, a lock file planted with an owner and an age, a pid that is surely dead, a file with a mode, a
+// session file with old content, a changed copy of a file's stat.
 // node:fs here is the seam when the test file mocks it, as in the test itself; nothing here arms a fault.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -55,3 +56,14 @@ export function fileWithMode(dir: string, rel: string, mode: number, text = '#!/
   fs.chmodSync(f, mode);
   return f;
 }
+
+/** A session file `name` in `dir` holding `text` (by default an old game's content); returns its path. */
+export function sessionIn(dir: string, name = 'game.json', text = '{"old":true}\n'): string {
+  const f = path.join(dir, name);
+  fs.writeFileSync(f, text);
+  return f;
+}
+
+/** A copy of `st` with some fields changed, still a Stats (isFile() and the rest work). */
+export const statWith = (st: fs.Stats, change: Partial<fs.Stats>): fs.Stats =>
+  Object.assign(Object.create(Object.getPrototypeOf(st)), st, change);
