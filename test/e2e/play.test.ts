@@ -1,5 +1,7 @@
-// End-to-end in a real pseudo-terminal: the built bin/badzone.js, the real @inquirer/prompts, keystrokes typed
-// by a python `pty` driver (test/e2e/pty_driver.py). Skipped, with the reason printed, when python3 is missing.
+// `badzone play` end to end, in a real pseudo-terminal: the built bin/badzone.js, the real @inquirer/prompts,
+// keystrokes typed by a python `pty` driver (test/e2e/pty_driver.py): the setup wizard, a round and its End Phase,
+// quitting and resuming, Ctrl-C and a closed terminal losing nothing, and no prompt without a terminal. Skipped,
+// with the reason printed, when python3 is missing. (Its screen at given sizes: screen.test.ts.)
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
