@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers.js';
+import { cli, runCli, tempDir } from '../helpers.js';
 
 const FILE = 'badzone-session.json';
 const dirs: string[] = [];
@@ -12,12 +12,6 @@ afterAll(() => {
 
 /** The fresh seed a hidden-seed game gets here (a ChaCha20 seed, as the operating system would give one). */
 const HIDDEN = 'HIDDENREPORTSEEDQ7Z3';
-
-async function cli(dir: string, ...args: string[]) {
-  const r = await runCli(args, { cwd: dir, seeds: [HIDDEN] });
-  expect(r.code, r.stderr).toBe(0);
-  return r.stdout;
-}
 
 /** A game of three rounds, with a hostile gang name, an entered D64 and a skipped `end`. */
 async function game(): Promise<string> {
@@ -119,7 +113,7 @@ describe('badzone report', () => {
   it('with a hidden seed: the commitment, not the seed, anywhere; verify --file refuses it until the seed is revealed, then checks it against the commitment', async () => {
     const dir = tempDir('badzone-report-');
     dirs.push(dir);
-    await cli(dir, 'new', '--hidden-seed');
+    await cli({ cwd: dir, seeds: [HIDDEN] }, 'new', '--hidden-seed');
     await cli(dir, 'round');
     await cli(dir, 'end');
     const out = await cli(dir, 'report', '--json');

@@ -11,7 +11,7 @@ import { LiveView } from '../../src/serve/live.js';
 import { CSP, loopbackHosts, startServer, type PlayersServer } from '../../src/serve/server.js';
 import { SERVE } from '../../src/rules/limits.js';
 import { Broadcaster } from '../../src/serve/broadcast.js';
-import { runCli, tempDir } from '../helpers.js';
+import { cli, tempDir } from '../helpers.js';
 import { get, getRaw, sse, type SseClient } from './sse-client.js';
 
 const FILE = 'badzone-session.json';
@@ -25,11 +25,6 @@ afterEach(async () => {
 afterAll(() => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
-
-async function cli(dir: string, ...args: string[]): Promise<void> {
-  const r = await runCli(args, { cwd: dir });
-  expect(r.code, r.stderr).toBe(0);
-}
 
 async function gameDir(): Promise<string> {
   const dir = tempDir('badzone-serve-');
