@@ -4,22 +4,14 @@
 // page. A file edited to turn a rolled die into an entered one shows in the count.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderMain } from '../../src/render/page.js';
 import { playersView } from '../../src/serve/model.js';
 import { load } from '../../src/store/session.js';
 import { ROOT, runCli, tempDir } from '../helpers.js';
 
 const FILE = 'badzone-session.json';
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-});
-function dir(): string {
-  const d = tempDir('badzone-verify-');
-  dirs.push(d);
-  return d;
-}
+const dir = (): string => tempDir('badzone-verify-');
 async function ok(d: string, ...args: string[]): Promise<string> {
   const r = await runCli(args, { cwd: d });
   expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);

@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { simulate } from '../../src/api/simulate.js';
 import { UsageError } from '../../src/errors.js';
 import { BIN, runCli, tempDir } from '../helpers.js';
@@ -40,7 +40,6 @@ beforeAll(() => {
   };
   fs.writeFileSync(path.join(dir, 'ash.json'), JSON.stringify(t));
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function bounded(args: string[], timeout: number) {
   const r = spawnSync(process.execPath, [BIN, ...args], {

@@ -1,18 +1,12 @@
 // The players' view page (src/render/page.ts) and its escaping template (src/render/html.ts): what the live page
 // and the static report carry, what each event in play did this round, and that no text can become markup.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { esc, html, user } from '../../src/render/html.js';
 import { renderMain, renderPage } from '../../src/render/page.js';
 import { playersView } from '../../src/serve/model.js';
 import { load } from '../../src/store/session.js';
 import { cliJson, runCli, tempDir } from '../helpers.js';
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-});
 
 function view(dir: string) {
   const file = path.join(dir, 'badzone-session.json');
@@ -35,7 +29,6 @@ describe('the html template', () => {
 describe('the page', () => {
   it('live: the stylesheet and script by address, a no-script refresh; report: styles inline, no script, its own CSP', async () => {
     const dir = tempDir('badzone-page-');
-    dirs.push(dir);
     await cliJson(dir, 'new', '--seed', '2');
     await cliJson(dir, 'round');
     const v = view(dir);
@@ -58,7 +51,6 @@ describe('the page', () => {
 
   it('each event in play says what it did this round; the new one\u2019s picks are on its card', async () => {
     const dir = tempDir('badzone-page-');
-    dirs.push(dir);
     await cliJson(dir, 'new', '--seed', '6');
     // Zombie Horde (D64 55) stays in play and spawns in every Event Phase.
     const first = await cliJson(dir, 'round', '--dice', '55');
@@ -83,7 +75,6 @@ describe('the page', () => {
 
   it('what the rules leave on the table: the casket after Treasure is discarded, Psykers, the Pillar’s path, an unconfirmed collapse', async () => {
     const dir = tempDir('badzone-page-');
-    dirs.push(dir);
     await cliJson(dir, 'new', '--seed', '5', '--gang', 'Goliaths: Krag, Brute', '--gang', 'Eschers: Vex, Nyx');
     await cliJson(dir, 'round', '--dice', '60'); // Treasure
     await cliJson(dir, 'discard', 'treasure');
