@@ -7,25 +7,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { arm, errno, reset, seam, trackDescriptors, trail } from '../fs-seam.js';
-import { freshStore, type Store } from '../fresh.js';
-import { list as listIn, sessionIn, statWith, thrown, useTempFolder } from '../kit.js';
+import { statWith, thrown } from '../kit.js';
+import { E, F, dir, list, session, useFilesHarness } from './harness.js';
 
 vi.mock('node:fs', async (importOriginal) => (await import('../fs-seam.js')).seamed(await importOriginal()));
 
-let F: Store['files'];
-let E: Store['errors'];
-beforeEach(async () => {
-  ({ files: F, errors: E } = await freshStore());
-});
-
-let dir = '';
-useTempFolder('badzone-files-', (d) => (dir = d));
-afterEach(() => vi.restoreAllMocks());
-
-const list = (d = dir): string[] => listIn(d);
-const session = (name?: string, text?: string): string => sessionIn(dir, name, text);
+useFilesHarness();
 const isTemp = (n: string) => n.endsWith('.tmp');
 
 describe('writeAtomic', () => {

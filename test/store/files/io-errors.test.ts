@@ -5,28 +5,15 @@
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errno } from '../fs-seam.js';
-import { freshStore, type Store } from '../fresh.js';
-import { sessionIn, useTempFolder } from '../kit.js';
 import { osFake, resetOs } from '../os-seam.js';
+import { E, F, session, useFilesHarness } from './harness.js';
 
 vi.mock('node:fs', async (importOriginal) => (await import('../fs-seam.js')).seamed(await importOriginal()));
 vi.mock('node:os', async (importOriginal) => (await import('../os-seam.js')).seamedOs(await importOriginal()));
 
-let F: Store['files'];
-let E: Store['errors'];
-beforeEach(async () => {
-  resetOs();
-  ({ files: F, errors: E } = await freshStore());
-});
-
-let dir = '';
-useTempFolder('badzone-files-', (d) => (dir = d));
-afterEach(() => {
-  vi.restoreAllMocks();
-  resetOs();
-});
-
-const session = (name?: string, text?: string): string => sessionIn(dir, name, text);
+beforeEach(resetOs);
+useFilesHarness();
+afterEach(resetOs);
 
 describe('ioError: every system error in words, with its kind, naming the file', () => {
   const file = '/games/badzone-session.json';

@@ -5,24 +5,14 @@
 // The real file system in temp folders, with file errors injected through the seam over node:fs (../fs-seam.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { arm, errno, reset, seam } from '../fs-seam.js';
-import { freshStore, type Store } from '../fresh.js';
-import { sessionIn, thrown, useTempFolder } from '../kit.js';
+import { thrown } from '../kit.js';
+import { E, F, dir, session, useFilesHarness } from './harness.js';
 
 vi.mock('node:fs', async (importOriginal) => (await import('../fs-seam.js')).seamed(await importOriginal()));
 
-let F: Store['files'];
-let E: Store['errors'];
-beforeEach(async () => {
-  ({ files: F, errors: E } = await freshStore());
-});
-
-let dir = '';
-useTempFolder('badzone-files-', (d) => (dir = d));
-afterEach(() => vi.restoreAllMocks());
-
-const session = (name?: string, text?: string): string => sessionIn(dir, name, text);
+useFilesHarness();
 
 describe('resolveTarget', () => {
   it('a plain file is itself; a missing file has no stat; a missing folder says so', () => {

@@ -7,28 +7,16 @@ import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { arm, errno, reset } from '../fs-seam.js';
-import { freshStore, type Store } from '../fresh.js';
-import { list as listIn, sessionIn, useTempFolder } from '../kit.js';
+import { freshStore } from '../fresh.js';
 import { osFake, resetOs } from '../os-seam.js';
+import { F, dir, list, session, useFilesHarness } from './harness.js';
 
 vi.mock('node:fs', async (importOriginal) => (await import('../fs-seam.js')).seamed(await importOriginal()));
 vi.mock('node:os', async (importOriginal) => (await import('../os-seam.js')).seamedOs(await importOriginal()));
 
-let F: Store['files'];
-beforeEach(async () => {
-  resetOs();
-  ({ files: F } = await freshStore());
-});
-
-let dir = '';
-useTempFolder('badzone-files-', (d) => (dir = d));
-afterEach(() => {
-  vi.restoreAllMocks();
-  resetOs();
-});
-
-const list = (d = dir): string[] => listIn(d);
-const session = (name?: string, text?: string): string => sessionIn(dir, name, text);
+beforeEach(resetOs);
+useFilesHarness();
+afterEach(resetOs);
 
 describe('unique and temp names', () => {
   it('unique names differ; temp names carry the pid and this host', () => {
