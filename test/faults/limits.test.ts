@@ -17,7 +17,7 @@ import { LIMITS } from '../../src/rules/limits.js';
 import { serialize, tryLoad } from '../../src/store/session.js';
 import { bookFor, loadEventTable } from '../../src/store/tables.js';
 import { BIN, ROOT, runCli, tempDir, type CliResult } from '../helpers.js';
-import { FILE, assertBuilt, expectClean, sameSnapshot, snapshot } from './fixtures.js';
+import { FILE, ashTable, assertBuilt, expectClean, sameSnapshot, snapshot } from './fixtures.js';
 
 const OLD = path.join(path.dirname(new URL(import.meta.url).pathname), 'old-games');
 
@@ -94,35 +94,6 @@ describe('a step that would take the game past a limit is refused (exit 1) befor
     await refused(['fighter', 'X', 'battlefield', '--gang', 'NewGang'], d, 1, /50 gangs/);
   });
 });
-
-/** A table `table lint` accepts: one persistent event scattering 20 clouds of 20D6" on every tile, every Event Phase. */
-function ashTable(d: string): string {
-  const steps = Array.from({ length: 20 }, (_, i) => ({
-    kind: 'scatterEachTile',
-    distance: '20D6',
-    what: `ash cloud ${i + 1}`,
-  }));
-  const t = {
-    name: 'Ash Storm Table',
-    die: 'D64',
-    results: [
-      {
-        id: 'ash-storm',
-        name: 'Ash Storm',
-        range: [1, 64],
-        count: 64,
-        timing: 'persistent',
-        discardOn: null,
-        effect: 'Ash everywhere.',
-        gm: 'Place the clouds.',
-        resolve: { onDraw: [], eachEventPhase: steps, endPhase: [] },
-      },
-    ],
-  };
-  const f = path.join(d, 'ash.json');
-  fs.writeFileSync(f, JSON.stringify(t, null, 1));
-  return f;
-}
 
 /** Spawn the built badzone with a bounded heap and a timeout. */
 function bounded(args: string[], cwd: string, heapMb = 160, timeout = 20_000) {

@@ -7,14 +7,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runCli, tempDir } from '../helpers.js';
-import { FILE, NEW_ARGS, STACK_FRAME, assertBuilt } from './fixtures.js';
+import { FILE, NEW_ARGS, STACK_FRAME, assertBuilt, straceHere } from './fixtures.js';
 
-/** strace can run here (installed and allowed to trace); `.ci/run` installs it and sets BADZONE_REQUIRE_STRACE. */
-const strace =
-  spawnSync('strace', ['-qq', '-o', '/dev/null', process.execPath, '-e', '0'], { encoding: 'utf8' }).status === 0;
-const required = process.env.BADZONE_REQUIRE_STRACE === '1';
-if (!strace && !required)
-  console.log('[faults] skipped the strace lock-race tests: strace is not available (apt-get install strace)');
+const { strace, required } = straceHere('lock-race');
 
 interface Writer {
   code: number | null;
