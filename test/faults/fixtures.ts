@@ -1,6 +1,6 @@
 // Helpers for the fault and hostile-input suite (test/faults): sessions to break, a seeded sequence,
 // and the checks every hostile input must pass (documented exit code, a message, no stack trace).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { expect } from 'vitest';
@@ -230,4 +230,31 @@ export function canMount(): boolean {
       'd=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs "$d" && umount "$d"; r=$?; rmdir "$d"; exit $r',
     ]).status === 0
   );
+}
+
+export interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Start `cmd` in `cwd` with no input and NO_COLOR, as a script would, collecting its output; killed after `killMs`. */
+export function started(cmd: string, args: string[], cwd: string, killMs: number): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', BADZONE_NO_INPUT: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const guard = setTimeout(() => child.kill('SIGKILL'), killMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(guard);
+      resolve({ code, stdout, stderr });
+    });
+  });
 }
