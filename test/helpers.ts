@@ -136,7 +136,7 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Cli
  */
 export async function cli(where: string | RunOptions, ...args: string[]): Promise<string> {
   const r = await runCli(args, typeof where === 'string' ? { cwd: where } : where);
-  expect(r.code, r.stderr).toBe(0);
+  expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
   return r.stdout;
 }
 
