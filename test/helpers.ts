@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { main } from '../src/cli/main.js';
 import type { IO } from '../src/cli/io.js';
 import type { Prompter } from '../src/cli/prompts.js';
@@ -127,6 +128,21 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Cli
   const code = await main(args, io);
   checkJsonRun(args, code, stdout, stderr);
   return { code, stdout, stderr };
+}
+
+/**
+ * Run badzone in this process for a test's setup or a command that must succeed: exit 0, or the test fails showing
+ * its stderr. `where` is the folder it runs in, or runCli's options. Returns what it printed on stdout.
+ */
+export async function cli(where: string | RunOptions, ...args: string[]): Promise<string> {
+  const r = await runCli(args, typeof where === 'string' ? { cwd: where } : where);
+  expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+  return r.stdout;
+}
+
+/** `cli` with `--json` added: the view it printed, parsed. */
+export async function cliJson(where: string | RunOptions, ...args: string[]): Promise<any> {
+  return JSON.parse(await cli(where, ...args, '--json'));
 }
 
 /** Spawn the built bin/badzone.js (run `npm run build` first; `npm test` does). */

@@ -2,7 +2,7 @@
 // their source, and proof that the check catches a wrong output.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { IO } from '../../src/cli/io.js';
 import { IoError, OutputError } from '../../src/errors.js';
@@ -12,15 +12,7 @@ import { ROOT, runCli, tempDir } from '../helpers.js';
 // @ts-expect-error: a plain ES module without types
 import { schemaFiles } from '../../scripts/schemas.mjs';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
-function dir(): string {
-  const d = tempDir('badzone-contract-');
-  dirs.push(d);
-  return d;
-}
+const dir = (): string => tempDir('badzone-contract-');
 
 const json = (s: string) => JSON.parse(s);
 

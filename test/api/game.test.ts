@@ -1,7 +1,7 @@
 // The library: a game played through openGame/newGame, returning what `--json` prints, throwing typed errors.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   InvalidFileError,
   LockedError,
@@ -15,15 +15,7 @@ import {
 } from '../../src/api/index.js';
 import { runCli, tempDir } from '../helpers.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
-function dir(): string {
-  const d = tempDir('badzone-api-');
-  dirs.push(d);
-  return d;
-}
+const dir = (): string => tempDir('badzone-api-');
 
 const GANGS = [
   { name: 'Goliaths', battlefield: ['Krag', 'Brute'], reserve: ['Grub'] },

@@ -3,22 +3,14 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newGame, openGame, UsageError } from '../../src/api/index.js';
 import { runCli, tempDir } from '../helpers.js';
 
 /** The fresh seed these games get (as the operating system would give one): text that appears nowhere else. */
 const SEED = 'HIDDENSEEDK4Q2Z7W';
 const FILE = 'badzone-session.json';
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
-function dir(): string {
-  const d = tempDir('badzone-hidden-');
-  dirs.push(d);
-  return d;
-}
+const dir = (): string => tempDir('badzone-hidden-');
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
 describe('a hidden seed', () => {

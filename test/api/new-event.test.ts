@@ -1,7 +1,6 @@
 // newEvent.actsEachEventPhase over the whole shipped table: false for every Once event and for the Persistent
 // events whose steps come only when drawn and in the End Phase (Headhunters, Pillar of Flame, Treasure).
-import * as fs from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newGame } from '../../src/api/index.js';
 import { shippedTables } from '../../src/store/tables.js';
 import { tempDir } from '../helpers.js';
@@ -25,7 +24,6 @@ const EACH_EVENT_PHASE = new Set([
 ]);
 
 const dir = tempDir('badzone-new-event-');
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('the new event card, for every event of the table', () => {
   it('actsEachEventPhase and actsInEndPhase', async () => {

@@ -1,19 +1,10 @@
 // The library's side of issue 10: endDice apart from dice, placeholders (null) given and answered, redo, rename,
 // the Collapsed Section correction and the dice preference, each returning what `--json` prints.
-import * as fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newGame, openGame, RefusedError, UsageError, type DieNeed } from '../../src/api/index.js';
 import { tempDir } from '../helpers.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
-function dir(): string {
-  const d = tempDir('badzone-api-table-');
-  dirs.push(d);
-  return d;
-}
+const dir = (): string => tempDir('badzone-api-table-');
 
 describe('the library, issue 10', () => {
   it('round: dice without endDice while the End Phase needs some is a UsageError; both lists, and null placeholders, work', async () => {

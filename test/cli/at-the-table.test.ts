@@ -3,21 +3,13 @@
 // Section correction, and what status shows of the casket, the Psykers and the Pillar's path.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isD66 } from '../../src/dice/expression.js';
 import { runCli, tempDir } from '../helpers.js';
 import { scripted } from './scripted-prompter.js';
 
 const FILE = 'badzone-session.json';
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
-function dir(): string {
-  const d = tempDir('badzone-table-');
-  dirs.push(d);
-  return d;
-}
+const dir = (): string => tempDir('badzone-table-');
 const json = (s: string) => JSON.parse(s);
 const bytes = (d: string) => fs.readFileSync(path.join(d, FILE), 'utf8');
 

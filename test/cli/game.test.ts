@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/dice/rng.js';
-import { runCli, tempDir } from '../helpers.js';
+import { cli, runCli, tempDir } from '../helpers.js';
 
 const json = (s: string): any => JSON.parse(s);
 const FILE = 'badzone-session.json';
@@ -51,8 +51,7 @@ function eventFor(roll: number): string {
 }
 
 async function newGame(dir: string, ...extra: string[]): Promise<void> {
-  const r = await runCli(['new', '--seed', '7', ...extra], { cwd: dir });
-  expect(r.code, r.stderr).toBe(0);
+  await cli(dir, 'new', '--seed', '7', ...extra);
 }
 
 describe('badzone new', () => {

@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers.js';
+import { cli, cliJson, runCli, tempDir } from '../helpers.js';
 
 const json = (s: string): any => JSON.parse(s);
 const FILE = 'badzone-session.json';
@@ -10,16 +10,11 @@ const bytes = (dir: string): string => fs.readFileSync(path.join(dir, FILE), 'ut
 
 async function game(...extra: string[]): Promise<string> {
   const dir = tempDir();
-  const r = await runCli(['new', '--seed', '7', ...extra], { cwd: dir });
-  expect(r.code, r.stderr).toBe(0);
+  await cli(dir, 'new', '--seed', '7', ...extra);
   return dir;
 }
 
-async function status(dir: string): Promise<any> {
-  const r = await runCli(['status', '--json'], { cwd: dir });
-  expect(r.code, r.stderr).toBe(0);
-  return json(r.stdout);
-}
+const status = (dir: string): Promise<any> => cliJson(dir, 'status');
 
 describe('badzone place / discard', () => {
   it('place puts a persistent event into play; discard takes it out', async () => {

@@ -1,22 +1,12 @@
 // badzone serve, in-process: what it prints, its flags and their errors, BADZONE_SESSION, --open. (The server
 // itself: test/serve/server.test.ts; in a real browser: test/e2e/serve-browser.test.ts.) runCli asks a
 // long-running command to stop as soon as it is ready, as Ctrl-C would.
-import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers.js';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-});
-
-function dir(): string {
-  const d = tempDir('badzone-serve-cli-');
-  dirs.push(d);
-  return d;
-}
+const dir = (): string => tempDir('badzone-serve-cli-');
 
 describe('badzone serve (command)', () => {
   it('loopback by default, on a free port: prints the address, then stops cleanly (exit 0)', async () => {

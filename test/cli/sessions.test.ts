@@ -1,19 +1,9 @@
 // Session paths the person typed (issue 10, item 14) and the table `events` shows in a game's folder (item 15).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { runCli, tempDir as newTempDir } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../helpers.js';
 import { shippedTables } from '../../src/store/tables.js';
-
-const made: string[] = [];
-const tempDir = (): string => {
-  const d = newTempDir();
-  made.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of made.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
 
 const READERS: string[][] = [
   ['round'],

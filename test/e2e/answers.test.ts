@@ -10,10 +10,8 @@ import { hasTmux, openScreen, until, type Screen } from './tmux.js';
 const built = fs.existsSync(path.join(ROOT, 'dist', 'badzone.js'));
 const FILE = 'badzone-session.json';
 const open: Screen[] = [];
-const made: string[] = [];
 afterEach(() => {
   for (const s of open.splice(0)) s.close();
-  for (const d of made.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
 describe.skipIf(!hasTmux || !built)(
@@ -22,7 +20,6 @@ describe.skipIf(!hasTmux || !built)(
   () => {
     it('undo then place in another shell while `end --manual` asks: refused (exit 1), nothing saved, asked afresh next time', () => {
       const dir = tempDir();
-      made.push(dir);
       const ok = (args: string[]) => {
         const r = runBin(args, { cwd: dir });
         expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);

@@ -5,19 +5,9 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contractProblems } from '../contract.js';
 import { ROOT, tempDir } from '../helpers.js';
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-});
-function dir(prefix: string): string {
-  const d = tempDir(prefix);
-  dirs.push(d);
-  return d;
-}
 
 const NPM_ENV = {
   ...process.env,
@@ -51,7 +41,7 @@ let packed: { files: { path: string }[] } = { files: [] };
 
 beforeAll(() => {
   // A copy of what `npm pack` needs to build the package, with the repository's node_modules (esbuild, tsc).
-  const stage = dir('badzone-stage-');
+  const stage = tempDir('badzone-stage-');
   for (const f of [
     'src',
     'scripts',
@@ -66,11 +56,11 @@ beforeAll(() => {
     fs.cpSync(path.join(ROOT, f), path.join(stage, f), { recursive: true });
   }
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(stage, 'node_modules'), 'dir');
-  const tarballs = dir('badzone-pack-');
+  const tarballs = tempDir('badzone-pack-');
   packed = JSON.parse(sh('npm', ['pack', '--json', '--pack-destination', tarballs], stage))[0];
   const tarball = path.join(tarballs, fs.readdirSync(tarballs).find((f) => f.endsWith('.tgz'))!);
 
-  project = dir('badzone-consumer-');
+  project = tempDir('badzone-consumer-');
   fs.writeFileSync(
     path.join(project, 'package.json'),
     JSON.stringify({ name: 'my-badzone-bot', private: true, type: 'module' }),

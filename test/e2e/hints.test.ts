@@ -2,18 +2,9 @@
 // they ran it through npx or it is not on the PATH. JSON output is data and never changes.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ROOT, runBin, runCli, tempDir as newTempDir } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { ROOT, runBin, runCli, tempDir } from '../helpers.js';
 
-const made: string[] = [];
-const tempDir = (prefix?: string): string => {
-  const d = newTempDir(prefix);
-  made.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of made.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
 import { commandName, onPath } from '../../src/store/command-path.js';
 import { nameCommand } from '../../src/render/naming.js';
 

@@ -5,18 +5,12 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers.js';
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
 
 /** A fresh clone's files: no node_modules, no dist. */
 function freshClone(): string {
   const dir = tempDir('badzone-clone-');
-  dirs.push(dir);
   for (const f of ['package.json', 'package-lock.json']) fs.copyFileSync(path.join(ROOT, f), path.join(dir, f));
   for (const d of ['bin', 'scripts', 'src', 'data'])
     fs.cpSync(path.join(ROOT, d), path.join(dir, d), { recursive: true });
@@ -40,11 +34,11 @@ process.exit(r.status ?? 1);
 `;
 
 function prepare(dir: string, extraEnv: Record<string, string> = {}) {
-  const fake = path.join(dir, '..', `${path.basename(dir)}-fake-npm.cjs`);
+  // Outside the clone, so that they are not part of what prepare sees.
+  const aside = tempDir('badzone-fake-npm-');
+  const fake = path.join(aside, 'fake-npm.cjs');
   fs.writeFileSync(fake, FAKE_NPM);
-  dirs.push(fake);
-  const log = path.join(dir, '..', `${path.basename(dir)}-npm-log.json`);
-  dirs.push(log);
+  const log = path.join(aside, 'npm-log.json');
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && !k.startsWith('npm_') && k !== 'BADZONE_PREPARE_NESTED') env[k] = v;

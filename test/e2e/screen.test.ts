@@ -3,21 +3,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROOT, runBin, tempDir as newTempDir } from '../helpers.js';
+import { ROOT, runBin, tempDir } from '../helpers.js';
 import { hasTmux, openScreen, sleep, until, type Screen } from './tmux.js';
 
 const built = fs.existsSync(path.join(ROOT, 'dist', 'badzone.js'));
 const FILE = 'badzone-session.json';
 const open: Screen[] = [];
-const made: string[] = [];
-const tempDir = (): string => {
-  const d = newTempDir();
-  made.push(d);
-  return d;
-};
 afterEach(() => {
   for (const s of open.splice(0)) s.close();
-  for (const d of made.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
 /** Seed 3 with Horde of Rats and Static Storm in play, a Hazard (Bog) and its turf owner: round 1 draws Mines Detected. */

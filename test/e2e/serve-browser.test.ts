@@ -7,7 +7,6 @@
 // either layout. Screenshots of both layouts are kept in test-output/screenshots/ (git-ignored) for a person.
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -31,7 +30,6 @@ const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
 const LIVE_WAIT = 20_000;
 const FILE = 'badzone-session.json';
 
-const dirs: string[] = [];
 const procs: ChildProcess[] = [];
 const contexts: BrowserContext[] = [];
 
@@ -44,8 +42,7 @@ async function browser(opts: { javaScriptEnabled?: boolean } = {}): Promise<Brow
 }
 
 async function launch(opts: { javaScriptEnabled?: boolean }): Promise<BrowserContext> {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'badzone-chromium-'));
-  dirs.push(profile);
+  const profile = tempDir('badzone-chromium-');
   const ctx = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
@@ -70,14 +67,9 @@ beforeAll(() => {
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => {});
   for (const p of procs) if (p.exitCode === null) p.kill('SIGKILL');
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-function gameDir(): string {
-  const d = tempDir('badzone-serve-e2e-');
-  dirs.push(d);
-  return d;
-}
+const gameDir = (): string => tempDir('badzone-serve-e2e-');
 
 function bin(dir: string, ...args: string[]): string {
   const r = runBin(args, { cwd: dir });

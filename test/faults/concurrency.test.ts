@@ -1,39 +1,15 @@
 // Concurrent commands and stale locks: ten `badzone round` at once on one session each either play their
 // round or exit 5 saying why; a lock left by a dead process (or half written) is taken over.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runBin, runCli, tempDir } from '../helpers.js';
-import { FILE, NEW_ARGS, STACK_FRAME, assertBuilt, expectClean } from './fixtures.js';
+import { FILE, NEW_ARGS, STACK_FRAME, assertBuilt, expectClean, started, type Ran } from './fixtures.js';
 
 const PROCESSES = 10;
 
-interface Done {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function start(args: string[], cwd: string): Promise<Done> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd,
-      env: { ...process.env, NO_COLOR: '1', BADZONE_NO_INPUT: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(guard);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const start = (args: string[], cwd: string): Promise<Ran> => started(process.execPath, [BIN, ...args], cwd, 30_000);
 
 /** A pid that is certainly not running: a child that has exited. */
 function deadPid(): number {

@@ -11,13 +11,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { validateSession } from '../../src/engine/schema.js';
 import { bookFor } from '../../src/store/tables.js';
 import { BIN, runCli, tempDir } from '../helpers.js';
-import { FILE, NEW_ARGS, assertBuilt } from './fixtures.js';
+import { FILE, NEW_ARGS, assertBuilt, straceHere } from './fixtures.js';
 
-const strace =
-  spawnSync('strace', ['-qq', '-o', '/dev/null', process.execPath, '-e', '0'], { encoding: 'utf8' }).status === 0;
-const required = process.env.BADZONE_REQUIRE_STRACE === '1';
-if (!strace && !required)
-  console.log('[faults] skipped the strace crash-safety tests: strace is not available (apt-get install strace)');
+const { strace, required } = straceHere('crash-safety');
 
 const TRACED =
   'trace=openat,open,creat,write,pwrite64,writev,fsync,fdatasync,close,rename,renameat,renameat2,link,linkat,unlink,unlinkat,truncate,ftruncate';

@@ -1,5 +1,6 @@
 // Helpers for the fault and hostile-input suite (test/faults): sessions to break, a seeded sequence,
 // and the checks every hostile input must pass (documented exit code, a message, no stack trace).
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { expect } from 'vitest';
@@ -170,4 +171,90 @@ export function otherType(v: unknown, numberAs: unknown = '7'): unknown {
     default:
       return ['not', 'an', 'object'];
   }
+}
+
+/**
+ * A heavy table `table lint` accepts: one persistent event scattering 20 clouds of 20D6" on every tile, every Event
+ * Phase. Written to `d`/ash.json; returns its path.
+ */
+export function ashTable(d: string): string {
+  const steps = Array.from({ length: 20 }, (_, i) => ({
+    kind: 'scatterEachTile',
+    distance: '20D6',
+    what: `ash cloud ${i + 1}`,
+  }));
+  const t = {
+    name: 'Ash Storm Table',
+    die: 'D64',
+    results: [
+      {
+        id: 'ash-storm',
+        name: 'Ash Storm',
+        range: [1, 64],
+        count: 64,
+        timing: 'persistent',
+        discardOn: null,
+        effect: 'Ash everywhere.',
+        gm: 'Place the clouds.',
+        resolve: { onDraw: [], eachEventPhase: steps, endPhase: [] },
+      },
+    ],
+  };
+  const f = path.join(d, 'ash.json');
+  fs.writeFileSync(f, JSON.stringify(t, null, 1));
+  return f;
+}
+
+/**
+ * Whether strace can run here (installed and allowed to trace), and whether the run requires it: `.ci/run` installs
+ * it and sets BADZONE_REQUIRE_STRACE=1, and then the tests that need it run (and fail without it). Otherwise a run
+ * without it skips them and says so, naming `what` they test.
+ */
+export function straceHere(what: string): { strace: boolean; required: boolean } {
+  const strace =
+    spawnSync('strace', ['-qq', '-o', '/dev/null', process.execPath, '-e', '0'], { encoding: 'utf8' }).status === 0;
+  const required = process.env.BADZONE_REQUIRE_STRACE === '1';
+  if (!strace && !required)
+    console.log(`[faults] skipped the strace ${what} tests: strace is not available (apt-get install strace)`);
+  return { strace, required };
+}
+
+/** `unshare -m` and a tmpfs mount are allowed here (root in a container that may mount). */
+export function canMount(): boolean {
+  return (
+    process.getuid?.() === 0 &&
+    spawnSync('unshare', [
+      '-m',
+      'sh',
+      '-c',
+      'd=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs "$d" && umount "$d"; r=$?; rmdir "$d"; exit $r',
+    ]).status === 0
+  );
+}
+
+export interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Start `cmd` in `cwd` with no input and NO_COLOR, as a script would, collecting its output; killed after `killMs`. */
+export function started(cmd: string, args: string[], cwd: string, killMs: number): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', BADZONE_NO_INPUT: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const guard = setTimeout(() => child.kill('SIGKILL'), killMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(guard);
+      resolve({ code, stdout, stderr });
+    });
+  });
 }

@@ -6,36 +6,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, ROOT, runCli, tempDir } from '../helpers.js';
+import { drivePty, hasPty, terminalEnv, type Driven, type Step } from '../e2e/pty.js';
 import { FILE, NEW_ARGS } from './fixtures.js';
 
-const DRIVER = path.join(ROOT, 'test', 'e2e', 'pty_driver.py');
-const python = spawnSync('python3', ['-c', 'import pty, termios, fcntl'], { encoding: 'utf8' }).status === 0;
 const built = fs.existsSync(path.join(ROOT, 'dist', 'badzone.js'));
-if (!python) console.log('[faults] skipped the hang-up tests: python3 with the pty module is not available');
+if (!hasPty) console.log('[faults] skipped the hang-up tests: python3 with the pty module is not available');
 
-interface Driven {
-  ok: boolean;
-  exit: number | null;
-  signal: number | null;
-  error: string | null;
-  output: string;
-}
-
-function env(): Record<string, string> {
-  const e: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !['CI', 'FORCE_COLOR', 'BADZONE_NO_INPUT', 'BADZONE_SESSION'].includes(k)) e[k] = v;
-  return Object.assign(e, { TERM: 'xterm-256color', NO_COLOR: '1' });
-}
-
-/** Drive `play` in a pseudo-terminal with test/e2e/pty_driver.py (a `close` step hangs the terminal up). */
-function drive(cwd: string, argv: string[], steps: { expect: string; send?: string; close?: boolean }[]): Driven {
-  const script = path.join(tempDir('badzone-pty-'), 'script.json');
-  fs.writeFileSync(script, JSON.stringify({ argv, cwd, env: env(), cols: 100, rows: 40, timeout: 30, steps }));
-  const r = spawnSync('python3', [DRIVER, script], { encoding: 'utf8', timeout: 45_000 });
-  expect(r.status, r.stderr).toBe(0);
-  return JSON.parse(r.stdout) as Driven;
-}
+/** Drive `play` in a pseudo-terminal (a `close` step hangs the terminal up). */
+const drive = (cwd: string, argv: string[], steps: Step[]): Driven => drivePty(cwd, argv, steps, 30);
 
 /** `play` in a pseudo-terminal; once `waitFor` is shown, send SIGHUP alone (the terminal stays open). */
 function hangUpSignal(cwd: string, waitFor: string): { exit: number | null; signal: number | null; output: string } {
@@ -78,7 +56,7 @@ print(json.dumps({"exit": os.WEXITSTATUS(status) if os.WIFEXITED(status) else No
                   "output": out.decode("utf-8", "replace")}))
 `;
   const r = spawnSync('python3', ['-c', py, process.execPath, BIN, cwd, waitFor], {
-    input: JSON.stringify(env()),
+    input: JSON.stringify(terminalEnv()),
     encoding: 'utf8',
     timeout: 45_000,
   });
@@ -86,7 +64,7 @@ print(json.dumps({"exit": os.WEXITSTATUS(status) if os.WIFEXITED(status) else No
   return JSON.parse(r.stdout);
 }
 
-describe.skipIf(!python || !built)('the terminal closes while `badzone play` waits', () => {
+describe.skipIf(!hasPty || !built)('the terminal closes while `badzone play` waits', () => {
   it('at the menu after a round: exit 1, no signal, the round saved, nothing else in the folder', async () => {
     const dir = tempDir('badzone-hangup-');
     expect((await runCli(NEW_ARGS, { cwd: dir })).code).toBe(0);

@@ -8,13 +8,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, runCli, tempDir } from '../helpers.js';
-import { FILE, NEW_ARGS, STACK_FRAME, assertBuilt, playedSession } from './fixtures.js';
+import { FILE, NEW_ARGS, STACK_FRAME, assertBuilt, playedSession, straceHere, canMount } from './fixtures.js';
 
-const strace =
-  spawnSync('strace', ['-qq', '-o', '/dev/null', process.execPath, '-e', '0'], { encoding: 'utf8' }).status === 0;
-const required = process.env.BADZONE_REQUIRE_STRACE === '1';
-if (!strace && !required)
-  console.log('[faults] skipped the strace I/O-error tests: strace is not available (apt-get install strace)');
+const { strace, required } = straceHere('I/O-error');
 
 let good = '';
 beforeAll(async () => {
@@ -423,17 +419,7 @@ describe('closed output streams never change the exit code', () => {
   });
 });
 
-/** `unshare -m` and mounts are allowed here (root in a container that may mount). */
-const canMount =
-  process.getuid?.() === 0 &&
-  spawnSync('unshare', [
-    '-m',
-    'sh',
-    '-c',
-    'd=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs "$d" && umount "$d"; r=$?; rmdir "$d"; exit $r',
-  ]).status === 0;
-
-describe.skipIf(!canMount)('a session that is a single file bind-mounted (as a Docker volume of one file)', () => {
+describe.skipIf(!canMount())('a session that is a single file bind-mounted (as a Docker volume of one file)', () => {
   it('is refused with exit 6 telling to mount the folder; never written in place', () => {
     const g = gameDir();
     const host = path.join(g.aux, 'host-game.json');

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempName } from '../../src/store/files.js';
 import { BIN, runCli, tempDir } from '../helpers.js';
-import { FILE, NEW_ARGS, STACK_FRAME, assertBuilt } from './fixtures.js';
+import { FILE, NEW_ARGS, STACK_FRAME, assertBuilt, canMount } from './fixtures.js';
 
 beforeAll(() => assertBuilt());
 
@@ -192,17 +192,7 @@ describe("the temp-file sweep follows the lock's rule", () => {
   });
 });
 
-/** `unshare -m` and a tmpfs mount are allowed here (root in a container that may mount). */
-const canMount =
-  process.getuid?.() === 0 &&
-  spawnSync('unshare', [
-    '-m',
-    'sh',
-    '-c',
-    'd=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs "$d" && umount "$d"; r=$?; rmdir "$d"; exit $r',
-  ]).status === 0;
-
-describe.skipIf(!canMount)('a full disk (a small tmpfs in a private mount namespace)', () => {
+describe.skipIf(!canMount())('a full disk (a small tmpfs in a private mount namespace)', () => {
   it('while the lock is created: exit 6, no lock left behind, the game unchanged', async () => {
     const g = await game();
     const mnt = tempDir('badzone-full-');

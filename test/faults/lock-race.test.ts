@@ -2,48 +2,25 @@
 // interleavings a loaded machine produces now and then happen on every run. With N writers on one game:
 // every `badzone round` that exited 0 is in the log exactly once, the others exited 5, at least two succeeded,
 // at least one waited, and the final round is the starting round plus the successes.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runCli, tempDir } from '../helpers.js';
-import { FILE, NEW_ARGS, STACK_FRAME, assertBuilt } from './fixtures.js';
+import { FILE, NEW_ARGS, STACK_FRAME, assertBuilt, started, straceHere, type Ran } from './fixtures.js';
 
-/** strace can run here (installed and allowed to trace); `.ci/run` installs it and sets BADZONE_REQUIRE_STRACE. */
-const strace =
-  spawnSync('strace', ['-qq', '-o', '/dev/null', process.execPath, '-e', '0'], { encoding: 'utf8' }).status === 0;
-const required = process.env.BADZONE_REQUIRE_STRACE === '1';
-if (!strace && !required)
-  console.log('[faults] skipped the strace lock-race tests: strace is not available (apt-get install strace)');
+const { strace, required } = straceHere('lock-race');
 
-interface Writer {
-  code: number | null;
-  stdout: string;
-  stderr: string;
+interface Writer extends Ran {
   /** The strace log of the lock system calls (what the writer tried), when one was kept. */
   trace: string;
 }
 
 /** Run `badzone round --json` under strace with these options; `log` keeps strace's own output. */
-function writer(dir: string, straceArgs: string[], log: string | null): Promise<Writer> {
-  return new Promise((resolve, reject) => {
-    const args = ['-qq', '-o', log ?? '/dev/null', ...straceArgs, process.execPath, BIN, 'round', '--json'];
-    const child = spawn('strace', args, {
-      cwd: dir,
-      env: { ...process.env, NO_COLOR: '1', BADZONE_NO_INPUT: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const guard = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(guard);
-      resolve({ code, stdout, stderr, trace: log && fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : '' });
-    });
-  });
+async function writer(dir: string, straceArgs: string[], log: string | null): Promise<Writer> {
+  const args = ['-qq', '-o', log ?? '/dev/null', ...straceArgs, process.execPath, BIN, 'round', '--json'];
+  const r = await started('strace', args, dir, 60_000);
+  return { ...r, trace: log && fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : '' };
 }
 
 async function game(): Promise<{ dir: string; file: string; lock: string; startRound: number; startLog: number }> {

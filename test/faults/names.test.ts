@@ -5,22 +5,14 @@
 // names still opens and shows them escaped; and a line break in a name never forges an output line.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli, tempDir, type CliResult } from '../helpers.js';
 import { ENTER, scripted } from '../cli/scripted-prompter.js';
 import { FILE, expectClean, sameSnapshot, snapshot } from './fixtures.js';
 
 const OLD = path.join(path.dirname(new URL(import.meta.url).pathname), 'old-games', 'control-characters.json');
 
-const dirs: string[] = [];
-function dir(): string {
-  const d = tempDir('badzone-names-');
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const dir = (): string => tempDir('badzone-names-');
 
 /** Characters a terminal would act on or that hide: Cc (line break included), Cf, line/paragraph separators, Hangul fillers. */
 const RAW = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0]/u;

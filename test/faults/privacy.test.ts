@@ -8,13 +8,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runCli, tempDir } from '../helpers.js';
-import { FILE, NEW_ARGS, assertBuilt } from './fixtures.js';
+import { FILE, NEW_ARGS, assertBuilt, straceHere } from './fixtures.js';
 
-const strace =
-  spawnSync('strace', ['-qq', '-o', '/dev/null', process.execPath, '-e', '0'], { encoding: 'utf8' }).status === 0;
-const required = process.env.BADZONE_REQUIRE_STRACE === '1';
-if (!strace && !required)
-  console.log('[faults] skipped the strace privacy tests: strace is not available (apt-get install strace)');
+const { strace, required } = straceHere('privacy');
 const isRoot = process.getuid?.() === 0;
 const hasSetfacl = spawnSync('setfacl', ['--version']).status === 0;
 const hasSetfattr = spawnSync('setfattr', ['--version']).status === 0;

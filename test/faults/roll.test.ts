@@ -3,8 +3,7 @@
 // --json lists the rolls up to a documented cap (LIMITS.rollJsonDice dice) and past it refuses with exit 2,
 // naming the cap and --summary, which gives the distribution of the totals instead.
 import { spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/rules/limits.js';
 import { BIN, runCli, tempDir } from '../helpers.js';
 import { assertBuilt, expectClean } from './fixtures.js';
@@ -13,7 +12,6 @@ let dir = '';
 beforeAll(() => {
   dir = tempDir('badzone-roll-');
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** The built badzone with a bounded heap and a timeout. */
 function bounded(args: string[], heapMb: number, timeout: number) {

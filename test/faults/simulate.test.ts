@@ -4,43 +4,17 @@
 // a long run is announced with its estimate; Ctrl-C stops it within a moment, printing the games finished as a
 // partial result (exit 1), the same figures a run of just those games gives.
 import { spawn, spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { simulate } from '../../src/api/simulate.js';
 import { UsageError } from '../../src/errors.js';
 import { BIN, runCli, tempDir } from '../helpers.js';
-import { assertBuilt, expectClean } from './fixtures.js';
+import { ashTable, assertBuilt, expectClean } from './fixtures.js';
 
 let dir = '';
 beforeAll(() => {
   dir = tempDir('badzone-simulate-');
-  // The heavy table of test/faults/limits.test.ts: 20 clouds of 20D6" on every tile, every Event Phase.
-  const steps = Array.from({ length: 20 }, (_, i) => ({
-    kind: 'scatterEachTile',
-    distance: '20D6',
-    what: `ash cloud ${i + 1}`,
-  }));
-  const t = {
-    name: 'Ash Storm Table',
-    die: 'D64',
-    results: [
-      {
-        id: 'ash-storm',
-        name: 'Ash Storm',
-        range: [1, 64],
-        count: 64,
-        timing: 'persistent',
-        discardOn: null,
-        effect: 'Ash.',
-        gm: '',
-        resolve: { onDraw: [], eachEventPhase: steps, endPhase: [] },
-      },
-    ],
-  };
-  fs.writeFileSync(path.join(dir, 'ash.json'), JSON.stringify(t));
+  ashTable(dir);
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function bounded(args: string[], timeout: number) {
   const r = spawnSync(process.execPath, [BIN, ...args], {

@@ -1,24 +1,12 @@
 // The players' view page (src/render/page.ts) and its escaping template (src/render/html.ts): what the live page
 // and the static report carry, what each event in play did this round, and that no text can become markup.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { esc, html, user } from '../../src/render/html.js';
 import { renderMain, renderPage } from '../../src/render/page.js';
 import { playersView } from '../../src/serve/model.js';
 import { load } from '../../src/store/session.js';
-import { runCli, tempDir } from '../helpers.js';
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-});
-
-async function cli(dir: string, ...args: string[]): Promise<any> {
-  const r = await runCli([...args, '--json'], { cwd: dir });
-  expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout);
-}
+import { cliJson, runCli, tempDir } from '../helpers.js';
 
 function view(dir: string) {
   const file = path.join(dir, 'badzone-session.json');
@@ -41,9 +29,8 @@ describe('the html template', () => {
 describe('the page', () => {
   it('live: the stylesheet and script by address, a no-script refresh; report: styles inline, no script, its own CSP', async () => {
     const dir = tempDir('badzone-page-');
-    dirs.push(dir);
-    await cli(dir, 'new', '--seed', '2');
-    await cli(dir, 'round');
+    await cliJson(dir, 'new', '--seed', '2');
+    await cliJson(dir, 'round');
     const v = view(dir);
     const live = renderPage(v, { mode: 'live', version: 'abc' });
     expect(live).toContain(
@@ -64,13 +51,12 @@ describe('the page', () => {
 
   it('each event in play says what it did this round; the new one\u2019s picks are on its card', async () => {
     const dir = tempDir('badzone-page-');
-    dirs.push(dir);
-    await cli(dir, 'new', '--seed', '6');
+    await cliJson(dir, 'new', '--seed', '6');
     // Zombie Horde (D64 55) stays in play and spawns in every Event Phase.
-    const first = await cli(dir, 'round', '--dice', '55');
+    const first = await cliJson(dir, 'round', '--dice', '55');
     expect(first.newEvent.eventId).toBe('zombie-horde');
-    await cli(dir, 'end');
-    const r = await cli(dir, 'round');
+    await cliJson(dir, 'end');
+    const r = await cliJson(dir, 'round');
     const did = r.eventPhase.resolved.find((x: any) => x.eventId === 'zombie-horde' && x.source === 'in-play');
     expect(did.outcomes.length).toBeGreaterThan(0);
     const main = renderMain(view(dir), { mode: 'live' });
@@ -79,7 +65,7 @@ describe('the page', () => {
     expect(item).toContain('<p class="did">This round: </p>');
     for (const o of did.outcomes) expect(item).toContain(esc(o.text));
     // The round before, the horde was the new event: its spawn is on the card, not repeated in the list.
-    await cli(dir, 'undo');
+    await cliJson(dir, 'undo');
     const before = renderMain(view(dir), { mode: 'live' });
     expect(before).not.toContain('This round:');
     expect(before).toContain(
@@ -89,18 +75,17 @@ describe('the page', () => {
 
   it('what the rules leave on the table: the casket after Treasure is discarded, Psykers, the Pillar’s path, an unconfirmed collapse', async () => {
     const dir = tempDir('badzone-page-');
-    dirs.push(dir);
-    await cli(dir, 'new', '--seed', '5', '--gang', 'Goliaths: Krag, Brute', '--gang', 'Eschers: Vex, Nyx');
-    await cli(dir, 'round', '--dice', '60'); // Treasure
-    await cli(dir, 'discard', 'treasure');
-    await cli(dir, 'round', '--dice', '41'); // Wyld Magic
-    await cli(dir, 'end');
-    await cli(dir, 'round', '--dice', '49'); // Pillar of Flame
-    await cli(dir, 'end');
-    await cli(dir, 'round');
-    await cli(dir, 'end');
-    await cli(dir, 'round', '--dice', '57'); // Collapsed Section, no occupied tiles given
-    const st = await cli(dir, 'status');
+    await cliJson(dir, 'new', '--seed', '5', '--gang', 'Goliaths: Krag, Brute', '--gang', 'Eschers: Vex, Nyx');
+    await cliJson(dir, 'round', '--dice', '60'); // Treasure
+    await cliJson(dir, 'discard', 'treasure');
+    await cliJson(dir, 'round', '--dice', '41'); // Wyld Magic
+    await cliJson(dir, 'end');
+    await cliJson(dir, 'round', '--dice', '49'); // Pillar of Flame
+    await cliJson(dir, 'end');
+    await cliJson(dir, 'round');
+    await cliJson(dir, 'end');
+    await cliJson(dir, 'round', '--dice', '57'); // Collapsed Section, no occupied tiles given
+    const st = await cliJson(dir, 'status');
     const bf = st.battlefield;
     expect(bf.objects).toHaveLength(1);
     expect(bf.conditions.length).toBeGreaterThan(0);

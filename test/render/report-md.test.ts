@@ -8,18 +8,13 @@ import fc from 'fast-check';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import MarkdownIt from 'markdown-it';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newGame } from '../../src/api/index.js';
 import { shippedTables } from '../../src/store/tables.js';
 import { mdCode, mdText, reportMarkdown } from '../../src/render/report-md.js';
 import { reportJsonName } from '../../src/serve/report.js';
 import { shellWord } from '../../src/api/setup.js';
 import { MUTATION_STRIDE, tempDir } from '../helpers.js';
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-});
 
 const RAW = new MarkdownIt({ html: true });
 const LINKIFY = new MarkdownIt({ html: true, linkify: true });
@@ -218,7 +213,6 @@ describe('the whole report', () => {
   /** A game of 12 rounds where every text a user gives is made of `h`; its Markdown report. */
   async function report(h: string): Promise<{ md: string; file: string; gang: string; event: string }> {
     const dir = tempDir('badzone-md-');
-    dirs.push(dir);
     fs.writeFileSync(path.join(dir, 'table.json'), JSON.stringify(table(h)));
     const name = cut(h, 60).trim() || '-';
     const file = `${cut(h, 40).replace(/\//g, '_').trim() || '-'}.json`;

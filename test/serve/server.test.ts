@@ -6,34 +6,24 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LiveView } from '../../src/serve/live.js';
 import { CSP, loopbackHosts, startServer, type PlayersServer } from '../../src/serve/server.js';
 import { SERVE } from '../../src/rules/limits.js';
 import { Broadcaster } from '../../src/serve/broadcast.js';
-import { runCli, tempDir } from '../helpers.js';
+import { cli, tempDir } from '../helpers.js';
 import { get, getRaw, sse, type SseClient } from './sse-client.js';
 
 const FILE = 'badzone-session.json';
-const dirs: string[] = [];
 const servers: PlayersServer[] = [];
 const clients: SseClient[] = [];
 afterEach(async () => {
   for (const c of clients.splice(0)) c.close();
   for (const s of servers.splice(0)) await s.close();
 });
-afterAll(() => {
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-});
-
-async function cli(dir: string, ...args: string[]): Promise<void> {
-  const r = await runCli(args, { cwd: dir });
-  expect(r.code, r.stderr).toBe(0);
-}
 
 async function gameDir(): Promise<string> {
   const dir = tempDir('badzone-serve-');
-  dirs.push(dir);
   await cli(dir, 'new', '--seed', '21', '--gang', 'Goliaths: Krag, Brute');
   await cli(dir, 'round');
   return dir;
@@ -199,7 +189,6 @@ describe('badzone serve: live updates', () => {
 
   it('a missing session shows a notice and the server waits; a broken one shows a notice without the folder; fixed, it recovers', async () => {
     const dir = tempDir('badzone-serve-');
-    dirs.push(dir);
     const { s, url } = await serve(dir);
     let page = await get(url);
     expect(page.status).toBe(200);

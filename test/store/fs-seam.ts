@@ -118,3 +118,20 @@ export function seamed(real: typeof Fs): typeof Fs {
   out.default = out;
   return out as unknown as typeof Fs;
 }
+
+/** Track the descriptors openSync hands out (and record closeSync calls): `open()` lists those never closed. */
+export function trackDescriptors(): { opened: number[]; open: () => number[] } {
+  const opened: number[] = [];
+  arm('openSync', {
+    calls: (real, args) => {
+      const fd = real(...args) as number;
+      opened.push(fd);
+      return fd;
+    },
+  });
+  seam.recording = true;
+  return {
+    opened,
+    open: () => opened.filter((fd) => !seam.calls.some((c) => c.name === 'closeSync' && c.args[0] === fd)),
+  };
+}

@@ -1,28 +1,24 @@
 // What the store's tests share: a fresh temp folder for each test (with the fs seam reset around it), the error a
-// call throws, a lock file planted with an owner and an age, a pid that is surely dead, a file with a mode.
+// call throws, a lock file planted with an owner and an age, a pid that is surely dead, a file with a mode, a
+// session file with old content, a changed copy of a file's stat.
 // node:fs here is the seam when the test file mocks it, as in the test itself; nothing here arms a fault.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach } from 'vitest';
 import { reset } from './fs-seam.js';
+import { tempDir } from '../helpers.js';
 
 /**
- * Before each test: reset the seam, make a temp folder (its real path, so messages and links compare equal), and
- * hand it to `each`. After each test: reset the seam and remove the folder.
+ * Before each test: reset the seam, make a temp folder with tempDir() (its real path, so messages and links
+ * compare equal), and hand it to `each`. After each test: reset the seam. The folders go with the test file's.
  */
 export function useTempFolder(prefix: string, each: (dir: string) => void): void {
-  let dir = '';
   beforeEach(() => {
     reset();
-    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
-    each(dir);
+    each(fs.realpathSync(tempDir(prefix)));
   });
-  afterEach(() => {
-    reset();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => reset());
 }
 
 /** The error a call throws (fails the test when it throws none). */
@@ -60,3 +56,14 @@ export function fileWithMode(dir: string, rel: string, mode: number, text = '#!/
   fs.chmodSync(f, mode);
   return f;
 }
+
+/** A session file `name` in `dir` holding `text` (by default an old game's content); returns its path. */
+export function sessionIn(dir: string, name = 'game.json', text = '{"old":true}\n'): string {
+  const f = path.join(dir, name);
+  fs.writeFileSync(f, text);
+  return f;
+}
+
+/** A copy of `st` with some fields changed, still a Stats (isFile() and the rest work). */
+export const statWith = (st: fs.Stats, change: Partial<fs.Stats>): fs.Stats =>
+  Object.assign(Object.create(Object.getPrototypeOf(st)), st, change);

@@ -2,18 +2,12 @@
 // strings end at NUL), but it can from the library or an in-process caller: a usage error (exit 2) that says so,
 // never "the system refused it" (exit 6, a disk problem). Found by the argument fuzzer (test/faults/argv.test.ts).
 import * as fs from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers.js';
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-});
 
 describe('a path with a NUL character', () => {
   it('is a usage error naming the path, for a table, a session and a new game; nothing is written', async () => {
     const dir = tempDir('badzone-nul-');
-    dirs.push(dir);
     for (const args of [
       ['events', 'list', '--table', 'nul\u0000byte'],
       ['status', '--session', 'a\u0000b.json'],

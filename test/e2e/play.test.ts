@@ -1,55 +1,29 @@
-// End-to-end in a real pseudo-terminal: the built bin/badzone.js, the real @inquirer/prompts, keystrokes typed
-// by a python `pty` driver (test/e2e/pty_driver.py). Skipped, with the reason printed, when python3 is missing.
-import { spawnSync } from 'node:child_process';
+// `badzone play` end to end, in a real pseudo-terminal: the built bin/badzone.js, the real @inquirer/prompts,
+// keystrokes typed by a python `pty` driver (test/e2e/pty_driver.py): the setup wizard, a round and its End Phase,
+// quitting and resuming, Ctrl-C and a closed terminal losing nothing, and no prompt without a terminal. Skipped,
+// with the reason printed, when python3 is missing. (Its screen at given sizes: screen.test.ts.)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, ROOT, runBin, tempDir } from '../helpers.js';
+import { drivePty, hasPty, type Driven, type Step } from './pty.js';
 
-const DRIVER = path.join(ROOT, 'test', 'e2e', 'pty_driver.py');
 const FILE = 'badzone-session.json';
 const ENTER = '\r';
 const CTRL_C = '\u0003';
 
-const python = spawnSync('python3', ['-c', 'import pty, termios, fcntl'], { encoding: 'utf8' }).status === 0;
 const built = fs.existsSync(path.join(ROOT, 'dist', 'badzone.js'));
-
-interface Step {
-  expect: string;
-  send?: string;
-  close?: boolean;
-}
-
-interface Driven {
-  ok: boolean;
-  exit: number | null;
-  signal: number | null;
-  failed_step: number | null;
-  error: string | null;
-  output: string;
-}
 
 const CODES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
 const plain = (s: string) => s.replace(CODES, '').replace(/\r/g, '');
 
 function drive(cwd: string, args: string[], steps: Step[], timeout = 180): Driven {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !['CI', 'FORCE_COLOR', 'BADZONE_NO_INPUT', 'BADZONE_SESSION'].includes(k)) env[k] = v;
-  Object.assign(env, { TERM: 'xterm-256color', NO_COLOR: '1' });
-  const script = path.join(tempDir('badzone-pty-'), 'script.json');
-  fs.writeFileSync(
-    script,
-    JSON.stringify({ argv: [process.execPath, BIN, ...args], cwd, env, cols: 100, rows: 40, timeout, steps }),
-  );
-  const r = spawnSync('python3', [DRIVER, script], { encoding: 'utf8', timeout: (timeout + 10) * 1000 });
-  expect(r.status, r.stderr).toBe(0);
-  const d = JSON.parse(r.stdout) as Driven;
+  const d = drivePty(cwd, [process.execPath, BIN, ...args], steps, timeout);
   if (!d.ok) throw new Error(`${d.error}\n--- terminal output ---\n${plain(d.output)}`);
   return d;
 }
 
-describe.skipIf(!python || !built)('badzone play in a real terminal', () => {
+describe.skipIf(!hasPty || !built)('badzone play in a real terminal', () => {
   it('wizard, a round and its End Phase, quit; then resume, Ctrl-C mid-round, and a closed terminal lose nothing', () => {
     const dir = tempDir();
     // 1. No game: the wizard (a gang named, the rest defaults), round 1, its End Phase, then Quit.
@@ -125,5 +99,5 @@ describe.skipIf(!python || !built)('badzone play in a real terminal', () => {
   });
 });
 
-if (!python) console.log('skipped the pseudo-terminal tests: python3 with the pty module is not available');
+if (!hasPty) console.log('skipped the pseudo-terminal tests: python3 with the pty module is not available');
 if (!built) console.log('skipped the pseudo-terminal tests: dist/ is not built (run `node scripts/build.mjs`)');

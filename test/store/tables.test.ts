@@ -1,6 +1,7 @@
-// src/store/tables.ts, the parts test/store/session.test.ts leaves open: the data folder looked for once, and a
-// broken installation (data/ missing, or a shipped table broken) refused naming the file and the field; a table
-// file that does not exist, or that holds no object; and a game's own tables compiled with its D66 reading.
+// src/store/tables.ts in this process: the data folder (looked for once), the shipped tables loaded and compiled
+// once, and a broken installation (data/ missing, or a shipped table broken) refused naming the file and the field;
+// a group's own table files loaded and validated, or refused naming the file (and the field) when missing, broken
+// or not an object; and bookFor, the rules a game plays by (its own tables, and its D66 reading).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,11 +22,19 @@ beforeEach(async () => {
   E = S.errors;
   T = S.tables;
 });
-useTempFolder('badzone-tabmut-', (d) => (dir = d));
+useTempFolder('badzone-tables-', (d) => (dir = d));
 
 const isEvents = (a: unknown) => String(a).endsWith(`${path.sep}badzone-events.json`);
 
 describe('the data folder', () => {
+  it('the data folder is found, and the shipped tables load and compile once', () => {
+    expect(fs.existsSync(path.join(T.dataDir(), 'badzone-events.json'))).toBe(true);
+    expect(T.dataDir()).toBe(T.dataDir());
+    expect(T.shippedTables()).toBe(T.shippedTables());
+    expect(T.shippedBook()).toBe(T.shippedBook());
+    expect(T.shippedTables().events.results).toHaveLength(33);
+  });
+
   it('is looked for once: a second call asks the file system nothing', () => {
     const d = T.dataDir();
     seam.recording = true;
@@ -102,6 +111,45 @@ describe('a broken shipped table names data/<file> and the field', () => {
 });
 
 describe("a group's own table file", () => {
+  it("a group's own tables: loaded and validated; a missing or broken one is refused naming the file (and the field)", () => {
+    const events = path.join(dir, 'events.json');
+    fs.copyFileSync(path.join(T.dataDir(), 'badzone-events.json'), events);
+    expect(T.loadEventTable(events).results).toHaveLength(33);
+    expect(T.loadAnyTable(events).kind).toBe('events');
+    const vis = path.join(dir, 'vis.json');
+    fs.copyFileSync(path.join(T.dataDir(), 'visibility.json'), vis);
+    expect(T.loadVisibilityTable(vis).normal).toBe('normal');
+    expect(T.loadAnyTable(vis).kind).toBe('visibility');
+    const hz = path.join(dir, 'hz.json');
+    fs.copyFileSync(path.join(T.dataDir(), 'hazards.json'), hz);
+    expect(T.loadAnyTable(hz).kind).toBe('hazards');
+    const none = path.join(dir, 'none.json');
+    for (const f of [() => T.loadEventTable(none), () => T.loadVisibilityTable(none), () => T.loadAnyTable(none)]) {
+      const e = thrown(f);
+      expect(e).toBeInstanceOf(E.InvalidFileError);
+      expect(e.message).toContain(none);
+    }
+    const t = JSON.parse(fs.readFileSync(events, 'utf8'));
+    t.results[2].discardOn = 9;
+    fs.writeFileSync(events, JSON.stringify(t));
+    const e = thrown(() => T.loadEventTable(events));
+    expect(e).toBeInstanceOf(E.InvalidFileError);
+    expect(e.message).toContain(`${events}: results[2].discardOn`);
+    expect(thrown(() => T.loadAnyTable(events)).message).toContain('results[2].discardOn');
+  });
+
+  it('an event table naming a level its visibility table lacks is refused (cross-check), with the given table', () => {
+    const events = path.join(dir, 'events.json');
+    const t = JSON.parse(fs.readFileSync(path.join(T.dataDir(), 'badzone-events.json'), 'utf8'));
+    const po = t.results.find((e: { id: string }) => e.id === 'power-outage');
+    po.resolve.onDraw[0].level = 'void';
+    fs.writeFileSync(events, JSON.stringify(t));
+    expect(thrown(() => T.loadEventTable(events)).message).toMatch(/"void" is not a level/);
+    const vis = structuredClone(T.shippedTables().visibility);
+    vis.levels.push({ id: 'void', name: 'Void', rangeInches: 0, pitchBlack: true, rules: '' });
+    expect(T.loadEventTable(events, vis).results).toHaveLength(33);
+  });
+
   it('that does not exist: says so, naming the file', () => {
     const none = path.join(dir, 'none.json');
     for (const f of [() => T.loadEventTable(none), () => T.loadVisibilityTable(none), () => T.loadAnyTable(none)]) {
@@ -123,8 +171,20 @@ describe("a group's own table file", () => {
   );
 });
 
-describe('bookFor: a D66 in a game started before schema 3 is one 66-sided die', () => {
-  it('legacyD66 reads the visibility die "D66" as one die; without it, as tens and units', () => {
+describe('bookFor', () => {
+  it('the shipped book unless a game has its own tables', () => {
+    expect(T.bookFor({ table: null, visibilityTable: null })).toBe(T.shippedBook());
+    const vis = structuredClone(T.shippedTables().visibility);
+    vis.name = 'Mine';
+    const b = T.bookFor({ table: null, visibilityTable: vis });
+    expect(b.visibility.name).toBe('Mine');
+    expect(b.events).toBe(T.shippedTables().events);
+    const ev = structuredClone(T.shippedTables().events);
+    ev.name = 'House';
+    expect(T.bookFor({ table: ev, visibilityTable: null }).events.name).toBe('House');
+  });
+
+  it('a D66 in a game started before schema 3 is one 66-sided die: legacyD66 reads the visibility die "D66" as one die; without it, as tens and units', () => {
     const vis = { ...structuredClone(T.shippedTables().visibility), die: 'D66' };
     const legacy = T.bookFor({ table: null, visibilityTable: vis, legacyD66: true });
     expect(legacy.visibilityDie.sides).toBe(66);

@@ -3,10 +3,10 @@
 // edits, case ignored, never the name itself), the closest first and ties by name, among at most the first 2000
 // .json names of the folder.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { arm, reset } from './fs-seam.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { arm } from './fs-seam.js';
+import { useTempFolder } from './kit.js';
 
 vi.mock('node:fs', async (importOriginal) => (await import('./fs-seam.js')).seamed(await importOriginal()));
 
@@ -16,13 +16,8 @@ let dir = '';
 beforeEach(async () => {
   vi.resetModules();
   nearby = await import('../../src/store/nearby.js');
-  reset();
-  dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'badzone-nearby-')));
 });
-afterEach(() => {
-  reset();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+useTempFolder('badzone-nearby-', (d) => (dir = d));
 
 const touch = (...names: string[]) => names.forEach((n) => fs.writeFileSync(path.join(dir, n), '{}'));
 const similar = (name: string) => nearby.similarSession(path.join(dir, name));
