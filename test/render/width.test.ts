@@ -93,11 +93,12 @@ describe('80 columns', () => {
   });
 
   it('tables use one character set: plain ASCII without colour, box-drawing with it', async () => {
-    const plain = await ok(['events', 'list'], {});
+    // In a folder of its own: a game in the folder the tests run from would bring its own table.
+    const plain = await ok(['events', 'list'], { cwd: tempDir() });
     expect(plain).not.toMatch(/[^\u0000-\u007f]/);
     expect(plain.split('\n')[0]).toBe('Badzone Event Table: the shipped table (no game here)');
     expect(plain.split('\n')[1]).toMatch(/^\+-+\+-+\+-+\+-+\+$/);
-    const boxed = await ok(['events', 'list'], { env: { FORCE_COLOR: '1', NO_COLOR: '' } });
+    const boxed = await ok(['events', 'list'], { cwd: tempDir(), env: { FORCE_COLOR: '1', NO_COLOR: '' } });
     expect(boxed.replace(ANSI, '')).not.toMatch(/[+|]-|-[+|]/);
     // One row per event: no rule lines between rows.
     expect(plain.trimEnd().split('\n')).toHaveLength(shippedTables().events.results.length + 4 + 1 + 1);
