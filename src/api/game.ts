@@ -60,7 +60,7 @@ import {
   summary,
   visibilityView,
 } from './views.js';
-import { buildReport, type ReportData } from '../serve/report.js';
+import { buildReport, type ReportData } from './report.js';
 import * as path from 'node:path';
 import { commitmentOf, committedText, freshSalt, osRandomSeed } from './seed.js';
 import type { Seed } from '../dice/rng.js';

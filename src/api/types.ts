@@ -13,6 +13,7 @@ import type {
   HazardTable,
   HomeTurfPloy,
   PloyTrigger,
+  Step,
   VisibilityLevel,
 } from '../rules/types.js';
 
@@ -27,6 +28,7 @@ export type {
   HazardTable,
   HomeTurfPloy,
   PloyTrigger,
+  Step,
   VisibilityLevel,
   BattlefieldView,
   BattlefieldObject,

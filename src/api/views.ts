@@ -162,7 +162,7 @@ export function dueInEndPhase(s: SessionState, book: RuleBook): DueInEndPhase[] 
   return out;
 }
 
-/** What `status` shows (`game.status()`, `status --json`); the players' view (src/serve/model.ts) is built on it too. */
+/** What `status` shows (`game.status()`, `status --json`); the players' view (players-view.ts) is built on it too. */
 export function statusView(file: string, s: SessionState, book: RuleBook): StatusData {
   return {
     kind: 'status',

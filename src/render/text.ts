@@ -30,19 +30,18 @@ import type {
   RollData,
   RoundData,
   StatusData,
+  Step,
   UndoData,
   VerifyData,
   VisibilityData,
   VisibilityView,
 } from '../api/types.js';
-import type { Step } from '../rules/types.js';
-import type { CompletionData, PlayData, View } from './view.js';
+import type { ReportData } from '../api/report.js';
+import type { CompletionData, PlayData, ServeData, View } from './view.js';
 import { safeDeep } from './safe.js';
 import { nameCommand } from './naming.js';
 import { clip, visibleWidth, wrap, type Style } from './style.js';
 import { simulateLines } from './simulate.js';
-import type { ServeData } from '../serve/server.js';
-import type { ReportData } from '../serve/report.js';
 import { dice, renderPage } from './page.js';
 import { reportMarkdown } from './report-md.js';
 

@@ -1,7 +1,7 @@
 // What a command hands the printer: `--json` prints `data` as it is; the text renderer formats the same `data`.
-// The data of the commands that read or change a game come from the library (src/api/types.ts); the two views
-// that only the command line has (`play`, `completion`) are described here.
-import type { Phase } from '../engine/state.js';
+// The data of the commands that read or change a game come from the library (src/api/types.ts); the three views
+// that only the command line has (`play`, `completion`, `serve`) are described here.
+import type { Phase } from '../api/types.js';
 
 export interface View<K extends string = string, D = unknown> {
   kind: K;
@@ -32,4 +32,14 @@ export type Shell = 'bash' | 'zsh' | 'fish';
 export interface CompletionData {
   shell: Shell;
   script: string;
+}
+
+/** What `badzone serve` returns when it stops. */
+export interface ServeData {
+  session: string;
+  url: string;
+  /** Other addresses of this machine that reach it too. */
+  otherUrls: string[];
+  /** Updates sent to the pages while it ran. */
+  updates: number;
 }

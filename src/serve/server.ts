@@ -63,16 +63,6 @@ export function loopbackHosts(address: string, host: string, port: number): Set<
   return hosts;
 }
 
-/** What `badzone serve` returns when it stops. */
-export interface ServeData {
-  session: string;
-  url: string;
-  /** Other addresses of this machine that reach it too. */
-  otherUrls: string[];
-  /** Updates sent to the pages while it ran. */
-  updates: number;
-}
-
 export interface ServerOptions {
   host: string;
   port: number;

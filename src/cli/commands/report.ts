@@ -1,7 +1,7 @@
 // badzone report: the game as a record for a campaign (Markdown, one printable HTML file, or JSON that
 // `badzone verify --file` checks). docs/serve.md describes the three forms.
 import { UsageError } from '../../errors.js';
-import type { ReportData } from '../../serve/report.js';
+import type { ReportData } from '../../api/report.js';
 import type { IO } from '../io.js';
 import { openSession } from '../shared.js';
 import type { View } from '../../render/view.js';

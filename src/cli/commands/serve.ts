@@ -4,14 +4,14 @@ import * as os from 'node:os';
 import { RefusedError, UsageError } from '../../errors.js';
 import { watchSession } from '../../store/watch.js';
 import { LiveView } from '../../serve/live.js';
-import { ListenError, startServer, type PlayersServer, type ServeData } from '../../serve/server.js';
+import { ListenError, startServer, type PlayersServer } from '../../serve/server.js';
 import { terminalQr } from '../../serve/qr.js';
 import { wantColor } from '../../render/style.js';
 import { safeText } from '../../render/safe.js';
 import { echo } from '../../rules/limits.js';
 import type { IO } from '../io.js';
 import { fileOf, intArg } from '../shared.js';
-import type { View } from '../../render/view.js';
+import type { ServeData, View } from '../../render/view.js';
 
 export interface ServeOptions {
   session?: string;
