@@ -130,6 +130,27 @@ export async function openGame(file: string, opts: OpenOptions = {}): Promise<Ga
   return new Game(full, opts);
 }
 
+/** A game as read from its file: the state, and the tables it plays with. */
+export interface GameRead {
+  state: SessionState;
+  book: RuleBook;
+}
+
+/**
+ * The game at `file` as it is now (`badzone play` builds its menus from it); null when there is no file. Reads
+ * only; a file that is not a game, or a path that cannot be read, throws the typed error that says why.
+ */
+export function readGame(file: string): GameRead | null {
+  const l = tryLoad(file);
+  return l ? { state: l.state, book: l.book } : null;
+}
+
+/** As readGame, but NoSessionError (exit 3) when there is no game at `file`. */
+export function loadGame(file: string): GameRead {
+  const { state, book } = load(file);
+  return { state, book };
+}
+
 /** Set up a new game at `file` (a folder means badzone-session.json inside it); `game.created` holds what `new` shows. */
 export async function newGame(file: string, opts: NewGameOptions & GameContext = {}): Promise<Game> {
   const cwd = opts.cwd ?? process.cwd();

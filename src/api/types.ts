@@ -4,9 +4,21 @@ import type { EndPhaseReport, EventPhaseReport } from '../engine/phases.js';
 import type { Outcome } from '../engine/resolve.js';
 import type { BattlefieldView, VerifyResult } from '../engine/step.js';
 import type { CollapseReport, RenameReport } from '../engine/corrections.js';
-import type { BattlefieldObject, Condition, Gang, LogRecord, Phase, Roll, Setup, TilePick } from '../engine/state.js';
+import type {
+  BattlefieldObject,
+  Condition,
+  Gang,
+  GangSetup,
+  LogRecord,
+  Phase,
+  Roll,
+  SessionState,
+  Setup,
+  TilePick,
+} from '../engine/state.js';
 import type { SimulationReport } from '../engine/simulate.js';
-import type { Generator } from '../dice/rng.js';
+import type { Generator, Seed } from '../dice/rng.js';
+import type { RuleBook } from '../rules/book.js';
 import type {
   BadzoneEvent,
   Clarification,
@@ -36,6 +48,11 @@ export type {
   TilePick,
   Roll,
   Generator,
+  Seed,
+  Setup,
+  GangSetup,
+  SessionState,
+  RuleBook,
 };
 
 /**

@@ -11,7 +11,7 @@
 import * as http from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { SERVE } from '../rules/limits.js';
+import { SERVE } from '../api/limits.js';
 import { FAVICON_SVG, LIVE_JS, PAGE_CSS } from '../render/page-assets.js';
 import { Broadcaster, type BroadcastStats } from './broadcast.js';
 import { Connections, type ConnectionStats } from './connections.js';

@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { openSession } from '../shared.js';
-import { echo } from '../../rules/limits.js';
+import { echo } from '../../api/limits.js';
 
 export async function run(
   name: string,

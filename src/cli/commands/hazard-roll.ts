@@ -4,7 +4,7 @@ import type { HazardRollData } from '../../api/types.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { fileOf, intArg, seedArg } from '../shared.js';
-import { exists } from '../../store/files.js';
+import { exists } from '../../api/files.js';
 
 export async function run(
   opts: { roll?: string; seed?: string; homeTurf?: boolean },

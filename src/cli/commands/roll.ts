@@ -2,7 +2,7 @@
 import { parseExpr, rollDice, rollListProblem } from '../../api/tables.js';
 import type { RollData } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
-import { LIMITS } from '../../rules/limits.js';
+import { LIMITS } from '../../api/limits.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { intArg, seedArg } from '../shared.js';

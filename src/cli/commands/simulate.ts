@@ -2,12 +2,12 @@
 import { PILOT_NUMBERS, SIMULATE_LIMITS, startSimulation } from '../../api/simulate.js';
 import type { SimulateData } from '../../api/types.js';
 import { EXIT, RefusedError, UsageError } from '../../errors.js';
-import { roughly } from '../../rules/limits.js';
+import { roughly } from '../../api/limits.js';
 import { progressLine } from '../../render/progress.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { intArg } from '../shared.js';
-import { newGameOptions, type NewOptions } from './new.js';
+import { newGameOptions, type NewOptions } from '../setup-flags.js';
 
 export const LIMITS = SIMULATE_LIMITS;
 
