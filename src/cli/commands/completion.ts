@@ -391,10 +391,7 @@ ${lines.join('\n')}
 `;
 }
 
-export async function run(
-  shell: string | undefined,
-  program: CommandSpec,
-): Promise<View<'completion', CompletionData>> {
+export async function run(shell: string | undefined, program: CommandSpec): Promise<View<'completion'>> {
   const sh = (shell ?? '').trim().toLowerCase();
   if (!(SHELLS as readonly string[]).includes(sh))
     throw new UsageError(

@@ -1,6 +1,5 @@
 // badzone new: set up a game and its session file.
 import { newGame } from '../../api/game.js';
-import type { NewData } from '../../api/types.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { SETUP_FLAGS, newGameOptions, type NewOptions } from '../setup-flags.js';
@@ -12,7 +11,7 @@ export function wantsWizard(opts: NewOptions, io: IO): boolean {
 }
 
 /** `wizard`: ask the setup questions even though flags were given (play's --seed: the wizard keeps the seed). */
-export async function run(given: NewOptions, io: IO, how: { wizard?: boolean } = {}): Promise<View<'new', NewData>> {
+export async function run(given: NewOptions, io: IO, how: { wizard?: boolean } = {}): Promise<View<'new'>> {
   const opts =
     how.wizard === true || wantsWizard(given, io)
       ? await (await import('../wizard.js')).askSetup(io, await io.prompter(), given, fileOf(given, io))

@@ -59,7 +59,7 @@ const BACK = '\u0000back';
 /** Bound on menu turns in one run (a real game has a few hundred at most). */
 const MAX_TURNS = 100_000;
 
-export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayData>> {
+export async function run(opts: PlayOptions, io: IO): Promise<View<'play'>> {
   if (!interactive(io, {})) {
     throw new UsageError(
       '`badzone play` asks questions and needs a terminal, but stdin is not one (or CI / BADZONE_NO_INPUT is set). In a script, use `badzone round`, `badzone end` and the other commands.',
@@ -76,7 +76,7 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
     io.stdout(`\n${renderText(v, style)}`);
     for (const w of v.warnings ?? []) io.stderr(nameCommand(`${safeText(w)}\n`, io));
   };
-  const done = (stopped: PlayData['stopped']): View<'play', PlayData> => {
+  const done = (stopped: PlayData['stopped']): View<'play'> => {
     const s = readGame(file)?.state;
     return {
       kind: 'play',

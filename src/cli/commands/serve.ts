@@ -11,7 +11,7 @@ import { safeText } from '../../render/safe.js';
 import { echo } from '../../api/limits.js';
 import type { IO } from '../io.js';
 import { fileOf, intArg } from '../shared.js';
-import type { ServeData, View } from '../../render/view.js';
+import type { View } from '../../render/view.js';
 
 export interface ServeOptions {
   session?: string;
@@ -71,7 +71,7 @@ function listenFailure(e: ListenError, typed: string, port: number): Error {
   }
 }
 
-export async function run(opts: ServeOptions, io: IO): Promise<View<'serve', ServeData>> {
+export async function run(opts: ServeOptions, io: IO): Promise<View<'serve'>> {
   const file = fileOf(opts, io);
   const port = intArg(opts.port, '--port', 0, 65535) ?? 0;
   const host = opts.host ?? '127.0.0.1';

@@ -1,5 +1,4 @@
 // badzone visibility [set LEVEL]: show the visibility, or set it by hand.
-import type { VisibilityData } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
@@ -11,7 +10,7 @@ export async function run(
   level: string | undefined,
   opts: { session?: string },
   io: IO,
-): Promise<View<'visibility', VisibilityData>> {
+): Promise<View<'visibility'>> {
   const game = await openSession(opts, io);
   if (verb === undefined) return { kind: 'visibility', data: await game.visibility() };
   if (verb !== 'set')
