@@ -83,7 +83,7 @@ export interface OpenOptions extends GameContext {
   createIfMissing?: boolean;
 }
 
-/** A die rolled at the table, or null: "badzone rolls this one" (logged as rolled, not entered). */
+// EnteredDie, the engine's: a die rolled at the table, or null for "badzone rolls this one" (logged as rolled).
 export type { EnteredDie };
 
 export interface RoundOptions {
