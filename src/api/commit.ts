@@ -31,12 +31,24 @@ export interface Ask {
   occupied?: (need: OccupiedNeed) => string[] | Promise<string[]>;
 }
 
-export interface Committed {
+/** The action of one type (`round`, `place`, ...). */
+export type ActionOf<T extends Action['type']> = Extract<Action, { type: T }>;
+
+/** What a step of that type reports: each action's report has the action's type as its `kind`. */
+export type ReportOf<T extends Action['type']> = Extract<Report, { kind: T }>;
+
+/** The report of a step of type `type`: its kind is the action's type (checked, so a wrong report is a bug, not a cast). */
+function isReportOf<T extends Action['type']>(report: Report, type: T): report is ReportOf<T> {
+  return report.kind === type;
+}
+
+export interface Committed<T extends Action['type'] = Action['type']> {
   file: string;
   before: SessionState;
   state: SessionState;
   book: RuleBook;
-  report: Report;
+  /** The step's report, typed by the action: `commit(file, { type: 'place', ... })` reports a place. */
+  report: ReportOf<T>;
   /** Set when this command started a new game because there was none. */
   created: { seed: Seed } | null;
 }
@@ -63,7 +75,11 @@ function changedWhileAnswering(): RefusedError {
 }
 
 /** Apply an action to the session file, asking `ask` for whatever it needs first. */
-export async function commit(file: string, action: Action, opts: CommitOptions): Promise<Committed> {
+export async function commit<A extends Action>(
+  file: string,
+  action: A,
+  opts: CommitOptions,
+): Promise<Committed<A['type']>> {
   let act: Action = action;
   // Drawn only when a game is created (once, so the answers and the commit agree): a fresh seed costs start-up.
   let seed: Seed | undefined;
@@ -96,9 +112,12 @@ export async function commit(file: string, action: Action, opts: CommitOptions):
     } else throw noSession(file);
     const r = step(base.state, act, base.book);
     if (!r.ok) throw refusalError(r);
+    const report = r.report;
+    if (!isReportOf<A['type']>(report, action.type))
+      throw new Error(`a ${action.type} step reported ${r.report.kind}: the engine and the library disagree`);
     return {
       state: r.state,
-      result: { file, before: base.state, state: r.state, book: base.book, report: r.report, created },
+      result: { file, before: base.state, state: r.state, book: base.book, report, created },
     };
   });
 }

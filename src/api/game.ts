@@ -14,21 +14,19 @@ import {
   step,
   undo as engineUndo,
   verify as engineVerify,
-  type EndReport,
-  type Report,
   type RoundReport,
 } from '../engine/step.js';
-import type { CollapseReport, RenameReport } from '../engine/corrections.js';
-import type { Action, SessionState } from '../engine/state.js';
+import type { EnteredDie, SessionState } from '../engine/state.js';
 import type { RuleBook } from '../rules/book.js';
 import { create, load, loadForChecking, noSession, sessionPath, tryLoad, DEFAULT_SESSION } from '../store/session.js';
 import { mutate } from '../store/session.js';
 import { exists } from '../store/files.js';
 import { bookFor, shippedTables } from '../store/tables.js';
 import { diceValues, eventArg, tileNames, wholeNumber } from './args.js';
-import { commit, type Ask } from './commit.js';
+import { commit, type ActionOf, type Ask } from './commit.js';
 import { commandLine, resolveSetup, type NewGameOptions } from './setup.js';
 import type {
+  BattlefieldView,
   CollapseData,
   DiceModeData,
   DiscardData,
@@ -48,6 +46,7 @@ import type {
   VisibilityData,
 } from './types.js';
 import {
+  battlefieldView,
   CONTRACT,
   dueInEndPhase,
   eventPhaseView,
@@ -60,7 +59,7 @@ import {
   summary,
   visibilityView,
 } from './views.js';
-import { buildReport, type ReportData } from '../serve/report.js';
+import { buildReport, type ReportData } from './report.js';
 import * as path from 'node:path';
 import { commitmentOf, committedText, freshSalt, osRandomSeed } from './seed.js';
 import type { Seed } from '../dice/rng.js';
@@ -84,8 +83,8 @@ export interface OpenOptions extends GameContext {
   createIfMissing?: boolean;
 }
 
-/** A die rolled at the table, or null: "badzone rolls this one" (logged as rolled, not entered). */
-export type EnteredDie = number | null;
+// EnteredDie, the engine's: a die rolled at the table, or null for "badzone rolls this one" (logged as rolled).
+export type { EnteredDie };
 
 export interface RoundOptions {
   /**
@@ -128,6 +127,27 @@ export async function openGame(file: string, opts: OpenOptions = {}): Promise<Ga
     throw noSession(full);
   }
   return new Game(full, opts);
+}
+
+/** A game as read from its file: the state, and the tables it plays with. */
+export interface GameRead {
+  state: SessionState;
+  book: RuleBook;
+}
+
+/**
+ * The game at `file` as it is now (`badzone play` builds its menus from it); null when there is no file. Reads
+ * only; a file that is not a game, or a path that cannot be read, throws the typed error that says why.
+ */
+export function readGame(file: string): GameRead | null {
+  const l = tryLoad(file);
+  return l ? { state: l.state, book: l.book } : null;
+}
+
+/** As readGame, but NoSessionError (exit 3) when there is no game at `file`. */
+export function loadGame(file: string): GameRead {
+  const { state, book } = load(file);
+  return { state, book };
 }
 
 /** Set up a new game at `file` (a folder means badzone-session.json inside it); `game.created` holds what `new` shows. */
@@ -272,6 +292,7 @@ export class Game {
     if (at < 1 || state.log[at]!.round !== state.round)
       throw new RefusedError(`No round has started yet in ${this.file}.`);
     let report: RoundReport;
+    let after: SessionState;
     try {
       const before = replay(
         state.setup,
@@ -281,6 +302,7 @@ export class Game {
       const r = step(before, state.log[at]!.action, book);
       if (!r.ok || r.report.kind !== 'round') throw new ReplayError(`log entry ${at} (round) no longer applies`, at);
       report = r.report;
+      after = r.state;
     } catch (e) {
       if (e instanceof ReplayError)
         throw new RefusedError(
@@ -288,7 +310,7 @@ export class Game {
         );
       throw e;
     }
-    return this.roundView(state, book, { ...report, endPhase: null }, false);
+    return this.roundView(state, book, { ...report, endPhase: null }, battlefieldView(after), false);
   }
 
   /** The next round: the last round's End Phase first if it is still open, then the Event Phase. */
@@ -304,7 +326,7 @@ export class Game {
         tryLoad(this.file)?.state.setup.tiles ?? defaultSetup(0).tiles,
         'The occupied tiles',
       );
-    const action: Action = {
+    const action: ActionOf<'round'> = {
       type: 'round',
       ...(occupied ? { occupied } : {}),
       ...(dice ? { dice } : {}),
@@ -315,11 +337,19 @@ export class Game {
       createIfMissing: this.opts.createIfMissing === true,
       randomSeed: this.randomSeed,
     });
-    return this.roundView(c.state, c.book, c.report as RoundReport, c.created !== null);
+    return this.roundView(c.state, c.book, c.report, battlefieldView(c.state), c.created !== null);
   }
 
-  /** A round's view: its report, and the game as it stands in `state`. */
-  private roundView(state: SessionState, book: RuleBook, r: RoundReport, startedNew: boolean): RoundData {
+  /**
+   * A round's view: its report, the battlefield right after its Event Phase, and the game as it stands in `state`.
+   */
+  private roundView(
+    state: SessionState,
+    book: RuleBook,
+    r: RoundReport,
+    battlefield: BattlefieldView,
+    startedNew: boolean,
+  ): RoundData {
     return {
       kind: 'round',
       schema: CONTRACT,
@@ -338,7 +368,7 @@ export class Game {
       notes: r.notes,
       newEvent: newEventCard(r, book),
       roundNotes: roundNotes(book),
-      battlefield: r.battlefield,
+      battlefield,
     };
   }
 
@@ -350,12 +380,15 @@ export class Game {
       { type: 'end', ...(dice ? { dice } : {}) },
       { ask: opts.ask, randomSeed: this.randomSeed },
     );
-    const { kind: _k, inPlay: _i, ...rest } = c.report as EndReport;
+    const r = c.report;
     return {
       kind: 'end',
       schema: CONTRACT,
       session: this.file,
-      ...rest,
+      round: r.round,
+      triggers: r.triggers,
+      checks: r.checks,
+      battlefield: battlefieldView(c.state),
       phase: c.state.phase,
       ...seedFields(c.state.setup),
       inPlay: inPlayView(c.state, c.book),
@@ -465,7 +498,7 @@ export class Game {
       { type: 'rename', to, ...(fighter !== undefined ? { fighter } : {}), ...(gang !== undefined ? { gang } : {}) },
       { randomSeed: this.randomSeed },
     );
-    return { ...(c.report as RenameReport), schema: CONTRACT, session: this.file, gangs: c.state.gangs };
+    return { ...c.report, schema: CONTRACT, session: this.file, gangs: c.state.gangs };
   }
 
   /**
@@ -475,7 +508,7 @@ export class Game {
    */
   async collapse(opts: CollapseOptions): Promise<CollapseData> {
     const known = load(this.file).state.setup.tiles;
-    let action: Action;
+    let action: ActionOf<'collapse'>;
     let ask: Ask | undefined;
     if (opts.tile !== undefined) {
       if (typeof opts.tile !== 'string' || opts.tile.trim() === '')
@@ -496,7 +529,7 @@ export class Game {
     const c = await commit(this.file, action, { ask, randomSeed: this.randomSeed });
     const rolls = c.state.log[c.state.log.length - 1]!.rolls;
     return {
-      ...(c.report as CollapseReport),
+      ...c.report,
       schema: CONTRACT,
       session: this.file,
       rolls,
@@ -567,7 +600,7 @@ export class Game {
     const eventId = eventArg(load(this.file).book, event);
     // An event no longer in play may still have left something on the battlefield (Treasure's casket): that goes.
     const c = await commit(this.file, { type: 'discard', eventId }, { randomSeed: this.randomSeed });
-    const r = c.report as Extract<Report, { kind: 'discard' }>;
+    const r = c.report;
     const out: DiscardData = {
       kind: 'discard',
       schema: CONTRACT,
@@ -590,7 +623,7 @@ export class Game {
       { type: 'place', eventId, ...(dice ? { dice } : {}) },
       { ask: opts.ask, randomSeed: this.randomSeed },
     );
-    const r = c.report as Extract<Report, { kind: 'place' }>;
+    const r = c.report;
     return {
       kind: 'place',
       schema: CONTRACT,
@@ -626,7 +659,7 @@ export class Game {
         `There is no visibility level "${echo(String(opts.set))}". Levels: ${levels.map((l) => l.id).join(', ')}.`,
       );
     const c = await commit(this.file, { type: 'visibility', level: match.id }, { randomSeed: this.randomSeed });
-    const from = (c.report as Extract<Report, { kind: 'visibility' }>).from;
+    const from = c.report.from;
     return {
       kind: 'visibility',
       schema: CONTRACT,
@@ -654,7 +687,7 @@ export class Game {
       { type: 'fighter', name: name.trim(), to, ...(gang ? { gang } : {}) },
       { randomSeed: this.randomSeed },
     );
-    const r = c.report as Extract<Report, { kind: 'fighter' }>;
+    const r = c.report;
     return {
       kind: 'fighter',
       schema: CONTRACT,

@@ -28,9 +28,9 @@ export {
 } from './tables.js';
 export { simulate, startSimulation, SIMULATE_LIMITS, type SimulateOptions, type SimulationRun } from './simulate.js';
 export * from './types.js';
-export type { ReportData, ReportSetup } from '../serve/report.js';
-export type { PlayersView, EventCard } from '../serve/model.js';
-export type { History, HistoryRound, EndPhaseView, ResolvedView, DrawView, GmActionView } from '../serve/history.js';
+export type { ReportData, ReportSetup } from './report.js';
+export type { PlayersView, EventCard } from './players-view.js';
+export type { History, HistoryRound, EndPhaseView, ResolvedView, DrawView, GmActionView } from './history.js';
 export {
   BadzoneError,
   UsageError,

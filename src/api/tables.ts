@@ -29,6 +29,9 @@ import type {
 import { CONTRACT, hazardOfRoll } from './views.js';
 import { LIMITS, count, echo } from '../rules/limits.js';
 
+/** badzone's own tables as shipped (the words `completion` offers; `new --hazard`'s hazard names). */
+export { shippedTables } from '../store/tables.js';
+
 export interface TableContext {
   /** Relative table paths start here (default: process.cwd()). */
   cwd?: string;

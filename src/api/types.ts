@@ -2,17 +2,30 @@
 // format these; nothing here knows the command line. Type-only module: importing it costs nothing at run time.
 import type { EndPhaseReport, EventPhaseReport } from '../engine/phases.js';
 import type { Outcome } from '../engine/resolve.js';
-import type { BattlefieldView, VerifyResult } from '../engine/step.js';
+import type { VerifyResult } from '../engine/step.js';
 import type { CollapseReport, RenameReport } from '../engine/corrections.js';
-import type { BattlefieldObject, Condition, Gang, LogRecord, Phase, Roll, Setup, TilePick } from '../engine/state.js';
+import type {
+  BattlefieldObject,
+  Condition,
+  Gang,
+  GangSetup,
+  LogRecord,
+  Phase,
+  Roll,
+  SessionState,
+  Setup,
+  TilePick,
+} from '../engine/state.js';
 import type { SimulationReport } from '../engine/simulate.js';
-import type { Generator } from '../dice/rng.js';
+import type { Generator, Seed } from '../dice/rng.js';
+import type { RuleBook } from '../rules/book.js';
 import type {
   BadzoneEvent,
   Clarification,
   HazardTable,
   HomeTurfPloy,
   PloyTrigger,
+  Step,
   VisibilityLevel,
 } from '../rules/types.js';
 
@@ -27,13 +40,18 @@ export type {
   HazardTable,
   HomeTurfPloy,
   PloyTrigger,
+  Step,
   VisibilityLevel,
-  BattlefieldView,
   BattlefieldObject,
   Condition,
   TilePick,
   Roll,
   Generator,
+  Seed,
+  Setup,
+  GangSetup,
+  SessionState,
+  RuleBook,
 };
 
 /**
@@ -76,6 +94,16 @@ export interface InPlayView {
   scattered?: true;
   /** Each scatter since it was placed on `tile`, in order, each from where the last left it: where it is now (Pillar of Flame). */
   scatters?: ScatterView[];
+}
+
+/** What is on the battlefield because of events, beside the events in play (status, round and end results). */
+export interface BattlefieldView {
+  /** What events left behind when discarded (Treasure's casket with its worth). */
+  objects: BattlefieldObject[];
+  /** Conditions events gave fighters (Wyld Magic's Psykers). */
+  conditions: Condition[];
+  /** Tile picks among unoccupied tiles (Collapsed Section), with whether they are confirmed. */
+  tilePicks: TilePick[];
 }
 
 export interface VisibilityView {

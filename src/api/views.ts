@@ -3,9 +3,10 @@
 import type { RuleBook } from '../rules/book.js';
 import type { Hazard, HazardTable, Step } from '../rules/types.js';
 import type { SessionState, Setup } from '../engine/state.js';
-import { battlefieldView, type RoundReport } from '../engine/step.js';
+import type { RoundReport } from '../engine/step.js';
 import type { BadzoneEvent } from '../rules/types.js';
 import type {
+  BattlefieldView,
   DueInEndPhase,
   EventPhaseView,
   GameSummary,
@@ -56,6 +57,14 @@ export function inPlayView(s: SessionState, book: RuleBook): InPlayView[] {
     }
     return v;
   });
+}
+
+/**
+ * What events left on the battlefield, the conditions they gave fighters, and the tile picks. The state's records
+ * are replaced, never changed in place, so the view shares them.
+ */
+export function battlefieldView(s: SessionState): BattlefieldView {
+  return { objects: s.objects, conditions: s.conditions, tilePicks: s.tilePicks };
 }
 
 export function visibilityView(s: SessionState, book: RuleBook): VisibilityView {
@@ -162,7 +171,7 @@ export function dueInEndPhase(s: SessionState, book: RuleBook): DueInEndPhase[] 
   return out;
 }
 
-/** What `status` shows (`game.status()`, `status --json`); the players' view (src/serve/model.ts) is built on it too. */
+/** What `status` shows (`game.status()`, `status --json`); the players' view (players-view.ts) is built on it too. */
 export function statusView(file: string, s: SessionState, book: RuleBook): StatusData {
   return {
     kind: 'status',

@@ -1,6 +1,6 @@
 // Everything a command may touch of the outside world, passed in so tests can run commands in-process.
 import type { Prompter } from './prompts.js';
-import type { Seed } from '../dice/rng.js';
+import type { Seed } from '../api/types.js';
 
 export interface IO {
   argv0: string;

@@ -6,15 +6,13 @@ import { BadzoneError, EXIT, KIND_OF_CODE, type ExitCode } from '../errors.js';
 import type { ErrorData } from '../api/types.js';
 import { renderText } from '../render/text.js';
 import { safeJson, safeJsonLine, safeText } from '../render/safe.js';
-import { echo, echoPath } from '../rules/limits.js';
+import { echo, echoPath } from '../api/limits.js';
 import { makeStyle, wantColor } from '../render/style.js';
 import type { IO } from './io.js';
-import { saved } from '../store/session.js';
-import { leftLocks } from '../store/lock.js';
+import { commandName, gamesSaved, takeLocksLeft } from '../api/files.js';
 import { buildProgram } from './program.js';
 import { inquirerPrompter, PromptCancelled } from './prompts.js';
 import type { View } from '../render/view.js';
-import { commandName } from '../store/command-path.js';
 import { shellWord } from '../api/setup.js';
 import { osRandomSeed } from '../api/seed.js';
 import { nameCommand } from '../render/naming.js';
@@ -81,7 +79,7 @@ export async function main(argv: string[], io: IO): Promise<number> {
   } catch (e) {
     // With --json a failure is one JSON object on stderr, alone (the failure's message says what to do); in
     // text, a lock left behind is said first.
-    if (json) leftLocks.length = 0;
+    if (json) takeLocksLeft();
     else sayLeftLocks(io);
     // Messages say what to run, in the words the person can run (JSON errors are data: never changed).
     const named = json
@@ -95,7 +93,7 @@ export async function main(argv: string[], io: IO): Promise<number> {
 
 /** A lock this command could not remove: said on stderr; the exit code stays (docs/reliability.md). */
 function sayLeftLocks(io: IO): void {
-  for (const m of leftLocks.splice(0)) io.stderr(`badzone: ${safeText(m)}\n`);
+  for (const m of takeLocksLeft()) io.stderr(`badzone: ${safeText(m)}\n`);
 }
 
 /**
@@ -376,7 +374,7 @@ export async function cli(importModule?: (specifier: string) => Promise<unknown>
   await flushed(process.stdout);
   const e = streams.stdoutError;
   if (e && code === EXIT.ok) {
-    const games = [...new Set(saved)];
+    const games = gamesSaved();
     const message = games.length
       ? `the game was saved (${games.join(', ')}), but its result could not be printed: ${outputProblem(e)}.`
       : `the result could not be printed: ${outputProblem(e)}. Nothing was changed.`;

@@ -2,15 +2,12 @@
 // library call needs (the library never prompts; it asks these callbacks).
 import * as path from 'node:path';
 import { BadzoneError, NoSessionError, UsageError } from '../errors.js';
-import { openGame, type Game } from '../api/game.js';
 import { shellWord } from '../api/setup.js';
 import type { Ask } from '../api/commit.js';
-import { isD66, physicalDieHint } from '../dice/expression.js';
-import { DEFAULT_SESSION, sessionPath, tryLoad } from '../store/session.js';
-import { exists } from '../store/files.js';
-import { folderExists, similarSession } from '../store/nearby.js';
-import { echo, echoPath, enteredDiceProblem, occupiedProblem } from '../rules/limits.js';
-import type { Seed } from '../dice/rng.js';
+import { openGame, readGame, type Game } from '../api/game.js';
+import { DEFAULT_SESSION, exists, folderExists, sessionPath, similarSession } from '../api/files.js';
+import { echo, echoPath, enteredDiceProblem, isD66, occupiedProblem, physicalDieHint } from '../api/limits.js';
+import type { Seed } from '../api/types.js';
 import { seedOption } from '../api/args.js';
 import type { IO } from './io.js';
 
@@ -161,14 +158,14 @@ export function gameTableOf(
   const file = fileOf(opts, io);
   if (explicitSession(opts, io)) {
     if (!exists(file)) {
-      tryLoad(file);
+      readGame(file);
       throw missingSession(opts, io, file);
     }
     return { which: { session: file }, warnings: [] };
   }
   // The folder's own session, when it cannot be read, does not keep anyone from reading the rules.
   try {
-    tryLoad(file);
+    readGame(file);
   } catch (e) {
     if (e instanceof BadzoneError)
       return {
@@ -227,7 +224,7 @@ export async function openSession(opts: SessionOpts, io: IO, create = false): Pr
   const explicit = explicitSession(opts, io);
   if (explicit && !exists(file)) {
     // Reading says why when the path itself is wrong (a file where a folder should be, a name too long).
-    tryLoad(file);
+    readGame(file);
     throw missingSession(opts, io, file);
   }
   return openGame(file, { ...contextOf(io), ...(create && !explicit ? { createIfMissing: true } : {}) });

@@ -2,13 +2,12 @@
 // what the flags set. Its answers ARE flag values (NewOptions), so the wizard and the equivalent command line go
 // through the same buildSetup and make exactly the same game; `new` then prints that command line.
 import { BadzoneError, NoSessionError, RefusedError, UsageError } from '../errors.js';
-import { exists } from '../store/files.js';
-import { folderExists } from '../store/nearby.js';
+import { exists, folderExists } from '../api/files.js';
 import { safeText } from '../render/safe.js';
-import { LIMITS, echo, nameProblem } from '../rules/limits.js';
+import { LIMITS, echo, nameProblem } from '../api/limits.js';
 import type { IO } from './io.js';
 import { PromptBack, type Prompter } from './prompts.js';
-import { buildSetup, parseRoster, type NewOptions } from './commands/new.js';
+import { buildSetup, parseRoster, type NewOptions } from './setup-flags.js';
 import { intArg } from './shared.js';
 
 /** A validator built from the same parsing the flags use: true, or the flag's own error message. */

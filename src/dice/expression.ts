@@ -3,7 +3,7 @@
 // Hand-written: the grammar the tables need is one line, and the dice-notation libraries on npm
 // either reject an uppercase D or cost a second of start-up (see ../shared/STACK.md).
 
-import { LIMITS as L } from '../rules/limits.js';
+import { DICE_LIMITS as L } from './limits.js';
 
 export interface DiceExpr {
   /** Number of dice (0 for a constant). */
@@ -25,7 +25,7 @@ export interface ParseOptions {
   legacyD66?: boolean;
 }
 
-/** The dice limits (defined with every other limit in ../rules/limits.ts). */
+/** The dice limits (./limits.ts; ../rules/limits.ts lists them with every other limit). */
 export const LIMITS = {
   maxLength: L.diceLength,
   maxCount: L.diceCount,

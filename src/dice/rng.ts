@@ -18,7 +18,7 @@
 // node:crypto is loaded on first use only, when a ChaCha20 game rolls: most commands (status) never roll.
 import { createRequire } from 'node:module';
 import { MersenneTwister19937, Random, type Engine } from 'random-js';
-import { LIMITS, SEED_CHARACTERS, echo } from '../rules/limits.js';
+import { DICE_LIMITS as LIMITS, SEED_CHARACTERS, echo } from './limits.js';
 
 /** A game's seed: a number (a 32-bit integer) for the Mersenne Twister, a string for ChaCha20. */
 export type Seed = number | string;

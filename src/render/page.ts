@@ -1,13 +1,10 @@
 // The players' view as an HTML page: `badzone serve` sends it (and sends its <main> again on every change), and
 // `badzone report --format html` writes the same page, static, as one printable file. Formatting only: every fact
-// comes from the PlayersView (src/serve/model.ts). Every text is escaped by the `html` template (./html.ts).
-import type { Outcome } from '../engine/resolve.js';
-import type { Roll } from '../engine/state.js';
-import type { EventCard, PlayersView } from '../serve/model.js';
-import type { ReportSetup } from '../serve/report.js';
-import type { EndPhaseView, HistoryRound } from '../serve/history.js';
-import type { HazardView, VisibilityView } from '../api/types.js';
-import type { InPlayView } from '../api/types.js';
+// comes from the PlayersView (src/api/players-view.ts). Every text is escaped by the `html` template (./html.ts).
+import type { HazardView, InPlayView, Outcome, Roll, VisibilityView } from '../api/types.js';
+import type { EventCard, PlayersView } from '../api/players-view.js';
+import type { ReportSetup } from '../api/report.js';
+import type { EndPhaseView, HistoryRound } from '../api/history.js';
 import { html, raw, user, type Html, type Part } from './html.js';
 import { PAGE_CSS } from './page-assets.js';
 

@@ -2,10 +2,9 @@
 // badzone itself (names, the file name, table texts, and any text a later change adds: titles, notes) goes through
 // one of two functions, mdText or mdCode, so that a viewer that allows raw HTML shows it as text: it can become no
 // element, no link, no heading, list or line break, and cannot end the line or the span it is in.
-import type { Outcome } from '../engine/resolve.js';
-import type { Roll } from '../engine/state.js';
-import { checkText, reportJsonName, type ReportData } from '../serve/report.js';
-import type { EndPhaseView, HistoryRound } from '../serve/history.js';
+import type { Outcome, Roll } from '../api/types.js';
+import { checkText, reportJsonName, type ReportData } from '../api/report.js';
+import type { EndPhaseView, HistoryRound } from '../api/history.js';
 import { diceCount } from './page.js';
 
 // Inline syntax, escaped wherever it is: emphasis, code, links and images, tables, strikethrough, headings' closing

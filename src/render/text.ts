@@ -30,30 +30,33 @@ import type {
   RollData,
   RoundData,
   StatusData,
+  Step,
   UndoData,
   VerifyData,
   VisibilityData,
   VisibilityView,
 } from '../api/types.js';
-import type { Step } from '../rules/types.js';
-import type { CompletionData, PlayData, View } from './view.js';
+import type { ReportData } from '../api/report.js';
+import type { CompletionData, PlayData, ServeData, View, ViewData, ViewKind, ViewOf } from './view.js';
 import { safeDeep } from './safe.js';
 import { nameCommand } from './naming.js';
 import { clip, visibleWidth, wrap, type Style } from './style.js';
 import { simulateLines } from './simulate.js';
-import type { ServeData } from '../serve/server.js';
-import type { ReportData } from '../serve/report.js';
 import { dice, renderPage } from './page.js';
 import { reportMarkdown } from './report-md.js';
 
-type Renderer = (data: never, st: Style) => string[];
+/** Each kind's renderer takes that kind's data (ViewData): wired to another kind's data, it does not compile. */
+type Renderers = { [K in ViewKind]: (data: ViewData[K], st: Style) => string[] };
 
 export function renderText(view: View, st: Style): string {
-  const r = RENDERERS[view.kind] as Renderer | undefined;
+  return renderView(view, st);
+}
+
+function renderView<K extends ViewKind>(view: ViewOf<K>, st: Style): string {
+  const r = RENDERERS[view.kind];
   // A completion script is code badzone generated (its line breaks are its own); every other string is data.
   const data = view.kind === 'completion' ? view.data : safeDeep(view.data);
-  if (!r) return `${JSON.stringify(data, null, 2)}\n`;
-  const lines = r(data as never, st);
+  const lines = r(data, st);
   // A completion script is code, and a report a document, printed as they are; everything else fits the width,
   // whatever a name's length.
   // In `badzone play` a command is its menu item; elsewhere it is named as the person can run it (`npx badzone end`),
@@ -65,7 +68,7 @@ export function renderText(view: View, st: Style): string {
   return `${(AS_IS.has(view.kind) ? lines : lines.flatMap((l) => fit(st, named(l)))).join('\n')}\n`;
 }
 
-const AS_IS = new Set(['completion', 'report-md', 'report-html']);
+const AS_IS = new Set<ViewKind>(['completion', 'report', 'report-md', 'report-html']);
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 
@@ -1155,7 +1158,7 @@ function reveal(d: RevealData, st: Style): string[] {
   ];
 }
 
-const RENDERERS: Record<string, (d: never, st: Style) => string[]> = {
+const RENDERERS: Renderers = {
   roll,
   'events-list': events,
   'events-show': eventShow,
@@ -1184,6 +1187,8 @@ const RENDERERS: Record<string, (d: never, st: Style) => string[]> = {
   completion,
   simulate: simulateLines,
   serve: (d: ServeData) => [`Stopped the players' view (${d.updates} update${d.updates === 1 ? '' : 's'} sent).`],
+  // The report's JSON form, asked for with --format json but not --json: the same JSON, as it is.
+  report: (d: ReportData) => [JSON.stringify(d, null, 2)],
   'report-md': reportMarkdown,
   'report-html': (d: ReportData) => [
     renderPage(d.view, {
@@ -1191,4 +1196,4 @@ const RENDERERS: Record<string, (d: never, st: Style) => string[]> = {
       report: { setup: d.setup, seed: d.seed, commitment: d.commitment, check: d.check, version: d.version },
     }).trimEnd(),
   ],
-} as Record<string, (d: never, st: Style) => string[]>;
+};

@@ -1,16 +1,90 @@
 // What a command hands the printer: `--json` prints `data` as it is; the text renderer formats the same `data`.
-// The data of the commands that read or change a game come from the library (src/api/types.ts); the two views
-// that only the command line has (`play`, `completion`) are described here.
-import type { Phase } from '../engine/state.js';
+// The data of the commands that read or change a game come from the library (src/api/types.ts); the three views
+// that only the command line has (`play`, `completion`, `serve`) are described here.
+import type {
+  CollapseData,
+  DiceModeData,
+  DiscardData,
+  EndData,
+  EventsListData,
+  EventsShowData,
+  FighterData,
+  HazardListData,
+  HazardRollData,
+  HazardShowData,
+  HazardView,
+  LintData,
+  LogData,
+  NewData,
+  Phase,
+  PlaceData,
+  RedoData,
+  RenameData,
+  RevealData,
+  RollData,
+  RoundData,
+  SimulateData,
+  StatusData,
+  UndoData,
+  VerifyData,
+  VisibilityData,
+} from '../api/types.js';
+import type { ReportData } from '../api/report.js';
 
-export interface View<K extends string = string, D = unknown> {
+/**
+ * Every kind of view, and the data it carries. The renderer of each kind takes exactly this data (src/render/text.ts
+ * is typed by it), and each command returns a view of its kind with it: the compiler catches a renderer or a
+ * command wired to the wrong data.
+ */
+export interface ViewData {
+  roll: RollData;
+  'events-list': EventsListData;
+  'events-show': EventsShowData;
+  'hazard-roll': HazardRollData;
+  'hazard-list': HazardListData;
+  'hazard-show': HazardShowData;
+  'table-lint': LintData;
+  reveal: RevealData;
+  new: NewData;
+  round: RoundData;
+  end: EndData;
+  status: StatusData;
+  log: LogData;
+  undo: UndoData;
+  redo: RedoData;
+  rename: RenameData;
+  collapse: CollapseData;
+  dice: DiceModeData;
+  verify: VerifyData;
+  discard: DiscardData;
+  place: PlaceData;
+  visibility: VisibilityData;
+  fighter: FighterData;
+  'game-hazard': HazardView | null;
+  play: PlayData;
+  completion: CompletionData;
+  simulate: SimulateData;
+  serve: ServeData;
+  /** `report --format json`: the report itself, printed as JSON. */
+  report: ReportData;
+  'report-md': ReportData;
+  'report-html': ReportData;
+}
+
+export type ViewKind = keyof ViewData;
+
+/** One view: its kind and that kind's data. */
+export interface ViewOf<K extends ViewKind> {
   kind: K;
-  data: D;
+  data: ViewData[K];
   /** Exit code for a command that completed but found a problem (`verify`, `table lint`). */
   exitCode?: number;
   /** Extra lines for stderr (warnings) that are not part of the data. */
   warnings?: string[];
 }
+
+/** A view of one of these kinds (any kind when none is named): the union of their ViewOf, told apart by `kind`. */
+export type View<K extends ViewKind = ViewKind> = K extends ViewKind ? ViewOf<K> : never;
 
 /** `badzone play` when it stops. */
 export interface PlayData {
@@ -32,4 +106,14 @@ export type Shell = 'bash' | 'zsh' | 'fish';
 export interface CompletionData {
   shell: Shell;
   script: string;
+}
+
+/** What `badzone serve` returns when it stops. */
+export interface ServeData {
+  session: string;
+  url: string;
+  /** Other addresses of this machine that reach it too. */
+  otherUrls: string[];
+  /** Updates sent to the pages while it ran. */
+  updates: number;
 }

@@ -9,8 +9,13 @@
 // take a game past LIMITS; a game already past a limit (read under READ) keeps playing as long as the step does
 // not grow what is already too large.
 //
-// Pure: no I/O, no node: imports (the engine and the dice use it).
+// Pure: no I/O, no node: imports (the engine uses it). The dice's own limits (expressions, seeds) and the text
+// helpers their messages use (echo, count) are defined in ../dice/limits.ts, the lowest floor, which imports
+// nothing of badzone; LIMITS takes them in here, so this is still the one table of every limit.
 import type { DiceExpr } from '../dice/expression.js';
+import { DICE_LIMITS, SEED_CHARACTERS, count, echo } from '../dice/limits.js';
+
+export { SEED_CHARACTERS, count, echo };
 
 /** What a command accepts and what a step may produce. */
 export const LIMITS = {
@@ -53,14 +58,10 @@ export const LIMITS = {
   tableText: 4000,
   /** Characters in a table's names (event names, `what`). */
   tableName: 120,
-  /** Characters in a dice expression typed anywhere (`badzone roll`, a table). */
-  diceLength: 24,
-  /** Dice in one expression of `badzone roll`. */
-  diceCount: 100,
-  /** Sides of a die. */
-  diceSides: 1000,
-  /** A dice expression's constant (`+k`, `xk`, a fixed count). */
-  diceConstant: 10_000,
+  diceLength: DICE_LIMITS.diceLength,
+  diceCount: DICE_LIMITS.diceCount,
+  diceSides: DICE_LIMITS.diceSides,
+  diceConstant: DICE_LIMITS.diceConstant,
   /** `badzone roll --times`. */
   rollTimes: 1_000_000,
   /** Dice listed in `badzone roll --json` (`--times` x dice per roll); past it, `--summary` gives the distribution. */
@@ -73,22 +74,14 @@ export const LIMITS = {
   simulateTotalRounds: 20_000_000,
   /** Random numbers one `badzone simulate` may draw (estimated before the run; about 2 minutes on a laptop). */
   simulateNumbers: 1_000_000_000,
-  /** Characters of a seed that keys ChaCha20 (a fresh one is 26: 128 bits in base32). */
-  seedLength: 64,
-  /** Characters of a typed argument quoted back in an error message. */
-  echo: 60,
+  seedLength: DICE_LIMITS.seedLength,
+  echo: DICE_LIMITS.echo,
   /**
    * Characters of a session path given whole in a hint to run (`badzone round --session PATH`): Linux's PATH_MAX.
    * A longer argument cannot be a path to open, so it is cut like any other (echo).
    */
   pathArgument: 4096,
 } as const;
-
-/**
- * The characters of a seed that keys ChaCha20: ASCII letters and digits, nothing a shell, Markdown or a URL would
- * change (a fresh seed is base32: A-Z and 2-7). A seed of digits alone is a whole number: the Mersenne Twister's.
- */
-export const SEED_CHARACTERS = /^[A-Za-z0-9]+$/;
 
 /**
  * What the session loader accepts: a bound on untrusted files (with the file size, it caps a command's memory
@@ -129,11 +122,6 @@ export const READ = {
 
 export type LimitName = keyof typeof LIMITS;
 
-/** Numbers in messages: 100,000 rather than 100000. */
-export function count(n: number): string {
-  return n.toLocaleString('en-US');
-}
-
 /** An estimate in messages, to the three figures it is good for: 259,872,061 -> 260,000,000. */
 export function roughly(n: number): string {
   if (!Number.isFinite(n) || Math.abs(n) < 1000) return count(Math.round(n));
@@ -145,20 +133,6 @@ export function roughly(n: number): string {
 export function megabytes(n: number): string {
   const mb = n / 1e6;
   return Number.isInteger(mb) ? `${mb} MB` : `${mb.toFixed(1)} MB`;
-}
-
-/**
- * A typed argument, cut for an error message: at most LIMITS.echo characters, then "..." and the full length.
- * The one helper every message that quotes what the user typed goes through, so a 100,000-character argument
- * never fills the terminal. Never splits a surrogate pair.
- */
-export function echo(text: string, max: number = LIMITS.echo): string {
-  const s = String(text);
-  if (s.length <= max) return s;
-  let end = max - 1;
-  const c = s.charCodeAt(end - 1);
-  if (c >= 0xd800 && c <= 0xdbff) end--;
-  return `${s.slice(0, end)}... (${count(s.length)} characters)`;
 }
 
 /** A path typed as an argument, for a hint to run: whole when it could be a path (LIMITS.pathArgument), else cut (echo). */

@@ -3,9 +3,8 @@
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
 import { BadzoneError } from '../errors.js';
-import { tryLoad } from '../store/session.js';
 import { announcement, pageTitle, renderMain, renderPage, type Notice } from '../render/page.js';
-import { PlayersViewBuilder, type PlayersView } from './model.js';
+import { PlayersViewBuilder, type PlayersView } from '../api/players-view.js';
 
 export class LiveView {
   private readonly builder = new PlayersViewBuilder();
@@ -21,14 +20,14 @@ export class LiveView {
   /** Re-read the session file; true when what the page shows changed. Never throws for a bad or missing file. */
   refresh(): boolean {
     try {
-      const loaded = tryLoad(this.file);
-      if (!loaded) {
+      const view = this.builder.read(this.file);
+      if (!view) {
         this.notice = {
           kind: 'missing',
           message: `There is no game in ${path.basename(this.file)} yet. This page shows it as soon as the GM starts one (badzone new, or badzone round).`,
         };
       } else {
-        this.view = this.builder.build(this.file, loaded.state, loaded.book);
+        this.view = view;
         this.notice = null;
       }
     } catch (e) {

@@ -11,7 +11,7 @@
 import * as http from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { SERVE } from '../rules/limits.js';
+import { SERVE } from '../api/limits.js';
 import { FAVICON_SVG, LIVE_JS, PAGE_CSS } from '../render/page-assets.js';
 import { Broadcaster, type BroadcastStats } from './broadcast.js';
 import { Connections, type ConnectionStats } from './connections.js';
@@ -61,16 +61,6 @@ export function loopbackHosts(address: string, host: string, port: number): Set<
     if (port === 80) hosts.add(n);
   }
   return hosts;
-}
-
-/** What `badzone serve` returns when it stops. */
-export interface ServeData {
-  session: string;
-  url: string;
-  /** Other addresses of this machine that reach it too. */
-  otherUrls: string[];
-  /** Updates sent to the pages while it ran. */
-  updates: number;
 }
 
 export interface ServerOptions {

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderMain } from '../../src/render/page.js';
-import { playersView } from '../../src/serve/model.js';
+import { playersView } from '../../src/api/players-view.js';
 import { load } from '../../src/store/session.js';
 import { ROOT, cli, cliJson, runCli, tempDir } from '../helpers.js';
 

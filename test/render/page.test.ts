@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { esc, html, user } from '../../src/render/html.js';
 import { renderMain, renderPage } from '../../src/render/page.js';
-import { playersView } from '../../src/serve/model.js';
+import { playersView } from '../../src/api/players-view.js';
 import { load } from '../../src/store/session.js';
 import { cliJson, runCli, tempDir } from '../helpers.js';
 

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { newGame } from '../../src/api/index.js';
 import { shippedTables } from '../../src/store/tables.js';
 import { mdCode, mdText, reportMarkdown } from '../../src/render/report-md.js';
-import { reportJsonName } from '../../src/serve/report.js';
+import { reportJsonName } from '../../src/api/report.js';
 import { shellWord } from '../../src/api/setup.js';
 import { MUTATION_STRIDE, tempDir } from '../helpers.js';
 

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createGame, defaultSetup, SCHEMA_VERSION, step, type SessionState } from '../../src/engine/index.js';
 import { LIMITS } from '../../src/rules/limits.js';
-import { buildReport } from '../../src/serve/report.js';
+import { buildReport } from '../../src/api/report.js';
 import { arm, errno, reset } from './fs-seam.js';
 import { freshStore, type Store } from './fresh.js';
 import { thrown, useTempFolder } from './kit.js';

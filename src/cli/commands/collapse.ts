@@ -1,6 +1,5 @@
 // badzone collapse [TILE] [--occupied TILES]: record the right tile for a Collapsed Section that badzone picked
 // without knowing where the player models stand (no terminal, no --occupied). The log keeps both.
-import type { CollapseData } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
@@ -14,11 +13,7 @@ export interface CollapseOptions {
   input?: boolean;
 }
 
-export async function run(
-  tile: string | undefined,
-  opts: CollapseOptions,
-  io: IO,
-): Promise<View<'collapse', CollapseData>> {
+export async function run(tile: string | undefined, opts: CollapseOptions, io: IO): Promise<View<'collapse'>> {
   const occupied = tileList(opts.occupied);
   if ((tile === undefined) === (occupied === undefined)) {
     throw new UsageError(

@@ -1,9 +1,9 @@
 // badzone completion bash|zsh|fish: a completion script for the commands, flags and event ids. Generated from
 // the command tree that program.ts describes (so it never drifts from the real flags) and the shipped tables.
 import { UsageError } from '../../errors.js';
-import { shippedTables } from '../../store/tables.js';
+import { shippedTables } from '../../api/tables.js';
 import type { CompletionData, Shell, View } from '../../render/view.js';
-import { echo } from '../../rules/limits.js';
+import { echo } from '../../api/limits.js';
 
 export type { CompletionData, Shell };
 
@@ -391,10 +391,7 @@ ${lines.join('\n')}
 `;
 }
 
-export async function run(
-  shell: string | undefined,
-  program: CommandSpec,
-): Promise<View<'completion', CompletionData>> {
+export async function run(shell: string | undefined, program: CommandSpec): Promise<View<'completion'>> {
   const sh = (shell ?? '').trim().toLowerCase();
   if (!(SHELLS as readonly string[]).includes(sh))
     throw new UsageError(

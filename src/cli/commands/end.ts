@@ -1,5 +1,4 @@
 // badzone end: resolve the current round's End Phase (triggers, then the discard checks).
-import type { EndData } from '../../api/types.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { askForGame, diceList, openSession } from '../shared.js';
@@ -7,7 +6,7 @@ import { askForGame, diceList, openSession } from '../shared.js';
 export async function run(
   opts: { session?: string; dice?: string | string[]; manual?: boolean; input?: boolean },
   io: IO,
-): Promise<View<'end', EndData>> {
+): Promise<View<'end'>> {
   const dice = diceList(opts.dice);
   const game = await openSession(opts, io);
   const ask = await askForGame(io, opts, game);

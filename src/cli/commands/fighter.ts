@@ -1,17 +1,16 @@
 // badzone fighter NAME battlefield|reserve|out: correct the rosters by hand.
-import type { FighterData } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { openSession } from '../shared.js';
-import { echo } from '../../rules/limits.js';
+import { echo } from '../../api/limits.js';
 
 export async function run(
   name: string,
   where: string,
   opts: { session?: string; gang?: string },
   io: IO,
-): Promise<View<'fighter', FighterData>> {
+): Promise<View<'fighter'>> {
   if (where !== 'battlefield' && where !== 'reserve' && where !== 'out')
     throw new UsageError(`Where to? battlefield, reserve or out, not "${echo(where)}".`);
   const game = await openSession(opts, io);

@@ -1,15 +1,14 @@
 // badzone hazard roll: D10 on the Hazard Table (or the die the group rolled, with --roll).
 import { rollHazard } from '../../api/tables.js';
-import type { HazardRollData } from '../../api/types.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { fileOf, intArg, seedArg } from '../shared.js';
-import { exists } from '../../store/files.js';
+import { exists } from '../../api/files.js';
 
 export async function run(
   opts: { roll?: string; seed?: string; homeTurf?: boolean },
   io: IO,
-): Promise<View<'hazard-roll', HazardRollData>> {
+): Promise<View<'hazard-roll'>> {
   const roll = intArg(opts.roll, '--roll', 1, 10);
   const seed = roll === undefined ? seedArg(opts.seed) : undefined;
   const data = rollHazard({

@@ -1,5 +1,4 @@
 // badzone place <event>: the GM puts a persistent event into play by hand (its on-draw rolls are made).
-import type { PlaceData } from '../../api/types.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { askForGame, diceList, openSession } from '../shared.js';
@@ -8,7 +7,7 @@ export async function run(
   event: string,
   opts: { session?: string; dice?: string | string[]; manual?: boolean; input?: boolean },
   io: IO,
-): Promise<View<'place', PlaceData>> {
+): Promise<View<'place'>> {
   const game = await openSession(opts, io);
   const dice = diceList(opts.dice);
   const ask = await askForGame(io, opts, game);

@@ -6,14 +6,13 @@
 // prompter drops them), so a second Enter pressed while a round is being drawn does not also resolve its End
 // Phase. Escape backs out of any sub-menu or question to the one before, without changing the game.
 import { BadzoneError, EXIT, NoSessionError, UsageError } from '../../errors.js';
-import type { SessionState } from '../../engine/state.js';
-import type { RuleBook } from '../../rules/book.js';
+import type { RuleBook, SessionState } from '../../api/types.js';
 import { renderText } from '../../render/text.js';
 import { safeText } from '../../render/safe.js';
 import { terminalStyle } from '../../render/style.js';
-import { load, tryLoad } from '../../store/session.js';
-import { folderExists, similarSession } from '../../store/nearby.js';
-import { nameProblem } from '../../rules/limits.js';
+import { loadGame, readGame } from '../../api/game.js';
+import { folderExists, similarSession } from '../../api/files.js';
+import { nameProblem } from '../../api/limits.js';
 import type { IO } from '../io.js';
 import { PromptBack, PromptCancelled, type Choice, type Prompter } from '../prompts.js';
 import { explicitSession, fileOf, interactive } from '../shared.js';
@@ -60,7 +59,7 @@ const BACK = '\u0000back';
 /** Bound on menu turns in one run (a real game has a few hundred at most). */
 const MAX_TURNS = 100_000;
 
-export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayData>> {
+export async function run(opts: PlayOptions, io: IO): Promise<View<'play'>> {
   if (!interactive(io, {})) {
     throw new UsageError(
       '`badzone play` asks questions and needs a terminal, but stdin is not one (or CI / BADZONE_NO_INPUT is set). In a script, use `badzone round`, `badzone end` and the other commands.',
@@ -77,8 +76,8 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
     io.stdout(`\n${renderText(v, style)}`);
     for (const w of v.warnings ?? []) io.stderr(nameCommand(`${safeText(w)}\n`, io));
   };
-  const done = (stopped: PlayData['stopped']): View<'play', PlayData> => {
-    const s = tryLoad(file)?.state;
+  const done = (stopped: PlayData['stopped']): View<'play'> => {
+    const s = readGame(file)?.state;
     return {
       kind: 'play',
       data: { session: file, round: s?.round ?? 0, phase: s?.phase ?? 'setup', stopped, saved: s !== undefined },
@@ -91,7 +90,7 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
   let flag = opts.manual === true;
   try {
     const prompter = await io.prompter();
-    const existing = tryLoad(file);
+    const existing = readGame(file);
     if (!existing) {
       // A path the GM typed (--session, BADZONE_SESSION) that holds no game may be a typo: ask before setting up.
       if (explicitSession(opts, io)) {
@@ -119,7 +118,7 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
       show(await (await import('./status.js')).run(session, io));
     }
     for (let turn = 0; turn < MAX_TURNS; turn++) {
-      const { state, book } = load(file);
+      const { state, book } = loadGame(file);
       const manual = flag || state.manualDice;
       let choice: MenuItem;
       try {
@@ -132,7 +131,7 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play', PlayD
       if (choice === 'quit') return done('quit');
       // Another command (a second window, a script) may have changed the game while the menu waited: the choice
       // was made for the game as it was shown, so show it as it is now and ask again rather than act on it.
-      const now = tryLoad(file);
+      const now = readGame(file);
       if (now && fingerprint(now.state) !== fingerprint(state)) {
         io.stderr(
           nameCommand(

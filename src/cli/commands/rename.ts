@@ -1,5 +1,4 @@
 // badzone rename fighter|gang OLD NEW: correct a fighter's or a gang's name (a logged step: undo and redo apply).
-import type { RenameData } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
@@ -11,7 +10,7 @@ export async function run(
   to: string,
   opts: { session?: string; gang?: string },
   io: IO,
-): Promise<View<'rename', RenameData>> {
+): Promise<View<'rename'>> {
   if (what !== 'fighter' && what !== 'gang') throw new UsageError(`Rename what? fighter or gang, not "${what}".`);
   if (what === 'gang' && opts.gang !== undefined)
     throw new UsageError(

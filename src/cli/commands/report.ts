@@ -1,7 +1,6 @@
 // badzone report: the game as a record for a campaign (Markdown, one printable HTML file, or JSON that
 // `badzone verify --file` checks). docs/serve.md describes the three forms.
 import { UsageError } from '../../errors.js';
-import type { ReportData } from '../../serve/report.js';
 import type { IO } from '../io.js';
 import { openSession } from '../shared.js';
 import type { View } from '../../render/view.js';
@@ -14,7 +13,7 @@ export type ReportFormat = 'md' | 'html' | 'json';
 export async function run(
   opts: { session?: string; format?: string; json?: boolean },
   io: IO,
-): Promise<View<'report' | 'report-md' | 'report-html', ReportData>> {
+): Promise<View<'report' | 'report-md' | 'report-html'>> {
   if (opts.json && opts.format !== undefined && opts.format !== 'json')
     throw new UsageError(`--json is --format json; it cannot go with --format ${opts.format}.`);
   const format = (opts.json ? 'json' : (opts.format ?? 'md')).toLowerCase();

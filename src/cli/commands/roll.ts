@@ -1,8 +1,7 @@
 // badzone roll <expr>: the table-side dice roller.
 import { parseExpr, rollDice, rollListProblem } from '../../api/tables.js';
-import type { RollData } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
-import { LIMITS } from '../../rules/limits.js';
+import { LIMITS } from '../../api/limits.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { intArg, seedArg } from '../shared.js';
@@ -16,7 +15,7 @@ export async function run(
   expr: string,
   opts: { times?: string; seed?: string; scatter?: boolean; summary?: boolean; json?: boolean },
   io: IO,
-): Promise<View<'roll', RollData>> {
+): Promise<View<'roll'>> {
   const e = parseExpr(expr);
   const times = intArg(opts.times, '--times', 1, LIMITS.rollTimes);
   const seed = seedArg(opts.seed);

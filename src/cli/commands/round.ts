@@ -1,5 +1,4 @@
 // badzone round: resolve the last round's End Phase if it is still open, then run the next Event Phase.
-import type { RoundData } from '../../api/types.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { askForGame, diceList, openSession, tileList } from '../shared.js';
@@ -14,7 +13,7 @@ export interface RoundOptions {
   input?: boolean;
 }
 
-export async function run(opts: RoundOptions, io: IO): Promise<View<'round', RoundData>> {
+export async function run(opts: RoundOptions, io: IO): Promise<View<'round'>> {
   const dice = diceList(opts.dice);
   const endDice = diceList(opts.endDice, '--end-dice');
   const occupied = tileList(opts.occupied);
@@ -30,7 +29,7 @@ export async function run(opts: RoundOptions, io: IO): Promise<View<'round', Rou
 }
 
 /** The current round's card, as `round` showed it (`badzone play` resuming mid-round). */
-export async function current(opts: { session?: string }, io: IO): Promise<View<'round', RoundData>> {
+export async function current(opts: { session?: string }, io: IO): Promise<View<'round'>> {
   const game = await openSession(opts, io);
   return { kind: 'round', data: await game.currentRound() };
 }

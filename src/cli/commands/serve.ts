@@ -2,13 +2,13 @@
 // Loaded only when `serve` runs: node:http, node:crypto and the QR encoder cost the other commands nothing.
 import * as os from 'node:os';
 import { RefusedError, UsageError } from '../../errors.js';
-import { watchSession } from '../../store/watch.js';
+import { watchSession } from '../../api/files.js';
 import { LiveView } from '../../serve/live.js';
-import { ListenError, startServer, type PlayersServer, type ServeData } from '../../serve/server.js';
+import { ListenError, startServer, type PlayersServer } from '../../serve/server.js';
 import { terminalQr } from '../../serve/qr.js';
 import { wantColor } from '../../render/style.js';
 import { safeText } from '../../render/safe.js';
-import { echo } from '../../rules/limits.js';
+import { echo } from '../../api/limits.js';
 import type { IO } from '../io.js';
 import { fileOf, intArg } from '../shared.js';
 import type { View } from '../../render/view.js';
@@ -71,7 +71,7 @@ function listenFailure(e: ListenError, typed: string, port: number): Error {
   }
 }
 
-export async function run(opts: ServeOptions, io: IO): Promise<View<'serve', ServeData>> {
+export async function run(opts: ServeOptions, io: IO): Promise<View<'serve'>> {
   const file = fileOf(opts, io);
   const port = intArg(opts.port, '--port', 0, 65535) ?? 0;
   const host = opts.host ?? '127.0.0.1';

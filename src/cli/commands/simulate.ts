@@ -1,13 +1,12 @@
 // badzone simulate: play many games on the setup `new` would make, with the engine `round` uses, and report the odds.
 import { PILOT_NUMBERS, SIMULATE_LIMITS, startSimulation } from '../../api/simulate.js';
-import type { SimulateData } from '../../api/types.js';
 import { EXIT, RefusedError, UsageError } from '../../errors.js';
-import { roughly } from '../../rules/limits.js';
+import { roughly } from '../../api/limits.js';
 import { progressLine } from '../../render/progress.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { intArg } from '../shared.js';
-import { newGameOptions, type NewOptions } from './new.js';
+import { newGameOptions, type NewOptions } from '../setup-flags.js';
 
 export const LIMITS = SIMULATE_LIMITS;
 
@@ -43,7 +42,7 @@ function progress(io: IO): { update: (done: number, total: number) => void; fini
 /** A run estimated to take longer than this (on this machine) is announced on stderr, with how to stop it. */
 const WARN_SECONDS = 10;
 
-export async function run(opts: SimulateOptions, io: IO): Promise<View<'simulate', SimulateData>> {
+export async function run(opts: SimulateOptions, io: IO): Promise<View<'simulate'>> {
   const games = intArg(opts.games, '--games', 1, LIMITS.games) ?? 10_000;
   const rounds = intArg(opts.rounds, '--rounds', 1, LIMITS.rounds) ?? 6;
   if (games * rounds > LIMITS.totalRounds) {

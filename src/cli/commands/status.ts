@@ -1,16 +1,15 @@
 // badzone status: where the game stands.
-import type { HazardView, StatusData } from '../../api/types.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { openSession } from '../shared.js';
 
-export async function run(opts: { session?: string; full?: boolean }, io: IO): Promise<View<'status', StatusData>> {
+export async function run(opts: { session?: string; full?: boolean }, io: IO): Promise<View<'status'>> {
   const game = await openSession(opts, io);
   return { kind: 'status', data: await game.status({ full: opts.full === true }) };
 }
 
 /** The game's Hazard in full, with its Home Turf Ploy and when it may be used (`badzone play`'s Hazard item). */
-export async function hazard(opts: { session?: string }, io: IO): Promise<View<'game-hazard', HazardView | null>> {
+export async function hazard(opts: { session?: string }, io: IO): Promise<View<'game-hazard'>> {
   const game = await openSession(opts, io);
   return { kind: 'game-hazard', data: await game.hazard() };
 }

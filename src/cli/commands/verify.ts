@@ -1,6 +1,5 @@
 // badzone verify: replay the log from the seed and setup; say whether every roll and the state follow.
 import { verifyFile } from '../../api/game.js';
-import type { VerifyData } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
@@ -9,7 +8,7 @@ import { contextOf, openSession } from '../shared.js';
 export async function run(
   opts: { session?: string; file?: string; commitment?: string },
   io: IO,
-): Promise<View<'verify', VerifyData>> {
+): Promise<View<'verify'>> {
   if (opts.file !== undefined && opts.session !== undefined)
     throw new UsageError('Give --session or --file, not both.');
   const check = opts.commitment !== undefined ? { commitment: opts.commitment } : {};

@@ -1,17 +1,16 @@
 // badzone visibility [set LEVEL]: show the visibility, or set it by hand.
-import type { VisibilityData } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { openSession } from '../shared.js';
-import { echo } from '../../rules/limits.js';
+import { echo } from '../../api/limits.js';
 
 export async function run(
   verb: string | undefined,
   level: string | undefined,
   opts: { session?: string },
   io: IO,
-): Promise<View<'visibility', VisibilityData>> {
+): Promise<View<'visibility'>> {
   const game = await openSession(opts, io);
   if (verb === undefined) return { kind: 'visibility', data: await game.visibility() };
   if (verb !== 'set')

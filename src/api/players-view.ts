@@ -3,10 +3,11 @@
 // plus the newest event as a card and the round history, replayed from the log.
 import * as path from 'node:path';
 import type { RuleBook } from '../rules/book.js';
+import { tryLoad } from '../store/session.js';
 import { countDice, type SessionState, type Roll } from '../engine/state.js';
 import type { Outcome } from '../engine/resolve.js';
-import { statusView } from '../api/views.js';
-import type { StatusData } from '../api/types.js';
+import { statusView } from './views.js';
+import type { StatusData } from './types.js';
 import { HistoryBuilder, type DrawView, type HistoryRound } from './history.js';
 
 /** The newest event, as a large card: what it is, its rules, and the rolls and picks badzone made for it. */
@@ -55,6 +56,15 @@ export interface PlayersView extends PlayersStatus {
 /** Builds the players' view of successive versions of one game, replaying only what is new. */
 export class PlayersViewBuilder {
   readonly history = new HistoryBuilder();
+
+  /**
+   * The players' view of the game in `file` as the file is now (`badzone serve` re-reads it after every change);
+   * null when there is no file. A file that cannot be read throws the typed errors of src/errors.ts.
+   */
+  read(file: string): PlayersView | null {
+    const loaded = tryLoad(file);
+    return loaded ? this.build(file, loaded.state, loaded.book) : null;
+  }
 
   build(file: string, s: SessionState, book: RuleBook): PlayersView {
     const { seed: _seed, session: _session, kind: _kind, ...status } = statusView(file, s, book);

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { load } from '../../src/store/session.js';
-import { PlayersViewBuilder, playersView } from '../../src/serve/model.js';
+import { PlayersViewBuilder, playersView } from '../../src/api/players-view.js';
 import { runCli, tempDir } from '../helpers.js';
 
 const FILE = 'badzone-session.json';

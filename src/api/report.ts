@@ -6,9 +6,9 @@
 import type { RuleBook } from '../rules/book.js';
 import type { SessionState } from '../engine/state.js';
 import type { Generator } from '../dice/rng.js';
-import { CONTRACT, seedFields } from '../api/views.js';
-import { playersView, type PlayersView } from './model.js';
-import { shellWord } from '../api/setup.js';
+import { CONTRACT, seedFields } from './views.js';
+import { playersView, type PlayersView } from './players-view.js';
+import { shellWord } from './setup.js';
 
 /** How the game was set up, for the report's first section. */
 export interface ReportSetup {
