@@ -3,27 +3,16 @@
 // log. Expected values come from what `round --json` and `end --json` printed when the rounds were played.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { load } from '../../src/store/session.js';
 import { PlayersViewBuilder, playersView } from '../../src/api/players-view.js';
-import { runCli, tempDir } from '../helpers.js';
+import { cliJson, tempDir } from '../helpers.js';
 
 const FILE = 'badzone-session.json';
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-});
-
-async function cli(dir: string, ...args: string[]): Promise<any> {
-  const r = await runCli([...args, '--json'], { cwd: dir });
-  expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout);
-}
 
 async function game(seed: number): Promise<string> {
   const dir = tempDir('badzone-view-');
-  dirs.push(dir);
-  await cli(
+  await cliJson(
     dir,
     'new',
     '--seed',
@@ -67,8 +56,8 @@ function keys(v: unknown, out = new Set<string>()): Set<string> {
 describe('the players\u2019 view model', () => {
   it('is status --json\u2019s data, less the seed and the file path, plus the card and the history', async () => {
     const dir = await game(7);
-    for (let i = 0; i < 3; i++) await cli(dir, 'round');
-    const status = await cli(dir, 'status');
+    for (let i = 0; i < 3; i++) await cliJson(dir, 'round');
+    const status = await cliJson(dir, 'status');
     const v = view(dir);
     const { seed, session, kind, ...rest } = status;
     expect(seed).toBe('7');
@@ -97,11 +86,10 @@ describe('the players\u2019 view model', () => {
     'never carries the seed or the dice position, anywhere in it (seed %s)',
     async (seed) => {
       const dir = tempDir('badzone-view-');
-      dirs.push(dir);
-      await cli(dir, 'new', '--seed', String(seed), '--gang', 'A: a1, a2', '--hazard', 'roll');
+      await cliJson(dir, 'new', '--seed', String(seed), '--gang', 'A: a1, a2', '--hazard', 'roll');
       for (let i = 0; i < 4; i++) {
-        await cli(dir, 'round');
-        await cli(dir, 'end');
+        await cliJson(dir, 'round');
+        await cliJson(dir, 'end');
       }
       const v = view(dir);
       const k = keys(v);
@@ -116,7 +104,7 @@ describe('the players\u2019 view model', () => {
   it('the card is the newest event as `round` showed it: name, roll, rules, picks and dice', async () => {
     const dir = await game(11);
     for (let n = 1; n <= 8; n++) {
-      const r = await cli(dir, 'round');
+      const r = await cliJson(dir, 'round');
       const v = view(dir);
       if (!r.newEvent) {
         expect(v.newEvent).toBeNull();
@@ -140,13 +128,13 @@ describe('the players\u2019 view model', () => {
       expect(v.newEvent!.redrawn.map((d) => d.roll)).toEqual(
         r.eventPhase.draws.filter((d: any) => d.outcome === 'duplicate').map((d: any) => d.roll),
       );
-      if (n % 2 === 0) await cli(dir, 'end');
+      if (n % 2 === 0) await cliJson(dir, 'end');
     }
   });
 
   it('a D64 the GM entered is marked entered on the card and in the history', async () => {
     const dir = await game(3);
-    const r = await cli(dir, 'round', '--dice', '33');
+    const r = await cliJson(dir, 'round', '--dice', '33');
     expect(r.newEvent.eventId).toBe('static-storm');
     const v = view(dir);
     expect(v.newEvent).toMatchObject({ eventId: 'static-storm', roll: 33, entered: true });
@@ -160,11 +148,11 @@ describe('the players\u2019 view model', () => {
     const rounds: any[] = [];
     const ends: any[] = [];
     for (let n = 1; n <= 6; n++) {
-      const r = await cli(dir, 'round');
+      const r = await cliJson(dir, 'round');
       rounds.push(r);
       if (r.endPhase) ends[n - 2] = r.endPhase;
       // Skip `end` every third round: the next `round` resolves it.
-      if (n % 3 !== 0) ends[n - 1] = await cli(dir, 'end');
+      if (n % 3 !== 0) ends[n - 1] = await cliJson(dir, 'end');
     }
     const v = view(dir);
     expect(v.history.map((h) => h.round)).toEqual([6, 5, 4, 3, 2, 1, 0]);
@@ -202,10 +190,10 @@ describe('the players\u2019 view model', () => {
 
   it('GM commands appear in their round\u2019s history, in words', async () => {
     const dir = await game(9);
-    await cli(dir, 'fighter', 'Lyra', 'battlefield');
-    await cli(dir, 'round');
-    await cli(dir, 'visibility', 'set', 'dark');
-    await cli(dir, 'place', 'static-storm');
+    await cliJson(dir, 'fighter', 'Lyra', 'battlefield');
+    await cliJson(dir, 'round');
+    await cliJson(dir, 'visibility', 'set', 'dark');
+    await cliJson(dir, 'place', 'static-storm');
     const v = view(dir);
     expect(v.history.find((h) => h.round === 0)!.gm.map((g) => g.notes)).toEqual([
       ['GM moved Lyra (Eschers) from reserve to battlefield'],
@@ -226,14 +214,14 @@ describe('the players\u2019 view model', () => {
     };
     build();
     expect(b.history.stepped).toBe(0);
-    await cli(dir, 'round');
+    await cliJson(dir, 'round');
     build();
     expect(b.history.stepped).toBe(1);
-    await cli(dir, 'end');
-    await cli(dir, 'round');
+    await cliJson(dir, 'end');
+    await cliJson(dir, 'round');
     const before = build();
     expect(b.history.stepped).toBe(3);
-    await cli(dir, 'undo');
+    await cliJson(dir, 'undo');
     const after = build();
     expect(b.history.stepped).toBe(3 + 2);
     expect(after).toEqual(view(dir));
@@ -250,18 +238,18 @@ describe('the players\u2019 view model', () => {
       return b.build(file, state, book);
     };
     for (let i = 0; i < 20; i++) {
-      await cli(dir, 'round');
-      await cli(dir, 'end');
+      await cliJson(dir, 'round');
+      await cliJson(dir, 'end');
     }
     build();
     expect(b.history.stepped).toBe(40);
-    await cli(dir, 'undo');
-    await cli(dir, 'undo');
+    await cliJson(dir, 'undo');
+    await cliJson(dir, 'undo');
     const after = build();
     // 38 entries after setup are left; the kept state after entry 32 is the nearest: entries 33 to 38 are replayed.
     expect(b.history.stepped).toBe(40 + 6);
     expect(after).toEqual(view(dir));
-    await cli(dir, 'round');
+    await cliJson(dir, 'round');
     expect(build()).toEqual(view(dir));
     expect(b.history.stepped).toBe(47);
   });
@@ -275,29 +263,29 @@ describe('the players\u2019 view model', () => {
       return b.build(file, state, book);
     };
     // Pillar of Flame (D64 49) scatters in every End Phase; Wyld Magic (41) makes Psykers.
-    await cli(dir, 'round', '--dice', '49');
-    await cli(dir, 'end');
-    await cli(dir, 'round', '--dice', '41');
+    await cliJson(dir, 'round', '--dice', '49');
+    await cliJson(dir, 'end');
+    await cliJson(dir, 'round', '--dice', '41');
     for (let i = 0; i < 18; i++) {
-      await cli(dir, 'end');
-      await cli(dir, 'round');
+      await cliJson(dir, 'end');
+      await cliJson(dir, 'round');
     }
     build();
     for (let k = 0; k < 3; k++) {
-      await cli(dir, 'undo');
+      await cliJson(dir, 'undo');
       expect(build()).toEqual(view(dir));
     }
     const v = view(dir);
     const pillar = v.inPlay.find((p) => p.eventId === 'pillar-of-flame');
     if (pillar) expect(pillar.scatters?.length).toBeGreaterThan(10);
-    await cli(dir, 'round');
+    await cliJson(dir, 'round');
     expect(build()).toEqual(view(dir));
   });
 
   it('a log entry that no longer replays stops the history there and says so', async () => {
     const dir = await game(17);
-    await cli(dir, 'round');
-    await cli(dir, 'end');
+    await cliJson(dir, 'round');
+    await cliJson(dir, 'end');
     const file = path.join(dir, FILE);
     const s = JSON.parse(fs.readFileSync(file, 'utf8'));
     // A second `end` in a row is refused by the engine: the replay cannot apply it.
