@@ -14,11 +14,12 @@ import {
   step,
   undo as engineUndo,
   verify as engineVerify,
+  type CollapseReport,
   type EndReport,
+  type RenameReport,
   type Report,
   type RoundReport,
-} from '../engine/step.js';
-import type { CollapseReport, RenameReport } from '../engine/corrections.js';
+} from '../engine/index.js';
 import type { Action, SessionState } from '../engine/state.js';
 import type { RuleBook } from '../rules/book.js';
 import { create, load, loadForChecking, noSession, sessionPath, tryLoad, DEFAULT_SESSION } from '../store/session.js';
@@ -48,6 +49,7 @@ import type {
   VisibilityData,
 } from './types.js';
 import {
+  battlefieldView,
   CONTRACT,
   dueInEndPhase,
   eventPhaseView,
@@ -272,6 +274,7 @@ export class Game {
     if (at < 1 || state.log[at]!.round !== state.round)
       throw new RefusedError(`No round has started yet in ${this.file}.`);
     let report: RoundReport;
+    let after: SessionState;
     try {
       const before = replay(
         state.setup,
@@ -281,6 +284,7 @@ export class Game {
       const r = step(before, state.log[at]!.action, book);
       if (!r.ok || r.report.kind !== 'round') throw new ReplayError(`log entry ${at} (round) no longer applies`, at);
       report = r.report;
+      after = r.state;
     } catch (e) {
       if (e instanceof ReplayError)
         throw new RefusedError(
@@ -288,7 +292,7 @@ export class Game {
         );
       throw e;
     }
-    return this.roundView(state, book, { ...report, endPhase: null }, false);
+    return this.roundView(state, book, { ...report, endPhase: null }, false, after);
   }
 
   /** The next round: the last round's End Phase first if it is still open, then the Event Phase. */
@@ -319,7 +323,14 @@ export class Game {
   }
 
   /** A round's view: its report, and the game as it stands in `state`. */
-  private roundView(state: SessionState, book: RuleBook, r: RoundReport, startedNew: boolean): RoundData {
+  /** `after`: the game right after the round's step, whose battlefield the view shows (the game now, unless replayed). */
+  private roundView(
+    state: SessionState,
+    book: RuleBook,
+    r: RoundReport,
+    startedNew: boolean,
+    after: SessionState = state,
+  ): RoundData {
     return {
       kind: 'round',
       schema: CONTRACT,
@@ -338,7 +349,7 @@ export class Game {
       notes: r.notes,
       newEvent: newEventCard(r, book),
       roundNotes: roundNotes(book),
-      battlefield: r.battlefield,
+      battlefield: battlefieldView(after),
     };
   }
 
@@ -350,12 +361,13 @@ export class Game {
       { type: 'end', ...(dice ? { dice } : {}) },
       { ask: opts.ask, randomSeed: this.randomSeed },
     );
-    const { kind: _k, inPlay: _i, ...rest } = c.report as EndReport;
+    const { kind: _k, ...rest } = c.report as EndReport;
     return {
       kind: 'end',
       schema: CONTRACT,
       session: this.file,
       ...rest,
+      battlefield: battlefieldView(c.state),
       phase: c.state.phase,
       ...seedFields(c.state.setup),
       inPlay: inPlayView(c.state, c.book),

@@ -2,8 +2,7 @@
 // format these; nothing here knows the command line. Type-only module: importing it costs nothing at run time.
 import type { EndPhaseReport, EventPhaseReport } from '../engine/phases.js';
 import type { Outcome } from '../engine/resolve.js';
-import type { BattlefieldView, VerifyResult } from '../engine/step.js';
-import type { CollapseReport, RenameReport } from '../engine/corrections.js';
+import type { CollapseReport, RenameReport, VerifyResult } from '../engine/index.js';
 import type { BattlefieldObject, Condition, Gang, LogRecord, Phase, Roll, Setup, TilePick } from '../engine/state.js';
 import type { SimulationReport } from '../engine/simulate.js';
 import type { Generator } from '../dice/rng.js';
@@ -28,7 +27,6 @@ export type {
   HomeTurfPloy,
   PloyTrigger,
   VisibilityLevel,
-  BattlefieldView,
   BattlefieldObject,
   Condition,
   TilePick,
@@ -76,6 +74,16 @@ export interface InPlayView {
   scattered?: true;
   /** Each scatter since it was placed on `tile`, in order, each from where the last left it: where it is now (Pillar of Flame). */
   scatters?: ScatterView[];
+}
+
+/** What is on the battlefield because of events, beside the events in play (status, round and end results). */
+export interface BattlefieldView {
+  /** What events left behind when discarded (Treasure's casket with its worth). */
+  objects: BattlefieldObject[];
+  /** Conditions events gave fighters (Wyld Magic's Psykers). */
+  conditions: Condition[];
+  /** Tile picks among unoccupied tiles (Collapsed Section), with whether they are confirmed. */
+  tilePicks: TilePick[];
 }
 
 export interface VisibilityView {

@@ -3,9 +3,10 @@
 import type { RuleBook } from '../rules/book.js';
 import type { Hazard, HazardTable, Step } from '../rules/types.js';
 import type { SessionState, Setup } from '../engine/state.js';
-import { battlefieldView, type RoundReport } from '../engine/step.js';
+import type { RoundReport } from '../engine/index.js';
 import type { BadzoneEvent } from '../rules/types.js';
 import type {
+  BattlefieldView,
   DueInEndPhase,
   EventPhaseView,
   GameSummary,
@@ -160,6 +161,11 @@ export function dueInEndPhase(s: SessionState, book: RuleBook): DueInEndPhase[] 
       });
   }
   return out;
+}
+
+/** The records are replaced, never changed in place, and a step's lists are its own, so the view shares them. */
+export function battlefieldView(s: SessionState): BattlefieldView {
+  return { objects: s.objects, conditions: s.conditions, tilePicks: s.tilePicks };
 }
 
 /** What `status` shows (`game.status()`, `status --json`); the players' view (src/serve/model.ts) is built on it too. */

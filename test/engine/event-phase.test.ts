@@ -107,7 +107,7 @@ describe('resolution order', () => {
       x.outcomes.map((o) => (o.kind === 'spawn' ? [o.count, o.spawnPoint] : o.kind)),
     );
     expect(spawns).toEqual([[[3, 3]], [], [[2, 4]]]);
-    expect(rep.inPlay.map((p) => [p.eventId, p.sinceRound, p.discardOn])).toEqual([
+    expect(r.state.inPlay.map((p) => [p.eventId, p.sinceRound, book.byId.get(p.eventId)!.discardOn])).toEqual([
       ['horde-of-rats', 1, null],
       ['critters-attack', 2, 3],
       ['zombie-horde', 3, null],

@@ -2,7 +2,7 @@
 // the loud engine (`step`, as `badzone round` uses it) game by game.
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/engine/simulate.js';
-import { createGame, defaultSetup, step } from '../../src/engine/step.js';
+import { createGame, defaultSetup, step } from '../../src/engine/index.js';
 import type { SessionState, Setup } from '../../src/engine/state.js';
 import type { Outcome } from '../../src/engine/resolve.js';
 import { validateEventTable } from '../../src/rules/validate.js';

@@ -7,7 +7,6 @@ import {
   createGame,
   defaultSetup,
   endPhaseNeeds,
-  inPlayView,
   objectText,
   scriptedDice,
   setupNotes,
@@ -69,24 +68,16 @@ function pillarAndTreasure(): SessionState {
   return s;
 }
 
-describe('inPlayView: what each event in play shows', () => {
-  it('an event the book does not know shows its id as its name and no discard threshold', () => {
-    const s = start();
-    s.inPlay = [{ eventId: 'retired-event', sinceRound: 2, roll: 7 }];
-    expect(inPlayView(s, book)).toStrictEqual([
-      { eventId: 'retired-event', name: 'retired-event', sinceRound: 2, discardOn: null },
-    ]);
-  });
-
-  it('a tile and a worth show only when the event has them', () => {
+describe('the events in play: a tile and a worth are kept only when the event has them', () => {
+  it('a tile and a worth are in the state only when the event has them', () => {
     let s = start();
     s = play(s, { type: 'round' }, [5]).state; // Critters Attack: no tile, no worth
     s = play(s, { type: 'place', eventId: 'pillar-of-flame' }, [3]).state; // B1, no worth
     const r = play(s, { type: 'place', eventId: 'treasure' }, [4, 6, 5]); // B2, (6+5)x10
-    expect(as(r.report, 'place').inPlay).toStrictEqual([
-      { eventId: 'critters-attack', name: nameOf('critters-attack'), sinceRound: 1, discardOn: 3 },
-      { eventId: 'pillar-of-flame', name: nameOf('pillar-of-flame'), sinceRound: 1, discardOn: null, tile: 'B1' },
-      { eventId: 'treasure', name: nameOf('treasure'), sinceRound: 1, discardOn: 2, tile: 'B2', worth: 110 },
+    expect(r.state.inPlay).toStrictEqual([
+      { eventId: 'critters-attack', sinceRound: 1, roll: 5 },
+      { eventId: 'pillar-of-flame', sinceRound: 1, roll: 49, tile: 'B1' },
+      { eventId: 'treasure', sinceRound: 1, roll: 60, tile: 'B2', worth: 110 },
     ]);
   });
 });
@@ -351,7 +342,6 @@ describe('apply: new, discard, place, visibility', () => {
       kind: 'discard',
       eventId: 'critters-attack',
       name: nameOf('critters-attack'),
-      inPlay: inPlayView(c.state, book),
     });
     expect(c.notes).toHaveLength(1);
     expect(c.notes[0]).toMatch(new RegExp(`${nameOf('critters-attack')}$`));
@@ -410,7 +400,6 @@ describe('apply: new, discard, place, visibility', () => {
       eventId: 'howling-wind',
       name: nameOf('howling-wind'),
       outcomes: [],
-      inPlay: [{ eventId: 'howling-wind', name: nameOf('howling-wind'), sinceRound: 0, discardOn: 3 }],
     });
     expect(r.state.inPlay).toEqual([{ eventId: 'howling-wind', sinceRound: 0, roll: 27 }]);
   });

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { replay, defaultSetup } from '../../src/engine/step.js';
+import { replay, defaultSetup } from '../../src/engine/index.js';
 import { gridTiles } from '../../src/engine/state.js';
 import { serialize } from '../../src/store/session.js';
 import { bookFor, loadEventTable } from '../../src/store/tables.js';
