@@ -1,7 +1,7 @@
 // `collapse`: a GM correction that is a step of the game (logged, undone and redone like any other): the right tile
 // for a tile pick badzone made without knowing where the player models stand.
 import type { Action, TilePick } from '../state.js';
-import type { Move } from './move.js';
+import type { Move } from './types.js';
 
 export type CollapseReport = {
   kind: 'collapse';

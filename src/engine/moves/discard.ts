@@ -1,7 +1,7 @@
 // `discard`: the GM takes an event out of play by hand (or, once it is gone, what it left on the battlefield).
 import { leavePlay, objectText } from '../resolve.js';
 import type { Action, BattlefieldObject } from '../state.js';
-import type { Move } from './move.js';
+import type { Move } from './types.js';
 
 /** stays: what the discarded event leaves on the battlefield; removed: an object of that event taken off it instead. */
 export interface DiscardReport {

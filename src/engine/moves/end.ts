@@ -1,7 +1,7 @@
 // `end`: this round's End Phase, on its own (End-Phase effects, then the discard rolls).
 import { endPhase, type EndPhaseReport } from '../phases.js';
 import type { Action } from '../state.js';
-import type { Move } from './move.js';
+import type { Move } from './types.js';
 
 export interface EndReport extends EndPhaseReport {
   kind: 'end';

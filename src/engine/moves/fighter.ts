@@ -4,7 +4,7 @@ import { echo, nameProblem } from '../../rules/limits.js';
 import { closeNames, matchName } from '../../rules/names.js';
 import { moveFighter } from '../resolve.js';
 import type { Action, Gang } from '../state.js';
-import type { Move } from './move.js';
+import type { Move } from './types.js';
 import { findFighter, findGang, roster } from './roster.js';
 
 export interface FighterReport {

@@ -5,7 +5,7 @@ import { collapse, type CollapseReport } from './collapse.js';
 import { discard, type DiscardReport } from './discard.js';
 import { end, type EndReport } from './end.js';
 import { fighter, type FighterReport } from './fighter.js';
-import type { Move } from './move.js';
+import type { Move } from './types.js';
 import { place, type PlaceReport } from './place.js';
 import { rename, type RenameReport } from './rename.js';
 import { round, type RoundReport } from './round.js';
@@ -37,7 +37,7 @@ export const MOVES: { readonly [T in Action['type']]: Move<Extract<Action, { typ
 };
 
 export type { CollapseReport, DiscardReport, EndReport, FighterReport, PlaceReport, RenameReport, RoundReport };
-export type { Move, Moved, MoveRun } from './move.js';
+export type { Move, Moved, MoveRun } from './types.js';
 export { endPhaseNeeds } from './round.js';
 export { lastUnconfirmed } from './collapse.js';
 export { findFighter, findGang, roster } from './roster.js';

@@ -2,7 +2,7 @@
 import { echo } from '../../rules/limits.js';
 import { runStep, type Outcome } from '../resolve.js';
 import type { Action, InPlay } from '../state.js';
-import type { Move } from './move.js';
+import type { Move } from './types.js';
 
 export interface PlaceReport {
   kind: 'place';

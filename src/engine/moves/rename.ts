@@ -3,7 +3,7 @@
 import { echo, LIMITS, nameProblem } from '../../rules/limits.js';
 import { closeNames } from '../../rules/names.js';
 import type { Action, Gang } from '../state.js';
-import type { Move } from './move.js';
+import type { Move } from './types.js';
 import { findFighter, findGang, roster } from './roster.js';
 
 export type RenameReport = { kind: 'rename'; what: 'fighter' | 'gang'; gang: string; from: string; to: string };

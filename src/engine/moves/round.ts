@@ -4,7 +4,7 @@ import { endPhase, eventPhase, type EndPhaseReport, type EventPhaseReport } from
 import type { Ctx } from '../resolve.js';
 import type { Action, EnteredDie, Roll, Visibility } from '../state.js';
 import { working } from '../working.js';
-import type { Move } from './move.js';
+import type { Move } from './types.js';
 
 export interface RoundReport {
   kind: 'round';

@@ -1,7 +1,7 @@
 // `visibility`: the GM sets the visibility level by hand.
 import { echo } from '../../rules/limits.js';
 import type { Action } from '../state.js';
-import type { Move } from './move.js';
+import type { Move } from './types.js';
 
 export interface VisibilityReport {
   kind: 'visibility';
