@@ -1,20 +1,12 @@
 // The `visibility` move (src/engine/moves/visibility.ts): the GM sets the level; an unknown level is refused.
 
 import { describe, expect, it } from 'vitest';
-import { step, type GangSetup, type SessionState } from '../../../src/engine/index.js';
+import { step } from '../../../src/engine/index.js';
 import { LEVELS, book, play, refusal, start } from '../arbitraries.js';
-
-const GOLIATHS: GangSetup = { name: 'Goliaths', battlefield: ['Krag', 'Brak'], reserve: ['Gor'] };
-
-const ESCHERS: GangSetup = { name: 'Eschers', battlefield: ['Ana'], reserve: ['Bea'] };
-
-function roster(gangs: GangSetup[] = [GOLIATHS, ESCHERS]): SessionState {
-  return start({ gangs });
-}
 
 describe('visibility: the report says from which level to which', () => {
   it('normal to dark, then dark to normal', () => {
-    const s = roster();
+    const s = start();
     const dark = play(s, { type: 'visibility', level: 'dark' });
     expect(dark.report).toEqual({ kind: 'visibility', from: book.visibility.normal, to: 'dark' });
     expect(play(dark.state, { type: 'visibility', level: book.visibility.normal }).report).toEqual({

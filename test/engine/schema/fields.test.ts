@@ -5,44 +5,39 @@
 // name. The base game of the field checks is the real version-2 fixture, migrated: it has objects, conditions, a
 // tile pick, scatters, lairs, structures and a rolled Hazard.
 
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { INT32_MAX, INT32_MIN } from '../../../src/dice/rng.js';
 import {
-  SCHEMA_VERSION,
   createGame,
   defaultSetup,
+  SCHEMA_VERSION,
   step,
   undo,
   verify,
   type SessionState,
 } from '../../../src/engine/index.js';
-import { SchemaTooNew, validateSession } from '../../../src/engine/schema.js';
-import type { RuleBook } from '../../../src/rules/book.js';
+import { SchemaTooNew } from '../../../src/engine/schema.js';
 import { Invalid } from '../../../src/rules/check.js';
 import { READ } from '../../../src/rules/limits.js';
+import { INT32_MAX, INT32_MIN } from '../../../src/dice/rng.js';
 import { serialize } from '../../../src/store/session.js';
-import { bookFor, shippedTables } from '../../../src/store/tables.js';
-import { book, invalidOf, start } from '../arbitraries.js';
-
-type Json = any;
-
-const load = (v: unknown, rules: RuleBook = book) => validateSession(v, () => rules);
-/** A file whose setup may name its own tables (read as the command line reads them). */
-const loadWithTables = (raw: Json) => validateSession(raw, bookFor);
-
-const v2File = (name: 'dice' | 'd66'): Json =>
-  JSON.parse(readFileSync(new URL(`../fixtures/session-v2-${name}.json`, import.meta.url), 'utf8'));
-
-const BASE = JSON.stringify(
-  load(JSON.parse(readFileSync(new URL('../fixtures/session-v2-dice.json', import.meta.url), 'utf8'))).state,
-);
+import { shippedTables } from '../../../src/store/tables.js';
+import { book, start } from '../arbitraries.js';
+import {
+  BASE,
+  NAME,
+  accepted,
+  edited,
+  invalid,
+  load,
+  loadWithTables,
+  playedGame,
+  refused,
+  v2File,
+  x,
+  type Json,
+} from './kit.js';
 
 const DECK = JSON.stringify(start({ mode: 'deck' }));
-
-const x = (n: number): string => 'x'.repeat(n);
-
-const NAME = READ.name;
 
 /** The shipped visibility table as a version-2 custom table rolling one 66-sided die. */
 const LEGACY_VISIBILITY = {
@@ -56,16 +51,6 @@ const LEGACY_VISIBILITY = {
   ],
 };
 
-function edited(edit: (s: Json) => void, base = BASE): Json {
-  const s = JSON.parse(base);
-  edit(s);
-  return s;
-}
-
-const refused = (edit: (s: Json) => void, base = BASE): Invalid => invalidOf(() => load(edited(edit, base)));
-
-const accepted = (edit: (s: Json) => void, base = BASE): SessionState => load(edited(edit, base)).state;
-
 type Row = [string, (s: Json) => void, string, string];
 
 /** Refused naming exactly `path`, the problem containing `problem`. */
@@ -75,40 +60,6 @@ function checkRefusals(rows: Row[], base = BASE): void {
     expect(e.path).toBe(path);
     expect(e.problem).toContain(problem);
   });
-}
-
-function playedGame(mode: 'dice' | 'deck'): SessionState {
-  let s = createGame(
-    defaultSetup(1234, {
-      mode,
-      gangs: [{ name: 'G', battlefield: ['a', 'b'], reserve: ['c'] }],
-      lairs: 2,
-      structures: 1,
-      hazard: 'roll',
-    }),
-    book,
-  );
-  for (const a of [
-    { type: 'round' },
-    { type: 'place', eventId: 'treasure' },
-    { type: 'end' },
-    { type: 'round' },
-  ] as const) {
-    const r = step(s, a, book);
-    if (!r.ok) throw new Error('refused');
-    s = r.state;
-  }
-  return s;
-}
-
-function invalid(v: unknown): Invalid {
-  try {
-    load(v);
-  } catch (e) {
-    if (e instanceof Invalid) return e;
-    throw e;
-  }
-  throw new Error('expected the session to be refused');
 }
 
 function editedGame(f: (s: Json) => void, mode: 'dice' | 'deck' = 'dice'): Json {

@@ -4,18 +4,12 @@
 // an entry differing only in what sends it to the full check (another key, a d66 roll, entered dice) is accepted the
 // same, and a bad value is refused naming the same field, whichever path it takes.
 
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createGame, defaultSetup, step, type Action, type SessionState } from '../../../src/engine/index.js';
-import { validateSession } from '../../../src/engine/schema.js';
-import type { RuleBook } from '../../../src/rules/book.js';
 import { Invalid } from '../../../src/rules/check.js';
 import { READ } from '../../../src/rules/limits.js';
 import { book } from '../arbitraries.js';
-
-type Json = any;
-
-const load = (v: unknown, rules: RuleBook = book) => validateSession(v, () => rules);
+import { BASE, NAME, accepted, load, refused, x, type Json } from './kit.js';
 
 /** A game whose log holds plain rounds and ends (the fast path) and entries the full check handles. */
 function game(): SessionState {
@@ -52,34 +46,6 @@ function refusal(f: (s: Json) => void): Invalid {
   }
   throw new Error('expected the session to be refused');
 }
-
-// The real version-2 game, migrated: 10 entries; log[5] a round with entered dice (the full check), log[6] a fighter
-// move, log[8] a plain round with one roll (the fast check).
-const BASE = JSON.stringify(
-  load(JSON.parse(readFileSync(new URL('../fixtures/session-v2-dice.json', import.meta.url), 'utf8'))).state,
-);
-
-const x = (n: number): string => 'x'.repeat(n);
-
-const NAME = READ.name;
-
-function edited(edit: (s: Json) => void): Json {
-  const s = JSON.parse(BASE);
-  edit(s);
-  return s;
-}
-
-function refused(edit: (s: Json) => void): Invalid {
-  try {
-    load(edited(edit));
-  } catch (e) {
-    if (e instanceof Invalid) return e;
-    throw e;
-  }
-  throw new Error('expected the session to be refused');
-}
-
-const accepted = (edit: (s: Json) => void): SessionState => load(edited(edit)).state;
 
 /** Where an action can be stored: a log entry, or the redo list (the step undone last: seq 10). */
 const PLACES = {

@@ -6,41 +6,16 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  SCHEMA_VERSION,
-  createGame,
-  defaultSetup,
-  logNotes,
-  step,
-  verify,
-  type SessionState,
-} from '../../../src/engine/index.js';
-import { validateSession } from '../../../src/engine/schema.js';
-import { compileBook, type RuleBook } from '../../../src/rules/book.js';
+import { logNotes, SCHEMA_VERSION, step, verify, type SessionState } from '../../../src/engine/index.js';
+import { compileBook } from '../../../src/rules/book.js';
 import { Invalid } from '../../../src/rules/check.js';
-import { bookFor, shippedTables } from '../../../src/store/tables.js';
+import { shippedTables } from '../../../src/store/tables.js';
 import { book, invalidOf, ownResults } from '../arbitraries.js';
+import { invalid, load, loadWithTables, playedGame, v2File, v2Text, v3File, type Json } from './kit.js';
 
-type Json = any;
+const V2 = v2Text('dice');
 
-const load = (v: unknown, rules: RuleBook = book) => validateSession(v, () => rules);
-/** A file whose setup may name its own tables (read as the command line reads them). */
-const loadWithTables = (raw: Json) => validateSession(raw, bookFor);
-
-const v2File = (name: 'dice' | 'd66'): Json =>
-  JSON.parse(readFileSync(new URL(`../fixtures/session-v2-${name}.json`, import.meta.url), 'utf8'));
-
-const v3File = (name: string): Json =>
-  JSON.parse(readFileSync(new URL(`../fixtures/session-v3-${name}.json`, import.meta.url), 'utf8'));
-
-// eslint-disable-line @typescript-eslint/no-explicit-any
-
-const text = (name: 'dice' | 'd66'): string =>
-  readFileSync(new URL(`../fixtures/session-v2-${name}.json`, import.meta.url), 'utf8');
-
-const V2 = text('dice');
-
-const D66 = text('d66');
+const D66 = v2Text('d66');
 
 function edited(edit: (s: Json) => void, base = V2): Json {
   const s = JSON.parse(base);
@@ -68,40 +43,6 @@ function v1With(rolls: { die: number; value: number; for: string }[]): Json {
     s.log.forEach((r: Json) => (r.notes = ['what happened']));
     s.log[3].rolls = rolls;
   });
-}
-
-function playedGame(mode: 'dice' | 'deck'): SessionState {
-  let s = createGame(
-    defaultSetup(1234, {
-      mode,
-      gangs: [{ name: 'G', battlefield: ['a', 'b'], reserve: ['c'] }],
-      lairs: 2,
-      structures: 1,
-      hazard: 'roll',
-    }),
-    book,
-  );
-  for (const a of [
-    { type: 'round' },
-    { type: 'place', eventId: 'treasure' },
-    { type: 'end' },
-    { type: 'round' },
-  ] as const) {
-    const r = step(s, a, book);
-    if (!r.ok) throw new Error('refused');
-    s = r.state;
-  }
-  return s;
-}
-
-function invalid(v: unknown): Invalid {
-  try {
-    load(v);
-  } catch (e) {
-    if (e instanceof Invalid) return e;
-    throw e;
-  }
-  throw new Error('expected the session to be refused');
 }
 
 /** A version-1 file of this game: the same state, each log entry carrying its notes, as version 1 stored them. */
