@@ -50,9 +50,8 @@ export function createGame(setup: Setup, book: RuleBook, source?: DiceSource): S
     tilePicks: [],
     manualDice: false,
     redo: [],
-    log: [],
+    log: [{ seq: 0, round: 0, action: { type: 'new' }, rolls: dice.rolls ?? [] }],
   };
-  state.log = [{ seq: 0, round: 0, action: { type: 'new' }, rolls: dice.rolls ?? [] }];
   return state;
 }
 

@@ -3,7 +3,7 @@
 // say what each action does.
 import type { RuleBook } from '../rules/book.js';
 import { Rng } from '../dice/rng.js';
-import { BadEntry, Dice, NeedDie, TooManyRolls, type DiceList, type DiceSource } from './dice.js';
+import { BadEntry, Dice, NeedDie, TooManyRolls, type DiceSource } from './dice.js';
 import { LIMITS, actionProblem, growthProblem, tooManyRollsProblem } from '../rules/limits.js';
 import { NeedOccupied, type Ctx } from './resolve.js';
 import { MOVES, type Move, type MoveRun, type Report } from './moves/index.js';
@@ -87,7 +87,7 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
     if (e instanceof TooManyRolls) return refuse(tooManyRollsProblem(e.purpose));
     throw e;
   }
-  const unused = unusedRefusal(dice, 'dice');
+  const unused = unusedRefusal(dice);
   if (unused) return unused;
   used.dice = dice.enteredUsed;
   s.rng = source.state();
@@ -115,15 +115,11 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
   return { ok: true, state: s, report, record, notes: ctx.notes };
 }
 
-/** Entered dice of a list that the step never asked for: a usage refusal, nothing saved. */
-function unusedRefusal(dice: Dice, list: DiceList): StepResult | null {
+/** Entered dice that the step never asked for: a usage refusal, nothing saved (a round's End-Phase dice: moves/round.ts). */
+function unusedRefusal(dice: Dice): StepResult | null {
   if (dice.enteredUsed >= dice.enteredGiven) return null;
-  const which =
-    list === 'endDice'
-      ? 'End-Phase dice (--end-dice) were entered but the End Phase'
-      : 'dice were entered but this step';
   return refuse(
-    `${dice.enteredGiven} ${which} needed only ${dice.enteredUsed}; nothing was saved. Enter just the dice it asks for.`,
+    `${dice.enteredGiven} dice were entered but this step needed only ${dice.enteredUsed}; nothing was saved. Enter just the dice it asks for.`,
     true,
   );
 }

@@ -10,6 +10,7 @@ import {
   logNotes,
   replay,
   replaySteps,
+  scriptedDice,
   setupNotes,
   step,
   type Action,
@@ -167,6 +168,17 @@ describe('replaySteps: the one replay that replay, logNotes, verify and undo use
       ok: false,
       refusal: { usage: false, message: expect.stringContaining(book.byId.get('sludge-jelly')!.name) },
     });
+  });
+
+  it("resuming with a dice source rolls from that source, not from the state's position", () => {
+    let mid: SessionState | null = null;
+    for (const r of replaySteps(setup, actions.slice(0, 2), book)) if (r.ok) mid = structuredClone(r.state);
+    // The next entry places Treasure: its tile (D4) and its worth (2D6); given 3, then 1 and 2.
+    const got = [...replaySteps(setup, [actions[2]!], book, { state: mid!, source: scriptedDice([3, 1, 2]) })];
+    const placed = got[0]!;
+    if (!placed.ok) throw new Error('stopped');
+    expect(placed.record.rolls.map((x) => x.value)).toEqual([3, 1, 2]);
+    expect(placed.state.inPlay.find((p) => p.eventId === 'treasure')).toMatchObject({ tile: 'B1', worth: 30 });
   });
 
   it('resumes from a state with `from`: no setup entry, the seqs go on, and the game ends the same', () => {

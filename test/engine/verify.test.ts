@@ -110,6 +110,37 @@ describe('verify: the log', () => {
     );
   });
 
+  it('an entered mark changed with the value, the die or the purpose: both sides, and which side says entered', () => {
+    const r = rollAt(1, 1);
+    const at = 'log entry 1 (round, round 1), roll 2';
+    const cases: [string, (x: typeof r) => void, string][] = [
+      ['value', (x) => (x.value = r.value === 1 ? 2 : 1), `the file has ${r.value === 1 ? 2 : 1}, entered by hand`],
+      ['die', (x) => (x.die = 6), `the file has ${r.value}, entered by hand`],
+      ['for', (x) => (x.for = 'Something else'), `the file has ${r.value} for "Something else", entered by hand`],
+    ];
+    for (const [what, change, was] of cases) {
+      const v = verify(
+        edit((s) => {
+          s.log[1]!.rolls[1]!.entered = true;
+          change(s.log[1]!.rolls[1]!);
+        }),
+        book,
+      );
+      expect(v.problem, what).toBe(`${at}: ${r.for}: the seed gives ${r.value}, but ${was}`);
+    }
+    // The die the command entered (57), marked rolled and changed in the file.
+    const e = verify(
+      edit((s) => {
+        delete s.log[3]!.rolls[0]!.entered;
+        s.log[3]!.rolls[0]!.value = 58;
+      }),
+      book,
+    );
+    expect(e.problem).toBe(
+      `log entry 3 (round, round 2), roll 1: ${rollAt(3, 0).for}: the command entered 57, but the file has 58, rolled`,
+    );
+  });
+
   it('a roll added at the end of an entry: no such roll follows from the seed', () => {
     const v = verify(
       edit((s) => s.log[5]!.rolls.push({ die: 6, value: 4, for: 'Extra: D6' })),
