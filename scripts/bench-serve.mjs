@@ -120,7 +120,7 @@ async function startServe(BIN, env, cwd, file, more = []) {
 }
 
 export async function benchServe({ BIN, work, env, load, note }) {
-  const { createGame, step, defaultSetup } = await load('engine/step.ts');
+  const { createGame, step, defaultSetup } = await load('engine/index.ts');
   const { shippedBook } = await load('store/tables.ts');
   const { serialize } = await load('store/session.ts');
   const files = await load('store/files.ts');

@@ -67,7 +67,7 @@ const load = (p) => tsImport(src(p), import.meta.url);
 
 // --- Sessions: one round played, and a thousand, written by the engine itself ----------------------------------
 process.stderr.write(`badzone bench: working in ${work}\n`);
-const { createGame, step, defaultSetup } = await load('engine/step.ts');
+const { createGame, step, defaultSetup } = await load('engine/index.ts');
 const { shippedBook } = await load('store/tables.ts');
 const { serialize } = await load('store/session.ts');
 function session(rounds) {

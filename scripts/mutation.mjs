@@ -1,6 +1,7 @@
-// `npm run mutation [-- dice rules store engine | engine/step ... ] [--by-file] [--report-only]`: StrykerJS over
-// each folder of src/ in turn (or one file of a folder: `engine/step` is src/engine/step.ts, with the engine's
-// tests; `--by-file` runs each file of the folders given on its own), each run narrowed to the test folders that
+// `npm run mutation [-- dice rules store engine | engine/step | engine/moves ... ] [--by-file] [--report-only]`:
+// StrykerJS over each folder of src/ in turn (or one file of a folder: `engine/step` is src/engine/step.ts, with the
+// engine's tests; `engine/moves/fighter` a file in a folder below it; `engine/moves` that folder; `--by-file` runs
+// each file of the folders given on its own, those below them included), each run narrowed to the test folders that
 // test it (a mutant then pays only for those), each with its own incremental file and report, timed; then the
 // score of every file and folder (each file from its newest report), and exit 1 when a folder is below 90% or
 // has a file not yet run.
@@ -25,11 +26,19 @@ const BAR = 90;
 const args = process.argv.slice(2);
 const reportOnly = args.includes('--report-only');
 const wanted = args.filter((a) => !a.startsWith('--'));
+/** `engine/moves/fighter` -> ['engine', 'moves/fighter']; `engine` -> ['engine', undefined]. */
+const split = (w) => {
+  const at = w.indexOf('/');
+  return at < 0 ? [w, undefined] : [w.slice(0, at), w.slice(at + 1)];
+};
+const isDir = (p) => fs.existsSync(p) && fs.statSync(p).isDirectory();
 for (const w of wanted) {
-  const [folder, file] = w.split('/');
+  const [folder, file] = split(w);
   const missing = !(folder in FOLDERS)
     ? `there is no folder "${folder}"`
-    : file !== undefined && !fs.existsSync(path.join(root, 'src', folder, `${file}.ts`))
+    : file !== undefined &&
+        !fs.existsSync(path.join(root, 'src', folder, `${file}.ts`)) &&
+        !isDir(path.join(root, 'src', folder, file))
       ? `there is no src/${folder}/${file}.ts`
       : null;
   if (missing) {
@@ -40,25 +49,41 @@ for (const w of wanted) {
   }
 }
 const byFile = args.includes('--by-file');
-/** The source files of a folder that Stryker mutates (index.ts only re-exports, types.ts only declares types). */
+/**
+ * The source files of a folder that Stryker mutates, those in folders below it too ('moves/fighter'): not the
+ * folder's own index.ts (it only re-exports), nor a types.ts (it only declares types).
+ */
 const sourcesOf = (folder) =>
   fs
-    .readdirSync(path.join(root, 'src', folder))
-    .filter((n) => n.endsWith('.ts') && n !== 'index.ts' && n !== 'types.ts')
+    .readdirSync(path.join(root, 'src', folder), { recursive: true })
+    .map((n) => String(n).split(path.sep).join('/'))
+    .filter((n) => n.endsWith('.ts') && n !== 'index.ts' && !/(^|\/)types\.ts$/.test(n))
     .sort()
     .map((n) => n.slice(0, -3));
-const targets = (wanted.length ? wanted : Object.keys(FOLDERS)).flatMap((w) =>
-  byFile && !w.includes('/') ? sourcesOf(w).map((n) => `${w}/${n}`) : [w],
-);
+/** A target's name for its report folder and incremental file: engine/moves/fighter -> engine-moves-fighter. */
+const nameOf = (t) => t.replaceAll('/', '-');
+const targets = (wanted.length ? wanted : Object.keys(FOLDERS)).flatMap((w) => {
+  if (!byFile) return [w];
+  const [folder, sub] = split(w);
+  if (sub !== undefined && !isDir(path.join(root, 'src', folder, sub))) return [w];
+  return sourcesOf(folder)
+    .filter((n) => sub === undefined || n.startsWith(`${sub}/`))
+    .map((n) => `${folder}/${n}`);
+});
 fs.mkdirSync(out, { recursive: true });
 
 const times = {};
 if (!reportOnly) {
   for (const f of targets) {
     const start = Date.now();
-    const [folder, file] = f.split('/');
-    const what = file === undefined ? `src/${folder}/**/*.ts` : `src/${folder}/${file}.ts`;
-    const name = f.replace('/', '-');
+    const [folder, file] = split(f);
+    const what =
+      file === undefined
+        ? `src/${folder}/**/*.ts`
+        : isDir(path.join(root, 'src', folder, file))
+          ? `src/${folder}/${file}/**/*.ts`
+          : `src/${folder}/${file}.ts`;
+    const name = nameOf(f);
     console.log(`\n== ${what}: tests in ${FOLDERS[folder].join(', ')}`);
     const r = spawnSync(
       process.execPath,
@@ -99,7 +124,8 @@ function score(mutants) {
 
 /**
  * A folder's score, file by file, from the newest report that holds each file: the folder's own run
- * (reports/mutation/<folder>) or a run of that one file (reports/mutation/<folder>-<file>).
+ * (reports/mutation/<folder>), a run of a folder below it (<folder>-moves) or of that one file
+ * (reports/mutation/<folder>-<file>, <folder>-moves-fighter).
  */
 function folderScore(folder) {
   const all = [];
@@ -108,7 +134,9 @@ function folderScore(folder) {
   for (const name of sourcesOf(folder)) {
     const rel = `src/${folder}/${name}.ts`;
     let best = null;
-    for (const dir of [folder, `${folder}-${name}`]) {
+    const parts = name.split('/');
+    const dirs = parts.map((_, i) => nameOf([folder, ...parts.slice(0, i + 1)].join('/')));
+    for (const dir of [folder, ...dirs]) {
       const file = path.join(out, dir, 'mutation.json');
       if (!fs.existsSync(file)) continue;
       const when = fs.statSync(file).mtimeMs;
@@ -133,7 +161,7 @@ const lines = [];
 for (const t of targets) {
   if (times[t] !== undefined) lines.push(`run ${t}: ${Math.floor(times[t] / 60)} min ${times[t] % 60} s`);
 }
-for (const folder of [...new Set(targets.map((t) => t.split('/')[0]))]) {
+for (const folder of [...new Set(targets.map((t) => split(t)[0]))]) {
   const { s, per, missing } = folderScore(folder);
   if (s.pct < BAR || missing.length) low = true;
   const none = missing.length

@@ -1,7 +1,7 @@
 // Applying one action to a session file: answers asked first (outside the lock), then the step under the lock.
 import { RefusedError, UsageError } from '../errors.js';
 import type { RuleBook } from '../rules/book.js';
-import { step, createGame, defaultSetup, type Need, type Report, type StepResult } from '../engine/step.js';
+import { step, createGame, defaultSetup, type Need, type Report, type StepResult } from '../engine/index.js';
 import type { Action, SessionState } from '../engine/state.js';
 import { mutate, noSession, tryLoad, type Loaded } from '../store/session.js';
 import { shippedBook } from '../store/tables.js';

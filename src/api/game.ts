@@ -15,7 +15,7 @@ import {
   undo as engineUndo,
   verify as engineVerify,
   type RoundReport,
-} from '../engine/step.js';
+} from '../engine/index.js';
 import type { EnteredDie, SessionState } from '../engine/state.js';
 import type { RuleBook } from '../rules/book.js';
 import { create, load, loadForChecking, noSession, sessionPath, tryLoad, DEFAULT_SESSION } from '../store/session.js';

@@ -2,8 +2,7 @@
 // format these; nothing here knows the command line. Type-only module: importing it costs nothing at run time.
 import type { EndPhaseReport, EventPhaseReport } from '../engine/phases.js';
 import type { Outcome } from '../engine/resolve.js';
-import type { VerifyResult } from '../engine/step.js';
-import type { CollapseReport, RenameReport } from '../engine/corrections.js';
+import type { CollapseReport, RenameReport, VerifyResult } from '../engine/index.js';
 import type {
   BattlefieldObject,
   Condition,

@@ -3,7 +3,7 @@
 import type { RuleBook } from '../rules/book.js';
 import type { Hazard, HazardTable, Step } from '../rules/types.js';
 import type { SessionState, Setup } from '../engine/state.js';
-import type { RoundReport } from '../engine/step.js';
+import type { RoundReport } from '../engine/index.js';
 import type { BadzoneEvent } from '../rules/types.js';
 import type {
   BattlefieldView,

@@ -5,7 +5,7 @@ import type { RuleBook } from '../rules/book.js';
 import { INT32_MAX, INT32_MIN, isChaChaSeed, type Generator, type Seed } from '../dice/rng.js';
 import { READ } from '../rules/limits.js';
 import { isD66 } from '../dice/expression.js';
-import { replay } from './step.js';
+import { replay } from './replay.js';
 import {
   SCHEMA_VERSION,
   type Action,

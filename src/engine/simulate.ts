@@ -8,7 +8,7 @@ import { Dice, type DiceSource } from './dice.js';
 import { endPhase, eventPhase } from './phases.js';
 import type { Ctx, Tally } from './resolve.js';
 import type { Mode, Setup } from './state.js';
-import { createGame } from './step.js';
+import { createGame } from './setup.js';
 
 export const CREATURES = [
   'rats',

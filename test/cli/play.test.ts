@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers.js';
 import { shippedBook } from '../../src/store/tables.js';
-import { verify } from '../../src/engine/step.js';
+import { verify } from '../../src/engine/verify.js';
 import type { SessionState } from '../../src/engine/state.js';
 import { ENTER, scripted } from './scripted-prompter.js';
 

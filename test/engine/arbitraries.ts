@@ -2,7 +2,7 @@
 // for setups and action sequences.
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { shippedBook } from '../../src/store/tables.js';
+import { shippedBook, shippedTables } from '../../src/store/tables.js';
 import {
   createGame,
   defaultSetup,
@@ -19,7 +19,9 @@ import {
   type StepResult,
 } from '../../src/engine/index.js';
 import type { Seed } from '../../src/dice/rng.js';
-import type { BadzoneEvent } from '../../src/rules/types.js';
+import type { BadzoneEvent, EventTable } from '../../src/rules/types.js';
+import { compileBook } from '../../src/rules/book.js';
+import { validateEventTable } from '../../src/rules/validate.js';
 import { Invalid } from '../../src/rules/check.js';
 
 export const book = shippedBook();
@@ -78,6 +80,38 @@ export function play(
   if (!r.ok) throw new Error(`step refused: ${JSON.stringify('refusal' in r ? r.refusal : r.needs)}`);
   expect(source.left(), `${source.left()} scripted dice were left unused`).toBe(0);
   return r;
+}
+
+/** What an applied step gave (fails the test, showing what came back, when the step was refused). */
+export function ok(r: StepResult): Extract<StepResult, { ok: true }> {
+  if (!r.ok) throw new Error(`refused: ${JSON.stringify(r)}`);
+  return r;
+}
+
+/** An event's name in the shipped table. */
+export const nameOf = (id: string): string => book.byId.get(id)!.name;
+
+/** A one-event D64 table (validated like a table file), compiled with the shipped hazards and visibility. */
+export function oneEventBook(ev: Omit<BadzoneEvent, 'name' | 'range' | 'count' | 'effect' | 'gm'> & { name?: string }) {
+  const raw = {
+    name: 'One-event table',
+    die: 'D64',
+    results: [{ name: ev.id.toUpperCase(), range: [1, 64], count: 64, effect: '', gm: '', ...ev }],
+  };
+  const table: EventTable = validateEventTable(JSON.parse(JSON.stringify(raw)), 'test table');
+  return { table, book: compileBook({ ...shippedTables(), events: table }) };
+}
+
+/**
+ * Dice mode, tiles A1 A2 B1 B2, no rosters. Round 1 draws Pillar of Flame (49) onto A1; its End Phase scatters it
+ * once (3+6" toward 5 o'clock); round 2 draws Treasure (60) onto A2, worth (3+4)x10 = 70 credits.
+ */
+export function pillarAndTreasure(): SessionState {
+  let s = start();
+  s = play(s, { type: 'round' }, [49, 1]).state;
+  s = play(s, { type: 'end' }, [3, 5]).state;
+  s = play(s, { type: 'round' }, [60, 2, 3, 4]).state;
+  return s;
 }
 
 /** Narrow a report to its kind. */

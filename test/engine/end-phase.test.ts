@@ -1,7 +1,7 @@
 // The End Phase with scripted dice: triggers first, then one D6 per event with an X, in play order;
 // once per round; and `round` resolving an End Phase left open.
 import { describe, expect, it } from 'vitest';
-import { inPlayView, step, type SessionState } from '../../src/engine/index.js';
+import { step, type SessionState } from '../../src/engine/index.js';
 import { as, book, bySides, ids, play, start } from './arbitraries.js';
 
 const GANGS = [{ name: 'Goliaths', battlefield: ['Krag'], reserve: ['Gor', 'Hak'] }];
@@ -252,19 +252,5 @@ describe('events placed once (Treasure, Pillar of Flame) in later phases', () =>
     expect(r.rolls).toEqual([]);
     expect(r.text).toBe(book.byId.get('treasure')!.gmInPlay);
     expect(r.text).toMatch(/stays where it was placed/);
-  });
-
-  it('a Pillar of Flame is shown as scattered once an End Phase has passed, not before', () => {
-    let s = start({ tiles: ['A1', 'A2'] });
-    s = play(s, { type: 'round' }, [49, 2]).state;
-    expect(inPlayView(s, book)[0]).toEqual({
-      eventId: 'pillar-of-flame',
-      name: 'Pillar of Flame',
-      sinceRound: 1,
-      discardOn: null,
-      tile: 'A2',
-    });
-    s = play(s, { type: 'end' }, [1, 1]).state;
-    expect(inPlayView(s, book)[0]).toMatchObject({ tile: 'A2', scattered: true });
   });
 });

@@ -1,4 +1,5 @@
-// The Event Phase with scripted dice: each rule of the Badzone Event Phase, and every step kind's rolls.
+// The Event Phase with scripted dice (src/engine/phases.ts): each rule of the Badzone Event Phase, every step kind's
+// rolls, and the notes both phases leave, naming each event drawn or checked, its roll, and what became of it.
 import { describe, expect, it } from 'vitest';
 import { createGame, defaultSetup, step, type DiceSource, type Outcome } from '../../src/engine/index.js';
 import { as, book, ids, play, start, SEED } from './arbitraries.js';
@@ -107,7 +108,7 @@ describe('resolution order', () => {
       x.outcomes.map((o) => (o.kind === 'spawn' ? [o.count, o.spawnPoint] : o.kind)),
     );
     expect(spawns).toEqual([[[3, 3]], [], [[2, 4]]]);
-    expect(rep.inPlay.map((p) => [p.eventId, p.sinceRound, p.discardOn])).toEqual([
+    expect(r.state.inPlay.map((p) => [p.eventId, p.sinceRound, book.byId.get(p.eventId)!.discardOn])).toEqual([
       ['horde-of-rats', 1, null],
       ['critters-attack', 2, 3],
       ['zombie-horde', 3, null],
@@ -417,5 +418,60 @@ describe('every step kind makes its rolls', () => {
     expect(s.hazard).toEqual({ roll: 10, id: null, nomadic: true });
     expect(s.log[0]!.rolls).toEqual([{ die: 10, value: 10, for: 'Setup: Hazard Table (D10)' }]);
     expect(start({ hazard: 3 }).hazard).toEqual({ roll: 3, id: 'bog', nomadic: false });
+  });
+});
+
+describe('the notes name each event drawn and what became of it', () => {
+  it('Once, Persistent placed, a duplicate re-rolled; discard checks that keep and that discard (with what stays)', () => {
+    let r = play(start(), { type: 'round' }, [60, 2, 3, 4]); // Treasure on A2, worth (3+4)x10
+    expect(r.notes).toContain('Drew Treasure (60): Persistent, placed in play');
+    r = play(r.state, { type: 'round' }, [1, 61]); // the End Phase first: Treasure 1 (needs 2+) stays; Disappearance
+    expect(r.notes).toContain('End Phase: Treasure discard check 1 (needs 2+): stays in play');
+    expect(r.notes).toContain('Drew Disappearance (61): Once');
+    expect(r.notes.filter((n) => n.startsWith('Drew '))).toHaveLength(1);
+    r = play(r.state, { type: 'round' }, [1, 60, 41]); // Treasure again: a duplicate; Wyld Magic placed
+    const drew = r.notes.filter((n) => n.startsWith('Drew '));
+    expect(drew).toEqual([
+      'Drew Treasure (60): already in play, discarded; drawing again',
+      'Drew Wyld Magic (41): Persistent, placed in play',
+    ]);
+    expect(as(r.report, 'round').eventPhase.draws).toEqual([
+      { roll: 60, eventId: 'treasure', outcome: 'duplicate' },
+      { roll: 41, eventId: 'wyld-magic', outcome: 'placed' },
+    ]);
+    const e = play(r.state, { type: 'end' }, [2, 6]);
+    expect(e.notes).toEqual([
+      'End Phase: Treasure discard check 2 (needs 2+): discarded; the golden Loot Casket stays on A2 (worth 70 credits)',
+      'End Phase: Wyld Magic discard check 6 (needs 3+): discarded',
+    ]);
+    expect(as(e.report, 'end').checks).toEqual([
+      {
+        eventId: 'treasure',
+        name: 'Treasure',
+        roll: 2,
+        discardOn: 2,
+        discarded: true,
+        stays: [
+          {
+            eventId: 'treasure',
+            what: 'golden Loot Casket',
+            tile: 'A2',
+            sinceRound: 1,
+            worth: { value: 70, unit: 'credits' },
+          },
+        ],
+      },
+      { eventId: 'wyld-magic', name: 'Wyld Magic', roll: 6, discardOn: 3, discarded: true },
+    ]);
+    expect(e.state.inPlay).toEqual([]);
+    expect(e.state.objects).toEqual([
+      {
+        eventId: 'treasure',
+        what: 'golden Loot Casket',
+        tile: 'A2',
+        sinceRound: 1,
+        worth: { value: 70, unit: 'credits' },
+      },
+    ]);
   });
 });

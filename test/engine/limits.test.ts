@@ -1,7 +1,7 @@
 // The engine's step refuses a step that would take the game past a limit (src/rules/limits.ts), and replaying a
 // log (undo, verify, log) does not: a game an older badzone wrote past a limit replays.
 import { describe, expect, it } from 'vitest';
-import { createGame, defaultSetup, replay, step } from '../../src/engine/step.js';
+import { createGame, defaultSetup, replay, step } from '../../src/engine/index.js';
 import type { LogRecord, SessionState } from '../../src/engine/state.js';
 import { LIMITS } from '../../src/rules/limits.js';
 import { shippedBook } from '../../src/store/tables.js';

@@ -1,12 +1,26 @@
-// simulate(): statistics against answers worked out by hand for tiny tables, determinism, and agreement with
-// the loud engine (`step`, as `badzone round` uses it) game by game.
+// simulate() and Simulation (src/engine/simulate.ts): statistics against answers worked out by hand for tiny
+// tables, determinism, and agreement with the loud engine (`step`, as `badzone round` uses it) game by game; every
+// figure of a multi-game run checked exactly against an independent count made by playing the same games loudly
+// with `step` on the same dice stream; and the run's mechanics: refused counts, the default seeded source, progress
+// calls, stopping between rounds (a stopped run reports exactly the games it finished), and the per-event fields.
+
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../src/engine/simulate.js';
-import { createGame, defaultSetup, step } from '../../src/engine/step.js';
-import type { SessionState, Setup } from '../../src/engine/state.js';
-import type { Outcome } from '../../src/engine/resolve.js';
+import { Rng } from '../../src/dice/rng.js';
+import {
+  createGame,
+  defaultSetup,
+  step,
+  type DiceSource,
+  type Outcome,
+  type SessionState,
+  type Setup,
+} from '../../src/engine/index.js';
+import { CREATURES, Simulation, simulate, type SimulationReport } from '../../src/engine/simulate.js';
+import { compileBook, type RuleBook } from '../../src/rules/book.js';
+import type { EventTable } from '../../src/rules/types.js';
 import { validateEventTable } from '../../src/rules/validate.js';
-import { bookFor, shippedBook } from '../../src/store/tables.js';
+import { bookFor, shippedBook, shippedTables } from '../../src/store/tables.js';
+import { ownResults, type OwnEvent } from './arbitraries.js';
 import { tinyAnswers, tinyTable } from './simulate-tables.js';
 
 /** Tolerance for a mean of n draws of a quantity with standard deviation at most sd: five standard errors. */
@@ -194,4 +208,411 @@ describe('simulate plays the same games as `badzone round`', () => {
       }
     });
   }
+});
+
+const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
+function ownTable(events: OwnEvent[]): EventTable {
+  return { name: 'Simulation test table', die: 'D64', results: ownResults(events) };
+}
+
+function ownBook(table: EventTable): RuleBook {
+  return compileBook({ ...shippedTables(), events: table });
+}
+
+type Spawned = Record<(typeof CREATURES)[number], number>;
+
+const noSpawns = (): Spawned => ({ rats: 0, zombies: 0, scum: 0, genestealers: 0, abomination: 0 });
+
+/** Nearest-rank percentile of a list of counts. */
+function nearestRank(xs: number[], p: number): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.ceil(p * xs.length) - 1]!;
+}
+
+/**
+ * Play `games` games of `rounds` rounds one after another on `source` as `badzone round` / `badzone end` do, and
+ * work out the report simulate should give from the states and reports that come back.
+ */
+function loudReport(
+  setup: Setup,
+  book: RuleBook,
+  games: number,
+  rounds: number,
+  source: DiceSource & { state(): { uses: number } },
+) {
+  const results = book.events.results;
+  const inPlay: number[][] = Array.from({ length: rounds }, () => []);
+  const reduced = new Array<number>(rounds).fill(0);
+  const spawnedSum: Spawned[] = Array.from({ length: rounds }, noSpawns);
+  const appeared = new Map<string, number>(results.map((e) => [e.id, 0]));
+  const roundsIn = new Map<string, number>(results.map((e) => [e.id, 0]));
+  let duplicates = 0;
+  let reshuffles = 0;
+  let noNew = 0;
+  for (let g = 0; g < games; g++) {
+    let s = createGame(setup, book, source);
+    const seen = new Set<string>();
+    const spawned = noSpawns();
+    const count = (outcomes: Outcome[]) => {
+      for (const o of outcomes) if (o.kind === 'spawn') spawned[o.creature] += o.count;
+    };
+    for (let r = 1; r <= rounds; r++) {
+      const res = step(s, { type: 'round' }, book, { source });
+      if (!res.ok || res.report.kind !== 'round') throw new Error(`round ${r} of game ${g + 1} refused`);
+      s = res.state;
+      const rep = res.report;
+      for (const t of rep.endPhase?.triggers ?? []) count(t.outcomes);
+      for (const x of rep.eventPhase.resolved) count(x.outcomes);
+      for (const d of rep.eventPhase.draws) {
+        if (d.outcome === 'duplicate') duplicates++;
+        else seen.add(d.eventId);
+      }
+      if (rep.eventPhase.reshuffled) reshuffles++;
+      if (rep.eventPhase.noNewEvent !== null) noNew++;
+      inPlay[r - 1]!.push(s.inPlay.length);
+      for (const p of s.inPlay) roundsIn.set(p.eventId, roundsIn.get(p.eventId)! + 1);
+      if (s.visibility.level !== book.visibility.normal) reduced[r - 1]!++;
+      for (const c of CREATURES) spawnedSum[r - 1]![c] += spawned[c];
+    }
+    const end = step(s, { type: 'end' }, book, { source });
+    if (!end.ok) throw new Error(`end of game ${g + 1} refused`);
+    for (const id of seen) appeared.set(id, appeared.get(id)! + 1);
+  }
+  const report: SimulationReport = {
+    games,
+    rounds,
+    seed: setup.seed,
+    mode: setup.mode,
+    events: results.map((e) => ({
+      eventId: e.id,
+      name: e.name,
+      range: [e.range[0], e.range[1]],
+      timing: e.timing,
+      discardOn: e.discardOn,
+      appearedIn: r6(appeared.get(e.id)! / games),
+      meanRoundsInPlay: appeared.get(e.id) === 0 ? null : r6(roundsIn.get(e.id)! / appeared.get(e.id)!),
+    })),
+    perRound: inPlay.map((xs, i) => {
+      const spawned = noSpawns();
+      for (const c of CREATURES) spawned[c] = r6(spawnedSum[i]![c] / games);
+      return {
+        round: i + 1,
+        inPlay: {
+          mean: r6(xs.reduce((a, b) => a + b, 0) / games),
+          p50: nearestRank(xs, 0.5),
+          p90: nearestRank(xs, 0.9),
+          max: Math.max(...xs),
+        },
+        visibilityReduced: r6(reduced[i]! / games),
+        spawned,
+      };
+    }),
+    duplicatesPerGame: r6(duplicates / games),
+    reshufflesPerGame: r6(reshuffles / games),
+    noNewEventPerGame: r6(noNew / games),
+    randomNumbers: source.state().uses,
+  };
+  // Raw counts, for the checks that a scenario exercises what it is meant to.
+  return { report, inPlay, appeared, roundsIn, duplicates, reshuffles, noNew, reduced, spawnedSum };
+}
+
+/**
+ * A dice-mode table of mixed events: persistent events that stay (no discard), leave on 4+ or on 6 only, and
+ * spawn every creature, a Once event that makes it Dark, one that rolls on the visibility table, and a Once
+ * event on 64 alone that rarely comes up.
+ */
+const MIXED = ownTable([
+  {
+    id: 'stays',
+    range: [1, 2],
+    timing: 'persistent',
+    onDraw: [{ kind: 'spawn', count: 1, creature: 'scum', what: 'scum' }],
+    eachEventPhase: [{ kind: 'spawn', count: 1, creature: 'rats', what: 'rat' }],
+  },
+  {
+    id: 'fickle',
+    range: [3, 6],
+    timing: 'persistent',
+    discardOn: 4,
+    eachEventPhase: [{ kind: 'spawn', count: 'D3', creature: 'zombies', what: 'zombies' }],
+  },
+  {
+    id: 'sticky',
+    range: [7, 8],
+    timing: 'persistent',
+    discardOn: 6,
+    onDraw: [{ kind: 'spawn', count: 'D3', creature: 'genestealers', what: 'genestealers' }],
+  },
+  { id: 'blackout', range: [9, 30], timing: 'once', onDraw: [{ kind: 'visibilitySet', level: 'dark' }] },
+  { id: 'flicker', range: [31, 46], timing: 'once', onDraw: [{ kind: 'visibilityRoll' }] },
+  {
+    id: 'beast',
+    range: [47, 63],
+    timing: 'once',
+    onDraw: [{ kind: 'spawn', count: 1, creature: 'abomination', what: 'an abomination' }],
+  },
+  { id: 'rare', range: [64, 64], timing: 'once' },
+]);
+
+/** Only two persistent events that never leave and roll nothing: from the third round on there is nothing to draw. */
+const STAYERS = ownTable([
+  { id: 'left', range: [1, 32], timing: 'persistent' },
+  { id: 'right', range: [33, 64], timing: 'persistent' },
+]);
+
+/** A deck that runs out: 62 cards of one persistent event (duplicates, discarded and drawn again) and two Once cards. */
+const RUNS_OUT = ownTable([
+  { id: 'crowd', range: [1, 62], timing: 'persistent' },
+  { id: 'dark', range: [63, 63], timing: 'once', onDraw: [{ kind: 'visibilitySet', level: 'dark' }] },
+  { id: 'quiet', range: [64, 64], timing: 'once' },
+]);
+
+const MIXED_SEED = 274;
+
+describe('simulate: every figure of a multi-game run equals a count of the same games played with step', () => {
+  it('mixed table, dice mode, default source: in play (mean, percentiles, max), visibility, spawns, appearances', () => {
+    const book = ownBook(MIXED);
+    const setup = defaultSetup(MIXED_SEED, { table: MIXED });
+    const games = 10;
+    const rounds = 6;
+    // The default source is one Rng seeded with setup.seed, shared by the games in turn.
+    const loud = loudReport(setup, book, games, rounds, new Rng({ seed: setup.seed, uses: 0 }));
+    const rep = simulate(setup, book, { games, rounds });
+    expect(rep).toEqual(loud.report);
+
+    // What this seed exercises (so the comparison above can tell the percentiles and means apart):
+    const rows = loud.report.perRound.map((r, i) => ({ ...r.inPlay, min: Math.min(...loud.inPlay[i]!) }));
+    // a round with 9 of 10 games at 0 in play and one at 1: p50 = p90 = 0 < max;
+    expect(rows[0]).toEqual({ mean: 0.1, p50: 0, p90: 0, max: 1, min: 0 });
+    // a round whose median is above its least and whose 90th percentile is below its most.
+    expect(rows[4]).toEqual({ mean: 0.8, p50: 1, p90: 1, max: 3, min: 0 });
+    expect(rows[3]).toMatchObject({ p50: 0, p90: 1, max: 2 });
+    // Event figures: a Once event appears but is never in play; an event that never came up has no mean.
+    const byId = new Map(rep.events.map((e) => [e.eventId, e]));
+    expect(byId.get('blackout')).toMatchObject({ appearedIn: 0.9, meanRoundsInPlay: 0 });
+    expect(byId.get('rare')).toMatchObject({ appearedIn: 0, meanRoundsInPlay: null });
+    const stays = byId.get('stays')!;
+    expect(loud.appeared.get('stays')).toBe(5);
+    expect(stays.appearedIn).toBe(0.5);
+    expect(stays.meanRoundsInPlay).toBe(r6(loud.roundsIn.get('stays')! / 5));
+    expect(loud.roundsIn.get('stays')).toBeGreaterThan(5);
+    // Spawns and visibility vary between games, so the means are fractions.
+    expect(rep.perRound.some((r) => r.visibilityReduced > 0 && r.visibilityReduced < 1)).toBe(true);
+    for (const c of CREATURES) expect(rep.perRound[rounds - 1]!.spawned[c], c).toBeGreaterThan(0);
+  });
+
+  it('gives every event its id, name, range, timing and discard roll, in table order', () => {
+    const rep = simulate(defaultSetup(MIXED_SEED, { table: MIXED }), ownBook(MIXED), { games: 2, rounds: 1 });
+    expect(rep.events.map((e) => [e.eventId, e.name, e.range, e.timing, e.discardOn])).toEqual([
+      ['stays', 'STAYS', [1, 2], 'persistent', null],
+      ['fickle', 'FICKLE', [3, 6], 'persistent', 4],
+      ['sticky', 'STICKY', [7, 8], 'persistent', 6],
+      ['blackout', 'BLACKOUT', [9, 30], 'once', null],
+      ['flicker', 'FLICKER', [31, 46], 'once', null],
+      ['beast', 'BEAST', [47, 63], 'once', null],
+      ['rare', 'RARE', [64, 64], 'once', null],
+    ]);
+    expect(rep.perRound.map((r) => r.round)).toEqual([1]);
+    expect(rep).toMatchObject({ games: 2, rounds: 1, seed: MIXED_SEED, mode: 'dice' });
+  });
+
+  it('two persistent events that never leave, on a given source: duplicates and Event Phases with no new event', () => {
+    const book = ownBook(STAYERS);
+    // The given source is used, not one seeded from setup.seed (which the report still names).
+    const setup = defaultSetup(999, { table: STAYERS });
+    const loud = loudReport(setup, book, 3, 5, new Rng({ seed: 5, uses: 0 }));
+    const rep = simulate(setup, book, { games: 3, rounds: 5, source: new Rng({ seed: 5, uses: 0 }) });
+    expect(rep).toEqual(loud.report);
+    // Rounds 3-5 of each game have nothing left to draw; the second round re-rolls the first event's numbers.
+    expect(loud.noNew).toBe(9);
+    expect(rep.noNewEventPerGame).toBe(3);
+    expect(loud.duplicates).toBeGreaterThan(3);
+    expect(rep.duplicatesPerGame).toBe(r6(loud.duplicates / 3));
+    expect(rep.perRound.map((r) => r.inPlay)).toEqual([
+      { mean: 1, p50: 1, p90: 1, max: 1 },
+      { mean: 2, p50: 2, p90: 2, max: 2 },
+      { mean: 2, p50: 2, p90: 2, max: 2 },
+      { mean: 2, p50: 2, p90: 2, max: 2 },
+      { mean: 2, p50: 2, p90: 2, max: 2 },
+    ]);
+    // Each event is in play from the round it is drawn to the end: 4 or 5 rounds of 5.
+    expect(rep.events.map((e) => e.meanRoundsInPlay! * e.appearedIn * 3).reduce((a, b) => a + b, 0)).toBeCloseTo(27, 5);
+    expect(rep.seed).toBe(999);
+    expect(rep).not.toEqual(simulate(setup, book, { games: 3, rounds: 5 }));
+  });
+
+  it('a deck that runs out: duplicates discarded and the discard pile reshuffled', () => {
+    const book = ownBook(RUNS_OUT);
+    const setup = defaultSetup(41, { table: RUNS_OUT, mode: 'deck' });
+    const loud = loudReport(setup, book, 4, 6, new Rng({ seed: 41, uses: 0 }));
+    const rep = simulate(setup, book, { games: 4, rounds: 6 });
+    expect(rep).toEqual(loud.report);
+    expect(loud.reshuffles).toBeGreaterThan(0);
+    expect(rep.reshufflesPerGame).toBeGreaterThan(0);
+    expect(rep.duplicatesPerGame).toBeGreaterThan(10);
+    expect(rep.mode).toBe('deck');
+  });
+
+  it('the shipped book in deck mode with gangs, lairs, structures and a rolled hazard', () => {
+    const setup = defaultSetup(2024, {
+      mode: 'deck',
+      tiles: ['A1', 'A2', 'A3', 'B1', 'B2', 'B3'],
+      spawnPoints: 6,
+      gangs: [
+        { name: 'Goliaths', battlefield: ['Krag', 'Brute', 'Mauler'], reserve: ['Grub'] },
+        { name: 'Eschers', battlefield: ['Vex', 'Nyx'], reserve: ['Lyra', 'Mira'] },
+      ],
+      lairs: 3,
+      structures: 4,
+      hazard: 'roll',
+    });
+    const book = shippedBook();
+    const loud = loudReport(setup, book, 4, 6, new Rng({ seed: 2024, uses: 0 }));
+    const rep = simulate(setup, book, { games: 4, rounds: 6 });
+    expect(rep).toEqual(loud.report);
+    expect(rep.perRound.some((r) => r.inPlay.mean > 0 && r.inPlay.mean < r.inPlay.max)).toBe(true);
+  });
+});
+
+describe('Simulation refuses counts that are not positive whole numbers, naming the count', () => {
+  const book = ownBook(STAYERS);
+  const setup = defaultSetup(1, { table: STAYERS });
+  for (const bad of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {
+    it(`games ${bad}`, () => {
+      expect(() => new Simulation(setup, book, { games: bad, rounds: 3 })).toThrow(RangeError);
+      expect(() => new Simulation(setup, book, { games: bad, rounds: 3 })).toThrow(
+        new RegExp(`games.*${String(bad).replace('.', '\\.')}`),
+      );
+    });
+    it(`rounds ${bad}`, () => {
+      expect(() => new Simulation(setup, book, { games: 3, rounds: bad })).toThrow(RangeError);
+      expect(() => new Simulation(setup, book, { games: 3, rounds: bad })).toThrow(
+        new RegExp(`rounds.*${String(bad).replace('.', '\\.')}`),
+      );
+    });
+  }
+  it('takes one game of one round', () => {
+    const rep = simulate(setup, book, { games: 1, rounds: 1 });
+    expect(rep).toMatchObject({ games: 1, rounds: 1, noNewEventPerGame: 0 });
+    expect(rep.perRound).toEqual([
+      { round: 1, inPlay: { mean: 1, p50: 1, p90: 1, max: 1 }, visibilityReduced: 0, spawned: noSpawns() },
+    ]);
+    expect(rep.events.map((e) => e.appearedIn).sort()).toEqual([0, 1]);
+  });
+  it('has no report before a game has finished', () => {
+    const run = new Simulation(setup, book, { games: 2, rounds: 3 });
+    expect(() => run.report()).toThrow(/game/);
+    expect(() => run.report()).toThrow(RangeError);
+    run.advance(0);
+    expect(run.roundsPlayed).toBe(1);
+    expect(() => run.report()).toThrow(/game/);
+  });
+});
+
+describe('the default source is seeded from setup.seed', () => {
+  it('the same seed gives the same report, another seed another', () => {
+    const book = ownBook(MIXED);
+    const a = simulate(defaultSetup(8, { table: MIXED }), book, { games: 5, rounds: 4 });
+    expect(simulate(defaultSetup(8, { table: MIXED }), book, { games: 5, rounds: 4 })).toEqual(a);
+    expect(
+      simulate(defaultSetup(8, { table: MIXED }), book, { games: 5, rounds: 4, source: new Rng({ seed: 8, uses: 0 }) }),
+    ).toEqual(a);
+    const b = simulate(defaultSetup(9, { table: MIXED }), book, { games: 5, rounds: 4 });
+    expect({ ...b, seed: 8 }).not.toEqual(a);
+  });
+});
+
+describe('progress', () => {
+  const book = ownBook(STAYERS);
+  const setup = defaultSetup(3, { table: STAYERS });
+  it('is called once per finished game when there are at most 200 games, the last call with done === total', () => {
+    const calls: [number, number][] = [];
+    simulate(setup, book, { games: 5, rounds: 3, onProgress: (d, t) => calls.push([d, t]) });
+    expect(calls).toEqual([1, 2, 3, 4, 5].map((d) => [d, 5]));
+  });
+  it('is called every ceil(games / 200) games, and once more at the end', () => {
+    const calls: [number, number][] = [];
+    simulate(setup, book, { games: 401, rounds: 2, onProgress: (d, t) => calls.push([d, t]) });
+    // Every 3 games (401 / 200 rounded up), and 401 itself, which is no multiple of 3.
+    const expected = Array.from({ length: 133 }, (_, i) => [3 * (i + 1), 401]);
+    expect(calls).toEqual([...expected, [401, 401]]);
+  });
+});
+
+describe('playing in steps and stopping between rounds', () => {
+  it('advance(n) plays rounds until n more random numbers are drawn; rounds that draw none do not stop it', () => {
+    const book = ownBook(STAYERS);
+    const setup = defaultSetup(3, { table: STAYERS });
+    // A source already 50 numbers in: `numbers` counts only what this run drew.
+    const src = new Rng({ seed: 3, uses: 50 });
+    const run = new Simulation(setup, book, { games: 2, rounds: 4, source: src });
+    expect([run.finished, run.roundsPlayed, run.numbers, run.complete]).toEqual([0, 0, 0, false]);
+    const seen: [number, number, number, boolean][] = [];
+    let complete = false;
+    for (let i = 0; i < 20 && !complete; i++) {
+      complete = run.advance(0);
+      seen.push([run.finished, run.roundsPlayed, run.numbers, run.complete]);
+      expect(run.numbers).toBe(src.state().uses - 50);
+      expect(complete).toBe(run.complete);
+    }
+    // advance(0) plays exactly one round each time, even a round that draws no number (rounds 3 and 4: both
+    // events are in play and never leave).
+    expect(seen.map(([f, p]) => [f, p])).toEqual([
+      [0, 1],
+      [0, 2],
+      [0, 3],
+      [1, 4],
+      [1, 5],
+      [1, 6],
+      [1, 7],
+      [2, 8],
+    ]);
+    const numbers = seen.map((x) => x[2]);
+    expect(numbers[2]).toBe(numbers[1]);
+    expect(numbers[3]).toBe(numbers[1]);
+    expect(numbers[1]).toBeGreaterThan(numbers[0]!);
+    expect(seen[seen.length - 1]![3]).toBe(true);
+    expect(run.report()).toEqual(
+      simulate(setup, book, { games: 2, rounds: 4, source: new Rng({ seed: 3, uses: 50 }) }),
+    );
+    // Only the numbers this run drew, not the 50 the source had drawn before it.
+    expect(run.report().randomNumbers).toBe(src.state().uses - 50);
+  });
+
+  it('advance(n) stops at the first round that brings the numbers drawn to n more or past it', () => {
+    const book = ownBook(MIXED);
+    const setup = defaultSetup(MIXED_SEED, { table: MIXED });
+    const run = new Simulation(setup, book, { games: 3, rounds: 4 });
+    const before = run.numbers;
+    expect(run.advance(3)).toBe(false);
+    expect(run.numbers).toBeGreaterThanOrEqual(before + 3);
+    // One round fewer would have drawn fewer than 3: replay the rounds one at a time to see.
+    const again = new Simulation(setup, book, { games: 3, rounds: 4 });
+    const played = run.roundsPlayed;
+    expect(played).toBeGreaterThanOrEqual(1);
+    for (let i = 1; i < played; i++) again.advance(0);
+    expect(again.roundsPlayed).toBe(played - 1);
+    expect(again.numbers).toBeLessThan(3);
+    again.advance(0);
+    expect(again.numbers).toBe(run.numbers);
+  });
+
+  it('a run stopped mid-game reports exactly the games it finished, as a run of that many games would', () => {
+    const book = ownBook(MIXED);
+    const setup = defaultSetup(MIXED_SEED, { table: MIXED });
+    const run = new Simulation(setup, book, { games: 8, rounds: 4 });
+    // Five games of four rounds, and two rounds of the sixth: advance(0) plays one round at a time.
+    for (let i = 0; i < 4 * 5 + 2; i++) run.advance(0);
+    expect([run.finished, run.roundsPlayed, run.complete]).toEqual([5, 22, false]);
+    const five = simulate(setup, book, { games: 5, rounds: 4 });
+    const stopped = run.report();
+    expect(stopped.games).toBe(5);
+    // Only the random numbers differ: the stopped run has drawn some for the sixth game's first two rounds.
+    expect(stopped.randomNumbers).toBeGreaterThan(five.randomNumbers);
+    expect({ ...stopped, randomNumbers: 0 }).toEqual({ ...five, randomNumbers: 0 });
+    // And played on to the end it is the whole run.
+    expect(run.advance(Number.POSITIVE_INFINITY)).toBe(true);
+    expect(run.report()).toEqual(simulate(setup, book, { games: 8, rounds: 4 }));
+  });
 });

@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { replay, defaultSetup } from '../../src/engine/step.js';
+import { replay, defaultSetup } from '../../src/engine/index.js';
 import { gridTiles } from '../../src/engine/state.js';
 import { LIMITS } from '../../src/rules/limits.js';
 import { serialize, tryLoad } from '../../src/store/session.js';

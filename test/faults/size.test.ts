@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createGame, defaultSetup, logNotes, step } from '../../src/engine/step.js';
+import { createGame, defaultSetup, logNotes, step } from '../../src/engine/index.js';
 import type { SessionState, Setup } from '../../src/engine/state.js';
 import { serialize } from '../../src/store/session.js';
 import { shippedBook } from '../../src/store/tables.js';

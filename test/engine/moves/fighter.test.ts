@@ -1,25 +1,11 @@
-// The GM's `fighter` and `visibility` steps, replay / ReplayError, logNotes and verify's roll comparison, tested
-// where a mutation run of src/engine/step.ts (lines 400-529) found them unguarded: which fighter a name means
+// The `fighter` move (src/engine/moves/fighter.ts, with the lookup in moves/roster.ts): which fighter a name means
 // (exactly, then ignoring case), a gang typo refused with the names it was close to, a name held in two gangs, a
-// fighter already where they were sent, a fighter of another gang, a new fighter in a new gang, names past a
-// limit; a log entry that no longer replays (its seq), the words of each log entry, a D66 roll tampered into one die.
+// fighter already where they were sent, a fighter of another gang, a new fighter in a new gang, names past a limit.
+
 import { describe, expect, it } from 'vitest';
-import { compileBook } from '../../src/rules/book.js';
-import { nameProblem } from '../../src/rules/limits.js';
-import { shippedTables } from '../../src/store/tables.js';
-import {
-  createGame,
-  defaultSetup,
-  logNotes,
-  replay,
-  ReplayError,
-  step,
-  verify,
-  type Action,
-  type GangSetup,
-  type SessionState,
-} from '../../src/engine/index.js';
-import { book, play, refusal, start } from './arbitraries.js';
+import { defaultSetup, replay, step, type GangSetup, type SessionState } from '../../../src/engine/index.js';
+import { nameProblem } from '../../../src/rules/limits.js';
+import { book, play, refusal, start } from '../arbitraries.js';
 
 /** `name` appears in `text` as a word of its own (not run together with a neighbouring name). */
 const word = (name: string): RegExp => new RegExp(`(^|[^A-Za-z])${name}([^A-Za-z]|$)`);
@@ -30,24 +16,12 @@ const sentences = (m: string): string[] => m.split(/(?<=[.?!])\s+/);
 const json = (v: unknown): string => JSON.stringify(v);
 
 const GOLIATHS: GangSetup = { name: 'Goliaths', battlefield: ['Krag', 'Brak'], reserve: ['Gor'] };
+
 const ESCHERS: GangSetup = { name: 'Eschers', battlefield: ['Ana'], reserve: ['Bea'] };
 
 function roster(gangs: GangSetup[] = [GOLIATHS, ESCHERS]): SessionState {
   return start({ gangs });
 }
-
-describe('visibility: the report says from which level to which', () => {
-  it('normal to dark, then dark to normal', () => {
-    const s = roster();
-    const dark = play(s, { type: 'visibility', level: 'dark' });
-    expect(dark.report).toEqual({ kind: 'visibility', from: book.visibility.normal, to: 'dark' });
-    expect(play(dark.state, { type: 'visibility', level: book.visibility.normal }).report).toEqual({
-      kind: 'visibility',
-      from: 'dark',
-      to: book.visibility.normal,
-    });
-  });
-});
 
 describe('fighter: moving a fighter of the roster', () => {
   it('from the battlefield and from reserve: the report and the note name where they came from', () => {
@@ -228,121 +202,5 @@ describe('fighter: a new fighter', () => {
     expect(play(old, { type: 'fighter', name: 'Zed', to: 'out', gang: 'y'.repeat(300) }).state.gangs[0]!.out).toEqual([
       'Zed',
     ]);
-  });
-});
-
-describe('replay', () => {
-  const setup = defaultSetup(31, { gangs: [GOLIATHS, ESCHERS] });
-
-  it('an action that no longer applies throws ReplayError with its seq, the action and the reason', () => {
-    const actions: Action[] = [
-      { type: 'visibility', level: 'dark' },
-      { type: 'fighter', name: 'Krag', to: 'out' },
-      { type: 'fighter', name: 'Krag', to: 'out' },
-    ];
-    let err: unknown;
-    try {
-      replay(setup, actions, book);
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toBeInstanceOf(ReplayError);
-    const re = err as ReplayError;
-    expect(re.seq).toBe(3);
-    expect(re.message).toMatch(/\b3\b/);
-    expect(re.message).toContain('fighter');
-    // The reason is the step's own refusal: it names the fighter and the gang.
-    expect(re.message).toMatch(word('Krag'));
-    expect(re.message).toMatch(word('Goliaths'));
-    // One fewer: it replays.
-    expect(replay(setup, actions.slice(0, 2), book).gangs[0]!.out).toEqual(['Krag']);
-  });
-
-  it('the first action failing has seq 1; an unknown event is named', () => {
-    let err: unknown;
-    try {
-      replay(setup, [{ type: 'discard', eventId: 'no-such-event' }], book);
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toBeInstanceOf(ReplayError);
-    expect((err as ReplayError).seq).toBe(1);
-    expect((err as ReplayError).message).toContain('discard');
-  });
-});
-
-describe('logNotes', () => {
-  const gangs = [{ name: 'G', battlefield: Array.from({ length: 200 }, (_, k) => `F${k}`), reserve: [] }];
-
-  it('replays past the limits: a game an older badzone grew past one still has the words of each entry', () => {
-    const s = replay(
-      defaultSetup(1, { gangs }),
-      [
-        { type: 'fighter', name: 'F200', to: 'reserve', gang: 'G' },
-        { type: 'visibility', level: 'dark' },
-      ],
-      book,
-    );
-    const notes = logNotes(s, book);
-    expect(notes).toHaveLength(3);
-    expect(notes[1]).toHaveLength(1);
-    expect(notes[1]![0]).toMatch(/F200.*G.*reserve/);
-    expect(notes[2]).toHaveLength(1);
-    expect(notes[2]![0]).toMatch(/visibility/);
-  });
-
-  it('an entry that no longer replays, and every one after it, gets no words; the list stays index-aligned', () => {
-    const s = play(
-      play(play(start({ gangs: [GOLIATHS] }), { type: 'fighter', name: 'Krag', to: 'out' }).state, {
-        type: 'visibility',
-        level: 'dark',
-      }).state,
-      { type: 'fighter', name: 'Gor', to: 'out' },
-    ).state;
-    const good = logNotes(s, book);
-    expect(good.map((n) => n.length)).toEqual([0, 1, 1, 1]);
-    // Tampered: entry 2 now moves a fighter nobody has.
-    const midway: SessionState = {
-      ...s,
-      log: s.log.map((r, i) => (i === 2 ? { ...r, action: { type: 'fighter', name: 'Nobody', to: 'out' } } : r)),
-    };
-    expect(logNotes(midway, book)).toEqual([[], good[1], [], []]);
-    // Tampered last entry.
-    const last: SessionState = {
-      ...s,
-      log: s.log.map((r, i) => (i === 3 ? { ...r, action: { type: 'fighter', name: 'Krag', to: 'out' } } : r)),
-    };
-    expect(logNotes(last, book)).toEqual([[], good[1], good[2], []]);
-  });
-});
-
-describe('verify: a D66 roll is two D6, and a file that says one 66-sided die does not follow', () => {
-  function d66Book() {
-    const t = structuredClone(shippedTables().events);
-    for (const e of t.results) {
-      if (e.id === 'treasure')
-        e.resolve.onDraw[0] = { kind: 'pickTile', what: 'golden Loot Casket', worth: { dice: 'D66', unit: 'credits' } };
-    }
-    return { table: t, book: compileBook({ ...shippedTables(), events: t }) };
-  }
-
-  it('the d66 mark taken off a stored roll: verify names the entry and the roll', () => {
-    const { table, book: b } = d66Book();
-    const s0 = createGame(defaultSetup(5, { table }), b);
-    const r = step(s0, { type: 'place', eventId: 'treasure' }, b);
-    if (!r.ok) throw new Error('refused');
-    expect(r.record.rolls[1]).toMatchObject({ die: 66, d66: true });
-    expect(verify(r.state, b)).toMatchObject({ ok: true, problem: null, seq: null });
-    const roll = { ...r.record.rolls[1]! };
-    delete roll.d66;
-    const tampered: SessionState = {
-      ...r.state,
-      log: [r.state.log[0]!, { ...r.record, rolls: [r.record.rolls[0]!, roll] }],
-    };
-    const v = verify(tampered, b);
-    expect(v.ok).toBe(false);
-    expect(v.seq).toBe(1);
-    expect(v.problem).toMatch(/log entry 1\b/);
-    expect(v.problem).toMatch(/roll 2\b/);
   });
 });

@@ -1,7 +1,10 @@
-// src/engine/dice.ts's Dice directly: the defaults, the per-step limit on dice for each kind of die, which
-// entered die is next (and that rolling from the source uses none), placeholders, a shuffle that leaves the pile
-// it was given alone, and scripted dice that refuse to run out or to show a face the die does not have.
+// The dice a step rolls (src/engine/dice.ts), Dice directly: the defaults, the per-step limit on dice for each kind
+// of die, which entered die is next (and that rolling from the source uses none), placeholders, a shuffle that
+// leaves the pile it was given alone, and scripted dice that refuse to run out or to show a face the die does not
+// have.
+
 import { describe, expect, it } from 'vitest';
+
 import { BadEntry, Dice, NeedDie, scriptedDice, TooManyRolls } from '../../src/engine/index.js';
 
 function caught(f: () => unknown): unknown {

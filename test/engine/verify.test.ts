@@ -1,66 +1,34 @@
-// redo's refusals and verify's diagnoses (src/engine/step.ts, redo .. short): what a GM is told when a step cannot
-// be redone, and, for each way a session file can be tampered with, that verify names the log entry (its seq, action
-// and round, the roll) or the state field with the path to the first value that differs, and both sides' values.
+// verify (src/engine/verify.ts): the log replayed from the seed and setup; for each way a session file can be
+// tampered with, the log entry named (its seq, action and round, the roll, both sides' values) or the state field
+// with the path to the first value that differs; an untouched game passes and counts its dice.
+
 import { describe, expect, it } from 'vitest';
 import {
   createGame,
   defaultSetup,
-  redo,
   replay,
   step,
-  undo,
   verify,
   type Action,
   type SessionState,
-  type Setup,
 } from '../../src/engine/index.js';
-import { LIMITS } from '../../src/rules/limits.js';
+import { compileBook } from '../../src/rules/book.js';
+import { shippedTables } from '../../src/store/tables.js';
 import { book } from './arbitraries.js';
 
-function ok(r: ReturnType<typeof step>): Extract<ReturnType<typeof step>, { ok: true }> {
-  if (!r.ok) throw new Error(`refused: ${JSON.stringify(r)}`);
-  return r;
-}
+import { LONG_ACTIONS, LONG_SETUP, SHORT_ACTIONS, SHORT_SETUP, pastLimit, playAll, statesOf } from './played.js';
 
-const SETUP: Setup = defaultSetup(20240601, {
-  gangs: [
-    { name: 'Goliaths', battlefield: ['Krag', 'Brak'], reserve: ['Gor'] },
-    { name: 'Eschers', battlefield: ['Ana'], reserve: ['Bea'] },
-  ],
-  hazard: 'roll',
-});
+const json = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
 
-// Seq 1: a round with two rolls (the event, a tile); 3: a round whose event die was entered; 4: a GM visibility change.
-const ACTIONS: Action[] = [
-  { type: 'round' },
-  { type: 'end' },
-  { type: 'round', dice: [57] },
-  { type: 'visibility', level: 'dark' },
-  { type: 'round' },
-];
+const good = playAll(SHORT_SETUP, SHORT_ACTIONS);
 
-function playAll(setup: Setup, actions: Action[]): SessionState {
-  let s = createGame(setup, book);
-  for (const a of actions) s = ok(step(s, a, book)).state;
-  return s;
-}
-
-const good = playAll(SETUP, ACTIONS);
 const edit = (f: (s: SessionState) => void): SessionState => {
   const s = structuredClone(good);
   f(s);
   return s;
 };
-const ROLLS = good.log.reduce((n, r) => n + r.rolls.length, 0);
 
-/** A game an older badzone wrote past a limit: a round naming more occupied tiles than a command may now give. */
-function pastLimit(): { state: SessionState; action: Action; limit: string } {
-  const action: Action = { type: 'round', occupied: Array<string>(LIMITS.occupied + 1).fill('A1') };
-  const s = createGame(SETUP, book);
-  const now = step(s, action, book);
-  if (now.ok || !('refusal' in now)) throw new Error('the fixture should be past the occupied-tiles limit');
-  return { state: ok(step(s, action, book, { limits: false })).state, action, limit: now.refusal.message };
-}
+const ROLLS = good.log.reduce((n, r) => n + r.rolls.length, 0);
 
 describe('the fixture game', () => {
   it('has what the tampering below relies on', () => {
@@ -86,53 +54,6 @@ describe('the fixture game', () => {
       problem: null,
       seq: null,
     });
-  });
-});
-
-describe('redo', () => {
-  it('a step an older badzone wrote past a limit can be undone, but redoing it is refused, naming the entry and the limit', () => {
-    const { state, action, limit } = pastLimit();
-    expect(limit).toContain('limit: occupied tiles');
-    const u = undo(state, book)!;
-    expect(u.state.redo.map((e) => e.action)).toEqual([action]);
-    const before = JSON.stringify(u.state);
-    const r = redo(u.state, book);
-    expect(r).toEqual({ ok: false, refusal: { usage: false, message: `Cannot redo log entry 1 (round): ${limit}` } });
-    expect(JSON.stringify(u.state)).toBe(before);
-  });
-
-  it("a redo list whose step no longer applies (edited by hand) is refused with the step's own reason", () => {
-    const u = undo(good, book)!;
-    const tampered = structuredClone(u.state);
-    tampered.redo[0]!.action = { type: 'discard', eventId: 'sludge-jelly' };
-    const direct = step(tampered, tampered.redo[0]!.action, book);
-    if (direct.ok || !('refusal' in direct)) throw new Error('the discard should be refused');
-    expect(direct.refusal.message).toContain(book.byId.get('sludge-jelly')!.name);
-    expect(redo(tampered, book)).toEqual({
-      ok: false,
-      refusal: { usage: false, message: `Cannot redo log entry 5 (discard): ${direct.refusal.message}` },
-    });
-  });
-
-  it('is refused when the step would roll a different number of dice, or leave the dice elsewhere, than it did', () => {
-    const u = undo(good, book)!;
-    expect(u.state.redo).toEqual([{ seq: 5, round: 3, action: { type: 'round' }, rolls: 2, uses: good.rng.uses }]);
-    const fewer = structuredClone(u.state);
-    fewer.redo[0]!.rolls = 1;
-    const elsewhere = structuredClone(u.state);
-    elsewhere.redo[0]!.uses -= 1;
-    for (const t of [fewer, elsewhere]) {
-      const before = JSON.stringify(t);
-      const r = redo(t, book);
-      expect(r).toMatchObject({ ok: false, refusal: { usage: false } });
-      expect(r && !r.ok && r.refusal.message).toMatch(
-        /^Cannot redo log entry 5 \(round\): its dice would not be the same/,
-      );
-      expect(JSON.stringify(t)).toBe(before);
-    }
-    // Untouched, it redoes to the very state that was undone.
-    const r = redo(u.state, book);
-    expect(r?.ok && JSON.stringify(r.state)).toBe(JSON.stringify(good));
   });
 });
 
@@ -189,6 +110,37 @@ describe('verify: the log', () => {
     );
   });
 
+  it('an entered mark changed with the value, the die or the purpose: both sides, and which side says entered', () => {
+    const r = rollAt(1, 1);
+    const at = 'log entry 1 (round, round 1), roll 2';
+    const cases: [string, (x: typeof r) => void, string][] = [
+      ['value', (x) => (x.value = r.value === 1 ? 2 : 1), `the file has ${r.value === 1 ? 2 : 1}, entered by hand`],
+      ['die', (x) => (x.die = 6), `the file has ${r.value}, entered by hand`],
+      ['for', (x) => (x.for = 'Something else'), `the file has ${r.value} for "Something else", entered by hand`],
+    ];
+    for (const [what, change, was] of cases) {
+      const v = verify(
+        edit((s) => {
+          s.log[1]!.rolls[1]!.entered = true;
+          change(s.log[1]!.rolls[1]!);
+        }),
+        book,
+      );
+      expect(v.problem, what).toBe(`${at}: ${r.for}: the seed gives ${r.value}, but ${was}`);
+    }
+    // The die the command entered (57), marked rolled and changed in the file.
+    const e = verify(
+      edit((s) => {
+        delete s.log[3]!.rolls[0]!.entered;
+        s.log[3]!.rolls[0]!.value = 58;
+      }),
+      book,
+    );
+    expect(e.problem).toBe(
+      `log entry 3 (round, round 2), roll 1: ${rollAt(3, 0).for}: the command entered 57, but the file has 58, rolled`,
+    );
+  });
+
   it('a roll added at the end of an entry: no such roll follows from the seed', () => {
     const v = verify(
       edit((s) => s.log[5]!.rolls.push({ die: 6, value: 4, for: 'Extra: D6' })),
@@ -225,7 +177,7 @@ describe('verify: the log', () => {
 
   it("an entry that no longer applies is named with the step's reason", () => {
     const bad: Action = { type: 'discard', eventId: 'sludge-jelly' };
-    const before = replay(SETUP, ACTIONS.slice(0, 3), book);
+    const before = replay(SHORT_SETUP, SHORT_ACTIONS.slice(0, 3), book);
     const direct = step(before, bad, book, { limits: false });
     if (direct.ok || !('refusal' in direct)) throw new Error('the discard should be refused');
     const v = verify(
@@ -333,5 +285,191 @@ describe('verify: the state, with the path to the first value that differs', () 
     expect(problem((s) => (s.gangs[0]!.name = name121))).toBe(
       `gangs in the file ([0].name = "${name121.slice(0, 116)}...) does not follow from the log (replay gives [0].name = "Goliaths")`,
     );
+  });
+});
+
+describe('verify: a D66 roll is two D6, and a file that says one 66-sided die does not follow', () => {
+  function d66Book() {
+    const t = structuredClone(shippedTables().events);
+    for (const e of t.results) {
+      if (e.id === 'treasure')
+        e.resolve.onDraw[0] = { kind: 'pickTile', what: 'golden Loot Casket', worth: { dice: 'D66', unit: 'credits' } };
+    }
+    return { table: t, book: compileBook({ ...shippedTables(), events: t }) };
+  }
+
+  it('the d66 mark taken off a stored roll: verify names the entry and the roll', () => {
+    const { table, book: b } = d66Book();
+    const s0 = createGame(defaultSetup(5, { table }), b);
+    const r = step(s0, { type: 'place', eventId: 'treasure' }, b);
+    if (!r.ok) throw new Error('refused');
+    expect(r.record.rolls[1]).toMatchObject({ die: 66, d66: true });
+    expect(verify(r.state, b)).toMatchObject({ ok: true, problem: null, seq: null });
+    const roll = { ...r.record.rolls[1]! };
+    delete roll.d66;
+    const tampered: SessionState = {
+      ...r.state,
+      log: [r.state.log[0]!, { ...r.record, rolls: [r.record.rolls[0]!, roll] }],
+    };
+    const v = verify(tampered, b);
+    expect(v.ok).toBe(false);
+    expect(v.seq).toBe(1);
+    expect(v.problem).toMatch(/log entry 1\b/);
+    expect(v.problem).toMatch(/roll 2\b/);
+  });
+});
+
+describe('verify', () => {
+  const states = statesOf(LONG_SETUP, LONG_ACTIONS);
+  const good = states[states.length - 1]!;
+  const edit = (f: (s: SessionState) => void): SessionState => {
+    const s = structuredClone(good);
+    f(s);
+    return s;
+  };
+
+  it('passes an untouched game and counts its entries and rolls', () => {
+    const v = verify(good, book);
+    // 27 dice, one of them the D64 entered by hand (57, Collapsed Section), the rest rolled from the seed.
+    expect(v).toEqual({ ok: true, entries: 16, rolls: 27, fromSeed: 26, entered: 1, problem: null, seq: null });
+    expect(verify(json(good) as SessionState, book).ok).toBe(true);
+  });
+
+  it('finds a hand-edited roll value and names the log entry', () => {
+    const seq = good.log.findIndex(
+      (r, i) => i > 0 && r.action.type === 'round' && r.rolls.length > 1 && !r.rolls[1]!.entered,
+    );
+    expect(seq).toBeGreaterThan(0);
+    const roll = good.log[seq]!.rolls[1]!;
+    const changed = (roll.value % roll.die) + 1;
+    const v = verify(
+      edit((s) => {
+        s.log[seq]!.rolls[1]!.value = changed;
+      }),
+      book,
+    );
+    expect(v.ok).toBe(false);
+    expect(v.seq).toBe(seq);
+    expect(v.problem).toBe(
+      `log entry ${seq} (round, round ${good.log[seq]!.round}), roll 2: ${roll.for}: the seed gives ${roll.value}, but the file has ${changed}`,
+    );
+  });
+
+  it('finds a die marked as a card drawn (or a card marked as a die)', () => {
+    const seq = good.log.findIndex((r) => r.action.type === 'round');
+    const v = verify(
+      edit((s) => {
+        s.log[seq]!.rolls[0]!.card = true;
+      }),
+      book,
+    );
+    expect(v).toMatchObject({ ok: false, seq });
+  });
+
+  it('finds an edited first-entry roll (the hazard D10)', () => {
+    const v = verify(
+      edit((s) => {
+        s.log[0]!.rolls[0]!.value = (s.log[0]!.rolls[0]!.value % 10) + 1;
+      }),
+      book,
+    );
+    expect(v).toMatchObject({ ok: false, seq: 0 });
+    expect(v.problem).toMatch(/^log entry 0 \(new, round 0\), roll 1: Setup: Hazard Table \(D10\)/);
+  });
+
+  it('finds an event added to inPlay', () => {
+    const notInPlay = ['sludge-jelly', 'gas-spill', 'cold-snap'].find(
+      (id) => !good.inPlay.some((p) => p.eventId === id),
+    )!;
+    const v = verify(
+      edit((s) => {
+        s.inPlay.push({ eventId: notInPlay, sinceRound: s.round, roll: book.byId.get(notInPlay)!.range[0] });
+      }),
+      book,
+    );
+    expect(v).toMatchObject({ ok: false, seq: null });
+    expect(v.problem).toMatch(/^inPlay in the file \(.*\) does not follow from the log \(replay gives /);
+  });
+
+  it('finds an event removed from inPlay', () => {
+    expect(good.inPlay.length).toBeGreaterThan(0);
+    const v = verify(
+      edit((s) => {
+        s.inPlay.shift();
+      }),
+      book,
+    );
+    expect(v).toMatchObject({ ok: false, seq: null });
+    expect(v.problem).toMatch(/^inPlay in the file/);
+  });
+
+  it('finds a changed seed', () => {
+    const v = verify(
+      edit((s) => {
+        s.setup.seed = (s.setup.seed as number) + 1;
+        s.rng.seed = (s.rng.seed as number) + 1;
+      }),
+      book,
+    );
+    expect(v.ok).toBe(false);
+    expect(v.seq).toBe(0); // the hazard D10 at setup is the first roll
+    expect(
+      verify(
+        edit((s) => (s.rng.seed = (s.rng.seed as number) + 1)),
+        book,
+      ).problem,
+    ).toMatch(/^rng in the file/);
+  });
+
+  it('finds a changed dice position, a changed entered die, a dropped log entry, and an edited round of a log entry', () => {
+    expect(
+      verify(
+        edit((s) => (s.rng.uses += 1)),
+        book,
+      ).problem,
+    ).toMatch(/^rng in the file/);
+    const entered = good.log.findIndex((r) => 'dice' in r.action && r.action.dice);
+    const v = verify(
+      edit((s) => {
+        (s.log[entered]!.action as { dice: number[] }).dice = [58];
+      }),
+      book,
+    );
+    expect(v).toMatchObject({ ok: false, seq: entered });
+    expect(
+      verify(
+        edit((s) => s.log.pop()),
+        book,
+      ).ok,
+    ).toBe(false);
+    const n = verify(
+      edit((s) => {
+        s.log[1]!.round = 5;
+      }),
+      book,
+    );
+    expect(n).toMatchObject({ ok: false, seq: 1 });
+    expect(n.problem).toBe('log entry 1 (round): round 5 in the file, but the log gives round 1');
+  });
+
+  it('finds tiles, gangs and visibility edited by hand', () => {
+    expect(
+      verify(
+        edit((s) => s.tiles.push('Z9')),
+        book,
+      ).problem,
+    ).toMatch(/^tiles in the file/);
+    expect(
+      verify(
+        edit((s) => s.gangs[0]!.battlefield.push('Ghost')),
+        book,
+      ).problem,
+    ).toMatch(/^gangs in the file/);
+    expect(
+      verify(
+        edit((s) => (s.visibility.level = 'pitch-black')),
+        book,
+      ).problem,
+    ).toMatch(/^visibility in the file/);
   });
 });

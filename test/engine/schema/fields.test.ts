@@ -1,28 +1,44 @@
-// validateSession (src/engine/schema.ts), field by field: for every field of a session file, the path named when
-// it is wrong or missing, the bounds (the largest and smallest value accepted, one beyond refused), optional fields
-// (absent stays absent, null stays null), and the accepted value coming back exactly. The log's fast check
-// (isPlainRecord / isPlainRoll) must accept and refuse exactly as the full check does.
-// The base game is the real version-2 fixture, migrated: it has objects, conditions, a tile pick, scatters,
-// lairs, structures and a rolled Hazard.
-import { readFileSync } from 'node:fs';
+// validateSession (src/engine/schema.ts), field by field: a saved game round-trips; for every field of a session
+// file, the path named when it is wrong or missing, the bounds (the largest and smallest value accepted, one beyond
+// refused), optional fields (absent stays absent, null stays null), and the accepted value coming back exactly;
+// version 3's fields and version 4's generator mark (it and the seed must agree); a newer schemaVersion refused by
+// name. The base game of the field checks is the real version-2 fixture, migrated: it has objects, conditions, a
+// tile pick, scatters, lairs, structures and a rolled Hazard.
+
 import { describe, expect, it } from 'vitest';
-import { validateSession } from '../../src/engine/schema.js';
-import type { SessionState } from '../../src/engine/index.js';
-import type { Invalid } from '../../src/rules/check.js';
-import { READ } from '../../src/rules/limits.js';
-import { INT32_MAX, INT32_MIN } from '../../src/dice/rng.js';
-import { shippedTables } from '../../src/store/tables.js';
-import { book, invalidOf, start } from './arbitraries.js';
+import {
+  createGame,
+  defaultSetup,
+  SCHEMA_VERSION,
+  step,
+  undo,
+  verify,
+  type SessionState,
+} from '../../../src/engine/index.js';
+import { SchemaTooNew } from '../../../src/engine/schema.js';
+import { Invalid } from '../../../src/rules/check.js';
+import { READ } from '../../../src/rules/limits.js';
+import { INT32_MAX, INT32_MIN } from '../../../src/dice/rng.js';
+import { serialize } from '../../../src/store/session.js';
+import { shippedTables } from '../../../src/store/tables.js';
+import { book, start } from '../arbitraries.js';
+import {
+  BASE,
+  NAME,
+  accepted,
+  edited,
+  invalid,
+  load,
+  loadWithTables,
+  playedGame,
+  refused,
+  v2File,
+  x,
+  type Json,
+} from './kit.js';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const load = (v: unknown) => validateSession(v, () => book);
-const BASE = JSON.stringify(
-  load(JSON.parse(readFileSync(new URL('./fixtures/session-v2-dice.json', import.meta.url), 'utf8'))).state,
-);
 const DECK = JSON.stringify(start({ mode: 'deck' }));
-const x = (n: number): string => 'x'.repeat(n);
-const NAME = READ.name;
+
 /** The shipped visibility table as a version-2 custom table rolling one 66-sided die. */
 const LEGACY_VISIBILITY = {
   ...shippedTables().visibility,
@@ -35,16 +51,6 @@ const LEGACY_VISIBILITY = {
   ],
 };
 
-function edited(edit: (s: Json) => void, base = BASE): Json {
-  const s = JSON.parse(base);
-  edit(s);
-  return s;
-}
-
-const refused = (edit: (s: Json) => void, base = BASE): Invalid => invalidOf(() => load(edited(edit, base)));
-
-const accepted = (edit: (s: Json) => void, base = BASE): SessionState => load(edited(edit, base)).state;
-
 type Row = [string, (s: Json) => void, string, string];
 
 /** Refused naming exactly `path`, the problem containing `problem`. */
@@ -54,6 +60,27 @@ function checkRefusals(rows: Row[], base = BASE): void {
     expect(e.path).toBe(path);
     expect(e.problem).toContain(problem);
   });
+}
+
+function editedGame(f: (s: Json) => void, mode: 'dice' | 'deck' = 'dice'): Json {
+  const s = JSON.parse(JSON.stringify(playedGame(mode)));
+  f(s);
+  return s;
+}
+
+function played(seed: number | string, rounds: number): SessionState {
+  let s = createGame(
+    defaultSetup(seed, { hazard: 'roll', gangs: [{ name: 'G', battlefield: ['a', 'b'], reserve: ['c'] }] }),
+    book,
+  );
+  for (let i = 0; i < rounds; i++) {
+    for (const type of ['round', 'end'] as const) {
+      const r = step(s, { type }, book);
+      if (!r.ok) throw new Error(`${type} refused`);
+      s = r.state;
+    }
+  }
+  return s;
 }
 
 describe('the base game', () => {
@@ -858,5 +885,351 @@ describe('deck', () => {
     }, DECK);
     expect(st.deck).toEqual({ drawPile: [], discardPile: JSON.parse(DECK).deck.drawPile });
     expect([...st.deck!.discardPile].sort((a, b) => a - b)).toEqual(Array.from({ length: 64 }, (_, i) => i + 1));
+  });
+});
+
+describe('validateSession', () => {
+  it.each(['dice', 'deck'] as const)('a %s game survives a JSON round trip unchanged', (mode) => {
+    const s = playedGame(mode);
+    const { state, migratedFrom } = load(JSON.parse(JSON.stringify(s)));
+    expect(state).toEqual(s);
+    expect(migratedFrom).toBeNull();
+    expect(state.schemaVersion).toBe(SCHEMA_VERSION);
+  });
+
+  it('a fresh game validates too', () => {
+    const s = createGame(defaultSetup(-5), book);
+    expect(load(JSON.parse(JSON.stringify(s))).state).toEqual(s);
+  });
+
+  it('a newer schemaVersion is refused by name', () => {
+    let err: unknown;
+    try {
+      load(editedGame((s) => (s.schemaVersion = SCHEMA_VERSION + 1)));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(SchemaTooNew);
+    expect((err as SchemaTooNew).version).toBe(SCHEMA_VERSION + 1);
+    expect((err as Error).message).toBe(
+      `schemaVersion ${SCHEMA_VERSION + 1} is newer than this badzone understands (${SCHEMA_VERSION})`,
+    );
+  });
+
+  it.each<[string, (s: Json) => void, string, RegExp]>([
+    ['rng.uses missing', (s) => delete s.rng.uses, 'rng.uses', /^expected a (non-negative integer|whole number)/],
+    [
+      'rng.uses negative',
+      (s) => (s.rng.uses = -1),
+      'rng.uses',
+      /^expected a (non-negative integer|whole number from 0)/,
+    ],
+    ['rng.uses fractional', (s) => (s.rng.uses = 2.5), 'rng.uses', /^expected a (non-negative integer|whole number)/],
+    ['rng.uses text', (s) => (s.rng.uses = '12'), 'rng.uses', /^expected a (non-negative integer|whole number)/],
+    ['rng.uses absurdly large', (s) => (s.rng.uses = 1e15), 'rng.uses', /^expected a/],
+    ['rng missing', (s) => delete s.rng, 'rng', /expected an object, found nothing/],
+    ['rng.seed not the game seed', (s) => (s.rng.seed += 1), 'rng.seed', /is not the game's seed/],
+    ['rng.seed beyond int32', (s) => (s.rng.seed = 2 ** 31), 'rng.seed', /whole number from -2147483648 to 2147483647/],
+    ['schemaVersion missing', (s) => delete s.schemaVersion, 'schemaVersion', /whole number/],
+    ['schemaVersion 0', (s) => (s.schemaVersion = 0), 'schemaVersion', /from 1/],
+    ['setup missing', (s) => delete s.setup, 'setup', /expected an object/],
+    ['setup.mode unknown', (s) => (s.setup.mode = 'cards'), 'setup.mode', /"dice", "deck"/],
+    ['setup.tiles not a list', (s) => (s.setup.tiles = 'A1,A2'), 'setup.tiles', /expected an array/],
+    [
+      'setup.gangs[0].battlefield a number',
+      (s) => (s.setup.gangs[0].battlefield = 3),
+      'setup.gangs[0].battlefield',
+      /expected an array/,
+    ],
+    ['round negative', (s) => (s.round = -1), 'round', /whole number from 0/],
+    ['phase unknown', (s) => (s.phase = 'middle'), 'phase', /"setup", "round", "end"/],
+    ['phase setup in round 2', (s) => (s.phase = 'setup'), 'phase', /does not go with round 2/],
+    ['phase round in round 0', (s) => (s.round = 0), 'phase', /does not go with round 0/],
+    ['inPlay not a list', (s) => (s.inPlay = {}), 'inPlay', /expected an array/],
+    [
+      'inPlay unknown event',
+      (s) => (s.inPlay[0].eventId = 'giant-squid'),
+      'inPlay[0].eventId',
+      /"giant-squid" is not an event of this game's table/,
+    ],
+    [
+      'inPlay a Once event',
+      (s) => (s.inPlay[0].eventId = 'dome-quake'),
+      'inPlay[0].eventId',
+      /is a Once event and cannot be in play/,
+    ],
+    [
+      'inPlay the same event twice',
+      (s) => (s.inPlay = [s.inPlay[0], { ...s.inPlay[0] }]),
+      'inPlay[1].eventId',
+      /is in play twice/,
+    ],
+    ['inPlay roll 65', (s) => (s.inPlay[0].roll = 65), 'inPlay[0].roll', /from 1 to 64/],
+    ['inPlay sinceRound text', (s) => (s.inPlay[0].sinceRound = '1'), 'inPlay[0].sinceRound', /whole number/],
+    ['visibility level unknown', (s) => (s.visibility.level = 'foggy'), 'visibility.level', /"foggy" is not a level/],
+    [
+      'hazard id unknown',
+      (s) => (s.hazard = { roll: 3, id: 'lava', nomadic: false }),
+      'hazard.id',
+      /"lava" is not on the Hazard Table/,
+    ],
+    [
+      'a dice game with a deck',
+      (s) => (s.deck = { drawPile: [], discardPile: [] }),
+      'deck',
+      /a dice-mode game has no deck/,
+    ],
+    ['pendingEnd unknown', (s) => (s.pendingEnd = ['nope']), 'pendingEnd[0]', /not an event/],
+    ['log missing', (s) => delete s.log, 'log', /expected an array, found nothing/],
+    ['log empty', (s) => (s.log = []), 'log[0]', /starts with the game's setup/],
+    ['log seq out of order', (s) => (s.log[2].seq = 7), 'log[2].seq', /expected 2, found 7/],
+    ['log action unknown', (s) => (s.log[1].action.type = 'cheat'), 'log[1].action.type', /expected one of/],
+    [
+      'a roll above its die',
+      (s) => (s.log[1].rolls[0].value = s.log[1].rolls[0].die + 1),
+      'log[1].rolls[0].value',
+      /whole number from 1/,
+    ],
+    [
+      'a roll entered: false',
+      (s) => (s.log[1].rolls[0].entered = false),
+      'log[1].rolls[0].entered',
+      /expected true or absent/,
+    ],
+    ['a roll purpose not text', (s) => (s.log[1].rolls[0].for = 1), 'log[1].rolls[0].for', /expected text/],
+    [
+      'a roll purpose missing',
+      (s) => delete s.log[1].rolls[0].for,
+      'log[1].rolls[0].for',
+      /expected text, found nothing/,
+    ],
+    ['tiles truncated to a string', (s) => (s.tiles = 'A'), 'tiles', /expected an array/],
+    ['lairs entry without name', (s) => (s.lairs[0] = { becomes: null }), 'lairs[0].name', /expected text/],
+    ['gangs without out', (s) => delete s.gangs[0].out, 'gangs[0].out', /expected an array, found nothing/],
+    [
+      'a __proto__ key',
+      (s) =>
+        (s.visibility = JSON.parse('{"__proto__": {"x": 1}, "level": "normal", "sinceRound": 0, "source": "start"}')),
+      'visibility.__proto__',
+      /not allowed/,
+    ],
+  ])('%s', (_name, f, path, problem) => {
+    const e = invalid(editedGame(f));
+    expect(e.path).toBe(path);
+    expect(e.problem).toMatch(problem);
+    expect(e.message).toBe(`${path}: ${e.problem}`);
+  });
+
+  it.each<[string, (s: Json) => void, string, RegExp]>([
+    ['no deck', (s) => (s.deck = null), 'deck', /a deck-mode game needs a deck/],
+    ['a card twice', (s) => s.deck.discardPile.push(s.deck.drawPile[0]), 'deck', /is in the deck twice/],
+    ['a card missing', (s) => s.deck.drawPile.pop(), 'deck', /is missing/],
+    ['a card 0', (s) => (s.deck.drawPile[0] = 0), 'deck.drawPile[0]', /from 1 to 64/],
+  ])('deck mode: %s', (_name, f, path, problem) => {
+    const e = invalid(editedGame(f, 'deck'));
+    expect(e.path).toBe(path);
+    expect(e.problem).toMatch(problem);
+  });
+
+  it('deck mode: each of the 64 cards missing, or also in another pile, is refused naming that card', () => {
+    const placed = step(playedGame('deck'), { type: 'place', eventId: 'sludge-jelly' }, book);
+    if (!placed.ok) throw new Error('refused');
+    const base: Json = JSON.parse(JSON.stringify(placed.state));
+    const edit = (f: (s: Json) => void): Json => {
+      const copy = structuredClone(base);
+      f(copy);
+      return copy;
+    };
+    const where = (c: number): string =>
+      base.deck.drawPile.includes(c) ? 'drawPile' : base.deck.discardPile.includes(c) ? 'discardPile' : 'inPlay';
+    expect([...new Set(Array.from({ length: 64 }, (_, i) => where(i + 1)))].sort()).toEqual([
+      'discardPile',
+      'drawPile',
+      'inPlay',
+    ]);
+    for (let c = 1; c <= 64; c++) {
+      const pile = where(c);
+      const missing = invalid(
+        edit((s) => {
+          if (pile === 'inPlay') s.inPlay = s.inPlay.filter((p: { roll: number }) => p.roll !== c);
+          else s.deck[pile] = s.deck[pile].filter((x: number) => x !== c);
+        }),
+      );
+      expect([missing.path, missing.problem]).toEqual([
+        'deck',
+        `card ${c} is missing (not in the draw pile, the discard pile or in play)`,
+      ]);
+      const other = pile === 'drawPile' ? 'discardPile' : 'drawPile';
+      const twice = invalid(edit((s) => s.deck[other].push(c)));
+      expect([twice.path, twice.problem]).toEqual(['deck', `card ${c} is in the deck twice`]);
+    }
+  });
+
+  it('each Persistent event in play twice, wherever the second copy is, is refused naming the second', () => {
+    const persistent = book.events.results.filter((e) => e.timing === 'persistent');
+    for (const [k, ev] of persistent.entries()) {
+      const other = persistent[(k + 1) % persistent.length]!;
+      const e = invalid(
+        editedGame((s) => {
+          s.inPlay = [
+            { eventId: ev.id, sinceRound: 1, roll: ev.range[0] },
+            { eventId: other.id, sinceRound: 1, roll: other.range[0] },
+            { eventId: ev.id, sinceRound: 2, roll: ev.range[1] },
+          ];
+        }),
+      );
+      expect([e.path, e.problem]).toEqual(['inPlay[2].eventId', `"${ev.id}" is in play twice`]);
+    }
+  });
+
+  it('the whole file is not an object', () => {
+    expect(invalid(null).path).toBe('(session)');
+    expect(invalid([]).path).toBe('(session)');
+    expect(invalid('{"schemaVersion": 1').path).toBe('(session)');
+  });
+
+  it('a truncated file: every prefix of the top-level fields is refused by name, never accepted', () => {
+    const s = JSON.parse(JSON.stringify(playedGame('dice')));
+    const keys = Object.keys(s);
+    for (let n = 0; n < keys.length; n++) {
+      const partial = Object.fromEntries(keys.slice(0, n).map((k) => [k, s[k]]));
+      const e = invalid(partial);
+      expect(e.problem).toMatch(/expected|found nothing/);
+    }
+  });
+});
+
+describe('version-3 fields are validated', () => {
+  const v3 = (): Json => {
+    const { state } = loadWithTables(v2File('dice'));
+    return JSON.parse(JSON.stringify(state));
+  };
+
+  it.each<[string, (s: Json) => void, string]>([
+    ['an object without its tile', (s) => delete s.objects[0].tile, 'objects[0].tile'],
+    ['a casket worth text', (s) => (s.objects[0].worth.value = '60'), 'objects[0].worth.value'],
+    ['a condition lasting forever', (s) => (s.conditions[0].lasts = 'forever'), 'conditions[0].lasts'],
+    ['a scatter direction 13', (s) => (s.inPlay[0].scatters[0][2] = 13), 'inPlay[0].scatters[0][2]'],
+    ['a scatter that is not a triple', (s) => (s.inPlay[0].scatters[0] = [1, 8]), 'inPlay[0].scatters[0]'],
+    ['a tile pick on a tile the game lacks', (s) => (s.tilePicks[0].tile = 'Z9'), 'tilePicks[0]'],
+    ['a tile pick not saying if confirmed', (s) => delete s.tilePicks[0].confirmed, 'tilePicks[0].confirmed'],
+    ['redo that is not a list', (s) => (s.redo = {}), 'redo'],
+    ['a placeholder that is not null', (s) => (s.log[5].action.dice = ['_']), 'log[5].action.dice[0]'],
+    [
+      'a D66 roll that is not tens and units',
+      (s) => (s.log[4].rolls[0] = { die: 66, value: 60, for: 'x', d66: true }),
+      'log[4].rolls[0].value',
+    ],
+    ['a rename of nobody', (s) => (s.log[6].action = { type: 'rename', to: 'X' }), 'log[6].action'],
+    [
+      'a collapse with neither a tile nor occupied tiles',
+      (s) => (s.log[6].action = { type: 'collapse' }),
+      'log[6].action',
+    ],
+  ])('refuses %s, naming the field', (_n, edit, path) => {
+    const s = v3();
+    edit(s);
+    let err: unknown;
+    try {
+      loadWithTables(s);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(Invalid);
+    expect((err as Invalid).path).toBe(path);
+  });
+
+  it('a placeholder (null) among entered dice is valid', () => {
+    const s = v3();
+    s.log[5].action.dice = [null];
+    expect(loadWithTables(s).state.log[5]!.action).toEqual({ type: 'round', endDice: [2, 5, 1, 1, 1], dice: [null] });
+  });
+});
+
+describe('a ChaCha20 game in the file', () => {
+  it('round-trips through the file exactly, and verifies', () => {
+    const s = played('Schema4Dust', 3);
+    const text = serialize(s);
+    expect(JSON.parse(text).setup).toMatchObject({ seed: 'Schema4Dust', generator: 'chacha20' });
+    const { state, migratedFrom } = loadWithTables(JSON.parse(text));
+    expect(migratedFrom).toBeNull();
+    expect(JSON.parse(serialize(state))).toEqual(JSON.parse(text));
+    expect(verify(state, book)).toMatchObject({ ok: true });
+  });
+
+  it('undo replays it from the seed: the dice position goes back, and the step rolls the same again', () => {
+    const r = step(played('UndoDust', 2), { type: 'round' }, book);
+    if (!r.ok) throw new Error('refused');
+    const s = r.state;
+    const back = undo(s, book)!;
+    expect(back.state.rng.uses).toBeLessThan(s.rng.uses);
+    const again = step(back.state, { type: 'round' }, book);
+    if (!again.ok) throw new Error('refused');
+    expect(again.state.rng).toEqual(s.rng);
+    expect(again.record.rolls).toEqual(s.log[s.log.length - 1]!.rolls);
+  });
+
+  it('another seed, or the same text as a Twister number, rolls other dice', () => {
+    const a = played('12ab', 2).log.flatMap((r) => r.rolls.map((x) => x.value));
+    const b = played('12AB', 2).log.flatMap((r) => r.rolls.map((x) => x.value));
+    expect(a).not.toEqual(b);
+  });
+});
+
+describe('the mark and the seed must agree', () => {
+  const file = (): Json => JSON.parse(serialize(played('AgreeDust', 1)));
+  const twister = (): Json => JSON.parse(serialize(played(77, 1)));
+  it.each<[string, () => Json, (s: Json) => void, string, string]>([
+    ['the mark missing', file, (s) => delete s.setup.generator, 'setup.generator', 'expected one of'],
+    ['another generator', file, (s) => (s.setup.generator = 'aes'), 'setup.generator', 'expected one of'],
+    [
+      'chacha20 with a number',
+      file,
+      (s) => ((s.setup.seed = 77), (s.rng.seed = 77)),
+      'setup.seed',
+      'expected text, found 77',
+    ],
+    [
+      'mt19937 with text',
+      twister,
+      (s) => ((s.setup.seed = 'Dust'), (s.rng.seed = 'Dust')),
+      'setup.seed',
+      'expected a whole number',
+    ],
+    [
+      'chacha20 with digits alone',
+      file,
+      (s) => ((s.setup.seed = '77'), (s.rng.seed = '77')),
+      'setup.seed',
+      'expected a ChaCha20 seed: letters and digits, not a whole number',
+    ],
+    [
+      'chacha20 with a sign',
+      file,
+      (s) => ((s.setup.seed = 'a-b'), (s.rng.seed = 'a-b')),
+      'setup.seed',
+      'expected a ChaCha20 seed',
+    ],
+    [
+      'a seed past 64 characters',
+      file,
+      (s) => ((s.setup.seed = 'x'.repeat(65)), (s.rng.seed = 'x'.repeat(65))),
+      'setup.seed',
+      'at most 64',
+    ],
+    ["rng.seed not the game's", file, (s) => (s.rng.seed = 'OtherDust'), 'rng.seed', "is not the game's seed"],
+    ['rng.seed of the other type', file, (s) => (s.rng.seed = 5), 'rng.seed', 'expected text, found 5'],
+  ])('%s is refused', (_what, make, edit, path, says) => {
+    const raw = make();
+    edit(raw);
+    let e: unknown;
+    try {
+      loadWithTables(raw);
+    } catch (x) {
+      e = x;
+    }
+    expect(e).toBeInstanceOf(Invalid);
+    expect((e as Invalid).path).toBe(path);
+    expect((e as Invalid).problem).toContain(says);
   });
 });

@@ -1,0 +1,43 @@
+// The moves: one handler per action type, keyed by type (the way resolve.ts keys an event's steps by kind, and
+// boardgame.io a game's moves by name). The reducer (../step.ts) looks the action's move up here.
+import type { Action } from '../state.js';
+import { collapse, type CollapseReport } from './collapse.js';
+import { discard, type DiscardReport } from './discard.js';
+import { end, type EndReport } from './end.js';
+import { fighter, type FighterReport } from './fighter.js';
+import type { Move } from './types.js';
+import { place, type PlaceReport } from './place.js';
+import { rename, type RenameReport } from './rename.js';
+import { round, type RoundReport } from './round.js';
+import { visibility, type VisibilityReport } from './visibility.js';
+
+/** What a step did: its move's report. */
+export type Report =
+  | RoundReport
+  | EndReport
+  | DiscardReport
+  | PlaceReport
+  | VisibilityReport
+  | FighterReport
+  | RenameReport
+  | CollapseReport
+  | { kind: 'new' };
+
+/** Every action type and its move. */
+export const MOVES: { readonly [T in Action['type']]: Move<Extract<Action, { type: T }>, Report> } = {
+  new: () => ({ refusal: 'a game is started with createGame, not replayed as an action' }),
+  round,
+  end,
+  discard,
+  place,
+  visibility,
+  fighter,
+  rename,
+  collapse,
+};
+
+export type { CollapseReport, DiscardReport, EndReport, FighterReport, PlaceReport, RenameReport, RoundReport };
+export type { Move, Moved, MoveRun } from './types.js';
+export { endPhaseNeeds } from './round.js';
+export { lastUnconfirmed } from './collapse.js';
+export { findFighter, findGang, roster } from './roster.js';

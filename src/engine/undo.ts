@@ -1,0 +1,63 @@
+// Undo and redo: undo replays the log without its last entry (keeping what it undid on the redo list); redo
+// re-applies the step undone last, and checks that it rolls the same dice.
+import type { RuleBook } from '../rules/book.js';
+import { loggedActions, replay } from './replay.js';
+import { step, type StepResult } from './step.js';
+import type { LogRecord, RedoEntry, SessionState } from './state.js';
+
+/**
+ * The state before the last action that changed the game (the log minus its last entry, replayed). What was
+ * undone goes on the redo list (kept in the session), and the dice preference stays as it was.
+ */
+export function undo(state: SessionState, book: RuleBook): { state: SessionState; undone: LogRecord } | null {
+  if (state.log.length <= 1) return null;
+  const undone = state.log[state.log.length - 1]!;
+  const s = replay(state.setup, loggedActions(state.log.slice(0, -1)), book);
+  s.manualDice = state.manualDice;
+  s.redo = [...state.redo, redoEntry(undone, state.rng.uses)];
+  return { state: s, undone };
+}
+
+/** What the redo list keeps of an undone log entry; `usesAfter` is the dice position after it. */
+export function redoEntry(r: LogRecord, usesAfter: number): RedoEntry {
+  return { seq: r.seq, round: r.round, action: r.action, rolls: r.rolls.length, uses: usesAfter };
+}
+
+export type RedoResult =
+  | Extract<StepResult, { ok: true }>
+  | { ok: false; refusal: { usage: boolean; message: string } }
+  | null;
+
+/**
+ * Re-apply the step undone last (since the last new step), with the same action, entered dice and occupied tiles:
+ * the dice position is where it was, so it rolls the same dice, which is checked. Null when there is nothing to redo.
+ */
+export function redo(state: SessionState, book: RuleBook): RedoResult {
+  const top = state.redo[state.redo.length - 1];
+  if (!top) return null;
+  const r = step(state, top.action, book);
+  if (!r.ok) {
+    const why =
+      'refusal' in r ? r.refusal.message : `it needs ${r.needs.kind === 'die' ? 'a die' : 'the occupied tiles'}`;
+    return {
+      ok: false,
+      refusal: { usage: false, message: `Cannot redo log entry ${top.seq} (${top.action.type}): ${why}` },
+    };
+  }
+  if (r.record.rolls.length !== top.rolls || r.state.rng.uses !== top.uses) {
+    return {
+      ok: false,
+      refusal: {
+        usage: false,
+        message: `Cannot redo log entry ${top.seq} (${top.action.type}): its dice would not be the same as before. Nothing was changed.`,
+      },
+    };
+  }
+  r.state.redo = state.redo.slice(0, -1);
+  return r;
+}
+
+/** "Enter my own dice from now on" (or not): a preference kept in the session, not a step of the game. */
+export function setManualDice(state: SessionState, manual: boolean): SessionState {
+  return { ...state, manualDice: manual };
+}
