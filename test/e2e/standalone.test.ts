@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkJsonRun } from '../contract.js';
 import { ROOT, runBin, tempDir } from '../helpers.js';
+import { banner } from './served.js';
 import { hasTmux, openScreen, until } from './tmux.js';
 
 const linux = process.platform === 'linux';
@@ -113,17 +114,7 @@ describe.runIf(linux)('the standalone executable, alone in a folder', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     procs.push(proc);
-    let out = '';
-    let err = '';
-    proc.stdout!.setEncoding('utf8').on('data', (c: string) => (out += c));
-    proc.stderr!.setEncoding('utf8').on('data', (c: string) => (err += c));
-    const t0 = Date.now();
-    while (!out.includes('Ctrl-C stops it.')) {
-      if (proc.exitCode !== null) throw new Error(`serve exited ${proc.exitCode}: ${err}`);
-      if (Date.now() - t0 > 20_000) throw new Error(`serve printed no address in 20 s: ${out} ${err}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    const url = /http:\/\/\S+/.exec(out)![0];
+    const { url, err } = await banner(proc, 20_000);
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
@@ -132,6 +123,6 @@ describe.runIf(linux)('the standalone executable, alone in a folder', () => {
       proc.once('exit', (c) => resolve(c));
       proc.kill('SIGINT');
     });
-    expect(code, err).toBe(0);
+    expect(code, err()).toBe(0);
   });
 });
