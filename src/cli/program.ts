@@ -65,8 +65,22 @@ function setupOptions(cmd: Command): Command {
     .option('--visibility-table <file>', 'your own visibility table instead of the house one');
 }
 
-export function buildProgram(io: IO, emit: Emit, version: string): Command {
+/** What a skipped command's definition is built on: every method returns it, and nothing is made. */
+const SKIPPED: Command = new Proxy({} as Command, { get: () => () => SKIPPED });
+
+/**
+ * The program. With `only` (the command being run: the first argument), only that command is defined; the
+ * others' definitions are skipped, because commander makes an object for each of some 200 flags (about 2 ms of
+ * every start-up, docs/development.md). main.ts builds them all when `only` names no command (a typo gets its
+ * suggestion, `help` its list); `completion` describes every command, so it always has them all.
+ */
+export function buildProgram(io: IO, emit: Emit, version: string, only?: string): Command {
   const program = new Command();
+  if (only !== undefined && only !== 'completion') {
+    const define = program.command.bind(program);
+    program.command = ((nameAndArgs: string, ...rest: never[]) =>
+      nameAndArgs.split(' ')[0] === only ? define(nameAndArgs, ...rest) : SKIPPED) as typeof program.command;
+  }
   program
     .name('badzone')
     .description(
@@ -591,6 +605,8 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       emit(await (await import('./commands/completion.js')).run(shell, describeCommand(program)), false),
     );
 
+  // The instance's own command() (set above) goes: commander's is used from here on.
+  delete (program as { command?: unknown }).command;
   return program;
 }
 
