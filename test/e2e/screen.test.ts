@@ -153,6 +153,50 @@ describe.skipIf(!hasTmux || !built)('badzone play on a terminal of a given size'
     expect(fs.readFileSync(path.join(dir, FILE), 'utf8')).toBe(before);
   });
 
+  it('manual dice at 80x24: the fighters are listed, the D64 is typed as two D8, b goes back one die and r rolls the rest, each one key', () => {
+    const dir = tempDir();
+    const ok = (args: string[]) => expect(runBin(args, { cwd: dir }).code).toBe(0);
+    ok(['new', '--seed', '1', '--gang', 'Goliaths: Krag, Brute, Mauler', '--gang', 'Eschers: Vex, Nyx']);
+    ok(['place', 'wyld-magic']);
+    const s = screen(dir, ['round', '--manual'], 80, 24);
+    // The prompts wrap at 80 columns (a full row goes on in the next; one that ended in a blank was trimmed to 79).
+    const unwrapped = () =>
+      s.capture().reduce((t, row, i, rows) => {
+        const prev = rows[i - 1]?.length ?? 0;
+        return i === 0 ? row : t + (prev === 80 ? '' : prev === 79 ? ' ' : '\n') + row;
+      }, '');
+    const waitFor = (re: RegExp) => {
+      try {
+        until(() => re.test(unwrapped()), `the screen to match ${re}`);
+      } catch (e) {
+        throw new Error(`${(e as Error).message}:\n${unwrapped()}`);
+      }
+    };
+    waitFor(/enter your D64 \(roll two D8 and type both as they fell/);
+    s.type('5 6'); // (5 - 1) x 8 + 6 = 38: Collapsed Structure
+    s.keys('Enter');
+    waitFor(/\? Wyld Magic: fighter of Goliaths: enter your D3 \(1 Krag, 2 Brute, 3 Mauler\)/);
+    s.type('2');
+    s.keys('Enter');
+    waitFor(/\? Wyld Magic: fighter of Eschers: enter your D2 \(1 Vex, 2 Nyx\)[\s\S]*b: back one die\)\s*$/);
+    s.type('b'); // no Enter: back to the Goliaths' die
+    waitFor(/\n\? Wyld Magic: fighter of Goliaths: enter your D3 .*b: back one die\)\s*$/);
+    s.type('3');
+    s.keys('Enter');
+    waitFor(/\? Wyld Magic: fighter of Eschers/);
+    s.type('r'); // no Enter: badzone rolls the Eschers' die
+    waitFor(/badzone rolls the rest of this step\n[\s\S]*Round 1: Event Phase/);
+    until(() => s.exited(), 'round to finish');
+    expect(s.exitCode()).toBe(0);
+    const e = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')).log[2];
+    expect(e.action).toEqual({ type: 'round', dice: [38, 3] });
+    expect(e.rolls.map((r: { for: string; entered?: true }) => [r.for, r.entered === true])).toEqual([
+      ['Event Phase: event table', true],
+      ['Wyld Magic: fighter of Goliaths', true],
+      ['Wyld Magic: fighter of Eschers', false],
+    ]);
+  });
+
   it('Escape in the setup wizard goes back a question, keeping the answer as the default', () => {
     const dir = tempDir();
     const s = screen(dir, ['play'], 80, 24);
