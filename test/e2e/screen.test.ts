@@ -197,6 +197,51 @@ describe.skipIf(!hasTmux || !built)('badzone play on a terminal of a given size'
     ]);
   });
 
+  it('the setup wizard erases each answered question, and Escape back to a roster shows it as the default', () => {
+    const dir = tempDir();
+    const s = screen(dir, ['play'], 80, 24);
+    s.waitFor(/rows x columns/);
+    s.type('3x3');
+    s.keys('Enter');
+    s.waitFor(/How many spawn points\?/);
+    // The answered question is gone from the screen, the next one in its place under the wizard's first line.
+    expect(s.capture().filter((r) => r !== '')).toEqual([
+      'Setting up a new game. Enter takes the answer in parentheses (Backspace clears',
+      'it, Tab edits it); Escape goes back a question, with its answer kept.',
+      expect.stringMatching(/^\? How many spawn points\? \(4\)$/),
+    ]);
+    s.keys('Enter');
+    s.waitFor(/First gang's name/);
+    s.type('Goliaths');
+    s.keys('Enter');
+    s.waitFor(/Goliaths: fighters on the battlefield/);
+    s.type('Krag, Brute');
+    s.keys('Enter');
+    s.waitFor(/Goliaths: fighters in reserve/);
+    s.keys('Escape');
+    s.waitFor(/^\? Goliaths: fighters on the battlefield \(comma-separated\): \(Krag, Brute\)$/m);
+    expect(s.history()).not.toMatch(/rows x columns|How many spawn points|First gang's name/);
+    s.keys('Enter');
+    s.waitFor(/Goliaths: fighters in reserve/);
+    s.keys('Enter');
+    s.waitFor(/Gang 2's name/);
+    s.keys('Enter');
+    s.waitFor(/How many Beast Lairs/);
+    s.keys('Enter');
+    s.waitFor(/How many large structures/);
+    s.keys('Enter');
+    s.waitFor(/roll a D64 each round, or draw/);
+    s.keys('Enter');
+    s.waitFor(/The Hazard/);
+    s.keys('Enter');
+    s.waitFor(/Ready to play\. What next\?/);
+    s.type('q');
+    s.keys('Enter');
+    until(() => s.exited(), 'play to quit');
+    const st = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')) as { setup: { gangs: unknown[] } };
+    expect(st.setup.gangs).toEqual([{ name: 'Goliaths', battlefield: ['Krag', 'Brute'], reserve: [] }]);
+  });
+
   it('Escape in the setup wizard goes back a question, keeping the answer as the default', () => {
     const dir = tempDir();
     const s = screen(dir, ['play'], 80, 24);
