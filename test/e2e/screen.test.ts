@@ -273,4 +273,25 @@ describe.skipIf(!hasTmux || !built)('badzone play on a terminal of a given size'
   });
 });
 
+describe.skipIf(!hasTmux || !built)('badzone serve on an 80x24 terminal', { timeout: 60_000 }, () => {
+  it('--host 0.0.0.0: the whole QR code and the address under it stay on screen', () => {
+    const dir = game();
+    const s = screen(dir, ['serve', '--host', '0.0.0.0'], 80, 24);
+    s.waitFor(/Ctrl-C stops it\./);
+    const rows = s.capture();
+    const all = s.history().split('\n');
+    const qr = (r: string) => /^ {2}[\u2580\u2584\u2588 ]+$/.test(r) && r.trim() !== '';
+    // The address printed above the code has scrolled off; every row of the code and the address under it have not.
+    expect(rows.some((r) => /^ {2}http:/.test(r))).toBe(false);
+    expect(rows.filter(qr)).toEqual(all.filter(qr));
+    const url = /^ {2}(http:\/\/\S+)$/m.exec(s.history())![1];
+    const under = rows.findIndex((r) => r.startsWith('Or type it: '));
+    expect(rows[under]).toBe(`Or type it: ${url}`);
+    expect(qr(rows[under - 1]!)).toBe(true);
+    s.keys('C-c');
+    until(() => s.exited(), 'serve to stop');
+    expect(s.exitCode()).toBe(0);
+  });
+});
+
 if (!hasTmux) console.log('skipped the tmux screen tests: tmux is not installed (.ci/run installs it)');
