@@ -18,6 +18,7 @@ export type { Ask, DieAnswer, DieNeed, OccupiedNeed } from './commit.js';
 export {
   rollDice,
   rollHazard,
+  rollCrewHazards,
   listHazards,
   showHazard,
   listEvents,

@@ -174,6 +174,11 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .command('roll')
     .description('roll D10 on the Hazard Table (or look up your own roll with --roll)')
     .option('--home-turf', "rolling a crew's Home Turf (10 = Nomadic crew, Rating Limit 300)")
+    .option(
+      '--crew <name>',
+      'roll a Home Turf for this crew, named in the result (repeatable: one roll each, in order)',
+      collect,
+    )
     .option('--roll <n>', 'the D10 you rolled yourself (1-10)')
     .option(
       '--seed <seed>',
@@ -182,7 +187,12 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .option('--json', 'print JSON')
     .addHelpText(
       'after',
-      examples('badzone hazard roll', 'badzone hazard roll --home-turf', 'badzone hazard roll --roll 4 --json'),
+      examples(
+        'badzone hazard roll',
+        'badzone hazard roll --home-turf',
+        "badzone hazard roll --crew 'Iron Lords' --crew Eschers",
+        'badzone hazard roll --roll 4 --json',
+      ),
     )
     .action(async (opts) => emit(await (await import('./commands/hazard-roll.js')).run(opts, io), opts.json === true));
   hazard
