@@ -493,7 +493,7 @@ function stepText(s: Step): string {
     case 'pickStructure':
       return `a random ${s.what} is removed`;
     case 'visibilitySet':
-      return `visibility becomes ${s.level}`;
+      return `visibility becomes ${s.level}${s.rules !== undefined ? ` (its rules while it lasts: ${s.rules})` : ''}`;
     case 'visibilityRoll':
       return 'a roll on the visibility table';
     case 'visibilityClearPitchBlack':
