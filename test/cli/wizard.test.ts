@@ -33,6 +33,14 @@ const FULL: Answer[] = [
   { select: /Home Turf/, value: 'Eschers' },
 ];
 
+/** Enter at every question after the gangs: no lairs or structures counted, dice, no Hazard. */
+const DEFAULTS_AFTER_GANGS: Answer[] = [
+  { input: /Beast Lairs/, value: ENTER },
+  { input: /large structures/, value: ENTER },
+  { select: /D64.*deck/, value: ENTER },
+  { select: /Hazard/, value: ENTER },
+];
+
 const FULL_FLAGS = [
   '--seed',
   '777',
@@ -126,10 +134,7 @@ describe('setup wizard', () => {
       { input: /rows x columns/, value: ENTER },
       { input: /spawn points/, value: ENTER },
       { input: /First gang's name/, value: ENTER },
-      { input: /Beast Lairs/, value: ENTER },
-      { input: /large structures/, value: ENTER },
-      { select: /D64.*deck/, value: ENTER },
-      { select: /Hazard/, value: ENTER },
+      ...DEFAULTS_AFTER_GANGS,
     ]);
     expect((await runCli(['new'], { cwd: a, stdinIsTTY: true, prompter: p, seeds: [31] })).code).toBe(0);
     expect(p.left()).toBe(0);
@@ -165,10 +170,7 @@ describe('setup wizard', () => {
       { input: /^Goliaths: fighters on the battlefield/, value: ENTER },
       { input: /^Goliaths: fighters in reserve/, value: ENTER },
       { input: /Gang 2's name/, value: ENTER },
-      { input: /Beast Lairs/, value: ENTER },
-      { input: /large structures/, value: ENTER },
-      { select: /D64.*deck/, value: ENTER },
-      { select: /Hazard/, value: ENTER },
+      ...DEFAULTS_AFTER_GANGS,
     ]);
     expect((await runCli(['new'], { cwd: dir, stdinIsTTY: true, prompter: p, seeds: [5] })).code).toBe(0);
     expect(p.left()).toBe(0);
@@ -198,10 +200,7 @@ describe('setup wizard', () => {
       { input: /^Orlocks: fighters in reserve/, value: ENTER },
       { confirm: /^Orlocks has no fighters on the battlefield \(no fighters in reserve either\)/, value: true },
       { input: /Gang 3's name/, value: ENTER },
-      { input: /Beast Lairs/, value: ENTER },
-      { input: /large structures/, value: ENTER },
-      { select: /D64.*deck/, value: ENTER },
-      { select: /Hazard/, value: ENTER },
+      ...DEFAULTS_AFTER_GANGS,
     ]);
     expect((await runCli(['new'], { cwd: dir, stdinIsTTY: true, prompter: p, seeds: [5] })).code).toBe(0);
     expect(p.left()).toBe(0);

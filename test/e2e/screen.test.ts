@@ -43,6 +43,23 @@ function screen(dir: string, args: string[], cols: number, rows: number): Screen
   return s;
 }
 
+/** From the Beast Lairs question on, Enter takes each default; then quit `play` at its first menu. */
+function finishWizard(s: Screen): void {
+  for (const [question, answer] of [
+    [/How many Beast Lairs/, 'Enter'],
+    [/How many large structures/, 'Enter'],
+    [/roll a D64 each round, or draw/, 'Enter'],
+    [/The Hazard/, 'Enter'],
+  ] as const) {
+    s.waitFor(question);
+    s.keys(answer);
+  }
+  s.waitFor(/Ready to play\. What next\?/);
+  s.type('q');
+  s.keys('Enter');
+  until(() => s.exited(), 'play to quit');
+}
+
 const phase = (dir: string) =>
   JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')) as { round: number; phase: string; log: unknown[] };
 
@@ -226,18 +243,7 @@ describe.skipIf(!hasTmux || !built)('badzone play on a terminal of a given size'
     s.keys('Enter');
     s.waitFor(/Gang 2's name/);
     s.keys('Enter');
-    s.waitFor(/How many Beast Lairs/);
-    s.keys('Enter');
-    s.waitFor(/How many large structures/);
-    s.keys('Enter');
-    s.waitFor(/roll a D64 each round, or draw/);
-    s.keys('Enter');
-    s.waitFor(/The Hazard/);
-    s.keys('Enter');
-    s.waitFor(/Ready to play\. What next\?/);
-    s.type('q');
-    s.keys('Enter');
-    until(() => s.exited(), 'play to quit');
+    finishWizard(s);
     const st = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')) as { setup: { gangs: unknown[] } };
     expect(st.setup.gangs).toEqual([{ name: 'Goliaths', battlefield: ['Krag', 'Brute'], reserve: [] }]);
   });
@@ -256,18 +262,7 @@ describe.skipIf(!hasTmux || !built)('badzone play on a terminal of a given size'
     s.keys('Enter');
     s.waitFor(/First gang's name/);
     s.keys('Enter');
-    s.waitFor(/How many Beast Lairs/);
-    s.keys('Enter');
-    s.waitFor(/How many large structures/);
-    s.keys('Enter');
-    s.waitFor(/roll a D64 each round, or draw/);
-    s.keys('Enter');
-    s.waitFor(/The Hazard/);
-    s.keys('Enter');
-    s.waitFor(/Ready to play\. What next\?/);
-    s.type('q');
-    s.keys('Enter');
-    until(() => s.exited(), 'play to quit');
+    finishWizard(s);
     const st = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')) as { setup: { tiles: string[] } };
     expect(st.setup.tiles).toHaveLength(9);
   });
