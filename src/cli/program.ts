@@ -20,8 +20,11 @@ function sessionOption(cmd: Command): Command {
 /** How to roll and type physical dice: shown under the commands that take --dice (the manual prompts say it too). */
 export const PHYSICAL_DICE_HELP = `
 Your own dice (--dice, --manual): each die in the order badzone asks for it;
-\`_\` (or a blank answer at a prompt) lets badzone roll that one.
-  D64: roll two D8 and type (first - 1) x 8 + second (3 then 5 is 21).
+\`_\` (or a blank answer at a prompt) lets badzone roll that one;
+at a prompt, r lets badzone roll the rest of the step, b goes back a die.
+  D64: roll two D8 and type (first - 1) x 8 + second (3 then 5 is 21);
+  at a prompt, the two as they fell: \`5 8\` or \`5,8\` is 40.
+  D2, D3: read off a D6 (D2: 1-3 is 1, 4-6 is 2; D3: half, rounded up).
   D66: two D6 read as tens and units; type both digits (36).
   Scatter direction (a D12 clock number): with a scatter dice, type the clock
   number the arrow points nearest (12 is straight ahead); re-roll a hit.
@@ -185,6 +188,11 @@ export function buildProgram(io: IO, emit: Emit, version: string, only?: string)
     .command('roll')
     .description('roll D10 on the Hazard Table (or look up your own roll with --roll)')
     .option('--home-turf', "rolling a crew's Home Turf (10 = Nomadic crew, Rating Limit 300)")
+    .option(
+      '--crew <name>',
+      'roll a Home Turf for this crew, named in the result (repeatable: one roll each, in order)',
+      collect,
+    )
     .option('--roll <n>', 'the D10 you rolled yourself (1-10)')
     .option(
       '--seed <seed>',
@@ -193,7 +201,12 @@ export function buildProgram(io: IO, emit: Emit, version: string, only?: string)
     .option('--json', 'print JSON')
     .addHelpText(
       'after',
-      examples('badzone hazard roll', 'badzone hazard roll --home-turf', 'badzone hazard roll --roll 4 --json'),
+      examples(
+        'badzone hazard roll',
+        'badzone hazard roll --home-turf',
+        "badzone hazard roll --crew 'Iron Lords' --crew Eschers",
+        'badzone hazard roll --roll 4 --json',
+      ),
     )
     .action(async (opts) => emit(await (await import('./commands/hazard-roll.js')).run(opts, io), opts.json === true));
   hazard
