@@ -118,6 +118,29 @@ const common = {
       resolved: arr(ref('resolved')),
     }),
     trigger: obj({ eventId: str, name: str, rolls: arr(ref('roll')), outcomes: arr(ref('outcome')) }),
+    applyNowItem: {
+      description:
+        'One line of what to apply in an Event Phase: an event in play (oldest first, the new one last), what a discarded event left on the battlefield, or a lasting condition events gave fighters in earlier rounds.',
+      ...obj(
+        {
+          type: { enum: ['event', 'object', 'condition'] },
+          eventId: str,
+          name: str,
+          sinceRound: int,
+          fresh: bool,
+          inForce: bool,
+          discardOn: nullable(int),
+          text: str,
+          outcomes: arr(ref('outcome')),
+          tile: nullable(str),
+          scattered: { const: true },
+          worth: ref('worth'),
+          fighters: arr(obj({ gang: str, fighter: str })),
+        },
+        ['tile', 'scattered', 'worth', 'fighters'],
+      ),
+    },
+    applyNow: arr(ref('applyNowItem')),
     battlefieldObject: obj({ eventId: str, what: str, tile: nullable(str), worth: ref('worth'), sinceRound: int }, [
       'worth',
     ]),
@@ -200,6 +223,8 @@ const common = {
         effect: str,
         gm: str,
         gmInPlay: str,
+        short: str,
+        standing: { type: 'boolean' },
         resolve: obj({
           onDraw: arr({ type: 'object' }),
           eachEventPhase: arr({ type: 'object' }),
@@ -207,7 +232,7 @@ const common = {
         }),
         rulings: strings,
       },
-      ['gmInPlay', 'rulings'],
+      ['gmInPlay', 'short', 'standing', 'rulings'],
     ),
   },
 };
@@ -311,6 +336,7 @@ export const SCHEMAS = {
     newEvent: nullable(ref('newEvent')),
     roundNotes: strings,
     battlefield: ref('battlefield'),
+    applyNow: ref('applyNow'),
   }),
   end: output('end', "A round's End Phase.", {
     session: ref('session'),
@@ -450,6 +476,7 @@ export const SCHEMAS = {
           }),
         ),
         noNewEvent: nullable(str),
+        applyNow: ref('applyNow'),
         history: arr(
           obj({
             round: int,

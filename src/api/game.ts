@@ -46,6 +46,7 @@ import type {
   VisibilityData,
 } from './types.js';
 import {
+  applyNow,
   battlefieldView,
   CONTRACT,
   dueInEndPhase,
@@ -350,6 +351,7 @@ export class Game {
     battlefield: BattlefieldView,
     startedNew: boolean,
   ): RoundData {
+    const inPlay = inPlayView(state, book);
     return {
       kind: 'round',
       schema: CONTRACT,
@@ -361,7 +363,7 @@ export class Game {
       ...seedFields(state.setup),
       endPhase: r.endPhase,
       eventPhase: eventPhaseView(r),
-      inPlay: inPlayView(state, book),
+      inPlay,
       visibility: visibilityView(state, book),
       hazard: hazardView(state, book),
       dueInEndPhase: dueInEndPhase(state, book),
@@ -369,6 +371,7 @@ export class Game {
       newEvent: newEventCard(r, book),
       roundNotes: roundNotes(book),
       battlefield,
+      applyNow: applyNow(r.round, r.eventPhase.resolved, inPlay, battlefield, book),
     };
   }
 
