@@ -192,13 +192,8 @@ function outcomeLines(st: Style, outcomes: Outcome[], indent: string, fold = fal
   return outcomes.flatMap((o) => {
     if (o.kind === 'scatterEachTile' && o.scatters.length > 1) {
       const n = o.scatters.length;
-      if (fold)
-        return toolLines(
-          st,
-          `${n} ${o.what}s, one at each tile's center, scattered: Events > "This round's card in full" lists them.`,
-          indent,
-        );
-      const head = toolLines(st, `A ${o.what} at the center of each tile, scattered (inches, toward o'clock):`, indent);
+      if (fold) return toolLines(st, `${n} ${o.what}s, one per tile: Events > "This round's card in full"`, indent);
+      const head = toolLines(st, `A ${o.what} at each tile's center, scattered (inches to o'clock):`, indent);
       const cells = o.scatters.map((sc) => `${sc.tile ?? ''} ${sc.distance}" to ${sc.direction}`);
       return [...head, ...packed(cells, visibleWidth(indent) + 2, st.width).map((l) => `${indent}  ${st.tool(l)}`)];
     }
