@@ -15,30 +15,16 @@ afterEach(() => {
   for (const s of open.splice(0)) s.close();
 });
 
-function screen(dir: string, args: string[]): Screen {
-  const s = openScreen(dir, args, 80, 24);
-  open.push(s);
-  return s;
-}
+/** `badzone ARGS` on an 80x24 terminal, closed after the test. */
+const screen = (dir: string, args: string[]): Screen => open[open.push(openScreen(dir, args, 80, 24)) - 1]!;
 
 /** Seed 5 on a GRID board, a Hazard (Bog) for the Goliaths, and three events in play. */
 function game(grid: string): string {
   const dir = tempDir();
   const ok = (args: string[]) => expect(runBin(args, { cwd: dir }).code).toBe(0);
   ok([
-    'new',
-    '--seed',
-    '5',
-    '--grid',
-    grid,
-    '--gang',
-    'Goliaths: Krag, Brute',
-    '--gang',
-    'Eschers: Vex, Nyx',
-    '--hazard',
-    '3',
-    '--turf-owner',
-    'Goliaths',
+    ...`new --seed 5 --grid ${grid} --hazard 3 --turf-owner Goliaths`.split(' '),
+    ...['--gang', 'Goliaths: Krag, Brute', '--gang', 'Eschers: Vex, Nyx'],
   ]);
   for (const e of ['toxic-downpour', 'horde-of-rats', 'static-storm']) ok(['place', e]);
   return dir;
