@@ -10,6 +10,7 @@ import { echo, echoPath, enteredDiceProblem, isD66, occupiedProblem, physicalDie
 import type { Seed } from '../api/types.js';
 import { seedOption } from '../api/args.js';
 import type { IO } from './io.js';
+import { EDGE_NAME } from '../render/orientation.js';
 
 export interface SessionOpts {
   session?: string;
@@ -105,7 +106,7 @@ export function askFor(io: IO, opts: { manual?: boolean; input?: boolean }): Ask
       const answer = await (await io.prompter()).input(
         cards
           ? `${need.for}: which card did you draw? (1-64, ${cards.length} left in the deck; blank: badzone draws)`
-          : `${need.for}: enter your D${need.sides}${physicalDieHint(need.sides, need.for)} (blank: badzone rolls it)`,
+          : `${need.for}: enter your D${need.sides}${physicalDieHint(need.sides, need.for, need.twelve && `12 o'clock: ${EDGE_NAME[need.twelve]}`)} (blank: badzone rolls it)`,
         {
           validate: (v: string) => {
             if (v.trim() === '') return true;

@@ -135,17 +135,18 @@ const PHYSICAL = [2, 3, 4, 6, 8, 10, 12, 20, 100];
 export const D64_HINT = 'roll two D8: (first - 1) x 8 + second, e.g. 3 then 5 is 21; type the result, 1-64';
 /** How to read a D66. */
 export const D66_HINT = 'roll two D6: the first is the tens, the second the units; type both digits, e.g. 36';
-/** How to read a scatter dice as a D12 clock direction. */
-export const SCATTER_HINT =
-  'a scatter dice: type the clock number the arrow points nearest (12 straight ahead); re-roll a hit';
+/** How to read a scatter dice as a D12 clock direction (12 o'clock: the table edge agreed at setup). */
+export const SCATTER_HINT = 'a scatter dice: type the clock number the arrow points nearest; re-roll a hit';
 
 /**
  * How to roll a die with physical dice, in brackets, or '' for a die a table has. `purpose` tells a scatter
- * direction (a D12 read off a scatter dice) from any other D12. A D64 is two D8; a D66 two D6; a DN with no
- * such die is the next larger die, rolled again above N.
+ * direction (a D12 read off a scatter dice) from any other D12; `twelve` says, for it, where 12 o'clock points
+ * ("12 o'clock: the far edge"). A D64 is two D8; a D66 two D6; a DN with no such die is the next larger die,
+ * rolled again above N.
  */
-export function physicalDieHint(sides: number, purpose = ''): string {
-  if (sides === 12 && /scatter direction/.test(purpose)) return ` (${SCATTER_HINT}, or roll a D12)`;
+export function physicalDieHint(sides: number, purpose = '', twelve?: string): string {
+  if (sides === 12 && /scatter direction/.test(purpose))
+    return ` (${SCATTER_HINT}, or roll a D12${twelve ? `; ${twelve}` : ''})`;
   if (sides === 64) return ` (${D64_HINT})`;
   if (sides === 66) return ` (${D66_HINT})`;
   if (PHYSICAL.includes(sides)) return '';

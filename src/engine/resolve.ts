@@ -9,7 +9,7 @@ export interface Scatter {
   /** The tile whose center it scatters from, where that matters. */
   tile?: string;
   distance: number;
-  /** Clock bearing 1-12 (12 = straight ahead, away from the GM's table edge; agree it before the game). */
+  /** Clock bearing 1-12: 12 toward the edge the game's orientation names (../rules/orientation.ts). */
   direction: number;
 }
 

@@ -8,6 +8,7 @@ import { LIMITS, actionProblem, growthProblem, tooManyRollsProblem } from '../ru
 import { NeedOccupied, type Ctx } from './resolve.js';
 import { MOVES, type Move, type MoveRun, type Report } from './moves/index.js';
 import type { Action, EnteredDie, LogRecord, SessionState } from './state.js';
+import type { Edge } from '../rules/orientation.js';
 import { working } from './working.js';
 
 export type { Report } from './moves/index.js';
@@ -16,7 +17,17 @@ export { createGame, setupNotes } from './setup.js';
 
 export type Need =
   /** list: which of the action's lists the answer goes to (`endDice`: a `round`'s open End Phase). d66: a D66 (11..66). */
-  | { kind: 'die'; sides: number; for: string; index: number; cards?: number[]; list?: 'endDice'; d66?: true }
+  /** twelve: for a scatter's direction, the edge 12 o'clock points to. */
+  | {
+      kind: 'die';
+      sides: number;
+      for: string;
+      index: number;
+      cards?: number[];
+      list?: 'endDice';
+      d66?: true;
+      twelve?: Edge;
+    }
   | { kind: 'occupied'; tiles: string[] };
 
 export type StepResult =
@@ -80,6 +91,7 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
       if (e.cards) need.cards = e.cards;
       if (e.list === 'endDice') need.list = 'endDice';
       if (e.d66) need.d66 = true;
+      if (e.sides === 12 && e.purpose.endsWith(': scatter direction')) need.twelve = s.orientation.twelve;
       return { ok: false, needs: need };
     }
     if (e instanceof NeedOccupied) return { ok: false, needs: { kind: 'occupied', tiles: e.tiles } };

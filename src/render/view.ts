@@ -16,6 +16,7 @@ import type {
   LintData,
   LogData,
   NewData,
+  OrientationData,
   Phase,
   PlaceData,
   RedoData,
@@ -55,6 +56,7 @@ export interface ViewData {
   rename: RenameData;
   collapse: CollapseData;
   dice: DiceModeData;
+  orientation: OrientationData;
   verify: VerifyData;
   discard: DiscardData;
   place: PlaceData;

@@ -168,7 +168,7 @@ describe('badzone play', () => {
     expect(offered).toEqual(['next', 'fighters', 'events', 'info', 'dice', 'quit']);
     expect(p.menus[0]![0]!.name).toBe('Start round 1');
     expect(p.defaults[0]).toEqual(['select: Ready to play. What next?', 'next']);
-    expect(p.menus[1]!.map((c) => c.value)).toEqual(['place', 'lookup', 'visibility', '\u0000back']);
+    expect(p.menus[1]!.map((c) => c.value)).toEqual(['place', 'lookup', 'visibility', 'orientation', '\u0000back']);
     // At most 8 lines of menu under the round card on a 24-row terminal.
     expect(offered.length).toBeLessThanOrEqual(8);
   });
@@ -390,6 +390,7 @@ describe('badzone play', () => {
       { input: /First gang's name/, value: ENTER },
       { input: /Beast Lairs/, value: ENTER },
       { input: /large structures/, value: ENTER },
+      { select: /12 o'clock/, value: ENTER },
       { select: /D64.*deck/, value: 'deck' },
       { select: /Hazard/, value: ENTER },
       { select: /Ready to play/, value: 'quit' },

@@ -26,6 +26,7 @@ const FULL: Answer[] = [
   { input: /Gang 4's name/, value: ENTER },
   { input: /Beast Lairs/, value: '2' },
   { input: /large structures/, value: '3' },
+  { select: /12 o'clock/, value: 'right' },
   { select: /D64.*deck/, value: 'deck' },
   { select: /Hazard/, value: 'own' },
   { input: /D10 roll/, value: '4' },
@@ -59,6 +60,8 @@ const FULL_FLAGS = [
   '4',
   '--turf-owner',
   'Eschers',
+  '--twelve',
+  'right',
 ];
 
 /** The "same game without prompts" command line from `new`'s output, split into arguments by bash itself. */
@@ -108,6 +111,7 @@ describe('setup wizard', () => {
       lairs: 2,
       structures: 3,
       hazard: 4,
+      orientation: { twelve: 'right' },
     });
 
     // The command line it printed makes the same game too (gang order included).
@@ -127,6 +131,7 @@ describe('setup wizard', () => {
       { input: /First gang's name/, value: ENTER },
       { input: /Beast Lairs/, value: ENTER },
       { input: /large structures/, value: ENTER },
+      { select: /12 o'clock/, value: ENTER },
       { select: /D64.*deck/, value: ENTER },
       { select: /Hazard/, value: ENTER },
     ]);
@@ -174,6 +179,7 @@ describe('setup wizard', () => {
       { input: /Beast Lairs/, value: ENTER },
       { input: /large structures/, value: '101', invalid: /from 0 to 100/ },
       { input: /large structures/, value: '1' },
+      { select: /12 o'clock/, value: ENTER },
       { select: /D64.*deck/, value: 'dice' },
       { select: /Hazard/, value: 'own' },
       { input: /D10 roll/, value: '11', invalid: /from 1 to 10/ },
@@ -205,6 +211,7 @@ describe('setup wizard', () => {
       { input: /First gang's name/, value: ENTER },
       { input: /Beast Lairs/, value: ENTER },
       { input: /large structures/, value: ENTER },
+      { select: /12 o'clock/, value: ENTER },
       { select: /D64.*deck/, value: ENTER },
       { select: /Hazard/, value: 'roll' },
       { input: /Home Turf/, value: 'Delaque' },
@@ -256,7 +263,7 @@ describe('setup wizard', () => {
         { confirm: /already exists.*Replace/, value: true },
         ...FULL.slice(0, 2),
         { input: /First gang's name/, value: ENTER },
-        ...FULL.slice(12, 15),
+        ...FULL.slice(12, 16),
         { select: /Hazard/, value: 'none' },
       ]),
     });
