@@ -193,7 +193,7 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
     if (id === 'twelve')
       return async (a) => {
         a.twelve = await prompter.select<string>(
-          "Seen from your seat, with row A along the far edge and A1 at its left: which edge does 12 o'clock point to, for scatters?",
+          "Seen from your seat: which edge does 12 o'clock point to, for scatters?",
           edgeChoices(),
           a.twelve,
         );

@@ -1005,7 +1005,9 @@ function diceMode(d: DiceModeData, st: Style): string[] {
 }
 
 function orientation(d: OrientationData, st: Style): string[] {
-  const was = d.from ? ` (it pointed to the ${d.from} edge; scatters already on the table stay where they are)` : '';
+  const was = d.from
+    ? ` It pointed to the ${d.from} edge before; scatters already on the table stay where they landed.`
+    : '';
   return [
     ...para(
       st,

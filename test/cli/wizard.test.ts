@@ -229,6 +229,7 @@ describe('setup wizard', () => {
       { args: ['new', '--grid', '3x3'], tty: true },
       { args: ['new', '--gang', 'A: b'], tty: true },
       { args: ['new', '--hazard', 'none'], tty: true },
+      { args: ['new', '--twelve', 'near'], tty: true },
       { args: ['new', '--no-input'], tty: true },
       { args: ['new', '--json'], tty: true },
       { args: ['new'], tty: false },

@@ -171,6 +171,8 @@ describe.skipIf(!hasTmux || !built)('badzone play on a terminal of a given size'
     s.keys('Enter');
     s.waitFor(/How many large structures/);
     s.keys('Enter');
+    s.waitFor(/which edge does 12 o'clock point to/);
+    s.keys('Enter');
     s.waitFor(/roll a D64 each round, or draw/);
     s.keys('Enter');
     s.waitFor(/The Hazard/);
