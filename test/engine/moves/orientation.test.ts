@@ -59,7 +59,8 @@ describe("orientation: where 12 o'clock points", () => {
     expect(u.undone.action).toEqual({ type: 'orientation', twelve: 'left' });
     expect(u.state.orientation).toEqual({ twelve: 'far' });
     const again = redo(u.state, book);
-    expect(again && again.ok && again.state.orientation).toEqual({ twelve: 'left' });
+    if (!again?.ok) throw new Error(`redo failed: ${JSON.stringify(again)}`);
+    expect(again.state.orientation).toEqual({ twelve: 'left' });
     const replayed = replay(
       s.setup,
       s.log.slice(1).map((x) => x.action),
