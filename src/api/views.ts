@@ -5,7 +5,7 @@ import type { Hazard, HazardTable, Step } from '../rules/types.js';
 import type { LogRecord, SessionState, Setup } from '../engine/state.js';
 import { structureName } from '../engine/setup.js';
 import type { Orientation } from '../rules/orientation.js';
-import type { RoundReport } from '../engine/index.js';
+import { isScatterDirection, type RoundReport } from '../engine/index.js';
 import type { BadzoneEvent } from '../rules/types.js';
 import type {
   BattlefieldView,
@@ -217,10 +217,8 @@ export function tableReferences(s: SessionState): TableReferences {
   };
 }
 
-/** A roll for a scatter's direction (the D12 of every scatter: resolve.ts's rollScatter). */
-function isScatterRoll(r: { die: number; for: string }): boolean {
-  return r.die === 12 && r.for.endsWith(': scatter direction');
-}
+/** A roll for a scatter's direction (the D12 of every scatter). */
+const isScatterRoll = (r: { die: number; for: string }): boolean => isScatterDirection(r.die, r.for);
 
 /**
  * Where 12 o'clock points, when log entry `seq` made the game's first scatter (no entry before it scattered

@@ -5,7 +5,7 @@ import type { RuleBook } from '../rules/book.js';
 import { Rng } from '../dice/rng.js';
 import { BadEntry, Dice, NeedDie, TooManyRolls, type DiceSource } from './dice.js';
 import { LIMITS, actionProblem, growthProblem, tooManyRollsProblem } from '../rules/limits.js';
-import { NeedOccupied, type Ctx } from './resolve.js';
+import { isScatterDirection, NeedOccupied, type Ctx } from './resolve.js';
 import { MOVES, type Move, type MoveRun, type Report } from './moves/index.js';
 import type { Action, EnteredDie, LogRecord, SessionState } from './state.js';
 import type { Edge } from '../rules/orientation.js';
@@ -91,7 +91,7 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
       if (e.cards) need.cards = e.cards;
       if (e.list === 'endDice') need.list = 'endDice';
       if (e.d66) need.d66 = true;
-      if (e.sides === 12 && e.purpose.endsWith(': scatter direction')) need.twelve = s.orientation.twelve;
+      if (isScatterDirection(e.sides, e.purpose)) need.twelve = s.orientation.twelve;
       return { ok: false, needs: need };
     }
     if (e instanceof NeedOccupied) return { ok: false, needs: { kind: 'occupied', tiles: e.tiles } };
