@@ -33,9 +33,13 @@ export interface Ask {
   /**
    * Each die the step needs beyond the `dice` given: return the value rolled at the table, or null for "badzone
    * rolls this one" (logged as rolled, not entered). Absent: badzone rolls them all. `need.list` is `endDice` for a
-   * die of an open End Phase that `round` resolves first; `need.d66` marks a D66 (two digits, each 1-6: 36).
+   * die of an open End Phase that `round` resolves first; `need.d66` marks a D66 (two digits, each 1-6: 36);
+   * `need.among` names what each result picks, in order (a random fighter: the roster).
+   * Two answers steer the step instead: `'rest'` has badzone roll every die it still needs (nothing more is asked
+   * but which tiles hold models), `'back'` takes back the die answered before and asks it again (only when
+   * `step.answered` is above 0). `step.answered` counts the dice answered so far in this step.
    */
-  die?: (need: DieNeed) => number | null | Promise<number | null>;
+  die?: (need: DieNeed, step: { answered: number }) => DieAnswer | Promise<DieAnswer>;
   /** Which tiles hold player models (Collapsed Section). Absent: the `occupied` option, else any tile may be picked. */
   occupied?: (need: OccupiedNeed) => string[] | Promise<string[]>;
 }
@@ -91,6 +95,9 @@ function changedWhileAnswering(): RefusedError {
   );
 }
 
+/** An answer to Ask.die: a die's value, null (badzone rolls it), 'rest' (badzone rolls the rest), 'back' (the die before). */
+export type DieAnswer = number | null | 'rest' | 'back';
+
 /** Apply an action to the session file, asking `ask` for whatever it needs first. */
 export async function commit<A extends Action>(
   file: string,
@@ -142,8 +149,14 @@ export async function commit<A extends Action>(
 /** Run the step, asking for whatever it needs, until it needs nothing more; returns the action with every answer. */
 async function gather(state: SessionState, book: RuleBook, action: Action, ask: Ask): Promise<Action> {
   let act = { ...action } as Action;
+  // The answers given so far, in order, so that 'back' takes back the last die (and an occupied answer after it).
+  const answered: ('dice' | 'endDice' | 'occupied')[] = [];
+  let rollRest = false;
   for (let guard = 0; guard < 10_000; guard++) {
-    const r = step(state, act, book, { whenOut: ask.die ? 'ask' : 'roll', askOccupied: ask.occupied !== undefined });
+    const r = step(state, act, book, {
+      whenOut: ask.die && !rollRest ? 'ask' : 'roll',
+      askOccupied: ask.occupied !== undefined,
+    });
     if (r.ok || 'refusal' in r) return act;
     const need = r.needs;
     if (need.kind === 'occupied') {
@@ -154,9 +167,20 @@ async function gather(state: SessionState, book: RuleBook, action: Action, ask: 
           why('bad-option', { option: 'ask.occupied', given: occupied }),
         );
       act = { ...act, occupied: occupied.map((t) => t.trim().toUpperCase()) } as Action;
+      answered.push('occupied');
       continue;
     }
-    const value = await ask.die!(need);
+    const dice = answered.filter((a) => a !== 'occupied').length;
+    const value = await ask.die!(need, { answered: dice });
+    if (value === 'rest') {
+      rollRest = true;
+      continue;
+    }
+    if (value === 'back') {
+      if (dice === 0) throw new UsageError(`${need.for}: there is no die before this one in this step to go back to.`);
+      act = takeBack(act, action, answered);
+      continue;
+    }
     if (
       value !== null &&
       (typeof value !== 'number' ||
@@ -174,11 +198,37 @@ async function gather(state: SessionState, book: RuleBook, action: Action, ask: 
       );
     }
     // The open End Phase's dice go to endDice, the rest to dice: a die is never used for another purpose.
-    if (need.list === 'endDice' && act.type === 'round') act = { ...act, endDice: [...(act.endDice ?? []), value] };
-    else act = { ...act, dice: [...(('dice' in act && act.dice) || []), value] } as Action;
+    if (need.list === 'endDice' && act.type === 'round') {
+      act = { ...act, endDice: [...(act.endDice ?? []), value] };
+      answered.push('endDice');
+    } else {
+      act = { ...act, dice: [...(('dice' in act && act.dice) || []), value] } as Action;
+      answered.push('dice');
+    }
   }
   throw new RefusedError(
     'The step kept asking for more answers (over 10000); nothing was saved.',
     why('too-many-answers', { max: 10_000 }),
   );
+}
+
+/**
+ * Take back the last die answered (and an occupied answer given after it, which may no longer be asked). A list the
+ * caller did not give and that is empty again is left out, so the step is stored as if the die was never answered.
+ */
+function takeBack(act: Action, given: Action, answered: ('dice' | 'endDice' | 'occupied')[]): Action {
+  const a = { ...act } as Action & { dice?: unknown[]; endDice?: unknown[]; occupied?: string[] };
+  const had = given as Action & { dice?: unknown[]; endDice?: unknown[]; occupied?: string[] };
+  for (let last = answered.pop(); last !== undefined; last = answered.pop()) {
+    if (last === 'occupied') {
+      if (had.occupied === undefined) delete a.occupied;
+      else a.occupied = had.occupied;
+      continue;
+    }
+    const list = (a[last] ?? []).slice(0, -1);
+    if (list.length === 0 && had[last] === undefined) delete a[last];
+    else a[last] = list;
+    break;
+  }
+  return a as Action;
 }

@@ -23,12 +23,13 @@ import type {
   EventsShowData,
   HazardListData,
   HazardRollData,
+  HazardRollsData,
   HazardShowData,
   LintData,
   RollData,
 } from './types.js';
 import { CONTRACT, hazardOfRoll } from './views.js';
-import { LIMITS, count, echo } from '../rules/limits.js';
+import { LIMITS, count, echo, nameProblem } from '../rules/limits.js';
 
 /** badzone's own tables as shipped (the words `completion` offers; `new --hazard`'s hazard names). */
 export { shippedTables } from '../store/tables.js';
@@ -198,6 +199,47 @@ export function rollHazard(
     meaning,
     ratingLimit: nomadic && homeTurf ? table.nomadic.ratingLimit : null,
   };
+}
+
+/**
+ * D10 on the Hazard Table for each crew named, to find its Home Turf: rolled in the order named, one after another
+ * from one seed (the first crew's roll is the one `rollHazard` gives with that seed). Each name is checked like a
+ * gang's; a name given twice (ignoring case) and more than LIMITS.crews crews are refused.
+ */
+export function rollCrewHazards(
+  opts: { crews: readonly string[]; seed?: number | string } & TableContext,
+): HazardRollsData {
+  const table = shippedTables().hazards;
+  const crews = opts.crews.map((c) => String(c).trim());
+  if (crews.length === 0) throw new UsageError('Name at least one crew to roll a Home Turf for.');
+  if (crews.length > LIMITS.crews)
+    throw new UsageError(
+      `${count(crews.length)} crews were named; one roll may be for at most ${LIMITS.crews} crews (limit: crews).`,
+    );
+  crews.forEach((c, i) => {
+    const bad = nameProblem(c, 'The crew name');
+    if (bad) throw new UsageError(`${bad}.`);
+    const same = crews.findIndex((x) => x.toLowerCase() === c.toLowerCase());
+    if (same !== i) throw new UsageError(`The crew ${echo(c)} is named twice; name each crew once.`);
+  });
+  const seed = seedOf(opts.seed, opts);
+  const rng = new Rng({ seed, uses: 0 });
+  const rolls = crews.map((crew) => {
+    const roll = rng.die(10);
+    const hazard = hazardOfRoll(roll, table, null);
+    const meaning = hazard.nomadic
+      ? `${crew} is a Nomadic crew: no Home Turf Hazard or Facility, but its Rating Limit is ${table.nomadic.ratingLimit} instead of ${table.nomadic.standardRatingLimit}.`
+      : `The Home Turf Hazard of ${crew} is ${hazard.name}; its Home Turf Ploy is ${hazard.ploy?.name ?? 'none'}.`;
+    return {
+      crew,
+      roll,
+      nomadic: hazard.nomadic,
+      hazard,
+      meaning,
+      ratingLimit: hazard.nomadic ? table.nomadic.ratingLimit : null,
+    };
+  });
+  return { kind: 'hazard-rolls', schema: CONTRACT, seed: String(seed), generator: generatorOf(seed), rolls };
 }
 
 /** The Hazard Table. */

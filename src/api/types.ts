@@ -411,6 +411,25 @@ export interface HazardRollData extends Output<'hazard-roll'> {
   ratingLimit: number | null;
 }
 
+/** One crew's Home Turf roll (`hazard roll --crew`): the crew as named, and the roll as `hazard roll --home-turf` gives it. */
+export interface CrewHazardRoll {
+  crew: string;
+  roll: number;
+  nomadic: boolean;
+  hazard: HazardView;
+  /** What the roll means for this crew. */
+  meaning: string;
+  /** A Nomadic crew's Rating Limit; null for any other roll. */
+  ratingLimit: number | null;
+}
+
+/** Home Turf rolls for several crews, in the order named, one after another from one seed. */
+export interface HazardRollsData extends Output<'hazard-rolls'> {
+  seed: string;
+  generator: Generator;
+  rolls: CrewHazardRoll[];
+}
+
 export interface HazardListData extends Output<'hazard-list'>, HazardTable {}
 
 export interface HazardShowData extends Output<'hazard-show'> {

@@ -24,6 +24,8 @@ export class NeedDie {
     readonly cards?: number[],
     readonly list: DiceList = 'dice',
     readonly d66 = false,
+    /** What each result picks, in order (result 1 is the first): a random fighter's die names the roster. */
+    readonly among?: readonly string[],
   ) {}
 }
 
@@ -103,7 +105,7 @@ export class Dice {
   }
 
   /** One die, from the GM's entered dice while any are left (a placeholder rolls), else from the source. */
-  roll(sides: number, purpose: Purpose): number {
+  roll(sides: number, purpose: Purpose, among?: readonly string[]): number {
     if (++this.made > this.maxRolls) throw new TooManyRolls(text(purpose));
     const e = this.next();
     let value: number;
@@ -117,7 +119,7 @@ export class Dice {
       }
       value = e;
     } else if (e === undefined && this.whenOut === 'ask') {
-      throw new NeedDie(sides, text(purpose), this.nextEntered, undefined, this.list);
+      throw new NeedDie(sides, text(purpose), this.nextEntered, undefined, this.list, false, among);
     } else value = this.source.die(sides);
     if (e !== undefined) this.nextEntered++;
     this.record({ die: sides, value, for: text(purpose) }, typeof e === 'number');
@@ -146,10 +148,13 @@ export class Dice {
     return value;
   }
 
-  /** Pick one of `n` things (1-based); no die is needed when there is only one. */
-  pick(n: number, purpose: Purpose): number {
+  /**
+   * Pick one of `n` things (1-based); no die is needed when there is only one. `among`, when given, names the n
+   * things in order: a die asked of the GM says which result is which (the purpose stays as it is).
+   */
+  pick(n: number, purpose: Purpose, among?: readonly string[]): number {
     if (n <= 1) return n;
-    return this.roll(n, purpose);
+    return this.roll(n, purpose, among);
   }
 
   /** Draw a card: an entered value must be one of the cards in the draw pile; otherwise (or a placeholder) the top card. */

@@ -345,7 +345,7 @@ function pickFighter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'pickFighter'>): O
       picks.push({ gang: g.name, fighter: null, moved: false });
       continue;
     }
-    const fighter = pool[ctx.dice.pick(pool.length, () => `${ev.name}: fighter of ${g.name}`) - 1]!;
+    const fighter = pool[ctx.dice.pick(pool.length, () => `${ev.name}: fighter of ${g.name}`, pool) - 1]!;
     const moved = step.moveTo !== undefined && step.moveTo !== step.from;
     if (moved) moveFighter(s, g.name, fighter, step.moveTo!);
     if (cond && !s.conditions.some((c) => c.gang === g.name && c.fighter === fighter && c.condition === cond.name)) {

@@ -14,8 +14,20 @@ import { working } from './working.js';
 export type { Report } from './moves/index.js';
 
 export type Need =
-  /** list: which of the action's lists the answer goes to (`endDice`: a `round`'s open End Phase). d66: a D66 (11..66). */
-  | { kind: 'die'; sides: number; for: string; index: number; cards?: number[]; list?: 'endDice'; d66?: true }
+  /**
+   * list: which of the action's lists the answer goes to (`endDice`: a `round`'s open End Phase). d66: a D66 (11..66).
+   * among: what each result picks, in order (a random fighter: the gang's roster), when the die picks a named thing.
+   */
+  | {
+      kind: 'die';
+      sides: number;
+      for: string;
+      index: number;
+      cards?: number[];
+      list?: 'endDice';
+      d66?: true;
+      among?: string[];
+    }
   | { kind: 'occupied'; tiles: string[] };
 
 export type StepResult =
@@ -79,6 +91,7 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
       if (e.cards) need.cards = e.cards;
       if (e.list === 'endDice') need.list = 'endDice';
       if (e.d66) need.d66 = true;
+      if (e.among) need.among = [...e.among];
       return { ok: false, needs: need };
     }
     if (e instanceof NeedOccupied) return { ok: false, needs: { kind: 'occupied', tiles: e.tiles } };

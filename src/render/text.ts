@@ -15,6 +15,7 @@ import type {
   EndPhaseReport,
   FighterData,
   HazardRollData,
+  HazardRollsData,
   HazardListData,
   HazardShowData,
   HazardView,
@@ -489,7 +490,7 @@ function stepText(s: Step): string {
     case 'pickStructure':
       return `a random ${s.what} is removed`;
     case 'visibilitySet':
-      return `visibility becomes ${s.level}`;
+      return `visibility becomes ${s.level}${s.rules !== undefined ? ` (its rules while it lasts: ${s.rules})` : ''}`;
     case 'visibilityRoll':
       return 'a roll on the visibility table';
     case 'visibilityClearPitchBlack':
@@ -545,6 +546,18 @@ function hazardRoll(d: HazardRollData, st: Style): string[] {
     lines.push(st.bold('Nomadic'));
   }
   lines.push('', ...para(st, d.meaning, ''));
+  return lines;
+}
+
+function hazardRolls(d: HazardRollsData, st: Style): string[] {
+  const lines = [
+    `${st.heading('Hazard Table:')} ${st.tool(`Home Turf of ${d.rolls.length} crew${d.rolls.length === 1 ? '' : 's'}`)} ${st.dim(`(seed ${d.seed})`)}`,
+  ];
+  for (const r of d.rolls) {
+    lines.push('', `${st.bold(r.crew)}: ${st.tool(`D10 ${r.roll}`)} ${st.bold(r.nomadic ? 'Nomadic' : r.hazard.name)}`);
+    lines.push(...para(st, r.meaning, '  '));
+  }
+  lines.push(...hint(st, '`badzone hazard show <1-10>` shows a hazard and its Home Turf Ploy in full.'));
   return lines;
 }
 
@@ -1162,6 +1175,7 @@ const RENDERERS: Renderers = {
   'events-list': events,
   'events-show': eventShow,
   'hazard-roll': hazardRoll,
+  'hazard-rolls': hazardRolls,
   'hazard-list': hazards,
   'hazard-show': hazardShow,
   'table-lint': lint,

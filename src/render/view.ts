@@ -11,6 +11,7 @@ import type {
   FighterData,
   HazardListData,
   HazardRollData,
+  HazardRollsData,
   HazardShowData,
   HazardView,
   LintData,
@@ -41,6 +42,7 @@ export interface ViewData {
   'events-list': EventsListData;
   'events-show': EventsShowData;
   'hazard-roll': HazardRollData;
+  'hazard-rolls': HazardRollsData;
   'hazard-list': HazardListData;
   'hazard-show': HazardShowData;
   'table-lint': LintData;

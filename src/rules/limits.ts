@@ -23,6 +23,8 @@ export const LIMITS = {
   name: 200,
   /** Gangs in a game. */
   gangs: 50,
+  /** Crews one `hazard roll` rolls a Home Turf for. */
+  crews: 50,
   /** Fighters in one gang: on the battlefield, in reserve and out, together. */
   fightersPerGang: 200,
   /** Tiles on the battlefield (a 26x26 grid). */

@@ -59,9 +59,17 @@ function asFileError<T>(f: () => T): T {
 
 let shipped: Tables | null = null;
 
+/**
+ * The shipped tables as JSON, validated when the command line's bundle was built (scripts/build.mjs puts them
+ * in it): the command line then reads no data/ folder (a standalone executable has none) and does not validate
+ * them again on every command. Undefined when running the sources and in the library, which read data/.
+ */
+declare const BADZONE_SHIPPED_TABLES: string | undefined;
+
 /** The shipped tables, validated. */
 export function shippedTables(): Tables {
   if (shipped) return shipped;
+  if (typeof BADZONE_SHIPPED_TABLES === 'string') return (shipped = JSON.parse(BADZONE_SHIPPED_TABLES) as Tables);
   const dir = dataDir();
   const rel = (f: string) => `data/${f}`;
   shipped = asFileError(() => {

@@ -121,6 +121,7 @@ describe('every output kind, through the command line, fits its schema', () => {
     await run('roll', 'D66', '--seed', 'Dust');
     await run('hazard', 'roll', '--seed', '3');
     await run('hazard', 'roll', '--roll', '10', '--home-turf');
+    await run('hazard', 'roll', '--crew', 'Iron Lords', '--crew', 'Eschers', '--seed', '3');
     await run('hazard', 'list');
     await run('hazard', 'show', '10');
     await run('events', 'list', '--table', table);

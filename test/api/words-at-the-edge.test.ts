@@ -60,7 +60,7 @@ describe('the engine, the library and the data name no command and no flag', () 
       expect(s).not.toMatch(COMMAND_WORDS);
     // Template text counts, and so does a flag after an interpolation.
     const tmp = path.join(tempDir(), 'x.ts');
-    fs.writeFileSync(tmp, "// `badzone round` in a comment is fine\nconst a = `${x} then --seed ${y}`;\n");
+    fs.writeFileSync(tmp, '// `badzone round` in a comment is fine\nconst a = `${x} then --seed ${y}`;\n');
     expect(sourceStrings(tmp).filter((s) => COMMAND_WORDS.test(s.text))).toEqual([{ line: 2, text: ' then --seed ' }]);
   });
 
