@@ -2,14 +2,14 @@
 // said with the menu's own items (its main menu: "Start round 1", "End Phase", "Next round (round N)", the Events,
 // Fighters and Status menus, Undo and Redo). Most of the library's sentences need nothing added; the command
 // line's words are in ./words.ts, and test/cli/words.test.ts checks that both have words for every code.
-import { asSaid, then, type Words } from './words.js';
+import { adding, asSaid, type Words } from './words.js';
 
 export const PLAY_WORDS: Words = {
   // The engine's refusals.
   'new-is-not-a-step': asSaid,
-  'no-round-yet': then('Choose "Start round 1" in the menu.'),
-  'end-phase-resolved': then((f) => `Choose "Next round (round ${f.round + 1})" in the menu.`),
-  'end-phase-open': then('Choose "End Phase" in the menu to resolve it first.'),
+  'no-round-yet': adding('Choose "Start round 1" in the menu.'),
+  'end-phase-resolved': adding((f) => `Choose "Next round (round ${f.round + 1})" in the menu.`),
+  'end-phase-open': adding('Choose "End Phase" in the menu to resolve it first.'),
   'end-dice-unused': asSaid,
   'no-open-end-phase': asSaid,
   'dice-unused': asSaid,
@@ -22,7 +22,7 @@ export const PLAY_WORDS: Words = {
   'no-such-event': asSaid,
   'once-event': asSaid,
   'already-in-play': asSaid,
-  'not-in-play': then('Status lists the events in play.'),
+  'not-in-play': adding('Status lists the events in play.'),
   'no-such-level': asSaid,
   'no-such-gang': asSaid,
   'fighter-already-there': asSaid,
@@ -40,7 +40,7 @@ export const PLAY_WORDS: Words = {
   'redo-refused': asSaid,
   'redo-dice-differ': asSaid,
   // The files'.
-  'no-session': then('Quit, and start play again to set up a new game.'),
+  'no-session': adding('Quit, and start play again to set up a new game.'),
   'no-report-file': asSaid,
   'no-table-file': asSaid,
   'game-exists': asSaid,
@@ -53,7 +53,7 @@ export const PLAY_WORDS: Words = {
   'file-too-big': asSaid,
   'not-utf8': asSaid,
   'not-json': asSaid,
-  'session-not-json': then('If it is your game, restore it from a copy (a .bak file beside it).'),
+  'session-not-json': adding('If it is your game, restore it from a copy (a .bak file beside it).'),
   'not-a-session': asSaid,
   'session-too-new': asSaid,
   'invalid-session': asSaid,
@@ -61,7 +61,7 @@ export const PLAY_WORDS: Words = {
   'hidden-report': asSaid,
   'invalid-table': asSaid,
   'data-missing': asSaid,
-  'session-too-big': then('"Undo the last step" in the menu steps back, or start a new game.'),
+  'session-too-big': adding('"Undo the last step" in the menu steps back, or start a new game.'),
   'read-only': asSaid,
   'hard-links': asSaid,
   'bind-mount': asSaid,

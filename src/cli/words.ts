@@ -20,7 +20,8 @@ export type Words = { readonly [C in ErrorCode]: Say<C> };
 export const asSaid = (_facts: unknown, said: string): string => said;
 
 /** The library's sentence, then what to do about it (the edge's words, maybe built from the facts). */
-export function then<C extends ErrorCode>(todo: string | ((facts: ErrorFacts[C]) => string)): Say<C> {
+// Not called `then`: a module that exports `then` is a thenable, and `await import()` of it never settles.
+export function adding<C extends ErrorCode>(todo: string | ((facts: ErrorFacts[C]) => string)): Say<C> {
   return (facts, said) => `${said} ${typeof todo === 'string' ? todo : todo(facts)}`;
 }
 
@@ -36,31 +37,31 @@ function restoreOrStartAgain(file: string): string {
 export const CLI_WORDS: Words = {
   // The engine's refusals.
   'new-is-not-a-step': asSaid,
-  'no-round-yet': then('Run `badzone round` to start round 1.'),
-  'end-phase-resolved': then((f) => `Run \`badzone round\` to start round ${f.round + 1}.`),
-  'end-phase-open': then(
+  'no-round-yet': adding('Run `badzone round` to start round 1.'),
+  'end-phase-resolved': adding((f) => `Run \`badzone round\` to start round ${f.round + 1}.`),
+  'end-phase-open': adding(
     (f) =>
       `Give ${f.rolls.length === 1 ? 'it' : 'them'} with --end-dice (\`_\` for one badzone should roll) and the new round's dice with --dice, or resolve the End Phase first with \`badzone end\`.`,
   ),
   'end-dice-unused': asSaid,
-  'no-open-end-phase': then("Give the new round's dice with --dice."),
+  'no-open-end-phase': adding("Give the new round's dice with --dice."),
   'dice-unused': asSaid,
   'bad-entered-die': asSaid,
-  'too-many-rolls': then("`badzone table lint FILE` shows each event's worst case."),
+  'too-many-rolls': adding("`badzone table lint FILE` shows each event's worst case."),
   'input-past-limit': asSaid,
   'game-past-limit': asSaid,
   'bad-name': asSaid,
   'bad-new-name': asSaid,
-  'no-such-event': then('`badzone events list` shows them.'),
+  'no-such-event': adding('`badzone events list` shows them.'),
   'once-event': asSaid,
   'already-in-play': asSaid,
-  'not-in-play': then('`badzone status` lists the events in play.'),
+  'not-in-play': adding('`badzone status` lists the events in play.'),
   'no-such-level': asSaid,
   'no-such-gang': asSaid,
   'fighter-already-there': asSaid,
   'no-such-fighter': (f, said) => (f.adding ? `${said} To add a fighter, say which gang with --gang.` : said),
-  'fighter-in-other-gang': then((f) => `To move them, leave out --gang (or say --gang ${f.in}).`),
-  'fighter-in-several-gangs': then('Say which with --gang.'),
+  'fighter-in-other-gang': adding((f) => `To move them, leave out --gang (or say --gang ${f.in}).`),
+  'fighter-in-several-gangs': adding('Say which with --gang.'),
   'rename-what': asSaid,
   'same-name': asSaid,
   'gang-name-taken': asSaid,
@@ -72,12 +73,12 @@ export const CLI_WORDS: Words = {
   'redo-refused': asSaid,
   'redo-dice-differ': asSaid,
   // The files'.
-  'no-session': then(
+  'no-session': adding(
     'Start one with `badzone new` (or just `badzone round`), or point --session at your session file.',
   ),
-  'no-report-file': then('Give the path of a session file or of a report made by `badzone report --format json`.'),
+  'no-report-file': adding('Give the path of a session file or of a report made by `badzone report --format json`.'),
   'no-table-file': asSaid,
-  'game-exists': then(
+  'game-exists': adding(
     'Continue it with `badzone round`, or replace it with `badzone new --force` (the old file is kept as a backup).',
   ),
   'no-folder': asSaid,
@@ -89,17 +90,17 @@ export const CLI_WORDS: Words = {
   'file-too-big': asSaid,
   'not-utf8': asSaid,
   'not-json': asSaid,
-  'session-not-json': then((f) => restoreOrStartAgain(f.file)),
+  'session-not-json': adding((f) => restoreOrStartAgain(f.file)),
   'not-a-session': asSaid,
   'session-too-new': asSaid,
-  'invalid-session': then('Fix it, or start a new game with `badzone new --force`.'),
+  'invalid-session': adding('Fix it, or start a new game with `badzone new --force`.'),
   'invalid-session-table': asSaid,
-  'hidden-report': then(
+  'hidden-report': adding(
     'After `badzone reveal`, make the report again and check that one (with --commitment, the hash noted at the start).',
   ),
   'invalid-table': asSaid,
   'data-missing': asSaid,
-  'session-too-big': then('`badzone undo` steps back, or start a new game.'),
+  'session-too-big': adding('`badzone undo` steps back, or start a new game.'),
   'read-only': asSaid,
   'hard-links': asSaid,
   'bind-mount': asSaid,
@@ -118,7 +119,7 @@ export const CLI_WORDS: Words = {
   'out-of-range': asSaid,
   'options-conflict': asSaid,
   'missing-option': asSaid,
-  'no-event-matches': then('`badzone events list` shows them all.'),
+  'no-event-matches': adding('`badzone events list` shows them all.'),
   'no-such-hazard': asSaid,
   'bad-dice-expression': asSaid,
   'bad-seed': asSaid,
@@ -129,9 +130,9 @@ export const CLI_WORDS: Words = {
   'no-round-started': asSaid,
   'log-does-not-follow': (f, said) =>
     `${said} ${f.doing === 'round' ? '`badzone verify` says where.' : '`badzone verify` shows what does not follow.'}`,
-  'nothing-to-undo': then('To start again, run `badzone new --force`.'),
+  'nothing-to-undo': adding('To start again, run `badzone new --force`.'),
   'nothing-to-redo': asSaid,
-  'seed-not-hidden': then('Start a game with `badzone new --hidden-seed` to commit to a seed.'),
+  'seed-not-hidden': adding('Start a game with `badzone new --hidden-seed` to commit to a seed.'),
   'needs-input': asSaid,
   'changed-while-answering': asSaid,
   'too-many-answers': asSaid,

@@ -173,7 +173,7 @@ const REFUSALS: { readonly [C in RefusalCode]: { usage: boolean; text: (f: Refus
   'no-such-fighter': {
     usage: true,
     text: (f) =>
-      `${f.gang === null ? 'No gang has' : `${f.gang} has no`} fighter called ${echo(f.fighter)}.${meant(f.near)}`,
+      `${f.gang === null ? 'No gang has a' : `${f.gang} has no`} fighter called ${echo(f.fighter)}.${meant(f.near)}`,
   },
   'fighter-in-other-gang': {
     usage: true,

@@ -146,7 +146,8 @@ const TODO = {
     cli: '`badzone collapse TILE` (or `badzone collapse --occupied TILES` to have badzone roll)',
     play: 'Events > Collapsed Section: record the right tile',
   },
-  redo: { cli: '`badzone redo`', play: 'Redo, in the menu' },
+  redo: { cli: '`badzone redo`', play: 'Redo' },
+  redoMenu: { cli: '`badzone redo`', play: 'Redo, in the menu' },
   rolled: { cli: '`badzone dice rolled`', play: 'Dice > Let badzone roll' },
 } as const;
 
@@ -813,7 +814,7 @@ function status(d: StatusData, st: Style): string[] {
     );
   if (d.redoable)
     lines.push(
-      st.dim(`${d.redoable} undone step${d.redoable === 1 ? '' : 's'} can be redone (${todo(st, TODO.redo)}).`),
+      st.dim(`${d.redoable} undone step${d.redoable === 1 ? '' : 's'} can be redone (${todo(st, TODO.redoMenu)}).`),
     );
   // One paragraph: the events in play above already show their discard thresholds.
   if (d.dueInEndPhase.length) {
