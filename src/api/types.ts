@@ -204,8 +204,6 @@ export interface NewData extends Output<'new'>, GameSummary {
     table: string;
     visibilityTable: string;
   };
-  /** The command line that makes the same game without prompts (with a hidden seed: `--hidden-seed`, not the seed). */
-  commandLine: string;
   hazardRoll: number | null;
   /** The event table's clarifications of the rules, shown once at setup. */
   clarifications: Clarification[];

@@ -2,7 +2,7 @@
 // library call needs (the library never prompts; it asks these callbacks).
 import * as path from 'node:path';
 import { BadzoneError, NoSessionError, UsageError } from '../errors.js';
-import { shellWord } from '../api/setup.js';
+import { shellWord } from '../render/commands.js';
 import type { Ask, DieAnswer, DieNeed } from '../api/commit.js';
 import { openGame, readGame, type Game } from '../api/game.js';
 import { DEFAULT_SESSION, exists, folderExists, sessionPath, similarSession } from '../api/files.js';
@@ -59,8 +59,8 @@ export function diceList(value: string | string[] | undefined, flag = '--dice'):
     throw new UsageError(
       `${flag} was given no dice. Give them (${flag} 4, \`_\` for one badzone rolls), or leave ${flag} out to let badzone roll them all.`,
     );
-  const tooMany = enteredDiceProblem(parts.length);
-  if (tooMany) throw new UsageError(`${tooMany}.`);
+  const tooMany = enteredDiceProblem(parts.length, flag);
+  if (tooMany) throw new UsageError(`${tooMany.text}.`);
   return parts.map((p, i) => {
     if (p === '_') return null;
     if (!/^\d{1,4}$/.test(p) || Number(p) < 1)
@@ -78,8 +78,8 @@ export function tileList(value: string | string[] | undefined): string[] | undef
     .split(/[\s,]+/)
     .filter((p) => p !== '')
     .map((t) => t.toUpperCase());
-  const tooMany = occupiedProblem(tiles);
-  if (tooMany) throw new UsageError(`${tooMany}.`);
+  const tooMany = occupiedProblem(tiles, '--occupied');
+  if (tooMany) throw new UsageError(`${tooMany.text}.`);
   return tiles;
 }
 

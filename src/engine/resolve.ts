@@ -23,7 +23,7 @@ export type Outcome =
       removed: boolean;
       placed?: { what: string; count: number; scatters: Scatter[] };
       worth?: { value: number; unit: string };
-      /** Nobody said which tiles hold player models: badzone picked among all of them (`badzone collapse` corrects it). */
+      /** Nobody said which tiles hold player models: badzone picked among all of them (the GM may record the right one). */
       unconfirmed?: true;
       /** The tiles it was picked among, in order (the die to roll among the free ones counts them in this order). */
       candidates?: string[];
@@ -210,7 +210,7 @@ export function unconfirmedText(tile: string, candidates: string[]): string {
   return (
     ` Unconfirmed: nobody said which tiles hold player models, so badzone picked among all ${candidates.length} (${candidates.join(' ')}).` +
     ` If models stand on ${tile}, roll among the tiles with none on them, counting them in this order (a D2 for two, a D3 for three, ...),` +
-    ' and record the tile with `badzone collapse TILE` (or `badzone collapse --occupied TILES` to have badzone roll).'
+    ' and record the right tile (or the occupied tiles, for badzone to roll among the others).'
   );
 }
 

@@ -54,7 +54,7 @@ describe('round --end-dice: a die typed for the new round never goes into the la
     const none = await runCli(['round', '--end-dice', '3'], { cwd: d });
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(
-      /There is no open End Phase for --end-dice \(the End Phase of round 2 is already resolved\)/,
+      /End-Phase dice were entered, but there is no open End Phase \(the End Phase of round 2 is already resolved\)\. Give the new round's dice with --dice\./,
     );
   });
 });
