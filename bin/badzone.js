@@ -42,7 +42,8 @@ function cacheFor(file, id) {
  * make) a V8 code cache. Returns the bundle's exports and the script (the build asks it for its cache).
  */
 function load(file) {
-  const source = fs.readFileSync(file, 'utf8');
+  // The bundle is ASCII (scripts/bundle.mjs makes it so): read as Latin-1, a copy of its bytes, not decoded.
+  const source = fs.readFileSync(file, 'latin1');
   const id = buildId(source);
   if (!id) return { exports: require(file), script: null, id };
   // The bundle contains no dynamic import() (inside a vm.Script it would need an experimental loader on Node 20;

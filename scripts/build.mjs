@@ -1,10 +1,11 @@
-// Bundle src/cli/main.ts into dist/badzone.js with esbuild: ONE CommonJS file, loaded by bin/badzone.js with
-// require(). Measured with `npm run bench` (README, Performance): against the earlier ESM bundle split into
+// Bundle src/cli/main.ts into dist/badzone.js with esbuild (scripts/bundle.mjs): ONE CommonJS file, loaded by
+// bin/badzone.js. Measured with `npm run bench` (README, Performance): against the earlier ESM bundle split into
 // chunks, this saves about 10 ms of CPU on every command, because Node 20 loads each ESM file through its
 // asynchronous loader (a read, a compile and a link per chunk) and has no compile cache, while a single CJS file
 // is one synchronous read. Lazy imports stay lazy: esbuild wraps each lazily imported command module in an init
 // function that runs on first use, and V8 only pre-parses code that never runs. @inquirer/prompts (ESM, about
-// 0.8 MB) stays outside the bundle and is imported from node_modules when a prompt is shown.
+// 0.8 MB) stays outside the bundle and is imported from node_modules when a prompt is shown. The shipped tables
+// are inside it, validated when it is built; the library below reads them from data/.
 //
 // The library (src/api/index.ts, `import { openGame } from 'badzone'`) is built apart, so that the CLI's start-up
 // never pays for it: dist/lib/index.js (ESM) and dist/lib/index.cjs (require), dependencies left to node_modules.
@@ -12,74 +13,33 @@
 // (`npm install` / `npm pack` run it as `prepare`); a build without it keeps the ones dist/ already has.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-
-/** commander requires node:child_process (for executable subcommands, which badzone has none of) when it loads: defer it. */
-const lazyChildProcess = {
-  name: 'lazy-child-process',
-  setup(b) {
-    b.onResolve({ filter: /^(node:)?child_process$/ }, (a) =>
-      /[\\/]commander[\\/]/.test(a.importer) ? { path: 'child_process', namespace: 'lazy' } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
-      contents: "module.exports = new Proxy({}, { get: (_t, key) => require('node:child_process')[key] });",
-      loader: 'js',
-    }));
-  },
-};
-
-/**
- * chalk detects the terminal's colour support when it loads (its vendored supports-color loads node:tty and
- * reads the environment): about 3 ms on every command. badzone never uses that answer: src/render/style.ts
- * always gives `new Chalk({ level })` the level main.ts decided (NO_COLOR, FORCE_COLOR, a terminal or not).
- */
-const noColorDetection = {
-  name: 'no-color-detection',
-  setup(b) {
-    b.onResolve({ filter: /^#supports-color$/ }, () => ({ path: 'supports-color', namespace: 'stub' }));
-    b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
-      contents: 'export default { stdout: false, stderr: false };',
-      loader: 'js',
-    }));
-  },
-};
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { asciiOnly, checkNoNamedImport, cliBundle, plainBuiltins, root, validatedTables } from './bundle.mjs';
 
 // Build beside dist/ and swap it in, so a test running the bin meanwhile never sees a half-written dist/.
 const out = join(root, `.dist-${process.pid}`);
 // Marks this build's bundle and its V8 code cache (bin/badzone.js uses a cache only with the same id).
 const buildId = `${Date.now().toString(36)}-${process.pid.toString(36)}-${process.hrtime.bigint().toString(36).slice(-6)}`;
-await build({
-  entryPoints: { badzone: join(root, 'src/cli/main.ts') },
-  outdir: out,
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  external: ['@inquirer/prompts'],
-  plugins: [lazyChildProcess, noColorDetection],
-  sourcemap: false,
-  minify: false,
-  legalComments: 'none',
-  logLevel: 'warning',
-  // The sources are ESM: import.meta.url (src/store/tables.ts finds data/ from it) becomes the bundle's own URL.
-  define: { BADZONE_VERSION: JSON.stringify(pkg.version), 'import.meta.url': '__bzImportMetaUrl' },
-  banner: {
-    js: `/*bz-build:${buildId}*/\nconst __bzImportMetaUrl = require('node:url').pathToFileURL(__filename).href;`,
-  },
-});
-// bin/badzone.js runs the bundle in a vm.Script, where an import() of a named module has no loader on Node 20
-// ("A dynamic import callback was not specified"): ESM packages go through the importer cli() is given.
-const named = /\bimport\(\s*["'`]/.exec(readFileSync(join(out, 'badzone.js'), 'utf8'));
-if (named) {
-  rmSync(out, { recursive: true, force: true });
-  console.error(
-    'build: the bundle has an import() of a named module; load it through the importer bin/badzone.js gives cli() (src/cli/main.ts).',
+try {
+  const tables = await validatedTables();
+  const r = await build(
+    cliBundle({
+      entry: join(root, 'src/cli/main.ts'),
+      tables,
+      external: ['@inquirer/prompts'],
+      // import.meta.url becomes the bundle's own URL, made when first asked for.
+      metaUrl: '__bzMeta.url',
+      banner: `/*bz-build:${buildId}*/\nconst __bzMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };`,
+    }),
   );
+  const code = asciiOnly(plainBuiltins(r.outputFiles[0].text));
+  checkNoNamedImport(code);
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'badzone.js'), code);
+} catch (e) {
+  rmSync(out, { recursive: true, force: true });
+  console.error(`build: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
 }
 // package.json says "type": "module"; this file makes Node read dist/*.js as CommonJS.

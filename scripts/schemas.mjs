@@ -568,6 +568,24 @@ export const SCHEMAS = {
     meaning: str,
     ratingLimit: nullable(int),
   }),
+  'hazard-rolls': output(
+    'hazard-rolls',
+    'Home Turf rolls on the Hazard Table for the crews named with --crew, in that order, from one seed.',
+    {
+      seed: { description: 'The seed rolled with, as text; the crews are rolled one after another from it.', ...str },
+      generator: ref('generator'),
+      rolls: arr(
+        obj({
+          crew: { description: 'The crew, as named.', ...str },
+          roll: int,
+          nomadic: bool,
+          hazard: ref('hazard'),
+          meaning: str,
+          ratingLimit: nullable(int),
+        }),
+      ),
+    },
+  ),
   'hazard-list': output(
     'hazard-list',
     "The Hazard Table (the table file's format).",

@@ -14,10 +14,11 @@ export {
   type EnteredDie,
 } from './game.js';
 export type { NewGameOptions } from './setup.js';
-export type { Ask, DieNeed, OccupiedNeed } from './commit.js';
+export type { Ask, DieAnswer, DieNeed, OccupiedNeed } from './commit.js';
 export {
   rollDice,
   rollHazard,
+  rollCrewHazards,
   listHazards,
   showHazard,
   listEvents,

@@ -12,4 +12,4 @@ export {
   occupiedProblem,
   roughly,
 } from '../rules/limits.js';
-export { isD66, physicalDieHint } from '../dice/expression.js';
+export { D64_PROMPT_HINT, d64FromD8, isD66, physicalDieHint } from '../dice/expression.js';

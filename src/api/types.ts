@@ -221,8 +221,6 @@ export interface NewData extends Output<'new'>, GameSummary {
     table: string;
     visibilityTable: string;
   };
-  /** The command line that makes the same game without prompts (with a hidden seed: `--hidden-seed`, not the seed). */
-  commandLine: string;
   hazardRoll: number | null;
   /** The event table's clarifications of the rules, shown once at setup. */
   clarifications: Clarification[];
@@ -445,6 +443,25 @@ export interface HazardRollData extends Output<'hazard-roll'> {
   /** What the roll means here. */
   meaning: string;
   ratingLimit: number | null;
+}
+
+/** One crew's Home Turf roll (`hazard roll --crew`): the crew as named, and the roll as `hazard roll --home-turf` gives it. */
+export interface CrewHazardRoll {
+  crew: string;
+  roll: number;
+  nomadic: boolean;
+  hazard: HazardView;
+  /** What the roll means for this crew. */
+  meaning: string;
+  /** A Nomadic crew's Rating Limit; null for any other roll. */
+  ratingLimit: number | null;
+}
+
+/** Home Turf rolls for several crews, in the order named, one after another from one seed. */
+export interface HazardRollsData extends Output<'hazard-rolls'> {
+  seed: string;
+  generator: Generator;
+  rolls: CrewHazardRoll[];
 }
 
 export interface HazardListData extends Output<'hazard-list'>, HazardTable {}

@@ -77,11 +77,21 @@ export function visibilityView(s: SessionState, book: RuleBook): VisibilityView 
     name: l?.name ?? s.visibility.level,
     rangeInches: l?.rangeInches ?? null,
     pitchBlack: l?.pitchBlack ?? false,
-    rules: l?.rules ?? '',
+    rules: rulesSetBy(book, s.visibility.source, s.visibility.level) ?? l?.rules ?? '',
     sinceRound: s.visibility.sinceRound,
     source: s.visibility.source,
     houseTable: book.visibility.house,
   };
+}
+
+/** The rules an event's visibilitySet gives the level it sets (Power Outage: exactly 3"), if it gives its own. */
+function rulesSetBy(book: RuleBook, source: string, level: string): string | undefined {
+  const ev = book.byId.get(source);
+  if (!ev) return undefined;
+  const steps = [...ev.resolve.onDraw, ...ev.resolve.eachEventPhase, ...ev.resolve.endPhase];
+  for (const st of steps)
+    if (st.kind === 'visibilitySet' && st.level === level && st.rules !== undefined) return st.rules;
+  return undefined;
 }
 
 /** A hazard of the table (or Nomadic, for a roll with none), as every output shows it. */

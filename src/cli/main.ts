@@ -13,9 +13,10 @@ import { commandName, gamesSaved, takeLocksLeft } from '../api/files.js';
 import { buildProgram } from './program.js';
 import { inquirerPrompter, PromptCancelled } from './prompts.js';
 import type { View } from '../render/view.js';
-import { shellWord } from '../api/setup.js';
+import { shellWord } from '../render/commands.js';
 import { osRandomSeed } from '../api/seed.js';
 import { nameCommand } from '../render/naming.js';
+import { CLI_WORDS, sayError } from './words.js';
 
 declare const BADZONE_VERSION: string | undefined;
 const VERSION = typeof BADZONE_VERSION === 'string' ? BADZONE_VERSION : '0.0.0-dev';
@@ -41,7 +42,11 @@ export async function main(argv: string[], io: IO): Promise<number> {
     for (const w of view.warnings ?? []) io.stderr(nameCommand(`${safeText(w)}\n`, io, session));
     if (view.exitCode !== undefined) code = view.exitCode;
   };
-  const program = buildProgram(io, emit, VERSION);
+  // The command named first is the only one built, unless it names none (buildProgram says why).
+  const first = argv[0] !== undefined && /^[a-z][a-z-]*$/.test(argv[0]) ? argv[0] : undefined;
+  let program = buildProgram(io, emit, VERSION, first);
+  if (first !== undefined && !program.commands.some((c) => c.name() === first))
+    program = buildProgram(io, emit, VERSION);
   // With --json, a failure is one JSON object on stderr: commander's own messages are kept for it, not printed.
   const json = wantsJson(argv);
   let held = '';
@@ -192,15 +197,18 @@ function handle(e: unknown, io: IO, failed: string | null, json: boolean, held: 
     ];
     return fail(io, json, EXIT.usage, message, hint, known.includes(e.code) ? `${hint}\n` : '');
   }
-  if (e instanceof BadzoneError)
+  if (e instanceof BadzoneError) {
+    // The library's errors in the command line's words (./words.ts); its own are said as they are.
+    const message = sayError(e, CLI_WORDS);
     return fail(
       io,
       json,
       e.exitCode,
-      e.message,
+      message,
       e.hint ?? null,
-      `badzone: ${safeText(e.message)}\n${e.hint ? `${safeText(e.hint)}\n` : ''}`,
+      `badzone: ${safeText(message)}\n${e.hint ? `${safeText(e.hint)}\n` : ''}`,
     );
+  }
   if (e instanceof PromptCancelled) {
     const message = 'cancelled; nothing was changed by the unanswered step.';
     return fail(io, json, EXIT.refused, message, null, `badzone: ${message}\n`);
@@ -237,10 +245,58 @@ function stderrFailed(): void {
   streams.stderrDone = true;
 }
 
+/**
+ * Node makes process.stdout, process.stderr and process.stdin on first use, and that costs start-up: a stream
+ * class (node:stream, and node:net for a pipe, node:tty for a terminal) is loaded and built, about 3 ms each
+ * (docs/development.md, Performance). So they are touched only when needed: a descriptor that fstat says is a
+ * pipe, a socket or a file is no terminal, and text is written to it with fs.writeSync (whole, in order); a
+ * terminal, anything else, or a pipe that would block (EAGAIN: a non-blocking pipe shared with another program)
+ * goes through Node's stream as before.
+ */
+const plain: (boolean | undefined)[] = [];
+function plainFd(fd: number): boolean {
+  if (plain[fd] === undefined) {
+    try {
+      const s = fs.fstatSync(fd);
+      plain[fd] = s.isFIFO() || s.isSocket() || s.isFile();
+    } catch {
+      plain[fd] = false;
+    }
+  }
+  return plain[fd];
+}
+
+/** Node's stream for stdout or stderr, made on first use, with its error handler. */
+const made: { out?: NodeJS.WriteStream; err?: NodeJS.WriteStream } = {};
+function stdoutStream(): NodeJS.WriteStream {
+  if (!made.out) (made.out = process.stdout).on('error', stdoutFailed);
+  return made.out;
+}
+function stderrStream(): NodeJS.WriteStream {
+  if (!made.err) (made.err = process.stderr).on('error', stderrFailed);
+  return made.err;
+}
+
+/** Writes `s` to a plain descriptor; returns what would have blocked (for the stream), or null when all was written. */
+function writeDirect(fd: number, s: string): Buffer | null {
+  let buf = Buffer.from(s);
+  while (buf.length > 0) {
+    try {
+      buf = buf.subarray(fs.writeSync(fd, buf));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      plain[fd] = false;
+      return buf;
+    }
+  }
+  return null;
+}
+
 function writeOut(s: string): void {
   if (streams.stdoutDone) return;
   try {
-    process.stdout.write(s);
+    const rest: string | Buffer | null = plainFd(1) ? writeDirect(1, s) : s;
+    if (rest !== null) stdoutStream().write(rest);
   } catch (e) {
     // A file or /dev/full as stdout fails synchronously.
     stdoutFailed(e);
@@ -250,7 +306,8 @@ function writeOut(s: string): void {
 function writeErr(s: string): void {
   if (streams.stderrDone) return;
   try {
-    process.stderr.write(s);
+    const rest: string | Buffer | null = plainFd(2) ? writeDirect(2, s) : s;
+    if (rest !== null) stderrStream().write(rest);
   } catch {
     stderrFailed();
   }
@@ -307,10 +364,19 @@ export function processIO(): IO {
     env: process.env,
     stdout: writeOut,
     stderr: writeErr,
-    stdinIsTTY: process.stdin.isTTY === true,
-    stdoutIsTTY: process.stdout.isTTY === true,
-    stderrIsTTY: process.stderr.isTTY === true,
-    columns: process.stdout.columns,
+    // Asked when a command needs them, never by making a stream for a pipe or a file (plainFd).
+    get stdinIsTTY() {
+      return !plainFd(0) && process.stdin.isTTY === true;
+    },
+    get stdoutIsTTY() {
+      return !plainFd(1) && stdoutStream().isTTY === true;
+    },
+    get stderrIsTTY() {
+      return !plainFd(2) && stderrStream().isTTY === true;
+    },
+    get columns() {
+      return plainFd(1) ? undefined : stdoutStream().columns;
+    },
     // node:crypto is loaded on first use only: most commands never need a fresh seed (start-up, `npm run bench`).
     randomSeed: () => osRandomSeed(),
     now: () => new Date(),
@@ -353,7 +419,8 @@ export function processIO(): IO {
 }
 
 /** Wait until everything written to `stream` has been handed to the system, or has failed (errors are emitted a tick later). */
-async function flushed(stream: NodeJS.WriteStream): Promise<void> {
+async function flushed(stream: NodeJS.WriteStream | undefined): Promise<void> {
+  if (!stream) return;
   if (!stream.destroyed && stream.writable && stream.writableLength > 0)
     await new Promise<void>((resolve) => stream.write('', () => resolve()));
   await new Promise<void>((resolve) => setImmediate(resolve));
@@ -367,11 +434,9 @@ async function flushed(stream: NodeJS.WriteStream): Promise<void> {
  */
 export async function cli(importModule?: (specifier: string) => Promise<unknown>): Promise<void> {
   if (importModule) esmImport = importModule;
-  process.stdout.on('error', stdoutFailed);
-  process.stderr.on('error', stderrFailed);
   const argv = process.argv.slice(2);
   let code = await main(argv, processIO());
-  await flushed(process.stdout);
+  await flushed(made.out);
   const e = streams.stdoutError;
   if (e && code === EXIT.ok) {
     const games = gamesSaved();

@@ -20,8 +20,11 @@ function sessionOption(cmd: Command): Command {
 /** How to roll and type physical dice: shown under the commands that take --dice (the manual prompts say it too). */
 export const PHYSICAL_DICE_HELP = `
 Your own dice (--dice, --manual): each die in the order badzone asks for it;
-\`_\` (or a blank answer at a prompt) lets badzone roll that one.
-  D64: roll two D8 and type (first - 1) x 8 + second (3 then 5 is 21).
+\`_\` (or a blank answer at a prompt) lets badzone roll that one;
+at a prompt, r lets badzone roll the rest of the step, b goes back a die.
+  D64: roll two D8 and type (first - 1) x 8 + second (3 then 5 is 21);
+  at a prompt, the two as they fell: \`5 8\` or \`5,8\` is 40.
+  D2, D3: read off a D6 (D2: 1-3 is 1, 4-6 is 2; D3: half, rounded up).
   D66: two D6 read as tens and units; type both digits (36).
   Scatter direction (a D12 clock number): with a scatter dice, type the clock
   number the arrow points nearest; re-roll a hit. 12 o'clock points to the
@@ -67,8 +70,22 @@ function setupOptions(cmd: Command): Command {
     .option('--visibility-table <file>', 'your own visibility table instead of the house one');
 }
 
-export function buildProgram(io: IO, emit: Emit, version: string): Command {
+/** What a skipped command's definition is built on: every method returns it, and nothing is made. */
+const SKIPPED: Command = new Proxy({} as Command, { get: () => () => SKIPPED });
+
+/**
+ * The program. With `only` (the command being run: the first argument), only that command is defined; the
+ * others' definitions are skipped, because commander makes an object for each of some 200 flags (about 2 ms of
+ * every start-up, docs/development.md). main.ts builds them all when `only` names no command (a typo gets its
+ * suggestion, `help` its list); `completion` describes every command, so it always has them all.
+ */
+export function buildProgram(io: IO, emit: Emit, version: string, only?: string): Command {
   const program = new Command();
+  if (only !== undefined && only !== 'completion') {
+    const define = program.command.bind(program);
+    program.command = ((nameAndArgs: string, ...rest: never[]) =>
+      nameAndArgs.split(' ')[0] === only ? define(nameAndArgs, ...rest) : SKIPPED) as typeof program.command;
+  }
   program
     .name('badzone')
     .description(
@@ -173,6 +190,11 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .command('roll')
     .description('roll D10 on the Hazard Table (or look up your own roll with --roll)')
     .option('--home-turf', "rolling a crew's Home Turf (10 = Nomadic crew, Rating Limit 300)")
+    .option(
+      '--crew <name>',
+      'roll a Home Turf for this crew, named in the result (repeatable: one roll each, in order)',
+      collect,
+    )
     .option('--roll <n>', 'the D10 you rolled yourself (1-10)')
     .option(
       '--seed <seed>',
@@ -181,7 +203,12 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
     .option('--json', 'print JSON')
     .addHelpText(
       'after',
-      examples('badzone hazard roll', 'badzone hazard roll --home-turf', 'badzone hazard roll --roll 4 --json'),
+      examples(
+        'badzone hazard roll',
+        'badzone hazard roll --home-turf',
+        "badzone hazard roll --crew 'Iron Lords' --crew Eschers",
+        'badzone hazard roll --roll 4 --json',
+      ),
     )
     .action(async (opts) => emit(await (await import('./commands/hazard-roll.js')).run(opts, io), opts.json === true));
   hazard
@@ -622,6 +649,8 @@ export function buildProgram(io: IO, emit: Emit, version: string): Command {
       emit(await (await import('./commands/completion.js')).run(shell, describeCommand(program)), false),
     );
 
+  // The instance's own command() (set above) goes: commander's is used from here on.
+  delete (program as { command?: unknown }).command;
   return program;
 }
 

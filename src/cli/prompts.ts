@@ -10,8 +10,21 @@ export interface Choice<T> {
 export interface Prompter {
   select<T>(message: string, choices: Choice<T>[], defaultValue?: T): Promise<T>;
   checkbox<T>(message: string, choices: Choice<T>[]): Promise<T[]>;
-  input(message: string, opts?: { default?: string; validate?: (v: string) => true | string }): Promise<string>;
+  /**
+   * A line of text. `keys`: single keys that answer at once, without Enter (a die prompt's `r`: roll the rest);
+   * the prompt returns the key's `answer`, and shows `shown` as the answer when given (else it is erased).
+   */
+  input(
+    message: string,
+    opts?: {
+      default?: string;
+      validate?: (v: string) => true | string;
+      keys?: Record<string, { answer: string; shown?: string }>;
+    },
+  ): Promise<string>;
   confirm(message: string, defaultValue?: boolean): Promise<boolean>;
+  /** From now on, erase each prompt once answered (on) or leave it on screen (off, the default). */
+  clearAnswered?(on: boolean): void;
 }
 
 /** Raised when the user presses Ctrl-C or closes the terminal at a prompt. */
@@ -84,6 +97,7 @@ export async function inquirerPrompter(
     (createRequire(import.meta.url)('node:readline') as typeof import('node:readline')).emitKeypressEvents(input, {
       escapeCodeTimeout: 50,
     } as never);
+  let clearAnswered = false;
   const guard = async <T>(
     f: (ctx: {
       input: NodeJS.ReadStream;
@@ -91,13 +105,20 @@ export async function inquirerPrompter(
       clearPromptOnDone: boolean;
       signal: AbortSignal;
     }) => Promise<T>,
+    keys: Record<string, { answer: T; shown?: string }> = {},
+    message = '',
   ): Promise<T> => {
     await dropTypeAhead(input);
     const onEscape = new AbortController();
-    // inquirer reads clearPromptOnDone when the prompt ends: a prompt left with Escape is erased, an answered one stays.
-    const ctx = { input, output, clearPromptOnDone: false, signal: onEscape.signal };
-    const onKey = (_s: unknown, key: { name?: string } | undefined): void => {
-      if (key?.name !== 'escape') return;
+    // inquirer reads clearPromptOnDone when the prompt ends: a prompt left with Escape is erased, an answered one
+    // stays; with clearAnswered (the setup wizard) an answered one is erased too, so answered lines do not pile up.
+    const ctx = { input, output, clearPromptOnDone: clearAnswered, signal: onEscape.signal };
+    let pressed: { answer: T; shown?: string } | null = null;
+    const onKey = (_s: unknown, key: { name?: string; ctrl?: boolean; meta?: boolean } | undefined): void => {
+      const name = key?.name;
+      if (name === undefined) return;
+      if (!key?.ctrl && !key?.meta && Object.hasOwn(keys, name)) pressed = keys[name]!;
+      else if (name !== 'escape') return;
       ctx.clearPromptOnDone = true;
       onEscape.abort();
     };
@@ -105,6 +126,12 @@ export async function inquirerPrompter(
     try {
       return await f(ctx);
     } catch (e) {
+      const key = pressed as { answer: T; shown?: string } | null;
+      if (key && e instanceof Error && e.name === 'AbortPromptError') {
+        // Shown as an answered prompt would be (unless answered lines are being cleared).
+        if (key.shown !== undefined && !clearAnswered) output.write(`✔ ${safeText(message)} ${safeText(key.shown)}\n`);
+        return key.answer;
+      }
       if (onEscape.signal.aborted && e instanceof Error && e.name === 'AbortPromptError') throw new PromptBack('back');
       if (e instanceof Error && (e.name === 'ExitPromptError' || e.name === 'AbortPromptError'))
         throw new PromptCancelled('cancelled');
@@ -130,6 +157,9 @@ export async function inquirerPrompter(
         }
       : {};
   return {
+    clearAnswered: (on) => {
+      clearAnswered = on;
+    },
     // No "↑↓ navigate • ⏎ select" line under a menu: on a 24-row terminal every line counts.
     select: (message, choices, defaultValue) =>
       guard((ctx) =>
@@ -147,15 +177,18 @@ export async function inquirerPrompter(
     checkbox: (message, choices) =>
       guard((ctx) => p.checkbox({ message: safeText(message), choices: safe(choices), pageSize: 14 }, ctx)),
     input: (message, opts = {}) =>
-      guard((ctx) =>
-        p.input(
-          {
-            message: safeText(message),
-            ...(opts.default !== undefined ? { default: opts.default } : {}),
-            ...check(opts.validate),
-          },
-          ctx,
-        ),
+      guard(
+        (ctx) =>
+          p.input(
+            {
+              message: safeText(message),
+              ...(opts.default !== undefined ? { default: opts.default } : {}),
+              ...check(opts.validate),
+            },
+            ctx,
+          ),
+        opts.keys,
+        message,
       ),
     confirm: (message, defaultValue) =>
       guard((ctx) =>

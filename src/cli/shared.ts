@@ -2,11 +2,20 @@
 // library call needs (the library never prompts; it asks these callbacks).
 import * as path from 'node:path';
 import { BadzoneError, NoSessionError, UsageError } from '../errors.js';
-import { shellWord } from '../api/setup.js';
-import type { Ask } from '../api/commit.js';
+import { shellWord } from '../render/commands.js';
+import type { Ask, DieAnswer, DieNeed } from '../api/commit.js';
 import { openGame, readGame, type Game } from '../api/game.js';
 import { DEFAULT_SESSION, exists, folderExists, sessionPath, similarSession } from '../api/files.js';
-import { echo, echoPath, enteredDiceProblem, isD66, occupiedProblem, physicalDieHint } from '../api/limits.js';
+import {
+  D64_PROMPT_HINT,
+  d64FromD8,
+  echo,
+  echoPath,
+  enteredDiceProblem,
+  isD66,
+  occupiedProblem,
+  physicalDieHint,
+} from '../api/limits.js';
 import type { Seed } from '../api/types.js';
 import { seedOption } from '../api/args.js';
 import type { IO } from './io.js';
@@ -51,8 +60,8 @@ export function diceList(value: string | string[] | undefined, flag = '--dice'):
     throw new UsageError(
       `${flag} was given no dice. Give them (${flag} 4, \`_\` for one badzone rolls), or leave ${flag} out to let badzone roll them all.`,
     );
-  const tooMany = enteredDiceProblem(parts.length);
-  if (tooMany) throw new UsageError(`${tooMany}.`);
+  const tooMany = enteredDiceProblem(parts.length, flag);
+  if (tooMany) throw new UsageError(`${tooMany.text}.`);
   return parts.map((p, i) => {
     if (p === '_') return null;
     if (!/^\d{1,4}$/.test(p) || Number(p) < 1)
@@ -70,8 +79,8 @@ export function tileList(value: string | string[] | undefined): string[] | undef
     .split(/[\s,]+/)
     .filter((p) => p !== '')
     .map((t) => t.toUpperCase());
-  const tooMany = occupiedProblem(tiles);
-  if (tooMany) throw new UsageError(`${tooMany}.`);
+  const tooMany = occupiedProblem(tiles, '--occupied');
+  if (tooMany) throw new UsageError(`${tooMany.text}.`);
   return tiles;
 }
 
@@ -101,30 +110,75 @@ export function askFor(io: IO, opts: { manual?: boolean; input?: boolean }): Ask
       ),
   };
   if (manual) {
-    ask.die = async (need) => {
-      const cards = need.cards;
-      const answer = await (await io.prompter()).input(
-        cards
-          ? `${need.for}: which card did you draw? (1-64, ${cards.length} left in the deck; blank: badzone draws)`
-          : `${need.for}: enter your D${need.sides}${physicalDieHint(need.sides, need.for, need.twelve && `12 o'clock: ${EDGE_NAME[need.twelve]}`)} (blank: badzone rolls it)`,
-        {
-          validate: (v: string) => {
-            if (v.trim() === '') return true;
-            const n = Number(v.trim());
-            if (need.d66 && !isD66(n))
-              return 'Enter two digits, each 1-6 (tens, then units), e.g. 36; or leave it blank for badzone to roll it.';
-            if (!Number.isInteger(n) || n < 1 || n > need.sides)
-              return `Enter a whole number from 1 to ${need.sides}, or leave it blank for badzone to roll it.`;
-            if (cards && !cards.includes(n)) return `Card ${n} is not in the deck.`;
-            return true;
-          },
+    ask.die = async (need, step) => {
+      const answer = await (await io.prompter()).input(dieQuestion(need, step.answered), {
+        validate: (v: string) => dieProblem(need, v, step.answered) ?? true,
+        keys: {
+          [REST_KEY]: { answer: REST_KEY, shown: 'badzone rolls the rest of this step' },
+          ...(step.answered > 0 ? { [BACK_KEY]: { answer: BACK_KEY } } : {}),
         },
-      );
-      // A blank answer: badzone rolls this one (the log records it as rolled, not entered).
-      return answer.trim() === '' ? null : Number(answer.trim());
+      });
+      return dieAnswer(need, answer);
     };
   }
   return ask;
+}
+
+/** At a die prompt: the key that lets badzone roll the rest of the step, and the one back to the die before. */
+export const REST_KEY = 'r';
+export const BACK_KEY = 'b';
+
+/**
+ * The question for one die: what it is for, what each result picks (a random fighter: the roster, numbered), how
+ * to roll it with the dice a table has, and the keys (blank: badzone rolls it; r: the rest; b: the die before).
+ */
+export function dieQuestion(need: DieNeed, answered: number): string {
+  const keys = `${REST_KEY}: badzone rolls the rest of this step${answered > 0 ? `; ${BACK_KEY}: back one die` : ''}`;
+  if (need.cards)
+    return `${need.for}: which card did you draw? (1-64, ${need.cards.length} left in the deck; blank: badzone draws; ${keys})`;
+  const among = need.among ? ` (${need.among.map((name, i) => `${i + 1} ${name}`).join(', ')})` : '';
+  return `${need.for}: enter your D${need.sides}${among}${hintOf(need)} (blank: badzone rolls it; ${keys})`;
+}
+
+/** How to roll the die with the dice a table has: a D64 at a prompt may be typed as the two D8. */
+function hintOf(need: DieNeed): string {
+  if (need.sides === 64) return ` (${D64_PROMPT_HINT})`;
+  return physicalDieHint(need.sides, need.for, need.twelve && `12 o'clock: ${EDGE_NAME[need.twelve]}`);
+}
+
+/** "5 8" or "5,8" (also "5/8", "5;8"): two D8 as they fell, read as a D64; null when it is not two numbers. */
+function twoD8(v: string): [number, number] | null {
+  const m = /^(\d+)\s*[\s,;/]\s*(\d+)$/.exec(v.trim());
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+/** What is wrong with an answer at a die prompt, or null when it is a die, blank, or one of the keys typed. */
+export function dieProblem(need: DieNeed, v: string, answered: number): string | null {
+  const t = v.trim().toLowerCase();
+  if (t === '' || t === REST_KEY) return null;
+  if (t === BACK_KEY) return answered > 0 ? null : 'This is the first die of this step: there is none before it.';
+  const blank = need.cards ? 'or leave it blank for badzone to draw' : 'or leave it blank for badzone to roll it';
+  const pair = !need.cards && need.sides === 64 ? twoD8(t) : null;
+  if (pair) {
+    if (pair.some((d) => d < 1 || d > 8)) return `Each D8 is 1-8: type the two as they fell (e.g. 5 8), ${blank}.`;
+    return null;
+  }
+  const n = Number(t);
+  if (need.d66 && !isD66(n)) return `Enter two digits, each 1-6 (tens, then units), e.g. 36; ${blank}.`;
+  if (!/^\d+$/.test(t) || n < 1 || n > need.sides)
+    return `Enter a whole number from 1 to ${need.sides}${need.cards ? '' : hintOf(need)}, ${blank}.`;
+  if (need.cards && !need.cards.includes(n)) return `Card ${n} is not in the deck.`;
+  return null;
+}
+
+/** The answer as the library takes it: a die, null (badzone rolls it), 'rest' or 'back'; two D8 make the D64. */
+function dieAnswer(need: DieNeed, answer: string): DieAnswer {
+  const t = answer.trim().toLowerCase();
+  if (t === '') return null;
+  if (t === REST_KEY) return 'rest';
+  if (t === BACK_KEY) return 'back';
+  const pair = !need.cards && need.sides === 64 ? twoD8(t) : null;
+  return pair ? d64FromD8(pair[0], pair[1]) : Number(t);
 }
 
 /**

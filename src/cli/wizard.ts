@@ -53,6 +53,7 @@ type QuestionId =
   | `gang-name-${number}`
   | `gang-field-${number}`
   | `gang-reserve-${number}`
+  | `gang-empty-${number}`
   | 'lairs'
   | 'structures'
   | 'twelve'
@@ -83,7 +84,15 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
     if (!force)
       throw new RefusedError(`Kept the game at ${file}. Continue it with \`badzone play\` or \`badzone round\`.`);
   }
-  io.stdout('Setting up a new game. Enter takes the answer in parentheses; Escape goes back a question.\n');
+  io.stdout(
+    'Setting up a new game. Enter takes the answer in parentheses (Backspace clears\nit, Tab edits it); Escape goes back a question, with its answer kept.\n',
+  );
+  // What was typed for each gang (by its place in the list): kept through Escape, so a question asked again has
+  // its earlier answer as the default, rosters included, like every other question.
+  const typed: { name?: string; battlefield?: string; reserve?: string }[] = [];
+  const remember = (i: number, what: 'name' | 'battlefield' | 'reserve', text: string): void => {
+    typed[i] = { ...typed[i], [what]: text };
+  };
 
   const gangIndex = (id: string): number => Number(id.slice(id.lastIndexOf('-') + 1));
   const count = async (what: string, current: string | undefined): Promise<string | undefined> => {
@@ -131,7 +140,7 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
               ? "First gang's name (Enter: no rosters, you pick fighters yourself):"
               : `Gang ${i + 1}'s name (Enter: no more gangs):`,
             {
-              default: '',
+              default: typed[i]?.name ?? '',
               validate: (v) => {
                 const t = v.trim();
                 if (t === '') return true;
@@ -144,6 +153,7 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
             },
           )
         ).trim();
+        remember(i, 'name', name);
         if (name === '') return 'lairs';
         a.gangs.push({ name, battlefield: [], reserve: [] });
         return `gang-field-${i}`;
@@ -153,10 +163,11 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
         const g = a.gangs[gangIndex(id)]!;
         const text = (
           await prompter.input(`${g.name}: fighters on the battlefield (comma-separated):`, {
-            default: '',
+            default: typed[gangIndex(id)]?.battlefield ?? '',
             validate: check((v) => fighters(g.name, v, '--gang')),
           })
         ).trim();
+        remember(gangIndex(id), 'battlefield', text);
         g.battlefield = fighters(g.name, text, '--gang');
         return `gang-reserve-${gangIndex(id)}`;
       };
@@ -166,7 +177,7 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
         const g = a.gangs[i]!;
         const held = (
           await prompter.input(`${g.name}: fighters in reserve, who may arrive as reinforcements (Enter: none):`, {
-            default: '',
+            default: typed[i]?.reserve ?? '',
             validate: check((v) => {
               const r = fighters(g.name, v, '--reserve');
               const clash = r.find((f) => g.battlefield.includes(f));
@@ -177,7 +188,23 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
             }),
           })
         ).trim();
+        remember(i, 'reserve', held);
         g.reserve = fighters(g.name, held, '--reserve');
+        if (g.battlefield.length === 0) return `gang-empty-${i}`;
+        return i + 1 < MAX_GANGS ? `gang-name-${i + 1}` : 'lairs';
+      };
+    // A gang with nobody on the battlefield (only a reserve, or no one): said back, and made only on a Yes; No (the
+    // default, so that a slipped Enter does not make it) goes back to its fighters on the battlefield.
+    if (id.startsWith('gang-empty-'))
+      return async (a) => {
+        const i = gangIndex(id);
+        const g = a.gangs[i]!;
+        const held = g.reserve.length ? `only ${g.reserve.join(', ')} in reserve` : 'no fighters in reserve either';
+        const yes = await prompter.confirm(
+          `${g.name} has no fighters on the battlefield (${held}). Make it so? (No: back to its fighters)`,
+          false,
+        );
+        if (!yes) return `gang-field-${i}`;
         return i + 1 < MAX_GANGS ? `gang-name-${i + 1}` : 'lairs';
       };
     if (id === 'lairs')
@@ -278,21 +305,27 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
   };
   const history: { id: QuestionId; before: Answers }[] = [];
   let at: QuestionId | null = 'grid';
-  // Each question is asked once per visit; a bound far above any real setup guards against a loop.
-  for (let guard = 0; at !== null && guard < 10_000; guard++) {
-    const before = copy(a);
-    try {
-      const next: QuestionId | null = await questions(at)(a);
-      history.push({ id: at, before });
-      at = next;
-    } catch (e) {
-      if (!(e instanceof PromptBack)) throw e;
-      const prev = history.pop();
-      if (!prev) throw e;
-      // Back to the question before. Its answer stays as the default; the rosters are as they were before it.
-      a = { ...a, gangs: prev.before.gangs };
-      at = prev.id;
+  // Answered questions are erased as the next one comes, so that they do not pile up on the screen.
+  prompter.clearAnswered?.(true);
+  try {
+    // Each question is asked once per visit; a bound far above any real setup guards against a loop.
+    for (let guard = 0; at !== null && guard < 10_000; guard++) {
+      const before = copy(a);
+      try {
+        const next: QuestionId | null = await questions(at)(a);
+        history.push({ id: at, before });
+        at = next;
+      } catch (e) {
+        if (!(e instanceof PromptBack)) throw e;
+        const prev = history.pop();
+        if (!prev) throw e;
+        // Back to the question before. Its answer stays as the default; the rosters are as they were before it.
+        a = { ...a, gangs: prev.before.gangs };
+        at = prev.id;
+      }
     }
+  } finally {
+    prompter.clearAnswered?.(false);
   }
 
   const gang = a.gangs.map((g) => `${g.name}: ${g.battlefield.join(', ')}`);

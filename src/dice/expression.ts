@@ -128,11 +128,23 @@ export function diceTotal(e: DiceExpr, faces: readonly number[]): number {
   return sum * e.multiply;
 }
 
-/** Dice a table usually has (a D2 and D3 are read off a D6). */
+/** A D64 from two D8 as they fell: (first - 1) x 8 + second (5 then 8 is 40). */
+export function d64FromD8(first: number, second: number): number {
+  return (first - 1) * 8 + second;
+}
+
+/** Dice a table usually has (a D2 and D3 are read off a D6: D2_HINT, D3_HINT). */
 const PHYSICAL = [2, 3, 4, 6, 8, 10, 12, 20, 100];
 
-/** How to roll the D64 with physical dice (shown in --help, the manual prompts and docs/commands.md). */
+/** How to roll the D64 with physical dice (shown in --help and docs/commands.md). */
 export const D64_HINT = 'roll two D8: (first - 1) x 8 + second, e.g. 3 then 5 is 21; type the result, 1-64';
+/** The D64 at a prompt, which also takes the two D8 as they fell (`5 8` is 40). */
+export const D64_PROMPT_HINT =
+  'roll two D8 and type both as they fell, e.g. 5 8 or 5,8 (that is 40); or type the result, 1-64';
+/** How to read a D2 off a D6. */
+export const D2_HINT = 'no D2? roll a D6: 1-3 is 1, 4-6 is 2';
+/** How to read a D3 off a D6. */
+export const D3_HINT = 'no D3? roll a D6 and halve it, rounding up: 1-2 is 1, 3-4 is 2, 5-6 is 3';
 /** How to read a D66. */
 export const D66_HINT = 'roll two D6: the first is the tens, the second the units; type both digits, e.g. 36';
 /** How to read a scatter dice as a D12 clock direction (12 o'clock: the table edge agreed at setup). */
@@ -141,12 +153,14 @@ export const SCATTER_HINT = 'a scatter dice: type the clock number the arrow poi
 /**
  * How to roll a die with physical dice, in brackets, or '' for a die a table has. `purpose` tells a scatter
  * direction (a D12 read off a scatter dice) from any other D12; `twelve` says, for it, where 12 o'clock points
- * ("12 o'clock: the far edge"). A D64 is two D8; a D66 two D6; a DN with no such die is the next larger die,
- * rolled again above N.
+ * ("12 o'clock: the far edge"). A D2 and a D3 are read off a D6; a D64 is two D8; a D66 two D6; a DN with no such
+ * die is the next larger die, rolled again above N.
  */
 export function physicalDieHint(sides: number, purpose = '', twelve?: string): string {
   if (sides === 12 && /scatter direction/.test(purpose))
     return ` (${SCATTER_HINT}, or roll a D12${twelve ? `; ${twelve}` : ''})`;
+  if (sides === 2) return ` (${D2_HINT})`;
+  if (sides === 3) return ` (${D3_HINT})`;
   if (sides === 64) return ` (${D64_HINT})`;
   if (sides === 66) return ` (${D66_HINT})`;
   if (PHYSICAL.includes(sides)) return '';

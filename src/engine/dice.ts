@@ -3,6 +3,7 @@
 import type { RngState, Seed } from '../dice/rng.js';
 import type { DiceExpr } from '../dice/expression.js';
 import { d66, diceTotal, isD66, physicalDieHint } from '../dice/expression.js';
+import type { RefusalFacts } from './refusals.js';
 import type { EnteredDie, Roll } from './state.js';
 
 /** Which of an action's lists of entered dice a die comes from: `dice`, or `endDice` (a `round`'s open End Phase). */
@@ -23,12 +24,17 @@ export class NeedDie {
     readonly cards?: number[],
     readonly list: DiceList = 'dice',
     readonly d66 = false,
+    /** What each result picks, in order (result 1 is the first): a random fighter's die names the roster. */
+    readonly among?: readonly string[],
   ) {}
 }
 
 /** An entered die that does not fit (out of range, or not a card in the draw pile). Caught by `step`. */
 export class BadEntry {
-  constructor(readonly message: string) {}
+  constructor(
+    readonly message: string,
+    readonly facts: RefusalFacts['bad-entered-die'],
+  ) {}
 }
 
 /** More dice than one step may roll (LIMITS.rollsPerStep). Caught by `step`, which refuses the step. */
@@ -83,6 +89,11 @@ export class Dice {
     return this.entered[this.nextEntered];
   }
 
+  /** The facts of an entered die that does not fit: which list, which entry (from 1), the value and its die. */
+  private badFacts(value: number, die: number, card: boolean, purpose: string): RefusalFacts['bad-entered-die'] {
+    return { list: this.list, index: this.nextEntered + 1, value, die, card, for: purpose };
+  }
+
   private which(): string {
     return `${this.list === 'endDice' ? 'End-Phase die' : 'die'} ${this.nextEntered + 1} you entered`;
   }
@@ -94,7 +105,7 @@ export class Dice {
   }
 
   /** One die, from the GM's entered dice while any are left (a placeholder rolls), else from the source. */
-  roll(sides: number, purpose: Purpose): number {
+  roll(sides: number, purpose: Purpose, among?: readonly string[]): number {
     if (++this.made > this.maxRolls) throw new TooManyRolls(text(purpose));
     const e = this.next();
     let value: number;
@@ -103,11 +114,12 @@ export class Dice {
         const p = text(purpose);
         throw new BadEntry(
           `${this.which()} (${e}) is not a D${sides} result${physicalDieHint(sides, p)}; it is for: ${p}`,
+          this.badFacts(e, sides, false, p),
         );
       }
       value = e;
     } else if (e === undefined && this.whenOut === 'ask') {
-      throw new NeedDie(sides, text(purpose), this.nextEntered, undefined, this.list);
+      throw new NeedDie(sides, text(purpose), this.nextEntered, undefined, this.list, false, among);
     } else value = this.source.die(sides);
     if (e !== undefined) this.nextEntered++;
     this.record({ die: sides, value, for: text(purpose) }, typeof e === 'number');
@@ -122,7 +134,10 @@ export class Dice {
     if (typeof e === 'number') {
       if (!isD66(e)) {
         const p = text(purpose);
-        throw new BadEntry(`${this.which()} (${e}) is not a D66 result${physicalDieHint(66)}; it is for: ${p}`);
+        throw new BadEntry(
+          `${this.which()} (${e}) is not a D66 result${physicalDieHint(66)}; it is for: ${p}`,
+          this.badFacts(e, 66, false, p),
+        );
       }
       value = e;
     } else if (e === undefined && this.whenOut === 'ask') {
@@ -133,10 +148,13 @@ export class Dice {
     return value;
   }
 
-  /** Pick one of `n` things (1-based); no die is needed when there is only one. */
-  pick(n: number, purpose: Purpose): number {
+  /**
+   * Pick one of `n` things (1-based); no die is needed when there is only one. `among`, when given, names the n
+   * things in order: a die asked of the GM says which result is which (the purpose stays as it is).
+   */
+  pick(n: number, purpose: Purpose, among?: readonly string[]): number {
     if (n <= 1) return n;
-    return this.roll(n, purpose);
+    return this.roll(n, purpose, among);
   }
 
   /** Draw a card: an entered value must be one of the cards in the draw pile; otherwise (or a placeholder) the top card. */
@@ -148,6 +166,7 @@ export class Dice {
       if (!drawPile.includes(e)) {
         throw new BadEntry(
           `card ${e} you entered is not in the draw pile (${drawPile.length} cards left); enter a card still in the deck`,
+          this.badFacts(e, 64, true, text(purpose)),
         );
       }
       value = e;

@@ -23,7 +23,7 @@ export type Outcome =
       removed: boolean;
       placed?: { what: string; count: number; scatters: Scatter[] };
       worth?: { value: number; unit: string };
-      /** Nobody said which tiles hold player models: badzone picked among all of them (`badzone collapse` corrects it). */
+      /** Nobody said which tiles hold player models: badzone picked among all of them (the GM may record the right one). */
       unconfirmed?: true;
       /** The tiles it was picked among, in order (the die to roll among the free ones counts them in this order). */
       candidates?: string[];
@@ -218,7 +218,7 @@ export function unconfirmedText(tile: string, candidates: string[]): string {
   return (
     ` Unconfirmed: nobody said which tiles hold player models, so badzone picked among all ${candidates.length} (${candidates.join(' ')}).` +
     ` If models stand on ${tile}, roll among the tiles with none on them, counting them in this order (a D2 for two, a D3 for three, ...),` +
-    ' and record the tile with `badzone collapse TILE` (or `badzone collapse --occupied TILES` to have badzone roll).'
+    ' and record the right tile (or the occupied tiles, for badzone to roll among the others).'
   );
 }
 
@@ -353,7 +353,7 @@ function pickFighter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'pickFighter'>): O
       picks.push({ gang: g.name, fighter: null, moved: false });
       continue;
     }
-    const fighter = pool[ctx.dice.pick(pool.length, () => `${ev.name}: fighter of ${g.name}`) - 1]!;
+    const fighter = pool[ctx.dice.pick(pool.length, () => `${ev.name}: fighter of ${g.name}`, pool) - 1]!;
     const moved = step.moveTo !== undefined && step.moveTo !== step.from;
     if (moved) moveFighter(s, g.name, fighter, step.moveTo!);
     if (cond && !s.conditions.some((c) => c.gang === g.name && c.fighter === fighter && c.condition === cond.name)) {

@@ -15,13 +15,13 @@ import type {
   EndPhaseReport,
   FighterData,
   HazardRollData,
+  HazardRollsData,
   HazardListData,
   HazardShowData,
   HazardView,
   InPlayView,
   LintData,
   LogData,
-  NewData,
   OrientationData,
   Outcome,
   PlaceData,
@@ -40,7 +40,18 @@ import type {
 import type { ReportData } from '../api/report.js';
 import type { Edge } from '../api/orientation.js';
 import { EDGE_NAME, clockShort, tableFrame } from './orientation.js';
-import type { CompletionData, PlayData, ServeData, View, ViewData, ViewKind, ViewOf } from './view.js';
+import type {
+  CompletionData,
+  NewView,
+  PlayData,
+  ReportJson,
+  ServeData,
+  View,
+  ViewData,
+  ViewKind,
+  ViewOf,
+} from './view.js';
+import { checkText } from './commands.js';
 import { safeDeep } from './safe.js';
 import { nameCommand } from './naming.js';
 import { clip, visibleWidth, wrap, type Style } from './style.js';
@@ -62,12 +73,8 @@ function renderView<K extends ViewKind>(view: ViewOf<K>, st: Style): string {
   const lines = r(data, st);
   // A completion script is code, and a report a document, printed as they are; everything else fits the width,
   // whatever a name's length.
-  // In `badzone play` a command is its menu item; elsewhere it is named as the person can run it (`npx badzone end`),
-  // before the line is fitted to the width.
-  const named = (l: string): string => {
-    const m = menuWords(st, l);
-    return st.commandName ? nameCommand(m, st.commandName, st.session) : m;
-  };
+  // A command is named as the person can run it (`npx badzone end`), before the line is fitted to the width.
+  const named = (l: string): string => (st.commandName ? nameCommand(l, st.commandName, st.session) : l);
   return `${(AS_IS.has(view.kind) ? lines : lines.flatMap((l) => fit(st, named(l)))).join('\n')}\n`;
 }
 
@@ -132,32 +139,23 @@ function rule(st: Style, title: string): string {
 }
 
 /**
- * Inside `badzone play` (no hints: its menu says what comes next), a command the text names is the menu item that
- * does it there: a GM at the table is never sent to a shell.
+ * What to do next, in the words of where the text is shown: the command to type on the command line (`st.hints`),
+ * the menu item inside `badzone play`, where a GM at the table is never sent to a shell. Engine and library texts
+ * name no command (test/api/words-at-the-edge.test.ts); a custom table's own text is the group's, shown as written.
  */
-const MENU_WORDS: [RegExp, string][] = [
-  [/run `badzone discard [^`]*`/g, 'choose Events > Discard an event'],
-  [/\(`badzone discard [^`]*`, or the Events menu in `badzone play`\)/g, '(Events > Discard an event)'],
-  [/\(`badzone discard [^`]*`\)/g, '(Events > Discard an event)'],
-  [/`badzone discard [^`]*` again takes it off/g, 'Events > Discard an event takes it off'],
-  [/`badzone discard [^`]*`/g, 'Events > Discard an event'],
-  [/\(see `badzone status`\)/g, '(see Status)'],
-  [/`badzone status`/g, 'Status'],
-  [
-    /`badzone collapse TILE` \(or `(?:badzone collapse )?--occupied TILES`(?: to have badzone roll)?\)/g,
-    'Events > Collapsed Section: record the right tile',
-  ],
-  [/`badzone collapse[^`]*`/g, 'Events > Collapsed Section: record the right tile'],
-  [/\(`badzone redo`\)/g, '(Redo, in the menu)'],
-  [/`badzone redo`/g, 'Redo'],
-  [/`badzone dice rolled` to switch back/g, 'Dice > Let badzone roll, to switch back'],
-];
+const TODO = {
+  discard: (id: string) => ({ cli: `\`badzone discard ${id}\``, play: 'Events > Discard an event' }),
+  collapse: {
+    cli: '`badzone collapse TILE` (or `badzone collapse --occupied TILES` to have badzone roll)',
+    play: 'Events > Collapsed Section: record the right tile',
+  },
+  redo: { cli: '`badzone redo`', play: 'Redo' },
+  redoMenu: { cli: '`badzone redo`', play: 'Redo, in the menu' },
+  rolled: { cli: '`badzone dice rolled`', play: 'Dice > Let badzone roll' },
+} as const;
 
-function menuWords(st: Style, text: string): string {
-  if (st.hints || !text.includes('`badzone ')) return text;
-  let out = text;
-  for (const [re, to] of MENU_WORDS) out = out.replace(re, to);
-  return out;
+function todo(st: Style, what: { readonly cli: string; readonly play: string }): string {
+  return st.hints ? what.cli : what.play;
 }
 
 /**
@@ -165,7 +163,6 @@ function menuWords(st: Style, text: string): string {
  * wide as the prefix). `paint` styles the text, not the prefix.
  */
 function para(st: Style, text: string, first = '  ', rest?: string, paint: (s: string) => string = (s) => s): string[] {
-  text = menuWords(st, text);
   const indent = rest ?? ' '.repeat(visibleWidth(first));
   const wf = visibleWidth(first);
   const wi = visibleWidth(indent);
@@ -195,7 +192,9 @@ function outcomeLines(st: Style, outcomes: Outcome[], indent: string): string[] 
         ),
       ];
     }
-    return toolLines(st, o.text, indent);
+    // An unconfirmed pick: how to record the right tile, in the words of where it is shown.
+    const fix = o.kind === 'pickTile' && o.unconfirmed ? ` Record it: ${todo(st, TODO.collapse)}.` : '';
+    return toolLines(st, o.text + fix, indent);
   });
 }
 
@@ -324,7 +323,7 @@ function battlefieldLines(b: BattlefieldView, st: Style): string[] {
     lines.push(
       ...para(
         st,
-        `${t.what} on ${t.tile ?? 'no tile'} (round ${t.round}) was picked among all tiles, not knowing where the player models stand. If it is wrong: \`badzone collapse TILE\` (or \`--occupied TILES\`).`,
+        `${t.what} on ${t.tile ?? 'no tile'} (round ${t.round}) was picked among all tiles, not knowing where the player models stand. If it is wrong: ${todo(st, TODO.collapse)}.`,
         `${st.warn('Unconfirmed:')} `,
         '  ',
       ),
@@ -500,7 +499,7 @@ function stepText(s: Step): string {
     case 'pickStructure':
       return `a random ${s.what} is removed`;
     case 'visibilitySet':
-      return `visibility becomes ${s.level}`;
+      return `visibility becomes ${s.level}${s.rules !== undefined ? ` (its rules while it lasts: ${s.rules})` : ''}`;
     case 'visibilityRoll':
       return 'a roll on the visibility table';
     case 'visibilityClearPitchBlack':
@@ -556,6 +555,18 @@ function hazardRoll(d: HazardRollData, st: Style): string[] {
     lines.push(st.bold('Nomadic'));
   }
   lines.push('', ...para(st, d.meaning, ''));
+  return lines;
+}
+
+function hazardRolls(d: HazardRollsData, st: Style): string[] {
+  const lines = [
+    `${st.heading('Hazard Table:')} ${st.tool(`Home Turf of ${d.rolls.length} crew${d.rolls.length === 1 ? '' : 's'}`)} ${st.dim(`(seed ${d.seed})`)}`,
+  ];
+  for (const r of d.rolls) {
+    lines.push('', `${st.bold(r.crew)}: ${st.tool(`D10 ${r.roll}`)} ${st.bold(r.nomadic ? 'Nomadic' : r.hazard.name)}`);
+    lines.push(...para(st, r.meaning, '  '));
+  }
+  lines.push(...hint(st, '`badzone hazard show <1-10>` shows a hazard and its Home Turf Ploy in full.'));
   return lines;
 }
 
@@ -795,10 +806,12 @@ function status(d: StatusData, st: Style): string[] {
     );
   if (d.manualDice)
     lines.push(
-      st.dim('Dice: your own (badzone asks for each die on a terminal; `badzone dice rolled` to switch back).'),
+      st.dim(`Dice: your own (badzone asks for each die on a terminal; ${todo(st, TODO.rolled)} to switch back).`),
     );
   if (d.redoable)
-    lines.push(st.dim(`${d.redoable} undone step${d.redoable === 1 ? '' : 's'} can be redone (\`badzone redo\`).`));
+    lines.push(
+      st.dim(`${d.redoable} undone step${d.redoable === 1 ? '' : 's'} can be redone (${todo(st, TODO.redoMenu)}).`),
+    );
   // One paragraph: the events in play above already show their discard thresholds.
   if (d.dueInEndPhase.length) {
     const checks = d.dueInEndPhase.filter((x) => x.type === 'discard-check').length;
@@ -852,7 +865,7 @@ function fullLines(d: StatusData, st: Style): string[] {
         `  ${st.bold(r.name)}  ${r.timing === 'once' ? st.once(timingText(r)) : st.persistent(timingText(r))}`,
       );
       lines.push(...para(st, r.effect, '    ', undefined, st.rule));
-      if (r.gm) lines.push(...para(st, menuWords(st, r.gm), `    ${st.bold('At the table:')} `, '      '));
+      if (r.gm) lines.push(...para(st, r.gm, `    ${st.bold('At the table:')} `, '      '));
       for (const c of r.clarifications) lines.push(...para(st, c, `    ${st.bold('Note:')} `, '      '));
     }
   }
@@ -935,7 +948,7 @@ function undo(d: UndoData, st: Style): string[] {
   // Only what badzone rolled comes back by itself (the random-number position is restored); dice the GM typed in
   // are kept for redo, not for a step played afresh.
   const again = rolls.some((x) => x.entered)
-    ? '`badzone redo` re-applies it with the dice you entered; played afresh, the step rolls them instead.'
+    ? `${todo(st, TODO.redo)} re-applies it with the dice you entered; played afresh, the step rolls them instead.`
     : rolls.length > 0
       ? 'Played again, the step rolls the same dice.'
       : '';
@@ -947,7 +960,7 @@ function undo(d: UndoData, st: Style): string[] {
     ),
     ...para(st, `${standing(d)}.${again ? ` ${again}` : ''}`, `${st.bold('Now:')} `),
     st.dim(
-      `${d.remaining} step${d.remaining === 1 ? '' : 's'} left to undo; \`badzone redo\` re-applies ${d.redoable === 1 ? 'it' : `the ${d.redoable} undone`}.`,
+      `${d.remaining} step${d.remaining === 1 ? '' : 's'} left to undo; ${todo(st, TODO.redo)} re-applies ${d.redoable === 1 ? 'it' : `the ${d.redoable} undone`}.`,
     ),
   ];
 }
@@ -1060,7 +1073,7 @@ function discard(d: DiscardData, st: Style): string[] {
   const stays = (d.stays ?? []).flatMap((o) =>
     para(
       st,
-      `its ${o.what} stays on the battlefield${o.tile ? ` (${o.tile})` : ''}${o.worth ? `, worth ${o.worth.value} ${o.worth.unit}` : ''}; \`badzone discard ${d.eventId}\` again takes it off.`,
+      `its ${o.what} stays on the battlefield${o.tile ? ` (${o.tile})` : ''}${o.worth ? `, worth ${o.worth.value} ${o.worth.unit}` : ''}; ${todo(st, TODO.discard(d.eventId))} again takes it off.`,
       `  ${st.marks.arrow} `,
       '    ',
     ),
@@ -1096,7 +1109,7 @@ function fighter(d: FighterData, st: Style): string[] {
   return para(st, `${d.name} (${d.gang}): ${d.from} ${st.marks.arrow} ${d.to}.`, '');
 }
 
-function newGame(d: NewData, st: Style): string[] {
+function newGame(d: NewView, st: Style): string[] {
   const lines = para(st, `saved in ${d.session}`, `${st.heading('New game')} `, '  ');
   if (d.backup) lines.push(...para(st, `The old game was kept as ${d.backup}.`, '', '  ', st.warn));
   lines.push(
@@ -1221,6 +1234,7 @@ const RENDERERS: Renderers = {
   'events-list': events,
   'events-show': eventShow,
   'hazard-roll': hazardRoll,
+  'hazard-rolls': hazardRolls,
   'hazard-list': hazards,
   'hazard-show': hazardShow,
   'table-lint': lint,
@@ -1247,12 +1261,12 @@ const RENDERERS: Renderers = {
   simulate: simulateLines,
   serve: (d: ServeData) => [`Stopped the players' view (${d.updates} update${d.updates === 1 ? '' : 's'} sent).`],
   // The report's JSON form, asked for with --format json but not --json: the same JSON, as it is.
-  report: (d: ReportData) => [JSON.stringify(d, null, 2)],
+  report: (d: ReportJson) => [JSON.stringify(d, null, 2)],
   'report-md': reportMarkdown,
   'report-html': (d: ReportData) => [
     renderPage(d.view, {
       mode: 'report',
-      report: { setup: d.setup, seed: d.seed, commitment: d.commitment, check: d.check, version: d.version },
+      report: { setup: d.setup, seed: d.seed, commitment: d.commitment, check: checkText(d.check), version: d.version },
     }).trimEnd(),
   ],
 };

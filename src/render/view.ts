@@ -11,6 +11,7 @@ import type {
   FighterData,
   HazardListData,
   HazardRollData,
+  HazardRollsData,
   HazardShowData,
   HazardView,
   LintData,
@@ -42,11 +43,12 @@ export interface ViewData {
   'events-list': EventsListData;
   'events-show': EventsShowData;
   'hazard-roll': HazardRollData;
+  'hazard-rolls': HazardRollsData;
   'hazard-list': HazardListData;
   'hazard-show': HazardShowData;
   'table-lint': LintData;
   reveal: RevealData;
-  new: NewData;
+  new: NewView;
   round: RoundData;
   end: EndData;
   status: StatusData;
@@ -68,12 +70,21 @@ export interface ViewData {
   simulate: SimulateData;
   serve: ServeData;
   /** `report --format json`: the report itself, printed as JSON. */
-  report: ReportData;
+  report: ReportJson;
   'report-md': ReportData;
   'report-html': ReportData;
 }
 
 export type ViewKind = keyof ViewData;
+
+/**
+ * What `new` shows: the library's NewData with the command line that makes the same game without prompts
+ * (src/cli/command-line.ts; with a hidden seed: `--hidden-seed`, not the seed), before `hazardRoll`.
+ */
+export type NewView = NewData & { commandLine: string };
+
+/** `report --format json`: the library's report with its "Checking it" in the command line's words. */
+export type ReportJson = Omit<ReportData, 'check'> & { check: string[] };
 
 /** One view: its kind and that kind's data. */
 export interface ViewOf<K extends ViewKind> {

@@ -56,7 +56,11 @@ export type Step =
   /** Pick a random large structure still standing and remove it. */
   | { kind: 'pickStructure'; what: string }
   /** Set the visibility to a level of the visibility table. */
-  | { kind: 'visibilitySet'; level: string; note?: string }
+  /**
+   * rules: what the visibility's rules are while this event's setting lasts, shown instead of the level's own (Power
+   * Outage sets the Pitch Black level, so Grid Overload ends it, but its rules are exactly the rules' 3").
+   */
+  | { kind: 'visibilitySet'; level: string; note?: string; rules?: string }
   /** Roll on the visibility table and apply the result. */
   | { kind: 'visibilityRoll' }
   /** If the current level counts as Pitch Black, return to the table's normal level. */

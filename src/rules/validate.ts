@@ -135,6 +135,7 @@ function step(v: unknown, path: string): Step {
     case 'visibilitySet': {
       const s: Extract<Step, { kind: 'visibilitySet' }> = { kind, level: nonEmpty(o.level, `${path}.level`, 60) };
       if (o.note !== undefined) s.note = str(o.note, `${path}.note`, TEXT);
+      if (o.rules !== undefined) s.rules = str(o.rules, `${path}.rules`, TEXT);
       return s;
     }
     case 'visibilityRoll':

@@ -123,6 +123,7 @@ describe('every output kind, through the command line, fits its schema', () => {
     await run('roll', 'D66', '--seed', 'Dust');
     await run('hazard', 'roll', '--seed', '3');
     await run('hazard', 'roll', '--roll', '10', '--home-turf');
+    await run('hazard', 'roll', '--crew', 'Iron Lords', '--crew', 'Eschers', '--seed', '3');
     await run('hazard', 'list');
     await run('hazard', 'show', '10');
     await run('events', 'list', '--table', table);
@@ -201,7 +202,7 @@ describe('errors with --json: one object on stderr, every kind', () => {
   it('io and output: the error object for the file system failing and for printing failing', async () => {
     const d = dir();
     for (const [err, code, kind] of [
-      [new IoError('Could not write x: I/O error. Nothing was changed.', 'Try again.'), 6, 'io'],
+      [new IoError('Could not write x: I/O error. Nothing was changed.', { hint: 'Try again.' }), 6, 'io'],
       [new OutputError('The game was saved, but its result could not be printed.'), 7, 'output'],
     ] as const) {
       let stderr = '';

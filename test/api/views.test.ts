@@ -1,10 +1,12 @@
 // The views the library shapes from the game's state (src/api/views.ts): the events in play as people see them,
 // and the battlefield a round's view shows. The engine reports what happened; it carries no view of its own.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newGame } from '../../src/api/index.js';
 import { inPlayView } from '../../src/api/views.js';
 import { as, book, play, start } from '../engine/arbitraries.js';
-import { tempDir } from '../helpers.js';
+import { ROOT, tempDir } from '../helpers.js';
 
 const nameOf = (id: string): string => book.byId.get(id)!.name;
 
@@ -99,5 +101,40 @@ describe("a round's battlefield", () => {
     const again = await game.currentRound();
     expect(again.battlefield).toEqual(r.battlefield);
     expect(again.inPlay).toEqual([]);
+  });
+});
+
+describe('visibilityView: the rules an event gives the level it sets', () => {
+  it('Power Outage: exactly the rules\' 3" for every fighter, still Pitch Black (Grid Overload ends it)', async () => {
+    const d = tempDir();
+    const game = await newGame('g.json', { cwd: d, seed: 1 });
+    await game.round({ dice: [1] }); // Power Outage
+    expect((await game.status()).visibility).toMatchObject({
+      level: 'pitch-black',
+      rangeInches: 3,
+      pitchBlack: true,
+      rules: 'Visibility is reduced to 3".',
+      source: 'power-outage',
+    });
+    await game.round({ dice: [13] }); // Grid Overload: Pitch Black is removed
+    expect((await game.status()).visibility).toMatchObject({ level: 'normal', source: 'grid-overload' });
+    // Pitch Black rolled on the visibility table (Grid Fluctuation) keeps the house level's own rules.
+    await game.round({ dice: [19, 1] });
+    expect((await game.status()).visibility.rules).toMatch(/12" with photo-goggles, infra-sights or photo-lumens/);
+  });
+
+  it("a group's own table without the step's rules: Power Outage brings in the level's exception for photo-goggles", async () => {
+    const d = tempDir();
+    const events = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'badzone-events.json'), 'utf8'));
+    const outage = events.results.find((e: { id: string }) => e.id === 'power-outage');
+    delete outage.resolve.onDraw[0].rules;
+    fs.writeFileSync(path.join(d, 'photo-goggles.json'), JSON.stringify(events));
+    const game = await newGame('g.json', { cwd: d, seed: 1, table: 'photo-goggles.json' });
+    await game.round({ dice: [1] });
+    expect((await game.status()).visibility).toMatchObject({
+      level: 'pitch-black',
+      rules:
+        'Fighters are Hidden and can only be targeted within 3" (12" with photo-goggles, infra-sights or photo-lumens) unless Revealed.',
+    });
   });
 });

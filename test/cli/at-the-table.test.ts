@@ -54,7 +54,7 @@ describe('round --end-dice: a die typed for the new round never goes into the la
     const none = await runCli(['round', '--end-dice', '3'], { cwd: d });
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(
-      /There is no open End Phase for --end-dice \(the End Phase of round 2 is already resolved\)/,
+      /End-Phase dice were entered, but there is no open End Phase \(the End Phase of round 2 is already resolved\)\. Give the new round's dice with --dice\./,
     );
   });
 });
@@ -108,11 +108,12 @@ describe('placeholders and blank answers: badzone rolls that one', () => {
     const prompter = scripted([
       {
         input:
-          /^Event Phase: event table: enter your D64 \(roll two D8: \(first - 1\) x 8 \+ second, e\.g\. 3 then 5 is 21; type the result, 1-64\) \(blank: badzone rolls it\)$/,
+          /^Event Phase: event table: enter your D64 \(roll two D8 and type both as they fell, e\.g\. 5 8 or 5,8 \(that is 40\); or type the result, 1-64\) \(blank: badzone rolls it; r: badzone rolls the rest of this step\)$/,
         value: '7',
       },
       {
-        input: /^Horde of Rats: how many Underhive Rats \(D2\+1\): enter your D2 \(blank: badzone rolls it\)$/,
+        input:
+          /^Horde of Rats: how many Underhive Rats \(D2\+1\): enter your D2 \(no D2\? roll a D6: 1-3 is 1, 4-6 is 2\) \(blank: badzone rolls it; r: badzone rolls the rest of this step; b: back one die\)$/,
         value: '',
       },
       { input: /^Horde of Rats: spawn point: enter your D4/, value: '9', invalid: /from 1 to 4, or leave it blank/ },
@@ -123,6 +124,106 @@ describe('placeholders and blank answers: badzone rolls that one', () => {
     const e = json((await ok(['log', '--json', '--round', '1'], d)).stdout).entries[0];
     expect(e.action).toEqual({ type: 'round', dice: [7, null, 2] });
     expect(e.rolls.map((x: { entered?: true }) => x.entered === true)).toEqual([true, false, true]);
+  });
+
+  it("a random fighter's prompt lists the roster, numbered; the purpose logged is the same as with --dice, and verify agrees", async () => {
+    const setup = ['new', '--seed', '1', '--gang', 'Goliaths: Krag, Brute, Mauler', '--gang', 'Eschers: Vex, Nyx'];
+    const d = dir();
+    await ok(setup, d);
+    await ok(['place', 'wyld-magic'], d);
+    const prompter = scripted([
+      { input: /enter your D64/, value: '38' },
+      {
+        input:
+          /^Wyld Magic: fighter of Goliaths: enter your D3 \(1 Krag, 2 Brute, 3 Mauler\) \(no D3\? roll a D6 and halve it, rounding up: 1-2 is 1, 3-4 is 2, 5-6 is 3\) \(blank: badzone rolls it; r: badzone rolls the rest of this step; b: back one die\)$/,
+        value: '2',
+      },
+      { input: /^Wyld Magic: fighter of Eschers: enter your D2 \(1 Vex, 2 Nyx\) \(no D2\?/, value: '1' },
+    ]);
+    await ok(['round', '--manual'], d, { stdinIsTTY: true, prompter });
+    expect(prompter.left()).toBe(0);
+    // The same dice given with --dice in a twin game: the same log, byte for byte (the purposes included).
+    const twin = dir();
+    await ok(setup, twin);
+    await ok(['place', 'wyld-magic'], twin);
+    await ok(['round', '--dice', '38,2,1'], twin);
+    const rolls = (g: string) => json(bytes(g)).log[2].rolls;
+    expect(rolls(d).map((r: { for: string }) => r.for)).toEqual([
+      'Event Phase: event table',
+      'Wyld Magic: fighter of Goliaths',
+      'Wyld Magic: fighter of Eschers',
+    ]);
+    expect(rolls(d)).toEqual(rolls(twin));
+    expect(json((await ok(['status', '--json'], d)).stdout).psykers).toEqual(
+      json((await ok(['status', '--json'], twin)).stdout).psykers,
+    );
+    expect(json((await ok(['verify', '--json'], d)).stdout).ok).toBe(true);
+    await ok(['undo'], d);
+    expect(json((await ok(['redo', '--json'], d)).stdout).kind).toBe('redo');
+    expect(bytes(d)).toBe(bytes(twin));
+  });
+
+  it('the D64 may be typed as the two D8 as they fell (5 8 or 5,8 is 40); 58 stays 58; a D8 over 8 is refused', async () => {
+    const d = dir();
+    await ok(['new', '--seed', '7'], d);
+    const round = async (answer: string) => {
+      const p = scripted([
+        { input: /enter your D64/, value: '9 1', invalid: /Each D8 is 1-8: type the two as they fell \(e\.g\. 5 8\)/ },
+        { input: /enter your D64 \(roll two D8 and type both as they fell, e\.g\. 5 8 or 5,8/, value: answer },
+        { input: /./, value: 'r' },
+      ]);
+      await ok(['round', '--manual', '--json'], d, { stdinIsTTY: true, prompter: p });
+      await ok(['undo'], d);
+      return json(bytes(d)).redo[0].action.dice[0] as number;
+    };
+    expect(await round('5 8')).toBe(40);
+    expect(await round('5,8')).toBe(40);
+    expect(await round(' 3 ,  5 ')).toBe(21);
+    expect(await round('5/8')).toBe(40);
+    expect(await round('58')).toBe(58);
+  });
+
+  it('deck mode draws cards: two numbers are not a card', async () => {
+    const d = dir();
+    await ok(['new', '--seed', '7', '--mode', 'deck'], d);
+    const p = scripted([
+      {
+        input: /which card did you draw\?/,
+        value: '5 8',
+        invalid: /Enter a whole number from 1 to 64, or leave it blank for badzone to draw/,
+      },
+      {
+        input:
+          /which card did you draw\? \(1-64, 64 left in the deck; blank: badzone draws; r: badzone rolls the rest of this step\)$/,
+        value: '40',
+      },
+      { input: /./, value: 'r' },
+    ]);
+    await ok(['round', '--manual'], d, { stdinIsTTY: true, prompter: p });
+    expect(json(bytes(d)).log[1].action.dice[0]).toBe(40);
+  });
+
+  it('a D2 answer out of range says how to roll a D2 with a D6; r rolls the rest, b goes back a die (not from the first)', async () => {
+    const d = dir();
+    await ok(['new', '--seed', '7'], d);
+    const p = scripted([
+      { input: /event table: enter your D64/, value: 'b', invalid: /first die of this step: there is none before it/ },
+      { input: /event table: enter your D64/, value: '7' }, // Horde of Rats
+      {
+        input: /Underhive Rats \(D2\+1\): enter your D2/,
+        value: '5',
+        invalid: /from 1 to 2 \(no D2\? roll a D6: 1-3 is 1, 4-6 is 2\)/,
+      },
+      { input: /Underhive Rats \(D2\+1\): enter your D2/, value: 'B' },
+      { input: /event table: enter your D64/, value: '8' }, // Horde of Rats too, asked again
+      { input: /Underhive Rats \(D2\+1\): enter your D2/, value: '2' },
+      { input: /spawn point: enter your D4/, value: 'r' },
+    ]);
+    await ok(['round', '--manual'], d, { stdinIsTTY: true, prompter: p });
+    expect(p.left()).toBe(0);
+    const e = json(bytes(d)).log[1];
+    expect(e.action).toEqual({ type: 'round', dice: [8, 2] });
+    expect(e.rolls.map((r: { entered?: true }) => r.entered === true)).toEqual([true, true, false]);
   });
 
   it("a scatter direction prompt says how to read a scatter dice, and where the game's 12 o'clock points", async () => {

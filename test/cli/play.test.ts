@@ -498,11 +498,9 @@ describe('badzone play', () => {
     // The Hazard item: the rule, and the ploy with when it may be used.
     expect(r.stdout).toMatch(/Hazard: Bog \(D10 3\)\. Any area of the Battlefield/);
     expect(r.stdout).toMatch(/Home Turf Ploy for Goliaths, at the start of any Round: Easy Target\./);
-    // The rules in full name the menu item, not a shell command, inside play.
+    // The rules in full are the table's rules, with no shell command in them.
     expect(r.stdout).toMatch(/Rules of the events in play/);
-    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(
-      /When the Blast leaves the table, choose Events > Discard an event\./,
-    );
+    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/When the Blast leaves the table, discard Pillar of Flame by hand\./);
     expect(r.stdout).not.toMatch(/run `badzone discard/);
     expect(r.stdout).toMatch(/Headhunters {2}Persistent/);
   });

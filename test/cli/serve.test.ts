@@ -29,6 +29,10 @@ describe('badzone serve (command)', () => {
     expect(r.stdout).toMatch(/\n {2}http:\/\/[\d.]+:\d+\/[\w-]{22}\/\n/);
     expect(r.stdout).toContain('Scan this with a phone to open it:');
     expect(r.stdout).toMatch(/\n {2}[\u2580\u2584\u2588 ]{21,}\n/);
+    // The address again, right under the code (the lines above it scroll off a 24-row terminal).
+    const url = /\n {2}(http:\/\/\S+)\n/.exec(r.stdout)![1]!;
+    expect(r.stdout).toMatch(/[\u2580\u2584\u2588] *\nOr type it: (\S+)\n/);
+    expect(/\nOr type it: (\S+)\n/.exec(r.stdout)![1]).toBe(url);
     expect(r.stdout).toContain('The address holds an access token');
   });
 

@@ -265,6 +265,91 @@ describe('badzone hazard', () => {
     }
   });
 
+  it('hazard roll --crew (repeatable): a Home Turf for each crew, named, in order, from one seed', async () => {
+    const args = ['hazard', 'roll', '--crew', 'Iron Lords', '--crew', 'Eschers', '--crew', 'Orlocks', '--seed', '3'];
+    const r = await runCli([...args, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const d = json(r.stdout);
+    const rng = new Rng({ seed: 3, uses: 0 });
+    const rolls = [rng.die(10), rng.die(10), rng.die(10)];
+    expect(rolls).toEqual([7, 9, 8]);
+    expect(d).toMatchObject({ kind: 'hazard-rolls', schema: 3, seed: '3', generator: 'mt19937' });
+    expect(d.rolls.map((x: { crew: string; roll: number }) => [x.crew, x.roll])).toEqual([
+      ['Iron Lords', 7],
+      ['Eschers', 9],
+      ['Orlocks', 8],
+    ]);
+    expect(d.rolls[0]).toMatchObject({
+      nomadic: false,
+      hazard: { id: 'city-ruins', ploy: { name: 'Dead Drop' } },
+      meaning: 'The Home Turf Hazard of Iron Lords is City Ruins; its Home Turf Ploy is Dead Drop.',
+      ratingLimit: null,
+    });
+    // The first crew's roll is the one a plain roll with that seed gives; without --crew the output is as before.
+    const one = json((await runCli(['hazard', 'roll', '--seed', '3', '--json'])).stdout);
+    expect(one).toMatchObject({ kind: 'hazard-roll', roll: 7, homeTurf: false });
+    expect(Object.keys(one)).toEqual([
+      'kind',
+      'schema',
+      'roll',
+      'seed',
+      'generator',
+      'nomadic',
+      'homeTurf',
+      'hazard',
+      'meaning',
+      'ratingLimit',
+    ]);
+    const t = (await runCli(args)).stdout;
+    expect(t).toMatch(
+      /^Hazard Table: Home Turf of 3 crews \(seed 3\)\n\nIron Lords: D10 7 City Ruins\n {2}The Home Turf/,
+    );
+    expect(t).toMatch(/\nEschers: D10 9 Harrowed\n/);
+    expect(t).toMatch(/\nOrlocks: D10 8 Unstable Fuel\n/);
+    // A Nomadic crew: its Rating Limit.
+    let seed = 0;
+    while (new Rng({ seed, uses: 0 }).die(10) !== 10) seed++;
+    const nomad = json((await runCli(['hazard', 'roll', '--crew', 'Cawdor', '--seed', String(seed), '--json'])).stdout);
+    expect(nomad.rolls[0]).toMatchObject({
+      crew: 'Cawdor',
+      roll: 10,
+      nomadic: true,
+      ratingLimit: 300,
+      meaning: expect.stringMatching(
+        /^Cawdor is a Nomadic crew: no Home Turf Hazard or Facility, but its Rating Limit is 300/,
+      ),
+    });
+  });
+
+  it('hazard roll --crew checks each name as a gang name is checked, and shows it escaped', async () => {
+    const refused = async (args: string[], text: RegExp) => {
+      const r = await runCli(['hazard', 'roll', ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(text);
+      expect(r.stdout).toBe('');
+    };
+    await refused(['--crew', 'Red\nOK'], /The crew name "Red\\x0aOK" contains a line break \(\\x0a\)/);
+    await refused(['--crew', ''], /The crew name is empty/);
+    await refused(['--crew', 'x'.repeat(201)], /a name may have at most 200 characters \(limit: name length\)/);
+    await refused(['--crew', 'Eschers', '--crew', 'eschers'], /The crew eschers is named twice/);
+    await refused(
+      Array.from({ length: 51 }, (_, i) => ['--crew', `Crew ${i}`]).flat(),
+      /51 crews were named; one roll may be for at most 50 crews \(limit: crews\)/,
+    );
+    await refused(['--crew', 'Eschers', '--roll', '4'], /with --crew badzone rolls for each crew/);
+    // A bidi override is stored as typed (JSON) and shown escaped (text).
+    const name = 'Red\u202eSdrol';
+    const j = json((await runCli(['hazard', 'roll', '--crew', name, '--seed', '2', '--json'])).stdout);
+    expect(j.rolls[0].crew).toBe(name);
+    const t = (await runCli(['hazard', 'roll', '--crew', name, '--seed', '2'])).stdout;
+    expect(t).toContain('Red\\u202eSdrol: D10');
+    expect(t).not.toContain('\u202e');
+    // The help shows it.
+    expect((await runCli(['hazard', 'roll', '--help'])).stdout).toContain(
+      "badzone hazard roll --crew 'Iron Lords' --crew Eschers",
+    );
+  });
+
   it('hazard roll refuses bad values with exit 2', async () => {
     for (const v of ['0', '11', 'x']) expect((await runCli(['hazard', 'roll', '--roll', v])).code).toBe(2);
     expect((await runCli(['hazard', 'roll', '--seed', 'a.b'])).code).toBe(2);

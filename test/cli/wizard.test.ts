@@ -20,6 +20,7 @@ const FULL: Answer[] = [
   { input: /Gang 2's name/, value: 'Eschers' },
   { input: /^Eschers: fighters on the battlefield/, value: ENTER },
   { input: /^Eschers: fighters in reserve/, value: 'Lyra, Nyx' },
+  { confirm: /^Eschers has no fighters on the battlefield \(only Lyra, Nyx in reserve\)\. Make it so\?/, value: true },
   { input: /Gang 3's name/, value: 'Orlocks' },
   { input: /^Orlocks: fighters on the battlefield/, value: 'Ash' },
   { input: /^Orlocks: fighters in reserve/, value: ENTER },
@@ -31,6 +32,15 @@ const FULL: Answer[] = [
   { select: /Hazard/, value: 'own' },
   { input: /D10 roll/, value: '4' },
   { select: /Home Turf/, value: 'Eschers' },
+];
+
+/** Enter at every question after the gangs: no lairs or structures counted, dice, no Hazard. */
+const DEFAULTS_AFTER_GANGS: Answer[] = [
+  { input: /Beast Lairs/, value: ENTER },
+  { input: /large structures/, value: ENTER },
+  { select: /12 o'clock/, value: ENTER },
+  { select: /D64.*deck/, value: ENTER },
+  { select: /Hazard/, value: ENTER },
 ];
 
 const FULL_FLAGS = [
@@ -129,11 +139,7 @@ describe('setup wizard', () => {
       { input: /rows x columns/, value: ENTER },
       { input: /spawn points/, value: ENTER },
       { input: /First gang's name/, value: ENTER },
-      { input: /Beast Lairs/, value: ENTER },
-      { input: /large structures/, value: ENTER },
-      { select: /12 o'clock/, value: ENTER },
-      { select: /D64.*deck/, value: ENTER },
-      { select: /Hazard/, value: ENTER },
+      ...DEFAULTS_AFTER_GANGS,
     ]);
     expect((await runCli(['new'], { cwd: a, stdinIsTTY: true, prompter: p, seeds: [31] })).code).toBe(0);
     expect(p.left()).toBe(0);
@@ -151,6 +157,68 @@ describe('setup wizard', () => {
       hazard: null,
       mode: 'dice',
     });
+  });
+
+  it('Escape back to a roster question keeps the earlier roster as its default, like any other answer', async () => {
+    const dir = tempDir();
+    const p = scripted([
+      { input: /rows x columns/, value: ENTER },
+      { input: /spawn points/, value: ENTER },
+      { input: /First gang's name/, value: 'Goliaths' },
+      { input: /^Goliaths: fighters on the battlefield/, value: 'Krag, Brute' },
+      { input: /^Goliaths: fighters in reserve/, value: 'Grub' },
+      { back: /Gang 2's name/ },
+      { back: /^Goliaths: fighters in reserve/ },
+      { back: /^Goliaths: fighters on the battlefield/ },
+      // Every answer comes back: the name, the fighters on the battlefield, the reserve; Enter takes each.
+      { input: /First gang's name/, value: ENTER },
+      { input: /^Goliaths: fighters on the battlefield/, value: ENTER },
+      { input: /^Goliaths: fighters in reserve/, value: ENTER },
+      { input: /Gang 2's name/, value: ENTER },
+      ...DEFAULTS_AFTER_GANGS,
+    ]);
+    expect((await runCli(['new'], { cwd: dir, stdinIsTTY: true, prompter: p, seeds: [5] })).code).toBe(0);
+    expect(p.left()).toBe(0);
+    expect(JSON.parse(read(dir)).setup.gangs).toEqual([
+      { name: 'Goliaths', battlefield: ['Krag', 'Brute'], reserve: ['Grub'] },
+    ]);
+  });
+
+  it('a gang with no fighters on the battlefield is said back and made only on a Yes (No by default: back to its fighters)', async () => {
+    const dir = tempDir();
+    const p = scripted([
+      { input: /rows x columns/, value: ENTER },
+      { input: /spawn points/, value: ENTER },
+      { input: /First gang's name/, value: 'Eschers' },
+      { input: /^Eschers: fighters on the battlefield/, value: ENTER },
+      { input: /^Eschers: fighters in reserve/, value: 'Lyra, Nyx' },
+      // Enter: No, back to its fighters on the battlefield (the reserve kept).
+      { confirm: /^Eschers has no fighters on the battlefield \(only Lyra, Nyx in reserve\)/, value: ENTER },
+      { input: /^Eschers: fighters on the battlefield/, value: ENTER },
+      { input: /^Eschers: fighters in reserve/, value: ENTER },
+      // Escape at the question: back to the reserve.
+      { back: /^Eschers has no fighters on the battlefield/ },
+      { input: /^Eschers: fighters in reserve/, value: ENTER },
+      { confirm: /^Eschers has no fighters on the battlefield/, value: true },
+      { input: /Gang 2's name/, value: 'Orlocks' },
+      { input: /^Orlocks: fighters on the battlefield/, value: ENTER },
+      { input: /^Orlocks: fighters in reserve/, value: ENTER },
+      { confirm: /^Orlocks has no fighters on the battlefield \(no fighters in reserve either\)/, value: true },
+      { input: /Gang 3's name/, value: ENTER },
+      ...DEFAULTS_AFTER_GANGS,
+    ]);
+    expect((await runCli(['new'], { cwd: dir, stdinIsTTY: true, prompter: p, seeds: [5] })).code).toBe(0);
+    expect(p.left()).toBe(0);
+    expect(p.defaults.filter(([q]) => q.startsWith('confirm:')).map(([, d]) => d)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(JSON.parse(read(dir)).setup.gangs).toEqual([
+      { name: 'Eschers', battlefield: [], reserve: ['Lyra', 'Nyx'] },
+      { name: 'Orlocks', battlefield: [], reserve: [] },
+    ]);
   });
 
   it("refuses bad answers with the flags' own messages and asks again", async () => {
@@ -264,7 +332,7 @@ describe('setup wizard', () => {
         { confirm: /already exists.*Replace/, value: true },
         ...FULL.slice(0, 2),
         { input: /First gang's name/, value: ENTER },
-        ...FULL.slice(12, 16),
+        ...FULL.slice(13, 17),
         { select: /Hazard/, value: 'none' },
       ]),
     });

@@ -233,7 +233,12 @@ describe('physicalDieHint', () => {
     expect(physicalDieHint(5)).toBe(' (no D5? roll a D6 and roll again on 6 or more)');
     expect(physicalDieHint(7)).toBe(' (no D7? roll a D8 and roll again on 8 or more)');
     expect(physicalDieHint(9)).toBe(' (no D9? roll a D10 and roll again on 10 or more)');
-    for (const n of [2, 3, 4, 6, 8, 10, 12, 20, 100]) expect(physicalDieHint(n)).toBe('');
+    for (const n of [4, 6, 8, 10, 12, 20, 100]) expect(physicalDieHint(n)).toBe('');
+  });
+
+  it('says how to read a D2 and a D3 off a D6', () => {
+    expect(physicalDieHint(2)).toBe(' (no D2? roll a D6: 1-3 is 1, 4-6 is 2)');
+    expect(physicalDieHint(3)).toBe(' (no D3? roll a D6 and halve it, rounding up: 1-2 is 1, 3-4 is 2, 5-6 is 3)');
   });
 
   it('says how to roll the D64 with two D8, how to read a D66, and a scatter dice as a clock number', () => {
@@ -336,7 +341,10 @@ describe('the dice notation, freshly loaded', () => {
   });
 
   it('the dice a table has need no hint; any other die names the next larger one', () => {
-    for (const n of [2, 3, 4, 6, 8, 10, 12, 20, 100]) expect(dice.physicalDieHint(n), `D${n}`).toBe('');
+    for (const n of [4, 6, 8, 10, 12, 20, 100]) expect(dice.physicalDieHint(n), `D${n}`).toBe('');
+    // A D2 and a D3 are read off a D6.
+    expect(dice.physicalDieHint(2)).toMatch(/roll a D6: 1-3 is 1, 4-6 is 2/);
+    expect(dice.physicalDieHint(3)).toMatch(/roll a D6 and halve it, rounding up/);
     // The table's own D64 and Necromunda's D66 say how to roll them with dice a table has.
     expect(dice.physicalDieHint(64)).toMatch(/two D8/);
     expect(dice.physicalDieHint(66)).toMatch(/D6/);

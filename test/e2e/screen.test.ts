@@ -43,6 +43,24 @@ function screen(dir: string, args: string[], cols: number, rows: number): Screen
   return s;
 }
 
+/** From the Beast Lairs question on, Enter takes each default; then quit `play` at its first menu. */
+function finishWizard(s: Screen): void {
+  for (const [question, answer] of [
+    [/How many Beast Lairs/, 'Enter'],
+    [/How many large structures/, 'Enter'],
+    [/which edge does 12 o'clock point to/, 'Enter'],
+    [/roll a D64 each round, or draw/, 'Enter'],
+    [/The Hazard/, 'Enter'],
+  ] as const) {
+    s.waitFor(question);
+    s.keys(answer);
+  }
+  s.waitFor(/Ready to play\. What next\?/);
+  s.type('q');
+  s.keys('Enter');
+  until(() => s.exited(), 'play to quit');
+}
+
 const phase = (dir: string) =>
   JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')) as { round: number; phase: string; log: unknown[] };
 
@@ -153,6 +171,84 @@ describe.skipIf(!hasTmux || !built)('badzone play on a terminal of a given size'
     expect(fs.readFileSync(path.join(dir, FILE), 'utf8')).toBe(before);
   });
 
+  it('manual dice at 80x24: the fighters are listed, the D64 is typed as two D8, b goes back one die and r rolls the rest, each one key', () => {
+    const dir = tempDir();
+    const ok = (args: string[]) => expect(runBin(args, { cwd: dir }).code).toBe(0);
+    ok(['new', '--seed', '1', '--gang', 'Goliaths: Krag, Brute, Mauler', '--gang', 'Eschers: Vex, Nyx']);
+    ok(['place', 'wyld-magic']);
+    const s = screen(dir, ['round', '--manual'], 80, 24);
+    // The prompts wrap at 80 columns (a full row goes on in the next; one that ended in a blank was trimmed to 79).
+    const unwrapped = () =>
+      s.capture().reduce((t, row, i, rows) => {
+        const prev = rows[i - 1]?.length ?? 0;
+        return i === 0 ? row : t + (prev === 80 ? '' : prev === 79 ? ' ' : '\n') + row;
+      }, '');
+    const waitFor = (re: RegExp) => {
+      try {
+        until(() => re.test(unwrapped()), `the screen to match ${re}`);
+      } catch (e) {
+        throw new Error(`${(e as Error).message}:\n${unwrapped()}`);
+      }
+    };
+    waitFor(/enter your D64 \(roll two D8 and type both as they fell/);
+    s.type('5 6'); // (5 - 1) x 8 + 6 = 38: Collapsed Structure
+    s.keys('Enter');
+    waitFor(/\? Wyld Magic: fighter of Goliaths: enter your D3 \(1 Krag, 2 Brute, 3 Mauler\)/);
+    s.type('2');
+    s.keys('Enter');
+    waitFor(/\? Wyld Magic: fighter of Eschers: enter your D2 \(1 Vex, 2 Nyx\)[\s\S]*b: back one die\)\s*$/);
+    s.type('b'); // no Enter: back to the Goliaths' die
+    waitFor(/\n\? Wyld Magic: fighter of Goliaths: enter your D3 .*b: back one die\)\s*$/);
+    s.type('3');
+    s.keys('Enter');
+    waitFor(/\? Wyld Magic: fighter of Eschers/);
+    s.type('r'); // no Enter: badzone rolls the Eschers' die
+    waitFor(/badzone rolls the rest of this step\n[\s\S]*Round 1: Event Phase/);
+    until(() => s.exited(), 'round to finish');
+    expect(s.exitCode()).toBe(0);
+    const e = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')).log[2];
+    expect(e.action).toEqual({ type: 'round', dice: [38, 3] });
+    expect(e.rolls.map((r: { for: string; entered?: true }) => [r.for, r.entered === true])).toEqual([
+      ['Event Phase: event table', true],
+      ['Wyld Magic: fighter of Goliaths', true],
+      ['Wyld Magic: fighter of Eschers', false],
+    ]);
+  });
+
+  it('the setup wizard erases each answered question, and Escape back to a roster shows it as the default', () => {
+    const dir = tempDir();
+    const s = screen(dir, ['play'], 80, 24);
+    s.waitFor(/rows x columns/);
+    s.type('3x3');
+    s.keys('Enter');
+    s.waitFor(/How many spawn points\?/);
+    // The answered question is gone from the screen, the next one in its place under the wizard's first line.
+    expect(s.capture().filter((r) => r !== '')).toEqual([
+      'Setting up a new game. Enter takes the answer in parentheses (Backspace clears',
+      'it, Tab edits it); Escape goes back a question, with its answer kept.',
+      expect.stringMatching(/^\? How many spawn points\? \(4\)$/),
+    ]);
+    s.keys('Enter');
+    s.waitFor(/First gang's name/);
+    s.type('Goliaths');
+    s.keys('Enter');
+    s.waitFor(/Goliaths: fighters on the battlefield/);
+    s.type('Krag, Brute');
+    s.keys('Enter');
+    s.waitFor(/Goliaths: fighters in reserve/);
+    s.keys('Escape');
+    s.waitFor(/^\? Goliaths: fighters on the battlefield \(comma-separated\): \(Krag, Brute\)$/m);
+    expect(s.history()).not.toMatch(/rows x columns|How many spawn points|First gang's name/);
+    s.keys('Enter');
+    s.waitFor(/Goliaths: fighters in reserve/);
+    s.keys('Enter');
+    s.waitFor(/Gang 2's name/);
+    s.keys('Enter');
+    finishWizard(s);
+    const st = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')) as { setup: { gangs: unknown[] } };
+    expect(st.setup.gangs).toEqual([{ name: 'Goliaths', battlefield: ['Krag', 'Brute'], reserve: [] }]);
+  });
+
   it('Escape in the setup wizard goes back a question, keeping the answer as the default', () => {
     const dir = tempDir();
     const s = screen(dir, ['play'], 80, 24);
@@ -167,22 +263,30 @@ describe.skipIf(!hasTmux || !built)('badzone play on a terminal of a given size'
     s.keys('Enter');
     s.waitFor(/First gang's name/);
     s.keys('Enter');
-    s.waitFor(/How many Beast Lairs/);
-    s.keys('Enter');
-    s.waitFor(/How many large structures/);
-    s.keys('Enter');
-    s.waitFor(/which edge does 12 o'clock point to/);
-    s.keys('Enter');
-    s.waitFor(/roll a D64 each round, or draw/);
-    s.keys('Enter');
-    s.waitFor(/The Hazard/);
-    s.keys('Enter');
-    s.waitFor(/Ready to play\. What next\?/);
-    s.type('q');
-    s.keys('Enter');
-    until(() => s.exited(), 'play to quit');
+    finishWizard(s);
     const st = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')) as { setup: { tiles: string[] } };
     expect(st.setup.tiles).toHaveLength(9);
+  });
+});
+
+describe.skipIf(!hasTmux || !built)('badzone serve on an 80x24 terminal', { timeout: 60_000 }, () => {
+  it('--host 0.0.0.0: the whole QR code and the address under it stay on screen', () => {
+    const dir = game();
+    const s = screen(dir, ['serve', '--host', '0.0.0.0'], 80, 24);
+    s.waitFor(/Ctrl-C stops it\./);
+    const rows = s.capture();
+    const all = s.history().split('\n');
+    const qr = (r: string) => /^ {2}[\u2580\u2584\u2588 ]+$/.test(r) && r.trim() !== '';
+    // The address printed above the code has scrolled off; every row of the code and the address under it have not.
+    expect(rows.some((r) => /^ {2}http:/.test(r))).toBe(false);
+    expect(rows.filter(qr)).toEqual(all.filter(qr));
+    const url = /^ {2}(http:\/\/\S+)$/m.exec(s.history())![1];
+    const under = rows.findIndex((r) => r.startsWith('Or type it: '));
+    expect(rows[under]).toBe(`Or type it: ${url}`);
+    expect(qr(rows[under - 1]!)).toBe(true);
+    s.keys('C-c');
+    until(() => s.exited(), 'serve to stop');
+    expect(s.exitCode()).toBe(0);
   });
 });
 

@@ -13,6 +13,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import * as jsqrModule from 'jsqr';
 import { BIN, ROOT, runBin, tempDir } from '../helpers.js';
 import { get } from '../serve/sse-client.js';
+import { banner } from './served.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [
@@ -93,22 +94,9 @@ async function serve(dir: string, args: string[] = [], env: Record<string, strin
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   procs.push(proc);
-  let out = '';
-  let err = '';
-  proc.stdout!.setEncoding('utf8').on('data', (c: string) => (out += c));
-  proc.stderr!.setEncoding('utf8').on('data', (c: string) => (err += c));
-  const t0 = Date.now();
-  while (!out.includes('Ctrl-C stops it.')) {
-    if (proc.exitCode !== null) throw new Error(`serve exited ${proc.exitCode}: ${err}`);
-    if (Date.now() - t0 > 15_000) throw new Error(`serve printed no address in 15 s: ${out} ${err}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  const url = /http:\/\/\S+/.exec(out)![0];
   return {
     proc,
-    url,
-    out: () => out,
-    err: () => err,
+    ...(await banner(proc)),
     stop: () =>
       new Promise((resolve) => {
         proc.once('exit', (code) => resolve(code));

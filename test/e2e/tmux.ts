@@ -32,13 +32,14 @@ export function sleep(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-/** Start `badzone ARGS` in `cwd` on a cols x rows terminal. */
+/** Start `badzone ARGS` in `cwd` on a cols x rows terminal (the built bin/, or `program`: the standalone executable). */
 export function openScreen(
   cwd: string,
   args: string[],
   cols: number,
   rows: number,
   env: Record<string, string> = {},
+  program: string[] = [process.execPath, BIN],
 ): Screen {
   const dir = tempDir('badzone-tmux-');
   const sock = path.join(dir, 'tmux.sock');
@@ -54,7 +55,7 @@ export function openScreen(
     .map(([k, v]) => `${k}=${q(v)}`)
     .join(' ');
   // The shell keeps the pane open after badzone exits, so its last screen can still be read; the exit code goes to a file.
-  const cmd = `env -u CI -u BADZONE_SESSION -u BADZONE_NO_INPUT -u FORCE_COLOR ${envs} ${q(process.execPath)} ${q(BIN)} ${args.map(q).join(' ')}; echo $? > ${q(codeFile)}; sleep 600`;
+  const cmd = `env -u CI -u BADZONE_SESSION -u BADZONE_NO_INPUT -u FORCE_COLOR ${envs} ${[...program, ...args].map(q).join(' ')}; echo $? > ${q(codeFile)}; sleep 600`;
   tmux('new-session', '-d', '-x', String(cols), '-y', String(rows), '-c', cwd, cmd);
   tmux('set-option', '-g', 'history-limit', '5000');
   const capture = (join: boolean): string[] =>

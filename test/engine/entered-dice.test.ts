@@ -42,7 +42,7 @@ describe('entered dice', () => {
     [
       'a D2 of 3',
       [7, 3],
-      /die 2 you entered \(3\) is not a D2 result; it is for: Horde of Rats: how many Underhive Rats \(D2\+1\)/,
+      /die 2 you entered \(3\) is not a D2 result \(no D2\? roll a D6: 1-3 is 1, 4-6 is 2\); it is for: Horde of Rats: how many Underhive Rats \(D2\+1\)/,
     ],
     ['a D4 spawn point of 5', [7, 1, 5], /die 3 you entered \(5\) is not a D4 result/],
   ])('out of range (%s): a usage refusal naming the die and its purpose', (_n, dice, msg) => {
@@ -55,6 +55,8 @@ describe('entered dice', () => {
     const s = start();
     const ref = refusal(step(s, { type: 'round', dice: [25, 1] }, book));
     expect(ref).toEqual({
+      code: 'dice-unused',
+      facts: { given: 2, needed: 1 },
       usage: true,
       message: '2 dice were entered but this step needed only 1; nothing was saved. Enter just the dice it asks for.',
     });

@@ -103,9 +103,7 @@ describe('round and End Phase rendering', () => {
         from A2)
       On the table: Psykers: Gorgon (Goliaths), Nyx (Eschers), Brute (Goliaths), Lyra
         (Eschers)
-      Visibility: Pitch Black (3") since round 2. Fighters are Hidden and can only be
-        targeted within 3" (12" with photo-goggles, infra-sights or photo-lumens)
-        unless Revealed.
+      Visibility: Pitch Black (3") since round 2. Visibility is reduced to 3".
       Home Turf Ploy: Goliaths may enact Easy Target (Bog) now.
       Next: \`badzone end\` in the End Phase, then \`badzone round\` for the next round.
       "

@@ -142,10 +142,11 @@ describe("badzone's text against the rules' text", () => {
     for (const ev of events.results) {
       for (const st of [...ev.resolve.onDraw, ...ev.resolve.eachEventPhase]) {
         if (st.kind !== 'visibilitySet') continue;
-        const level = visibility.levels.find((l) => l.id === st.level)!;
+        // The rules shown while it lasts: the step's own, else the level's.
+        const rules = st.rules ?? visibility.levels.find((l) => l.id === st.level)!.rules;
         // The level's rules name exceptions (photo-goggles) that the event's text does not: the Rulings say so.
         const extra = ['photo-goggles', 'infra-sights', 'photo-lumens'].filter(
-          (w) => level.rules.toLowerCase().includes(w) && !ev.effect.toLowerCase().includes(w),
+          (w) => rules.toLowerCase().includes(w) && !ev.effect.toLowerCase().includes(w),
         );
         for (const w of extra) {
           const line = RULINGS.split('\n').find((l) => l.includes(ev.name) && l.toLowerCase().includes(w));
@@ -154,6 +155,57 @@ describe("badzone's text against the rules' text", () => {
         }
       }
     }
+  });
+
+  it("Power Outage's visibility is exactly the rules' 3\" for every fighter, and still Pitch Black", () => {
+    const outage = events.results.find((e) => e.id === 'power-outage')!;
+    const st = outage.resolve.onDraw.find((x) => x.kind === 'visibilitySet')!;
+    expect(st).toMatchObject({ level: 'pitch-black', rules: 'Visibility is reduced to 3".' });
+    expect(visibility.levels.find((l) => l.id === 'pitch-black')).toMatchObject({ rangeInches: 3, pitchBlack: true });
+    expect(outage.effect.startsWith(`${(st as { rules: string }).rules} `)).toBe(true);
+  });
+
+  const ownWords = (heading: string): string[] => {
+    const section = RULINGS.slice(RULINGS.indexOf("## badzone's own words"));
+    const table = section.slice(section.indexOf(heading));
+    return table
+      .split('\n')
+      .filter((l) => l.startsWith('| ') && !l.startsWith('| event |') && !l.startsWith('| clarification |'))
+      .map((l) => l.split('|')[1]!.trim());
+  };
+
+  it("every event's at-the-table text that is not the rules' text is listed, with how it differs", () => {
+    const rowsListed = ownWords('**At-the-table texts.**');
+    const paraphrased = events.results.filter((e) => e.gm !== undefined && e.gm !== e.effect).map((e) => e.name);
+    expect(paraphrased.length).toBeGreaterThan(0);
+    expect(rowsListed.slice(0, paraphrased.length)).toEqual(paraphrased);
+  });
+
+  it("every clarification shown in other words than the rules' is listed; the rest are the rules' words", () => {
+    const seedClar = SEED_EVENTS.slice(SEED_EVENTS.indexOf('Clarifications'), SEED_EVENTS.indexOf('Badzone Table'));
+    const rewritten = (events.clarifications ?? []).filter((c) => !seedClar.includes(c.text)).map((c) => c.name);
+    expect(rewritten).toEqual(['The Event Phase', 'Roaming Horrors', 'Battlefield Surface']);
+    const listed = ownWords('**Clarifications.**');
+    expect(listed.slice(0, rewritten.length)).toEqual(rewritten);
+  });
+
+  it('Lightning Strikes, Wild Snake Spill and Nomadic at setup are filed as rulings, and the data follows them', () => {
+    const ruling = (name: string) => RULINGS.split('\n').find((l) => l.startsWith(`- **${name}**`));
+    expect(ruling('Lightning Strikes')).toMatch(/\*a reading of unclear text\*.*from it/);
+    expect(ruling('Wild Snake Spill')).toMatch(/\*a reading of unclear text\*.*Respirator or not/);
+    expect(ruling('Nomadic at game setup')).toMatch(/\*a choice where the rules are silent\*.*no Hazard this game/);
+    const gm = (id: string) => events.results.find((e) => e.id === id)!.gm!;
+    expect(gm('lightning-strikes')).toContain('scatter a Small Blast D6" from it');
+    expect(gm('wild-snake-spill')).toContain(
+      'Every fighter on the battlefield surface, Respirator or not, may also be set Blaze on a 2+.',
+    );
+    // The claim of word-for-word texts points to the list of badzone's own words.
+    const intro = RULINGS.slice(0, RULINGS.indexOf('Events (in'));
+    expect(intro).toContain('(#badzones-own-words-at-the-table-texts-and-clarifications)');
+  });
+
+  it("each Home Turf Ploy's `when` is cut from the ploy's own text", () => {
+    for (const h of hazards.hazards) expect(h.ploy.text, h.name).toContain(h.ploy.when);
   });
 
   it('every ruling in docs/rulings.md says whether it reads unclear text or chooses where the rules are silent', () => {

@@ -21,8 +21,10 @@ import type { PlayData, View } from '../../render/view.js';
 export type { PlayData };
 import { parseExpr } from './roll.js';
 import { nameCommand } from '../../render/naming.js';
-import { shellWord } from '../../api/setup.js';
 import { edgeChoices } from '../../render/orientation.js';
+import { PLAY_WORDS } from '../play-words.js';
+import { sayError } from '../words.js';
+import { shellWord } from '../../render/commands.js';
 
 export interface PlayOptions {
   session?: string;
@@ -153,7 +155,8 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play'>> {
         // Escape in a sub-menu or question: back to the menu; nothing was changed.
         if (e instanceof PromptBack) continue;
         // A refusal (or the session being locked by another command) is shown, and the menu comes back.
-        if (e instanceof BadzoneError) io.stderr(nameCommand(`badzone: ${safeText(e.message)}\n`, io));
+        // The library's errors in play's own words (../play-words.ts): menu items, never a command to type.
+        if (e instanceof BadzoneError) io.stderr(nameCommand(`badzone: ${safeText(sayError(e, PLAY_WORDS))}\n`, io));
         else throw e;
       }
     }

@@ -107,6 +107,8 @@ export async function run(opts: ServeOptions, io: IO): Promise<View<'serve'>> {
     out.push(`  ${url}`);
     out.push('Scan this with a phone to open it:');
     out.push(...terminalQr(url, wantColor(io.env, io.stdoutIsTTY, false)).map((l) => `  ${l}`));
+    // Again under the code: on a 24-row terminal the lines above it have scrolled off by now.
+    out.push(`Or type it: ${url}`);
     for (const other of urls.slice(1)) out.push(`Also: ${other}`);
     out.push(
       'The address holds an access token: anyone who has it can watch the game (never change it). It is new each time serve starts.',

@@ -1,5 +1,6 @@
 // The moves: one handler per action type, keyed by type (the way resolve.ts keys an event's steps by kind, and
 // boardgame.io a game's moves by name). The reducer (../step.ts) looks the action's move up here.
+import { refusal } from '../refusals.js';
 import type { Action } from '../state.js';
 import { collapse, type CollapseReport } from './collapse.js';
 import { discard, type DiscardReport } from './discard.js';
@@ -27,7 +28,7 @@ export type Report =
 
 /** Every action type and its move. */
 export const MOVES: { readonly [T in Action['type']]: Move<Extract<Action, { type: T }>, Report> } = {
-  new: () => ({ refusal: 'a game is started with createGame, not replayed as an action' }),
+  new: () => ({ refusal: refusal('new-is-not-a-step', {}) }),
   round,
   end,
   discard,

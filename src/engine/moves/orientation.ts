@@ -2,6 +2,7 @@
 // undone and redone like any other): it rolls nothing, but where a later scatter lands on the board follows from
 // it, so a replay must know it at every step. Scatters already made stay where they landed.
 import { isEdge, EDGES, type Edge } from '../../rules/orientation.js';
+import { refusal } from '../refusals.js';
 import type { Action } from '../state.js';
 import type { Move } from './types.js';
 
@@ -14,9 +15,9 @@ export interface OrientationReport {
 export const orientation: Move<Extract<Action, { type: 'orientation' }>, OrientationReport> = (ctx, action) => {
   const { s } = ctx;
   if (!isEdge(action.twelve))
-    return { refusal: `12 o'clock points to one of the edges ${EDGES.join(', ')}.`, usage: true };
+    return { refusal: refusal('no-such-edge', { edge: String(action.twelve), edges: [...EDGES] }) };
   const from = s.orientation.twelve;
-  if (from === action.twelve) return { refusal: `12 o'clock already points to the ${from} edge; nothing changed.` };
+  if (from === action.twelve) return { refusal: refusal('same-orientation', { edge: from }) };
   s.orientation = { twelve: action.twelve };
   ctx.notes.push(`GM set 12 o'clock to point to the ${action.twelve} edge (it pointed to the ${from} edge)`);
   return { report: { kind: 'orientation', from, to: action.twelve } };

@@ -47,10 +47,20 @@ describe("orientation: where 12 o'clock points", () => {
   it('the edge it already points to is refused (not a usage error); an unknown edge is a usage error', () => {
     const s = start({ orientation: { twelve: 'near' } });
     const same = refusal(step(s, { type: 'orientation', twelve: 'near' }, book));
-    expect(same).toEqual({ usage: false, message: "12 o'clock already points to the near edge; nothing changed." });
+    expect(same).toEqual({
+      code: 'same-orientation',
+      facts: { edge: 'near' },
+      usage: false,
+      message: "12 o'clock already points to the near edge; nothing changed.",
+    });
     // A hand-edited log or a library caller may hand anything: refused, naming the four edges.
     const bad = refusal(step(s, { type: 'orientation', twelve: 'up' as 'far' }, book));
-    expect(bad).toEqual({ usage: true, message: "12 o'clock points to one of the edges far, right, near, left." });
+    expect(bad).toEqual({
+      code: 'no-such-edge',
+      facts: { edge: 'up', edges: ['far', 'right', 'near', 'left'] },
+      usage: true,
+      message: '12 o\'clock points to one of the edges far, right, near, left, not "up".',
+    });
   });
 
   it('undo takes it back, redo re-applies it, a replay and verify follow it', () => {

@@ -1,0 +1,152 @@
+// How the command line is bundled, shared by scripts/build.mjs (dist/badzone.js, run by bin/badzone.js) and
+// scripts/sea.mjs (the standalone executable): esbuild's options, the shipped tables put into the bundle, and the
+// checks and clean-ups made on its output.
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+/** commander requires node:child_process (for executable subcommands, which badzone has none of) when it loads: defer it. */
+export const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (a) =>
+      /[\\/]commander[\\/]/.test(a.importer) ? { path: 'child_process', namespace: 'lazy' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
+      contents: "module.exports = new Proxy({}, { get: (_t, key) => require('node:child_process')[key] });",
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * cli-table3 (with its string-width and emoji tables, about 50 KB) draws only the event and hazard lists, yet
+ * src/render/text.ts imports it for every command: the bundle gets a stand-in that loads it on the first table.
+ */
+export const lazyTable = {
+  name: 'lazy-table',
+  setup(b) {
+    b.onResolve({ filter: /^cli-table3$/ }, (a) =>
+      a.namespace === 'lazy-table' ? undefined : { path: 'cli-table3', namespace: 'lazy-table' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-table' }, () => ({
+      contents:
+        "let T; module.exports = function Table(options) { T ??= require('cli-table3'); return new T(options); };",
+      loader: 'js',
+      resolveDir: root,
+    }));
+  },
+};
+
+/**
+ * chalk detects the terminal's colour support when it loads (its vendored supports-color loads node:tty and
+ * reads the environment): about 3 ms on every command, and a value a start-up snapshot would freeze. badzone
+ * never uses that answer: src/render/style.ts always gives `new Chalk({ level })` the level main.ts decided
+ * (NO_COLOR, FORCE_COLOR, a terminal or not).
+ */
+export const noColorDetection = {
+  name: 'no-color-detection',
+  setup(b) {
+    b.onResolve({ filter: /^#supports-color$/ }, () => ({ path: 'supports-color', namespace: 'stub' }));
+    b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
+      contents: 'export default { stdout: false, stderr: false };',
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * The shipped tables (data/), validated now by the sources' own loader, as JSON for the command line's bundle
+ * (src/store/tables.ts, BADZONE_SHIPPED_TABLES): no command reads data/ or validates them again, and the
+ * standalone executable needs no data/ beside it. A broken table fails the build, naming the file and field.
+ */
+export async function validatedTables() {
+  const tables = join(root, 'src', 'store', 'tables.ts');
+  const r = await build({
+    stdin: {
+      contents: `module.exports = JSON.stringify(require(${JSON.stringify(tables)}).shippedTables());`,
+      resolveDir: root,
+      loader: 'js',
+    },
+    bundle: true,
+    write: false,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+    define: { 'import.meta.url': JSON.stringify(pathToFileURL(tables).href) },
+  });
+  const mod = { exports: '' };
+  new Function('module', 'exports', 'require', r.outputFiles[0].text)(mod, mod.exports, createRequire(tables));
+  return mod.exports;
+}
+
+/**
+ * esbuild's options for the command line's bundle: one CommonJS file (scripts/build.mjs says why), the shipped
+ * tables inside. `metaUrl` is the expression import.meta.url becomes (the sources only use it to make a
+ * require() for built-in modules, when first needed).
+ */
+export function cliBundle({ entry, tables, metaUrl, banner, external = [], plugins = [], format = 'cjs' }) {
+  return {
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format,
+    platform: 'node',
+    target: 'node20',
+    external,
+    plugins: [lazyChildProcess, lazyTable, noColorDetection, ...plugins],
+    sourcemap: false,
+    minify: false,
+    legalComments: 'none',
+    charset: 'ascii',
+    logLevel: 'warning',
+    define: {
+      BADZONE_VERSION: JSON.stringify(pkg.version),
+      BADZONE_SHIPPED_TABLES: JSON.stringify(tables),
+      'import.meta.url': metaUrl,
+    },
+    banner: { js: banner },
+  };
+}
+
+/**
+ * esbuild turns each `import * as fs from 'node:fs'` into a copy of the module (__toESM: a getter for each of
+ * node:fs's hundred exports, made at start-up; about 1.5 ms over the bundle's two dozen such imports). A
+ * built-in module's namespace needs no copy: only its `default` would differ, so a copy whose `default` is used
+ * (`import process from 'node:process'` in @inquirer) is kept.
+ */
+export function plainBuiltins(code) {
+  return code.replace(/\b(\w+) = __toESM\((require\("node:[a-z_/]+"\)), 1\)/g, (whole, name, req) =>
+    new RegExp(`\\b${name}\\.default\\b`).test(code) ? whole : `${name} = ${req}`,
+  );
+}
+
+/**
+ * The bundle in ASCII alone: bin/badzone.js reads it as Latin-1, a copy of its bytes, which takes a millisecond
+ * less than decoding 0.7 MB of UTF-8. esbuild escapes other characters in strings (charset: 'ascii') but not in
+ * regular expressions and comments, where a \uXXXX escape means the same character.
+ */
+export function asciiOnly(code) {
+  return code.replace(/[^\0-\x7f]/g, (c) => {
+    if (c.charCodeAt(0) >= 0xd800 && c.charCodeAt(0) < 0xe000) throw new Error(`the bundle holds ${c}, beyond U+FFFF`);
+    return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+}
+
+/**
+ * The bundle is run in a vm.Script (bin/badzone.js) or as an executable's script, where an import() of a named
+ * module has no loader on Node 20 ("A dynamic import callback was not specified"): ESM packages go through the
+ * importer cli() is given (src/cli/main.ts).
+ */
+export function checkNoNamedImport(code) {
+  if (/\bimport\(\s*["'`]/.test(code))
+    throw new Error(
+      'the bundle has an import() of a named module; load it through the importer cli() is given (src/cli/main.ts).',
+    );
+}
