@@ -36,6 +36,7 @@ import type {
   HazardView,
   LogData,
   NewData,
+  OrientationData,
   PlaceData,
   RedoData,
   RenameData,
@@ -51,6 +52,7 @@ import {
   CONTRACT,
   dueInEndPhase,
   eventPhaseView,
+  firstScatter,
   hazardView,
   inPlayView,
   newEventCard,
@@ -65,6 +67,7 @@ import * as path from 'node:path';
 import { commitmentOf, committedText, freshSalt, osRandomSeed } from './seed.js';
 import type { Seed } from '../dice/rng.js';
 import { echo } from '../rules/limits.js';
+import { EDGES, isEdge, type Edge } from '../rules/orientation.js';
 
 /** Where and how the library works: the folder relative paths start from, and where fresh seeds come from. */
 export interface GameContext {
@@ -311,7 +314,7 @@ export class Game {
         );
       throw e;
     }
-    return this.roundView(state, book, { ...report, endPhase: null }, battlefieldView(after), false);
+    return this.roundView(state, book, { ...report, endPhase: null }, battlefieldView(after), false, at);
   }
 
   /** The next round: the last round's End Phase first if it is still open, then the Event Phase. */
@@ -338,11 +341,19 @@ export class Game {
       createIfMissing: this.opts.createIfMissing === true,
       randomSeed: this.randomSeed,
     });
-    return this.roundView(c.state, c.book, c.report, battlefieldView(c.state), c.created !== null);
+    return this.roundView(
+      c.state,
+      c.book,
+      c.report,
+      battlefieldView(c.state),
+      c.created !== null,
+      c.state.log.length - 1,
+    );
   }
 
   /**
    * A round's view: its report, the battlefield right after its Event Phase, and the game as it stands in `state`.
+   * `seq`: the round's log entry.
    */
   private roundView(
     state: SessionState,
@@ -350,6 +361,7 @@ export class Game {
     r: RoundReport,
     battlefield: BattlefieldView,
     startedNew: boolean,
+    seq: number,
   ): RoundData {
     return {
       kind: 'round',
@@ -370,6 +382,7 @@ export class Game {
       newEvent: newEventCard(r, book),
       roundNotes: roundNotes(book),
       battlefield,
+      firstScatter: firstScatter(state.log, seq, state.orientation),
     };
   }
 
@@ -394,6 +407,7 @@ export class Game {
       ...seedFields(c.state.setup),
       inPlay: inPlayView(c.state, c.book),
       visibility: visibilityView(c.state, c.book),
+      firstScatter: firstScatter(c.state.log, c.state.log.length - 1, c.state.orientation),
     };
   }
 
@@ -651,6 +665,7 @@ export class Game {
       name: r.name,
       outcomes: r.outcomes,
       inPlay: inPlayView(c.state, c.book),
+      firstScatter: firstScatter(c.state.log, c.state.log.length - 1, c.state.orientation),
     };
   }
 
@@ -692,6 +707,25 @@ export class Game {
       visibility: visibilityView(c.state, c.book),
       levels,
     };
+  }
+
+  /**
+   * Where 12 o'clock points; `twelve` (an edge: far, right, near or left, seen from the GM's seat with row A along
+   * the far edge) changes it from now on. A step of the game: logged, undone and redone like any other. It rolls
+   * nothing, but where a later scatter lands on the board follows from it.
+   */
+  async orientation(opts: { twelve?: Edge } = {}): Promise<OrientationData> {
+    const base = { kind: 'orientation' as const, schema: CONTRACT, session: this.file };
+    const now = load(this.file).state.orientation;
+    // Asked for where it already points: nothing to log.
+    if (opts.twelve === undefined || opts.twelve === now.twelve)
+      return { ...base, orientation: now, from: null, changed: false };
+    if (!isEdge(opts.twelve))
+      throw new UsageError(
+        `twelve is the edge 12 o'clock points to: ${EDGES.join(', ')}; not "${echo(String(opts.twelve))}".`,
+      );
+    const c = await commit(this.file, { type: 'orientation', twelve: opts.twelve }, { randomSeed: this.randomSeed });
+    return { ...base, orientation: c.state.orientation, from: c.report.from, changed: true };
   }
 
   /** Move a fighter to the battlefield, the reserve or out of the game; with `gang`, a new name is added to it. */

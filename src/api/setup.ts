@@ -8,6 +8,7 @@ import { seedOption, wholeNumber } from './args.js';
 import { why } from './codes.js';
 import { generatorOf, type Seed } from '../dice/rng.js';
 import { LIMITS, count, echo, nameProblem, setupProblem } from '../rules/limits.js';
+import { DEFAULT_ORIENTATION, EDGES, isEdge, type Edge } from '../rules/orientation.js';
 
 /** How to set up a game: every field optional, with the defaults of `badzone new`. */
 export interface NewGameOptions {
@@ -40,6 +41,11 @@ export interface NewGameOptions {
   table?: string;
   /** A custom visibility table file, relative to `cwd`. */
   visibilityTable?: string;
+  /**
+   * The edge of the table 12 o'clock points to, seen from the GM's seat with row A along the far edge and A1 at its
+   * left-hand corner: 'far' (default, toward row A), 'right', 'near' or 'left'.
+   */
+  twelve?: Edge;
   /** Replace an existing game at the path (the old file is kept as a backup). */
   force?: boolean;
   /**
@@ -159,6 +165,10 @@ export function resolveSetup(opts: NewGameOptions, cwd: string, randomSeed: () =
     opts.turfOwner === undefined || opts.turfOwner === null ? null : name(opts.turfOwner, 'The turf owner');
   const count = (v: number | null | undefined, what: string) =>
     v === undefined || v === null ? null : wholeNumber(v, what, 0, 100);
+  if (opts.twelve !== undefined && !isEdge(opts.twelve))
+    throw new UsageError(
+      `twelve is the edge 12 o'clock points to: ${EDGES.join(', ')}; not "${echo(String(opts.twelve))}".`,
+    );
   const visibilityTable = opts.visibilityTable ? loadVisibilityTable(path.resolve(cwd, opts.visibilityTable)) : null;
   const table = opts.table ? loadEventTable(path.resolve(cwd, opts.table), visibilityTable ?? undefined) : null;
   const setup: Setup = {
@@ -174,6 +184,7 @@ export function resolveSetup(opts: NewGameOptions, cwd: string, randomSeed: () =
     hazard: hazardOf(opts.hazard),
     table,
     visibilityTable,
+    orientation: opts.twelve === undefined ? { ...DEFAULT_ORIENTATION } : { twelve: opts.twelve },
   };
   // Every limit of a setup, in one place (../rules/limits.ts): the game written is one badzone can open.
   const bad = setupProblem(setup);

@@ -1,7 +1,7 @@
 // The command line that makes a game without prompts: what `new` prints under "The same game without prompts", so a
 // game set up with the wizard can be set up again by a script. The flags are the command line's: the library
 // hands over what the game was made with (its NewData) and the options it was given.
-import type { NewData, NewGameOptions } from '../api/index.js';
+import { DEFAULT_ORIENTATION, type NewData, type NewGameOptions } from '../api/index.js';
 import { shellWord } from '../render/commands.js';
 
 /** The `badzone new` flags that make this setup (`session`: the path as the caller named it, or null for the default). */
@@ -30,6 +30,7 @@ export function commandLine(made: NewData, opts: NewGameOptions, session: string
   if (setup.lairs !== null) parts.push('--lairs', String(setup.lairs));
   if (setup.structures !== null) parts.push('--structures', String(setup.structures));
   parts.push('--hazard', setup.hazard === null ? 'none' : String(setup.hazard));
+  if (setup.orientation.twelve !== DEFAULT_ORIENTATION.twelve) parts.push('--twelve', setup.orientation.twelve);
   if (opts.table) parts.push('--table', shellWord(opts.table));
   if (opts.visibilityTable) parts.push('--visibility-table', shellWord(opts.visibilityTable));
   if (session !== null) parts.push('--session', shellWord(session));

@@ -33,6 +33,8 @@ export const PLAY_WORDS: Words = {
   'same-name': asSaid,
   'gang-name-taken': asSaid,
   'fighter-name-taken': asSaid,
+  'no-such-edge': asSaid,
+  'same-orientation': asSaid,
   'no-unconfirmed-pick': asSaid,
   'tile-or-occupied': asSaid,
   'not-a-tile-left': asSaid,

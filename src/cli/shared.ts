@@ -19,6 +19,7 @@ import {
 import type { Seed } from '../api/types.js';
 import { seedOption } from '../api/args.js';
 import type { IO } from './io.js';
+import { EDGE_NAME } from '../render/orientation.js';
 
 export interface SessionOpts {
   session?: string;
@@ -141,7 +142,8 @@ export function dieQuestion(need: DieNeed, answered: number): string {
 
 /** How to roll the die with the dice a table has: a D64 at a prompt may be typed as the two D8. */
 function hintOf(need: DieNeed): string {
-  return need.sides === 64 ? ` (${D64_PROMPT_HINT})` : physicalDieHint(need.sides, need.for);
+  if (need.sides === 64) return ` (${D64_PROMPT_HINT})`;
+  return physicalDieHint(need.sides, need.for, need.twelve && `12 o'clock: ${EDGE_NAME[need.twelve]}`);
 }
 
 /** "5 8" or "5,8" (also "5/8", "5;8"): two D8 as they fell, read as a D64; null when it is not two numbers. */

@@ -72,6 +72,10 @@ export interface RefusalFacts {
   'same-name': { name: string; gang: string | null };
   'gang-name-taken': { name: string };
   'fighter-name-taken': { name: string; gang: string };
+  /** No table edge of that name (`edges`: the four there are). */
+  'no-such-edge': { edge: string; edges: string[] };
+  /** 12 o'clock already points to that edge. */
+  'same-orientation': { edge: string };
   /** `collapse` with no tile pick left to correct. */
   'no-unconfirmed-pick': Record<string, never>;
   /** `collapse` needs the right tile or the occupied tiles, not both. */
@@ -190,6 +194,14 @@ const REFUSALS: { readonly [C in RefusalCode]: { usage: boolean; text: (f: Refus
   },
   'gang-name-taken': { usage: true, text: (f) => `Another gang is already called ${f.name}.` },
   'fighter-name-taken': { usage: true, text: (f) => `${f.gang} already has a fighter called ${f.name}.` },
+  'no-such-edge': {
+    usage: true,
+    text: (f) => `12 o'clock points to one of the edges ${f.edges.join(', ')}, not "${echo(f.edge)}".`,
+  },
+  'same-orientation': {
+    usage: false,
+    text: (f) => `12 o'clock already points to the ${f.edge} edge; nothing changed.`,
+  },
   'no-unconfirmed-pick': {
     usage: false,
     text: () =>

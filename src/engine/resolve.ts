@@ -9,7 +9,7 @@ export interface Scatter {
   /** The tile whose center it scatters from, where that matters. */
   tile?: string;
   distance: number;
-  /** Clock bearing 1-12 (12 = straight ahead, away from the GM's table edge; agree it before the game). */
+  /** Clock bearing 1-12: 12 toward the edge the game's orientation names (../rules/orientation.ts). */
   direction: number;
 }
 
@@ -100,9 +100,17 @@ function expr(ctx: Ctx, d: string | number): DiceExpr {
   return ctx.book.dice.get(String(d)) ?? parseDice(d);
 }
 
+/** How the purpose of a scatter's direction die ends (`Pillar of Flame: Large Blast: scatter direction`). */
+const SCATTER_DIRECTION = ': scatter direction';
+
+/** Whether a die (its sides and purpose) is a scatter's direction, read off a scatter dice or a D12. */
+export function isScatterDirection(sides: number, purpose: string): boolean {
+  return sides === 12 && purpose.endsWith(SCATTER_DIRECTION);
+}
+
 function rollScatter(ctx: Ctx, distance: DiceExpr, purpose: () => string, tile?: string): Scatter {
   const dist = ctx.dice.expr(distance, () => `${purpose()}: scatter distance (${distance.text}")`).total;
-  const direction = ctx.dice.roll(12, () => `${purpose()}: scatter direction`);
+  const direction = ctx.dice.roll(12, () => `${purpose()}${SCATTER_DIRECTION}`);
   const sc: Scatter = { distance: dist, direction };
   if (tile !== undefined) sc.tile = tile;
   return sc;

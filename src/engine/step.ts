@@ -6,9 +6,10 @@ import { Rng } from '../dice/rng.js';
 import { BadEntry, Dice, NeedDie, TooManyRolls, type DiceSource } from './dice.js';
 import { LIMITS, actionProblem, growthProblem } from '../rules/limits.js';
 import { refusal, type Refusal } from './refusals.js';
-import { NeedOccupied, type Ctx } from './resolve.js';
+import { isScatterDirection, NeedOccupied, type Ctx } from './resolve.js';
 import { MOVES, type Move, type MoveRun, type Report } from './moves/index.js';
 import type { Action, EnteredDie, LogRecord, SessionState } from './state.js';
+import type { Edge } from '../rules/orientation.js';
 import { working } from './working.js';
 
 export type { Report } from './moves/index.js';
@@ -17,6 +18,7 @@ export type Need =
   /**
    * list: which of the action's lists the answer goes to (`endDice`: a `round`'s open End Phase). d66: a D66 (11..66).
    * among: what each result picks, in order (a random fighter: the gang's roster), when the die picks a named thing.
+   * twelve: for a scatter's direction, the edge 12 o'clock points to.
    */
   | {
       kind: 'die';
@@ -26,6 +28,7 @@ export type Need =
       cards?: number[];
       list?: 'endDice';
       d66?: true;
+      twelve?: Edge;
       among?: string[];
     }
   | { kind: 'occupied'; tiles: string[] };
@@ -91,6 +94,7 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
       if (e.cards) need.cards = e.cards;
       if (e.list === 'endDice') need.list = 'endDice';
       if (e.d66) need.d66 = true;
+      if (isScatterDirection(e.sides, e.purpose)) need.twelve = s.orientation.twelve;
       if (e.among) need.among = [...e.among];
       return { ok: false, needs: need };
     }

@@ -22,6 +22,7 @@ import type {
   InPlayView,
   LintData,
   LogData,
+  OrientationData,
   Outcome,
   PlaceData,
   RedoData,
@@ -37,6 +38,8 @@ import type {
   VisibilityView,
 } from '../api/types.js';
 import type { ReportData } from '../api/report.js';
+import type { Edge } from '../api/orientation.js';
+import { EDGE_NAME, clockShort, tableFrame } from './orientation.js';
 import type {
   CompletionData,
   NewView,
@@ -339,6 +342,11 @@ function battlefieldShort(b: BattlefieldView, st: Style): string[] {
     byCondition.set(c.condition, [...(byCondition.get(c.condition) ?? []), `${c.fighter} (${c.gang})`]);
   for (const [condition, who] of byCondition) parts.push(`${condition}s: ${who.join(', ')}`);
   return parts.length ? para(st, parts.join('; '), `${st.bold('On the table:')} `, '  ') : [];
+}
+
+/** "1-4", or "1" */
+function numbers(n: number): string {
+  return n === 1 ? '1' : `1-${n}`;
 }
 
 function hint(st: Style, text: string): string[] {
@@ -730,6 +738,7 @@ function round(d: RoundData, st: Style): string[] {
     }
   });
 
+  lines.push(...firstScatterLines(d.firstScatter, st));
   // The events in play, oldest first, with the D6 that discards each in the End Phase.
   const freshId = fresh?.timing === 'persistent' ? fresh.eventId : null;
   const list = d.inPlay.map((p) => inPlayShort(p, p.eventId === freshId)).join(', ');
@@ -753,6 +762,7 @@ function end(d: EndData, st: Style): string[] {
   const names = d.inPlay.map((p) => p.name);
   return [
     ...endLines(d, st, `End Phase of round ${d.round}`),
+    ...firstScatterLines(d.firstScatter, st),
     ...para(st, names.length ? names.join(', ') : '(none)', `${st.bold('In play now:')} `, '  '),
     ...battlefieldLines(d.battlefield, st),
     ...hint(st, 'Next: `badzone round` starts the next round.'),
@@ -773,21 +783,7 @@ function status(d: StatusData, st: Style): string[] {
   lines.push(`${st.bold('In play')} ${st.dim('(oldest first)')}`, ...inPlayLines(d.inPlay, st));
   lines.push(...visibilityLines(d.visibility, st, false));
   lines.push(...hazardShort(d.hazard, st));
-  const removed = d.tilesRemoved.length ? ` (removed: ${d.tilesRemoved.join(' ')})` : '';
-  const board = [`tiles ${d.tiles.join(' ') || '(none)'}${removed}`, `${d.spawnPoints} spawn points`];
-  if (d.structures)
-    board.push(`${d.structures.length} large structure${d.structures.length === 1 ? '' : 's'} standing`);
-  lines.push(...para(st, board.join('; '), `${st.bold('Battlefield:')} `, '  '));
-  if (d.lairs?.length) {
-    lines.push(
-      ...para(
-        st,
-        d.lairs.map((l) => (l.becomes ? `${l.name} ${st.marks.arrow} ${l.becomes}` : l.name)).join('; '),
-        `${st.bold('Beast Lairs:')} `,
-        '  ',
-      ),
-    );
-  }
+  lines.push(...battlefieldRefs(d, st));
   d.gangs.forEach((g, i) => {
     const text = `${g.battlefield.join(', ') || '(none on the battlefield)'}${g.reserve.length ? ` | reserve: ${g.reserve.join(', ')}` : ''}${g.out.length ? ` | out of action: ${g.out.join(', ')}` : ''}`;
     lines.push(...para(st, text, `${i === 0 ? st.bold('Gangs:') : '      '} ${g.name}: `, '         '));
@@ -827,6 +823,35 @@ function status(d: StatusData, st: Style): string[] {
   }
   if (d.rules || d.clarifications) lines.push(...fullLines(d, st));
   return lines;
+}
+
+/**
+ * The battlefield with the table's own references, in one paragraph (`status` fits 24 rows): the tiles and how they
+ * lie, where 12 o'clock points, and the spawn points, Beast Lairs and large structures by number, a lair turned
+ * Monster Nest and a collapsed structure said so.
+ */
+function battlefieldRefs(d: StatusData, st: Style): string[] {
+  const r = d.references;
+  const removed = d.tilesRemoved.length ? ` (removed: ${d.tilesRemoved.join(' ')})` : '';
+  const parts = [
+    `tiles ${d.tiles.join(' ') || '(none)'}${removed} (row A far, A1 far left)`,
+    `12 o'clock: ${EDGE_NAME[r.orientation.twelve]}`,
+    `spawn points ${numbers(r.spawnPoints.length)}`,
+  ];
+  if (r.lairs?.length)
+    parts.push(
+      `Beast Lairs ${r.lairs.every((l) => !l.becomes) ? numbers(r.lairs.length) : r.lairs.map((l) => (l.becomes ? `${l.number} ${st.marks.arrow} ${l.becomes}` : `${l.number}`)).join(', ')}`,
+    );
+  if (r.structures?.length)
+    parts.push(
+      `large structures ${r.structures.every((x) => x.standing) ? numbers(r.structures.length) : r.structures.map((x) => (x.standing ? `${x.number}` : `${x.number} (collapsed)`)).join(', ')}`,
+    );
+  return para(st, parts.join('; '), `${st.bold('Battlefield:')} `, '  ');
+}
+
+/** Where 12 o'clock points, said on the card of the game's first scatter. */
+function firstScatterLines(o: { twelve: Edge } | null, st: Style): string[] {
+  return o ? para(st, clockShort(o.twelve), `${st.bold('Scatters:')} `, '  ') : [];
 }
 
 /** `status --full`: the Hazard in full, the rules of each event in play, the visibility's rules, the clarifications. */
@@ -880,6 +905,8 @@ function actionText(a: LogData['entries'][number]['action']): string {
         : `rename gang ${a.gang} ${a.to}`;
     case 'collapse':
       return a.tile !== undefined ? `collapse ${a.tile}` : `collapse --occupied ${(a.occupied ?? []).join(',')}`;
+    case 'orientation':
+      return `orientation ${a.twelve}`;
   }
 }
 
@@ -990,6 +1017,21 @@ function diceMode(d: DiceModeData, st: Style): string[] {
   return para(st, `${now}.${d.changed ? '' : ' (unchanged)'}`, `${st.bold('Dice:')} `, '  ');
 }
 
+function orientation(d: OrientationData, st: Style): string[] {
+  const was = d.from
+    ? ` It pointed to the ${d.from} edge before; scatters already on the table stay where they landed.`
+    : '';
+  return [
+    ...para(
+      st,
+      `${tableFrame(d.orientation.twelve)}${was}${d.changed ? '' : ' (unchanged)'}`,
+      `${st.bold('Table:')} `,
+      '  ',
+    ),
+    ...(d.changed ? [] : hint(st, 'Change it with `badzone orientation far|right|near|left`.')),
+  ];
+}
+
 function verify(d: VerifyData, st: Style): string[] {
   const seed = d.seed === null ? 'the hidden seed' : `seed ${d.seed}`;
   // Dice entered by hand follow from what the GM typed, not from the seed: never counted as rolled.
@@ -1043,6 +1085,7 @@ function place(d: PlaceData, st: Style): string[] {
   return [
     `${st.bold(d.name)} placed in play by the GM.`,
     ...outcomeLines(st, d.outcomes, '  '),
+    ...firstScatterLines(d.firstScatter, st),
     `${st.bold('In play')} ${st.dim('(oldest first)')}`,
     ...inPlayLines(d.inPlay, st),
   ];
@@ -1093,6 +1136,21 @@ function newGame(d: NewView, st: Style): string[] {
     d.setup.structures !== null ? n(d.setup.structures, 'large structure') : '',
   ].filter(Boolean);
   if (counted.length) lines.push(...para(st, `${counted.join(', ')}.`, ''));
+  lines.push(...para(st, tableFrame(d.setup.orientation.twelve), `${st.bold('Lay the tiles:')} `, '  '));
+  const numbered = [`the spawn points ${numbers(d.setup.spawnPoints)}`];
+  if (d.setup.lairs) numbered.push(`the Beast Lairs ${numbers(d.setup.lairs)}`);
+  if (d.setup.structures) numbered.push(`the large structures ${numbers(d.setup.structures)}`);
+  const uncounted = [d.setup.lairs === null ? 'Beast Lairs' : '', d.setup.structures === null ? 'large structures' : '']
+    .filter(Boolean)
+    .join(' and ');
+  lines.push(
+    ...para(
+      st,
+      `${numbered.join(', ')}: events name them by number.${uncounted ? ` (${uncounted} not counted: number them too if there are any.)` : ''}`,
+      `${st.bold('Number on the table:')} `,
+      '  ',
+    ),
+  );
   lines.push(...para(st, `Event table: ${d.setup.table}. Visibility: ${visText(d.visibility)}.`, ''));
   for (const g of d.setup.gangs)
     lines.push(
@@ -1190,6 +1248,7 @@ const RENDERERS: Renderers = {
   redo,
   rename,
   collapse,
+  orientation,
   dice: diceMode,
   verify,
   discard,

@@ -17,6 +17,7 @@ import type {
   LintData,
   LogData,
   NewData,
+  OrientationData,
   Phase,
   PlaceData,
   RedoData,
@@ -57,6 +58,7 @@ export interface ViewData {
   rename: RenameData;
   collapse: CollapseData;
   dice: DiceModeData;
+  orientation: OrientationData;
   verify: VerifyData;
   discard: DiscardData;
   place: PlaceData;

@@ -113,6 +113,8 @@ describe('every output kind, through the command line, fits its schema', () => {
     await run('redo');
     await run('rename', 'fighter', 'Grub', 'Grubby');
     await run('dice', 'manual');
+    await run('orientation', 'right');
+    await run('orientation');
     await run('log');
     await run('verify');
     await run('report');

@@ -62,6 +62,7 @@ describe('round and End Phase rendering', () => {
         Static Storm  D6 1  needs 4+  stays in play
         Headhunters   D6 3  needs 4+  stays in play
         Wyld Magic    D6 4  needs 3+  DISCARDED
+      Scatters: 12 o'clock = far edge (row A), 3 = right, 6 = near, 9 = left
       In play now: Horde of Rats, Static Storm, Headhunters, Pillar of Flame
       Psykers: Gorgon (Goliaths), Nyx (Eschers)
       Next: \`badzone round\` starts the next round.
@@ -96,6 +97,7 @@ describe('round and End Phase rendering', () => {
       Now: > Horde of Rats: 3 Underhive Rats at spawn point 4
            > Wyld Magic: Goliaths: Brute; Eschers: Lyra - each becomes a Psyker, as if
              they had consumed Ghast
+      Scatters: 12 o'clock = far edge (row A), 3 = right, 6 = near, 9 = left
       In play (oldest first; discard roll): Horde of Rats (no roll), Static Storm
         (4+), Headhunters (4+), Wyld Magic (3+), Pillar of Flame (no roll, scattered
         from A2)

@@ -21,6 +21,7 @@ import type { PlayData, View } from '../../render/view.js';
 export type { PlayData };
 import { parseExpr } from './roll.js';
 import { nameCommand } from '../../render/naming.js';
+import { edgeChoices } from '../../render/orientation.js';
 import { PLAY_WORDS } from '../play-words.js';
 import { sayError } from '../words.js';
 import { shellWord } from '../../render/commands.js';
@@ -54,7 +55,8 @@ export type SubItem =
   | 'own-dice'
   | 'dice-mode'
   | 'rename'
-  | 'collapse';
+  | 'collapse'
+  | 'orientation';
 
 const BACK = '\u0000back';
 
@@ -357,6 +359,7 @@ async function eventsMenu(
   if (s.inPlay.length) items.push({ name: 'Rules of the events in play', value: 'rules' });
   items.push({ name: 'Look up any event of the table', value: 'lookup' });
   items.push({ name: 'Visibility: set it', value: 'visibility' });
+  items.push({ name: "Table: which edge 12 o'clock points to", value: 'orientation' });
   const unconfirmed = s.tilePicks.filter((t) => !t.confirmed);
   if (unconfirmed.length)
     items.unshift({
@@ -430,6 +433,15 @@ async function eventsMenu(
       }));
       const id = await pick(prompter, 'Set the visibility to', choices, s.visibility.level);
       return (await import('./visibility.js')).run('set', id, session, io);
+    }
+    case 'orientation': {
+      const edge = await pick(
+        prompter,
+        "12 o'clock points to (seen from the GM's seat, row A along the far edge)",
+        edgeChoices(),
+        s.orientation.twelve,
+      );
+      return (await import('./orientation.js')).run(edge, session, io);
     }
     default:
       return null;

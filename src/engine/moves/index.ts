@@ -7,6 +7,7 @@ import { discard, type DiscardReport } from './discard.js';
 import { end, type EndReport } from './end.js';
 import { fighter, type FighterReport } from './fighter.js';
 import type { Move } from './types.js';
+import { orientation, type OrientationReport } from './orientation.js';
 import { place, type PlaceReport } from './place.js';
 import { rename, type RenameReport } from './rename.js';
 import { round, type RoundReport } from './round.js';
@@ -22,6 +23,7 @@ export type Report =
   | FighterReport
   | RenameReport
   | CollapseReport
+  | OrientationReport
   | { kind: 'new' };
 
 /** Every action type and its move. */
@@ -35,9 +37,19 @@ export const MOVES: { readonly [T in Action['type']]: Move<Extract<Action, { typ
   fighter,
   rename,
   collapse,
+  orientation,
 };
 
-export type { CollapseReport, DiscardReport, EndReport, FighterReport, PlaceReport, RenameReport, RoundReport };
+export type {
+  CollapseReport,
+  DiscardReport,
+  EndReport,
+  FighterReport,
+  OrientationReport,
+  PlaceReport,
+  RenameReport,
+  RoundReport,
+};
 export type { Move, Moved, MoveRun } from './types.js';
 export { endPhaseNeeds } from './round.js';
 export { lastUnconfirmed } from './collapse.js';
