@@ -52,6 +52,26 @@ const common = {
       anyOf: [{ type: 'string', pattern: '^[0-9a-f]{64}$' }, { type: 'null' }],
     },
     worth: obj({ value: int, unit: str }),
+    orientation: {
+      description:
+        "Where 12 o'clock points: an edge of the table seen from the GM's seat, with row A along the far edge and A1 at its left-hand corner.",
+      ...obj({ twelve: { enum: ['far', 'right', 'near', 'left'] } }),
+    },
+    firstScatter: {
+      description:
+        "Where 12 o'clock points, when this step made the game's first scatter (its card says it once); null otherwise.",
+      ...nullable(ref('orientation')),
+    },
+    references: {
+      description:
+        "What the GM numbers on the table, and where 12 o'clock points: spawn points, Beast Lairs (and what each became) and large structures (standing or collapsed), by number.",
+      ...obj({
+        orientation: ref('orientation'),
+        spawnPoints: arr(obj({ number: int })),
+        lairs: nullable(arr(obj({ number: int, name: str, becomes: nullable(str) }))),
+        structures: nullable(arr(obj({ number: int, name: str, standing: bool }))),
+      }),
+    },
     scatter: obj({ round: int, distance: int, direction: int }),
     inPlay: obj(
       {
@@ -314,6 +334,7 @@ export const SCHEMAS = {
       hazard: { anyOf: [{ const: 'roll' }, int, { type: 'null' }] },
       table: str,
       visibilityTable: str,
+      orientation: ref('orientation'),
     }),
     commandLine: str,
     hazardRoll: nullable(int),
@@ -337,6 +358,7 @@ export const SCHEMAS = {
     roundNotes: strings,
     battlefield: ref('battlefield'),
     applyNow: ref('applyNow'),
+    firstScatter: ref('firstScatter'),
   }),
   end: output('end', "A round's End Phase.", {
     session: ref('session'),
@@ -348,6 +370,7 @@ export const SCHEMAS = {
     inPlay: ref('inPlayList'),
     visibility: ref('visibility'),
     battlefield: ref('battlefield'),
+    firstScatter: ref('firstScatter'),
   }),
   status: output(
     'status',
@@ -367,6 +390,7 @@ export const SCHEMAS = {
       battlefield: ref('battlefield'),
       manualDice: bool,
       redoable: int,
+      references: ref('references'),
       rules: arr(ref('eventRules')),
       clarifications: arr(ref('clarification')),
     },
@@ -408,6 +432,12 @@ export const SCHEMAS = {
     tiles: strings,
     rolls: arr(ref('roll')),
     tilePicks: arr(ref('tilePick')),
+  }),
+  orientation: output('orientation', "Where 12 o'clock points (and whether this command changed it).", {
+    session: ref('session'),
+    orientation: ref('orientation'),
+    from: nullable({ enum: ['far', 'right', 'near', 'left'] }),
+    changed: bool,
   }),
   dice: output('dice', "The game's dice preference (kept in the session).", {
     session: ref('session'),
@@ -514,6 +544,7 @@ export const SCHEMAS = {
     name: str,
     outcomes: arr(ref('outcome')),
     inPlay: ref('inPlayList'),
+    firstScatter: ref('firstScatter'),
   }),
   visibility: output('visibility', 'The visibility (and whether this command set it).', {
     session: ref('session'),

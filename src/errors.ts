@@ -34,15 +34,42 @@ export const KIND_OF_CODE: Record<Exclude<ExitCode, 0>, ErrorKind> = {
   7: 'output',
 };
 
+/**
+ * The facts an error is about, by name: the gang, fighter, event, tile, limit, option or file involved (plain JSON
+ * values). Which facts each code carries: docs/library.md, "Errors".
+ */
+export type Facts = { readonly [fact: string]: unknown };
+
+/** What an error is, beyond its sentence: a code and its facts (and, from the command line, a hint). */
+export interface ErrorDetail {
+  /** What went wrong, as a code the caller can act on (docs/library.md lists them); absent: the command line's own. */
+  code?: string;
+  facts?: Facts;
+  /** What to do about it, when the message alone does not say (the command line's words). */
+  hint?: string;
+}
+
+/**
+ * A typed error. The library's errors carry a `code` and the `facts` involved, and a `message`: a plain sentence
+ * that names no flag and no command. The command line and `badzone play` say each code in their own words
+ * (src/cli/words.ts, src/cli/play-words.ts); a bot reads the code and the facts.
+ */
 export class BadzoneError extends Error {
   override name = 'BadzoneError';
+  /** The code of a library error; null for an error of the command line itself (said in its own words already). */
+  readonly code: string | null;
+  readonly facts: Facts;
+  /** What to do about it, when the message alone does not say. */
+  readonly hint?: string;
   constructor(
     message: string,
     readonly exitCode: Exclude<ExitCode, 0>,
-    /** What to do about it, when the message alone does not say. */
-    readonly hint?: string,
+    detail: ErrorDetail = {},
   ) {
     super(message);
+    this.code = detail.code ?? null;
+    this.facts = detail.facts ?? {};
+    if (detail.hint !== undefined) this.hint = detail.hint;
   }
 
   get kind(): ErrorKind {
@@ -51,45 +78,45 @@ export class BadzoneError extends Error {
 }
 
 export class UsageError extends BadzoneError {
-  constructor(message: string, hint?: string) {
-    super(message, EXIT.usage, hint);
+  constructor(message: string, detail?: ErrorDetail) {
+    super(message, EXIT.usage, detail);
   }
 }
 
 export class RefusedError extends BadzoneError {
-  constructor(message: string, hint?: string) {
-    super(message, EXIT.refused, hint);
+  constructor(message: string, detail?: ErrorDetail) {
+    super(message, EXIT.refused, detail);
   }
 }
 
 export class NoSessionError extends BadzoneError {
-  constructor(message: string, hint?: string) {
-    super(message, EXIT.noSession, hint);
+  constructor(message: string, detail?: ErrorDetail) {
+    super(message, EXIT.noSession, detail);
   }
 }
 
 export class InvalidFileError extends BadzoneError {
-  constructor(message: string, hint?: string) {
-    super(message, EXIT.invalidFile, hint);
+  constructor(message: string, detail?: ErrorDetail) {
+    super(message, EXIT.invalidFile, detail);
   }
 }
 
 export class LockedError extends BadzoneError {
-  constructor(message: string, hint?: string) {
-    super(message, EXIT.locked, hint);
+  constructor(message: string, detail?: ErrorDetail) {
+    super(message, EXIT.locked, detail);
   }
 }
 
 /** The file system failed; the game was not changed. */
 export class IoError extends BadzoneError {
-  constructor(message: string, hint?: string) {
-    super(message, EXIT.io, hint);
+  constructor(message: string, detail?: ErrorDetail) {
+    super(message, EXIT.io, detail);
   }
 }
 
 /** The result could not be printed (main.ts says whether the game was saved). */
 export class OutputError extends BadzoneError {
-  constructor(message: string, hint?: string) {
-    super(message, EXIT.output, hint);
+  constructor(message: string, detail?: ErrorDetail) {
+    super(message, EXIT.output, detail);
   }
 }

@@ -1,7 +1,16 @@
 // Applying one action to a session file: answers asked first (outside the lock), then the step under the lock.
 import { RefusedError, UsageError } from '../errors.js';
 import type { RuleBook } from '../rules/book.js';
-import { step, createGame, defaultSetup, type Need, type Report, type StepResult } from '../engine/index.js';
+import {
+  step,
+  createGame,
+  defaultSetup,
+  type Need,
+  type Refusal,
+  type Report,
+  type StepResult,
+} from '../engine/index.js';
+import { why } from './codes.js';
 import type { Action, SessionState } from '../engine/state.js';
 import { mutate, noSession, tryLoad, type Loaded } from '../store/session.js';
 import { shippedBook } from '../store/tables.js';
@@ -65,16 +74,24 @@ export interface CommitOptions {
   randomSeed: () => Seed;
 }
 
-function refusalError(r: Extract<StepResult, { ok: false }>): Error {
-  if ('refusal' in r) return r.refusal.usage ? new UsageError(r.refusal.message) : new RefusedError(r.refusal.message);
+/** A step's refusal as the library's error: a UsageError when the command was given wrongly, else a RefusedError. */
+export function refusalError(r: Refusal): UsageError | RefusedError {
+  const detail = { code: r.code, facts: r.facts };
+  return r.usage ? new UsageError(r.message, detail) : new RefusedError(r.message, detail);
+}
+
+function stepError(r: Extract<StepResult, { ok: false }>): Error {
+  if ('refusal' in r) return refusalError(r.refusal);
   return new UsageError(
-    'this step needs input that was not given (give the dice, or an ask callback / a terminal to answer).',
+    'this step needs input that was not given (give the dice, or an ask callback to answer).',
+    why('needs-input', { need: r.needs }),
   );
 }
 
 function changedWhileAnswering(): RefusedError {
   return new RefusedError(
     'The game changed while you were answering (another command saved a change to it), so your answers may be for questions it no longer asks. Nothing was saved; run the command again to be asked afresh.',
+    why('changed-while-answering', {}),
   );
 }
 
@@ -118,7 +135,7 @@ export async function commit<A extends Action>(
       created = { seed: newSeed() };
     } else throw noSession(file);
     const r = step(base.state, act, base.book);
-    if (!r.ok) throw refusalError(r);
+    if (!r.ok) throw stepError(r);
     const report = r.report;
     if (!isReportOf<A['type']>(report, action.type))
       throw new Error(`a ${action.type} step reported ${r.report.kind}: the engine and the library disagree`);
@@ -145,7 +162,10 @@ async function gather(state: SessionState, book: RuleBook, action: Action, ask: 
     if (need.kind === 'occupied') {
       const occupied = await ask.occupied!(need);
       if (!Array.isArray(occupied) || occupied.some((t) => typeof t !== 'string'))
-        throw new UsageError('ask.occupied must return a list of tile names.');
+        throw new UsageError(
+          'ask.occupied must return a list of tile names.',
+          why('bad-option', { option: 'ask.occupied', given: occupied }),
+        );
       act = { ...act, occupied: occupied.map((t) => t.trim().toUpperCase()) } as Action;
       answered.push('occupied');
       continue;
@@ -174,6 +194,7 @@ async function gather(state: SessionState, book: RuleBook, action: Action, ask: 
         : `D${need.sides} result (a whole number from 1 to ${need.sides})`;
       throw new UsageError(
         `${need.for}: ${echo(JSON.stringify(value) ?? String(value))} is not a ${what}, nor null for badzone to roll it.`,
+        why('bad-option', { option: 'ask.die', given: value }),
       );
     }
     // The open End Phase's dice go to endDice, the rest to dice: a die is never used for another purpose.
@@ -185,7 +206,10 @@ async function gather(state: SessionState, book: RuleBook, action: Action, ask: 
       answered.push('dice');
     }
   }
-  throw new RefusedError('The step kept asking for more answers (over 10000); nothing was saved.');
+  throw new RefusedError(
+    'The step kept asking for more answers (over 10000); nothing was saved.',
+    why('too-many-answers', { max: 10_000 }),
+  );
 }
 
 /**

@@ -18,13 +18,14 @@ import {
 } from '../engine/index.js';
 import type { EnteredDie, SessionState } from '../engine/state.js';
 import type { RuleBook } from '../rules/book.js';
-import { create, load, loadForChecking, noSession, sessionPath, tryLoad, DEFAULT_SESSION } from '../store/session.js';
+import { create, load, loadForChecking, noSession, sessionPath, tryLoad } from '../store/session.js';
 import { mutate } from '../store/session.js';
 import { exists } from '../store/files.js';
 import { bookFor, shippedTables } from '../store/tables.js';
 import { diceValues, eventArg, tileNames, wholeNumber } from './args.js';
-import { commit, type ActionOf, type Ask } from './commit.js';
-import { commandLine, resolveSetup, type NewGameOptions } from './setup.js';
+import { commit, refusalError, type ActionOf, type Ask } from './commit.js';
+import { why } from './codes.js';
+import { resolveSetup, type NewGameOptions } from './setup.js';
 import type {
   BattlefieldView,
   CollapseData,
@@ -35,6 +36,7 @@ import type {
   HazardView,
   LogData,
   NewData,
+  OrientationData,
   PlaceData,
   RedoData,
   RenameData,
@@ -51,6 +53,7 @@ import {
   CONTRACT,
   dueInEndPhase,
   eventPhaseView,
+  firstScatter,
   hazardView,
   inPlayView,
   newEventCard,
@@ -65,6 +68,7 @@ import * as path from 'node:path';
 import { commitmentOf, committedText, freshSalt, osRandomSeed } from './seed.js';
 import type { Seed } from '../dice/rng.js';
 import { echo } from '../rules/limits.js';
+import { EDGES, isEdge, type Edge } from '../rules/orientation.js';
 
 /** Where and how the library works: the folder relative paths start from, and where fresh seeds come from. */
 export interface GameContext {
@@ -115,7 +119,8 @@ export type CollapseOptions =
 
 /** The session file a path names: a folder (or a path ending in a slash) means badzone-session.json inside it. */
 export function resolveSessionPath(file: string, cwd: string = process.cwd()): string {
-  if (typeof file !== 'string' || file.trim() === '') throw new UsageError('Give the path of a session file.');
+  if (typeof file !== 'string' || file.trim() === '')
+    throw new UsageError('Give the path of a session file.', why('bad-option', { option: 'path', given: file }));
   return sessionPath(file, {}, cwd);
 }
 
@@ -161,6 +166,7 @@ export async function newGame(file: string, opts: NewGameOptions & GameContext =
     if (setup.generator !== 'chacha20')
       throw new UsageError(
         `A hidden seed keys ChaCha20, but the fresh seed given was ${echo(String(setup.seed))} (a Mersenne Twister seed, found from a few rolls).`,
+        why('hidden-seed-not-chacha', { seed: String(setup.seed) }),
       );
     const salt = freshSalt();
     setup.hiddenSeed = { salt, commitment: commitmentOf(setup.seed, salt), revealed: false };
@@ -170,8 +176,6 @@ export async function newGame(file: string, opts: NewGameOptions & GameContext =
   const stamp = (opts.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-');
   const { backup } = create(full, state, opts.force === true, stamp);
   const { table, visibilityTable, seed: _seed, generator: _generator, hiddenSeed: _hidden, ...rest } = setup;
-  // The command line names the session as the caller did, unless it is the default one.
-  const session = full === path.resolve(cwd, DEFAULT_SESSION) ? null : file;
   const created: NewData = {
     kind: 'new',
     schema: CONTRACT,
@@ -184,7 +188,6 @@ export async function newGame(file: string, opts: NewGameOptions & GameContext =
         ? `${visibilityTable.name} (${opts.visibilityTable ?? 'own table'})`
         : shippedTables().visibility.name,
     },
-    commandLine: commandLine(setup, opts, session),
     hazardRoll: state.hazard?.roll ?? null,
     clarifications: book.events.clarifications ?? [],
   };
@@ -201,7 +204,7 @@ function verifyLoaded(file: string, state: SessionState, book: RuleBook, opts: {
   if (given === undefined) return { ...base, ...r, commitmentChecked: null };
   const h = state.setup.hiddenSeed;
   let problem: string | null = null;
-  if (!h) problem = 'this game has no commitment: it was not started with a hidden seed (`badzone new --hidden-seed`)';
+  if (!h) problem = 'this game has no commitment: it was not started with a hidden seed';
   else if (h.commitment !== given)
     problem = `the game's commitment is ${h.commitment}, not ${given}: this is not the game that was committed to`;
   else if (commitmentOf(state.setup.seed, h.salt) !== given)
@@ -291,7 +294,7 @@ export class Game {
     const { state, book } = load(this.file);
     const at = state.log.map((e) => e.action.type).lastIndexOf('round');
     if (at < 1 || state.log[at]!.round !== state.round)
-      throw new RefusedError(`No round has started yet in ${this.file}.`);
+      throw new RefusedError(`No round has started yet in ${this.file}.`, why('no-round-started', { file: this.file }));
     let report: RoundReport;
     let after: SessionState;
     try {
@@ -307,11 +310,12 @@ export class Game {
     } catch (e) {
       if (e instanceof ReplayError)
         throw new RefusedError(
-          `Round ${state.round}'s Event Phase does not follow from the log: ${e.message}. \`badzone verify\` says where.`,
+          `Round ${state.round}'s Event Phase does not follow from the log: ${e.message}.`,
+          why('log-does-not-follow', { doing: 'round', round: state.round, seq: e.seq, problem: e.message }),
         );
       throw e;
     }
-    return this.roundView(state, book, { ...report, endPhase: null }, battlefieldView(after), false);
+    return this.roundView(state, book, { ...report, endPhase: null }, battlefieldView(after), false, at);
   }
 
   /** The next round: the last round's End Phase first if it is still open, then the Event Phase. */
@@ -338,11 +342,19 @@ export class Game {
       createIfMissing: this.opts.createIfMissing === true,
       randomSeed: this.randomSeed,
     });
-    return this.roundView(c.state, c.book, c.report, battlefieldView(c.state), c.created !== null);
+    return this.roundView(
+      c.state,
+      c.book,
+      c.report,
+      battlefieldView(c.state),
+      c.created !== null,
+      c.state.log.length - 1,
+    );
   }
 
   /**
    * A round's view: its report, the battlefield right after its Event Phase, and the game as it stands in `state`.
+   * `seq`: the round's log entry.
    */
   private roundView(
     state: SessionState,
@@ -350,6 +362,7 @@ export class Game {
     r: RoundReport,
     battlefield: BattlefieldView,
     startedNew: boolean,
+    seq: number,
   ): RoundData {
     const inPlay = inPlayView(state, book);
     return {
@@ -372,6 +385,7 @@ export class Game {
       roundNotes: roundNotes(book),
       battlefield,
       applyNow: applyNow(r.round, r.eventPhase.resolved, inPlay, battlefield, book),
+      firstScatter: firstScatter(state.log, seq, state.orientation),
     };
   }
 
@@ -396,6 +410,7 @@ export class Game {
       ...seedFields(c.state.setup),
       inPlay: inPlayView(c.state, c.book),
       visibility: visibilityView(c.state, c.book),
+      firstScatter: firstScatter(c.state.log, c.state.log.length - 1, c.state.orientation),
     };
   }
 
@@ -410,14 +425,12 @@ export class Game {
         // A hand-edited log whose actions no longer apply: say which entry, change nothing.
         if (e instanceof ReplayError)
           throw new RefusedError(
-            `Cannot undo: ${e.message}. Nothing was changed; \`badzone verify\` shows what does not follow.`,
+            `Cannot undo: ${e.message}. Nothing was changed.`,
+            why('log-does-not-follow', { doing: 'undo', round: loaded.state.round, seq: e.seq, problem: e.message }),
           );
         throw e;
       }
-      if (!u)
-        throw new RefusedError(
-          'Nothing to undo: the game is as `badzone new` set it up. To start again, run `badzone new --force`.',
-        );
+      if (!u) throw new RefusedError('Nothing to undo: the game is as it was set up.', why('nothing-to-undo', {}));
       const result: UndoData = {
         kind: 'undo',
         schema: CONTRACT,
@@ -439,8 +452,12 @@ export class Game {
     return mutate(this.file, (loaded) => {
       if (!loaded) throw noSession(this.file);
       const r = engineRedo(loaded.state, loaded.book);
-      if (r === null) throw new RefusedError('Nothing to redo: no step was undone since the last new one.');
-      if (!r.ok) throw new RefusedError(r.refusal.message);
+      if (r === null)
+        throw new RefusedError(
+          'Nothing to redo: no step was undone since the last new one.',
+          why('nothing-to-redo', {}),
+        );
+      if (!r.ok) throw refusalError(r.refusal);
       const result: RedoData = {
         kind: 'redo',
         schema: CONTRACT,
@@ -468,7 +485,10 @@ export class Game {
         changed: false,
       };
     if (typeof opts.manual !== 'boolean')
-      throw new UsageError('manual is true (enter your own dice) or false (badzone rolls).');
+      throw new UsageError(
+        'manual is true (enter your own dice) or false (badzone rolls).',
+        why('bad-option', { option: 'manual', given: opts.manual }),
+      );
     const manual = opts.manual;
     return mutate(this.file, (loaded) => {
       if (!loaded) throw noSession(this.file);
@@ -488,14 +508,19 @@ export class Game {
     const text = (v: unknown, name: string): string | undefined => {
       if (v === undefined) return undefined;
       if (typeof v !== 'string' || v.trim() === '' || v.length > 200)
-        throw new UsageError(`${name} is a name of 1 to 200 characters.`);
+        throw new UsageError(
+          `${name} is a name of 1 to 200 characters.`,
+          why('bad-option', { option: name, given: v }),
+        );
       return v.trim();
     };
     const fighter = text(opts.fighter, 'fighter');
     const gang = text(opts.gang, 'gang');
     const to = text(opts.to, 'to');
-    if (to === undefined) throw new UsageError('Give the new name (to).');
-    if (fighter === undefined && gang === undefined) throw new UsageError('Say which fighter or gang to rename.');
+    if (to === undefined)
+      throw new UsageError('Give the new name (to).', why('missing-option', { option: 'to', choices: null }));
+    if (fighter === undefined && gang === undefined)
+      throw new UsageError('Say which fighter or gang to rename.', why('rename-what', {}));
     const c = await commit(
       this.file,
       { type: 'rename', to, ...(fighter !== undefined ? { fighter } : {}), ...(gang !== undefined ? { gang } : {}) },
@@ -515,16 +540,23 @@ export class Game {
     let ask: Ask | undefined;
     if (opts.tile !== undefined) {
       if (typeof opts.tile !== 'string' || opts.tile.trim() === '')
-        throw new UsageError('tile is a tile name, like "B2".');
+        throw new UsageError(
+          'tile is a tile name, like "B2".',
+          why('bad-option', { option: 'tile', given: opts.tile }),
+        );
       if (opts.occupied !== undefined)
         throw new UsageError(
           'Name the right tile, or give the occupied tiles for badzone to roll among the others (not both).',
+          why('tile-or-occupied', {}),
         );
       action = { type: 'collapse', tile: opts.tile.trim().toUpperCase() };
     } else {
       const occupied = tileNames(opts.occupied, known, 'The occupied tiles');
       if (occupied === undefined)
-        throw new UsageError('Name the right tile, or give the occupied tiles for badzone to roll among the others.');
+        throw new UsageError(
+          'Name the right tile, or give the occupied tiles for badzone to roll among the others.',
+          why('tile-or-occupied', {}),
+        );
       const dice = diceValues(opts.dice, 'dice');
       action = { type: 'collapse', occupied, ...(dice ? { dice } : {}) };
       ask = opts.ask;
@@ -578,7 +610,8 @@ export class Game {
       const h = loaded.state.setup.hiddenSeed;
       if (!h)
         throw new RefusedError(
-          `The seed of this game was never hidden: it is ${loaded.state.setup.seed} (\`badzone status\` shows it). Start a game with \`badzone new --hidden-seed\` to commit to a seed.`,
+          `The seed of this game was never hidden: it is ${loaded.state.setup.seed}.`,
+          why('seed-not-hidden', { seed: String(loaded.state.setup.seed) }),
         );
       const { seed, generator } = loaded.state.setup;
       const result: RevealData = {
@@ -635,6 +668,7 @@ export class Game {
       name: r.name,
       outcomes: r.outcomes,
       inPlay: inPlayView(c.state, c.book),
+      firstScatter: firstScatter(c.state.log, c.state.log.length - 1, c.state.orientation),
     };
   }
 
@@ -654,12 +688,16 @@ export class Game {
       };
     }
     if (typeof opts.set !== 'string' || opts.set.trim() === '')
-      throw new UsageError(`Say which level: ${levels.map((l) => l.id).join(', ')}.`);
+      throw new UsageError(
+        `Say which level: ${levels.map((l) => l.id).join(', ')}.`,
+        why('missing-option', { option: 'set', choices: levels.map((l) => l.id) }),
+      );
     const wanted = opts.set.trim().toLowerCase();
     const match = levels.find((l) => l.id === wanted || l.name.toLowerCase() === wanted);
     if (!match)
       throw new UsageError(
         `There is no visibility level "${echo(String(opts.set))}". Levels: ${levels.map((l) => l.id).join(', ')}.`,
+        why('no-such-level', { level: String(opts.set), levels: levels.map((l) => l.id) }),
       );
     const c = await commit(this.file, { type: 'visibility', level: match.id }, { randomSeed: this.randomSeed });
     const from = c.report.from;
@@ -674,6 +712,25 @@ export class Game {
     };
   }
 
+  /**
+   * Where 12 o'clock points; `twelve` (an edge: far, right, near or left, seen from the GM's seat with row A along
+   * the far edge) changes it from now on. A step of the game: logged, undone and redone like any other. It rolls
+   * nothing, but where a later scatter lands on the board follows from it.
+   */
+  async orientation(opts: { twelve?: Edge } = {}): Promise<OrientationData> {
+    const base = { kind: 'orientation' as const, schema: CONTRACT, session: this.file };
+    const now = load(this.file).state.orientation;
+    // Asked for where it already points: nothing to log.
+    if (opts.twelve === undefined || opts.twelve === now.twelve)
+      return { ...base, orientation: now, from: null, changed: false };
+    if (!isEdge(opts.twelve))
+      throw new UsageError(
+        `twelve is the edge 12 o'clock points to: ${EDGES.join(', ')}; not "${echo(String(opts.twelve))}".`,
+      );
+    const c = await commit(this.file, { type: 'orientation', twelve: opts.twelve }, { randomSeed: this.randomSeed });
+    return { ...base, orientation: c.state.orientation, from: c.report.from, changed: true };
+  }
+
   /** Move a fighter to the battlefield, the reserve or out of the game; with `gang`, a new name is added to it. */
   async fighter(
     name: string,
@@ -681,9 +738,13 @@ export class Game {
     opts: { gang?: string } = {},
   ): Promise<FighterData> {
     if (to !== 'battlefield' && to !== 'reserve' && to !== 'out')
-      throw new UsageError(`Where to? battlefield, reserve or out, not "${echo(String(to))}".`);
+      throw new UsageError(
+        `Where to? battlefield, reserve or out, not "${echo(String(to))}".`,
+        why('bad-option', { option: 'to', given: to }),
+      );
     // A new fighter's or gang's name is checked (length, control characters) by the engine's step, where it is stored.
-    if (typeof name !== 'string' || name.trim() === '') throw new UsageError("Give the fighter's name.");
+    if (typeof name !== 'string' || name.trim() === '')
+      throw new UsageError("Give the fighter's name.", why('bad-option', { option: 'name', given: name }));
     const gang = opts.gang?.trim();
     const c = await commit(
       this.file,
@@ -709,7 +770,8 @@ function commitmentArg(v: unknown): string {
   const t = typeof v === 'string' ? v.trim().toLowerCase() : '';
   if (!/^[0-9a-f]{64}$/.test(t))
     throw new UsageError(
-      `A commitment is 64 hex digits (a SHA-256, as \`badzone new --hidden-seed\` printed it), not ${echo(JSON.stringify(v) ?? String(v))}.`,
+      `A commitment is 64 hex digits (a SHA-256, as a game with a hidden seed showed it), not ${echo(JSON.stringify(v) ?? String(v))}.`,
+      why('bad-option', { option: 'commitment', given: v }),
     );
   return t;
 }

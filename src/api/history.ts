@@ -6,7 +6,8 @@ import type { RuleBook } from '../rules/book.js';
 import { Rng } from '../dice/rng.js';
 import type { Check, Draw } from '../engine/phases.js';
 import type { Outcome } from '../engine/resolve.js';
-import { createGame, setupNotes, step, type Report } from '../engine/step.js';
+import { loggedActions, replaySteps, type Replayed, type ReplayStop } from '../engine/replay.js';
+import type { Report } from '../engine/step.js';
 import type { Action, LogRecord, Roll, SessionState } from '../engine/state.js';
 
 export interface DrawView extends Draw {
@@ -99,20 +100,12 @@ export class HistoryBuilder {
 
   private reset(s: SessionState, book: RuleBook, setupKey: string): void {
     this.setupKey = setupKey;
-    this.rng = new Rng({ seed: s.setup.seed, uses: 0 });
-    this.state = createGame(s.setup, book, this.rng);
+    this.state = null;
+    this.rng = null;
     this.problem = null;
     this.snapshots.clear();
-    const first = this.state.log[0]!;
-    this.entries = [
-      {
-        key: recordKey(s.log[0] ?? first),
-        record: s.log[0] ?? first,
-        report: null,
-        notes: setupNotes(this.state, book),
-      },
-    ];
-    this.snapshot(0);
+    this.entries = [];
+    this.run(s, replaySteps(s.setup, loggedActions(s.log), book));
   }
 
   /** Go back to the latest snapshot within the first `common` entries (which this log shares with the cache). */
@@ -129,31 +122,43 @@ export class HistoryBuilder {
     return true;
   }
 
-  private advance(s: SessionState, book: RuleBook): void {
-    const setupKey = JSON.stringify(s.setup);
-    const keys = s.log.map(recordKey);
-    if (setupKey !== this.setupKey || this.state === null) this.reset(s, book, setupKey);
-    else {
-      // How much of this log the cache already has; anything after that (an undo, an edited entry) is replayed.
-      let common = 0;
-      const n = Math.min(this.entries.length, keys.length);
-      while (common < n && this.entries[common]!.key === keys[common]) common++;
-      const whole = common === this.entries.length && (this.problem === null || common === keys.length);
-      if (!whole && !this.rewind(s, common)) this.reset(s, book, setupKey);
-    }
-    for (let i = this.entries.length; i < s.log.length && this.problem === null; i++) {
-      const record = s.log[i]!;
-      const r = step(this.state!, record.action, book, { source: this.rng!, appendLog: true, limits: false });
-      this.stepped++;
+  /** Keep what the engine's one replay (../engine/replay.ts) yields, entry by entry, until it stops. */
+  private run(s: SessionState, replayed: Iterable<Replayed | ReplayStop>): void {
+    for (const r of replayed) {
+      if (r.seq > 0) this.stepped++;
       if (!r.ok) {
-        this.problem = `log entry ${i} (${record.action.type}) does not replay from the seed: the history stops before it. Run \`badzone verify\`.`;
-        break;
+        this.problem = `log entry ${r.seq} (${r.action.type}) does not replay from the seed: the history stops before it (verifying the game says why).`;
+        return;
       }
       this.state = r.state;
-      // The rolls as the file has them (entered or rolled): `verify` checks they are the ones the seed gives.
-      this.entries.push({ key: keys[i]!, record, report: r.report, notes: r.notes });
-      this.snapshot(i);
+      // The entry as the file has it (entered or rolled dice): `verify` checks they are the ones the seed gives.
+      const record = s.log[r.seq] ?? r.record;
+      this.entries.push({ key: recordKey(record), record, report: r.report, notes: r.notes });
+      this.snapshot(r.seq);
     }
+  }
+
+  private advance(s: SessionState, book: RuleBook): void {
+    const setupKey = JSON.stringify(s.setup);
+    if (setupKey !== this.setupKey || this.state === null) {
+      this.reset(s, book, setupKey);
+      return;
+    }
+    // How much of this log the cache already has; anything after that (an undo, an edited entry) is replayed.
+    const keys = s.log.map(recordKey);
+    let common = 0;
+    const n = Math.min(this.entries.length, keys.length);
+    while (common < n && this.entries[common]!.key === keys[common]) common++;
+    const whole = common === this.entries.length && (this.problem === null || common === keys.length);
+    if (!whole && !this.rewind(s, common)) {
+      this.reset(s, book, setupKey);
+      return;
+    }
+    if (this.problem !== null || this.entries.length >= s.log.length) return;
+    // The dice carry on from where the last replay left them (one engine, not a fresh one per update).
+    this.rng ??= new Rng(this.state.rng);
+    const actions = loggedActions(s.log.slice(this.entries.length - 1));
+    this.run(s, replaySteps(s.setup, actions, book, { state: this.state, source: this.rng }));
   }
 }
 

@@ -8,7 +8,6 @@ import type { SessionState } from '../engine/state.js';
 import type { Generator } from '../dice/rng.js';
 import { CONTRACT, seedFields } from './views.js';
 import { playersView, type PlayersView } from './players-view.js';
-import { shellWord } from './setup.js';
 
 /** How the game was set up, for the report's first section. */
 export interface ReportSetup {
@@ -34,8 +33,11 @@ export interface ReportData {
   /** The generator the seed rolls with: `chacha20`, or `mt19937` for a whole-number seed (schema 3). */
   generator: Generator;
   commitment: string | null;
-  /** How to check the game, in words. */
-  check: string[];
+  /**
+   * What checking the game takes: the facts the "Checking it" section is made of. The command line says it in
+   * words, with its commands (src/render/commands.ts `checkText`; `report --format json` prints those words).
+   */
+  check: CheckFacts;
   /** What the players' view shows: the game now, the newest event, and each round (newest first). */
   view: PlayersView;
   /**
@@ -58,33 +60,6 @@ export interface CheckFacts {
 /** The name the check's commands give the JSON report of the game in `game` (a file name). */
 export function reportJsonName(game: string): string {
   return `${game.replace(/\.json$/i, '')}-report.json`;
-}
-
-/**
- * How to check the game, in words. `code` formats a command (a code span in backticks for the JSON and HTML forms;
- * the Markdown report passes one that keeps any backtick in the file name inside the span). The file name is
- * quoted for the shell when it needs it.
- */
-export function checkText(f: CheckFacts, code: (command: string) => string = (c) => `\`${c}\``): string[] {
-  const file = shellWord(f.jsonName);
-  const { rolls, entered } = f.dice;
-  const dice = (n: number) => `${n} ${n === 1 ? 'die' : 'dice'}`;
-  const counted =
-    rolls === 0
-      ? 'No dice have been rolled yet.'
-      : entered === 0
-        ? `All ${dice(rolls)} so far were rolled from the seed.`
-        : `${entered} of the ${dice(rolls)} so far ${entered === 1 ? 'was' : 'were'} entered by hand: ${entered === 1 ? 'it follows' : 'they follow'} from what the GM typed, not from the seed; the other ${rolls - entered} ${rolls - entered === 1 ? 'was' : 'were'} rolled from the seed.`;
-  if (f.hidden) {
-    return [
-      `The seed is hidden until the GM runs ${code('badzone reveal')}; the commitment above is the SHA-256 of the seed and a salt, fixed when the game was set up, so the seed cannot be swapped mid-game. Note it down. ${counted}`,
-      `To check the game once the seed is revealed: make this report again (${code(`badzone report --format json > ${file}`)}) and run ${code(`badzone verify --file ${file} --commitment ${f.commitment}`)}. It exits 0 when every die badzone rolled follows from the committed seed and every die entered by hand is the one its command entered, and names the first one that does not.`,
-    ];
-  }
-  return [
-    `badzone rolls its dice from the seed above, and logs each command with its dice (those entered by hand are marked entered). ${counted} Anyone can replay the game from the seed and check that every roll and the final state follow.`,
-    `To check it: save the JSON form of this report (${code(`badzone report --format json > ${file}`)}) and run ${code(`badzone verify --file ${file}${f.commitment ? ` --commitment ${f.commitment}` : ''}`)}. It exits 0 when every roll follows, and names the first one that does not.`,
-  ];
 }
 
 /** The session to put in a report: as it is, or without the seed (and its salt) while the seed is hidden. */
@@ -117,7 +92,7 @@ export function buildReport(file: string, s: SessionState, book: RuleBook, versi
     seed,
     generator,
     commitment,
-    check: checkText({ jsonName: reportJsonName(view.game), commitment, hidden, dice: view.dice }),
+    check: { jsonName: reportJsonName(view.game), commitment, hidden, dice: view.dice },
     view,
     session: sessionFor(s, hidden),
   };

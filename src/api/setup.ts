@@ -5,8 +5,10 @@ import { UsageError } from '../errors.js';
 import { countTiles, gridTiles, type GangSetup, type Setup } from '../engine/state.js';
 import { loadEventTable, loadVisibilityTable, shippedTables } from '../store/tables.js';
 import { seedOption, wholeNumber } from './args.js';
+import { why } from './codes.js';
 import { generatorOf, type Seed } from '../dice/rng.js';
 import { LIMITS, count, echo, nameProblem, setupProblem } from '../rules/limits.js';
+import { DEFAULT_ORIENTATION, EDGES, isEdge, type Edge } from '../rules/orientation.js';
 
 /** How to set up a game: every field optional, with the defaults of `badzone new`. */
 export interface NewGameOptions {
@@ -39,6 +41,11 @@ export interface NewGameOptions {
   table?: string;
   /** A custom visibility table file, relative to `cwd`. */
   visibilityTable?: string;
+  /**
+   * The edge of the table 12 o'clock points to, seen from the GM's seat with row A along the far edge and A1 at its
+   * left-hand corner: 'far' (default, toward row A), 'right', 'near' or 'left'.
+   */
+  twelve?: Edge;
   /** Replace an existing game at the path (the old file is kept as a backup). */
   force?: boolean;
   /**
@@ -51,30 +58,40 @@ export interface NewGameOptions {
 
 /** A name to be stored: non-empty, within LIMITS.name, no control characters (../rules/limits.ts). */
 function name(v: unknown, what: string): string {
-  if (typeof v !== 'string' || v.trim() === '') throw new UsageError(`${what} needs a name.`);
+  if (typeof v !== 'string' || v.trim() === '')
+    throw new UsageError(`${what} needs a name.`, why('bad-name', { field: what, name: String(v ?? '') }));
   const bad = nameProblem(v.trim(), what);
-  if (bad) throw new UsageError(`${bad}.`);
+  if (bad) throw new UsageError(`${bad}.`, why('bad-name', { field: what, name: v }));
   return v.trim();
 }
 
 function names(v: unknown, what: string): string[] {
   if (v === undefined) return [];
-  if (!Array.isArray(v)) throw new UsageError(`${what} is a list of names.`);
+  if (!Array.isArray(v))
+    throw new UsageError(`${what} is a list of names.`, why('bad-option', { option: what, given: v }));
   return v.map((x) => name(x, what));
 }
 
 function gangsOf(list: NewGameOptions['gangs']): GangSetup[] {
   if (list === undefined) return [];
-  if (!Array.isArray(list)) throw new UsageError('gangs is a list of { name, battlefield, reserve }.');
+  if (!Array.isArray(list))
+    throw new UsageError(
+      'gangs is a list of { name, battlefield, reserve }.',
+      why('bad-option', { option: 'gangs', given: list }),
+    );
   if (list.length > LIMITS.gangs)
     throw new UsageError(
       `${count(list.length)} gangs were given; a game may have at most ${LIMITS.gangs} gangs (limit: gangs).`,
+      why('input-past-limit', { limit: 'gangs', max: LIMITS.gangs }),
     );
   const out: GangSetup[] = [];
   for (const g of list) {
     const gang = name(g?.name, 'A gang');
     if (out.some((x) => x.name === gang))
-      throw new UsageError(`The gang ${echo(gang)} is listed twice; list all its fighters once.`);
+      throw new UsageError(
+        `The gang ${echo(gang)} is listed twice; list all its fighters once.`,
+        why('duplicate-gang', { gang }),
+      );
     const battlefield = names(g.battlefield, `${gang}'s battlefield`);
     const reserve = names(g.reserve, `${gang}'s reserve`);
     const all = [...battlefield, ...reserve];
@@ -82,6 +99,7 @@ function gangsOf(list: NewGameOptions['gangs']): GangSetup[] {
     if (dup)
       throw new UsageError(
         `${echo(gang)} lists ${echo(dup)} twice; give each fighter a distinct name (a fighter is either on the battlefield or in reserve).`,
+        why('duplicate-fighter', { gang, fighter: dup }),
       );
     out.push({ name: gang, battlefield, reserve });
   }
@@ -92,7 +110,11 @@ function gangsOf(list: NewGameOptions['gangs']): GangSetup[] {
 function hazardOf(value: NewGameOptions['hazard']): Setup['hazard'] {
   if (value === undefined || value === null) return null;
   if (typeof value === 'number') return wholeNumber(value, 'hazard (roll, 1-10, a hazard id, or none)', 1, 10);
-  if (typeof value !== 'string') throw new UsageError('hazard is "roll", a D10 result (1-10), a hazard id, or null.');
+  if (typeof value !== 'string')
+    throw new UsageError(
+      'hazard is "roll", a D10 result (1-10), a hazard id, or null.',
+      why('bad-option', { option: 'hazard', given: value }),
+    );
   const v = value.trim().toLowerCase();
   if (v === 'none') return null;
   if (v === 'roll') return 'roll';
@@ -104,6 +126,7 @@ function hazardOf(value: NewGameOptions['hazard']): Setup['hazard'] {
   if (slug === 'nomadic') return t.nomadic.roll;
   throw new UsageError(
     `hazard takes roll, a D10 result (1-10), a hazard id (${t.hazards.map((x) => x.id).join(', ')}) or none, not "${echo(value)}".`,
+    why('no-such-hazard', { query: value, hazards: t.hazards.map((x) => x.id) }),
   );
 }
 
@@ -112,18 +135,24 @@ export function resolveSetup(opts: NewGameOptions, cwd: string, randomSeed: () =
   if (opts.hiddenSeed === true && opts.seed !== undefined) {
     throw new UsageError(
       'A hidden seed is a fresh one that nobody knows in advance; a seed given with it could be known. Give hiddenSeed or seed, not both.',
+      why('options-conflict', { options: ['hiddenSeed', 'seed'] }),
     );
   }
   const seed = opts.seed === undefined ? randomSeed() : seedOption(opts.seed);
   const mode = opts.mode ?? 'dice';
   if (mode !== 'dice' && mode !== 'deck')
-    throw new UsageError(`mode is "dice" or "deck", not "${echo(String(mode))}".`);
-  if (opts.tiles !== undefined && opts.grid !== undefined) throw new UsageError('Give tiles or grid, not both.');
+    throw new UsageError(
+      `mode is "dice" or "deck", not "${echo(String(mode))}".`,
+      why('bad-option', { option: 'mode', given: mode }),
+    );
+  if (opts.tiles !== undefined && opts.grid !== undefined)
+    throw new UsageError('Give tiles or grid, not both.', why('options-conflict', { options: ['tiles', 'grid'] }));
   let tiles = gridTiles(2, 2);
   if (opts.grid !== undefined) {
     if (typeof opts.grid !== 'object' || opts.grid === null || Array.isArray(opts.grid)) {
       throw new UsageError(
         `grid is { rows, cols }, like { rows: 3, cols: 3 }, not ${echo(JSON.stringify(opts.grid) ?? String(opts.grid))}.`,
+        why('bad-option', { option: 'grid', given: opts.grid }),
       );
     }
     const r = wholeNumber(opts.grid?.rows, 'grid rows', 1, 26);
@@ -136,6 +165,10 @@ export function resolveSetup(opts: NewGameOptions, cwd: string, randomSeed: () =
     opts.turfOwner === undefined || opts.turfOwner === null ? null : name(opts.turfOwner, 'The turf owner');
   const count = (v: number | null | undefined, what: string) =>
     v === undefined || v === null ? null : wholeNumber(v, what, 0, 100);
+  if (opts.twelve !== undefined && !isEdge(opts.twelve))
+    throw new UsageError(
+      `twelve is the edge 12 o'clock points to: ${EDGES.join(', ')}; not "${echo(String(opts.twelve))}".`,
+    );
   const visibilityTable = opts.visibilityTable ? loadVisibilityTable(path.resolve(cwd, opts.visibilityTable)) : null;
   const table = opts.table ? loadEventTable(path.resolve(cwd, opts.table), visibilityTable ?? undefined) : null;
   const setup: Setup = {
@@ -151,46 +184,10 @@ export function resolveSetup(opts: NewGameOptions, cwd: string, randomSeed: () =
     hazard: hazardOf(opts.hazard),
     table,
     visibilityTable,
+    orientation: opts.twelve === undefined ? { ...DEFAULT_ORIENTATION } : { twelve: opts.twelve },
   };
   // Every limit of a setup, in one place (../rules/limits.ts): the game written is one badzone can open.
   const bad = setupProblem(setup);
-  if (bad) throw new UsageError(`${bad[0]!.toUpperCase()}${bad.slice(1)}.`);
+  if (bad) throw new UsageError(`${bad[0]!.toUpperCase()}${bad.slice(1)}.`, why('bad-setup', { problem: bad }));
   return setup;
-}
-
-/** A shell word: bare when safe, else single-quoted. */
-export function shellWord(s: string): string {
-  return /^[\w.,:/=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-/** The `badzone new` flags that make this setup (`session`: the path as the caller named it, or null for the default). */
-export function commandLine(setup: Setup, opts: NewGameOptions, session: string | null): string {
-  // A hidden seed is never printed: the command line then makes a game like this one, with another seed.
-  const parts = [
-    'badzone',
-    'new',
-    ...(setup.hiddenSeed ? ['--hidden-seed'] : ['--seed', String(setup.seed)]),
-    '--mode',
-    setup.mode,
-  ];
-  if (opts.grid) parts.push('--grid', `${opts.grid.rows}x${opts.grid.cols}`);
-  else parts.push('--tiles', String(setup.tiles.length));
-  parts.push('--spawn-points', String(setup.spawnPoints));
-  // A gang with no one on the battlefield still needs its --gang when a later gang has one, so that the
-  // gangs keep their order (random picks go gang by gang); and when it has no reserve either.
-  setup.gangs.forEach((g, i) => {
-    const later = setup.gangs.slice(i + 1).some((x) => x.battlefield.length > 0);
-    if (g.battlefield.length || g.reserve.length === 0 || later)
-      parts.push('--gang', shellWord(`${g.name}: ${g.battlefield.join(', ')}`.trimEnd()));
-    if (g.reserve.length) parts.push('--reserve', shellWord(`${g.name}: ${g.reserve.join(', ')}`));
-  });
-  if (setup.turfOwner) parts.push('--turf-owner', shellWord(setup.turfOwner));
-  if (setup.lairs !== null) parts.push('--lairs', String(setup.lairs));
-  if (setup.structures !== null) parts.push('--structures', String(setup.structures));
-  parts.push('--hazard', setup.hazard === null ? 'none' : String(setup.hazard));
-  if (opts.table) parts.push('--table', shellWord(opts.table));
-  if (opts.visibilityTable) parts.push('--visibility-table', shellWord(opts.visibilityTable));
-  if (session !== null) parts.push('--session', shellWord(session));
-  if (opts.force) parts.push('--force');
-  return parts.join(' ');
 }

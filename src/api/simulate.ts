@@ -8,6 +8,7 @@ import type { RuleBook } from '../rules/book.js';
 import type { Setup } from '../engine/state.js';
 import { bookFor } from '../store/tables.js';
 import { wholeNumber } from './args.js';
+import { why } from './codes.js';
 import { osRandomSeed } from './seed.js';
 import type { Seed } from '../dice/rng.js';
 import { resolveSetup, type NewGameOptions } from './setup.js';
@@ -63,6 +64,7 @@ export function startSimulation(opts: SimulateOptions = {}): SimulationRun {
   if (games * rounds > SIMULATE_LIMITS.totalRounds) {
     throw new UsageError(
       `${games} games x ${rounds} rounds is ${games * rounds} rounds; at most ${SIMULATE_LIMITS.totalRounds} are simulated in one run (limit: simulated rounds). Use fewer games: 100000 already gives each figure to about 0.3 percentage points.`,
+      why('too-many-rounds', { games, rounds, max: SIMULATE_LIMITS.totalRounds }),
     );
   }
   const setup = resolveSetup(opts, opts.cwd ?? process.cwd(), opts.randomSeed ?? osRandomSeed);
@@ -110,9 +112,14 @@ class Run implements SimulationRun {
     const perGame = est / this.games;
     const fit = Math.max(1, Math.floor(SIMULATE_LIMITS.numbers / perGame));
     throw new UsageError(
-      `This run would draw about ${roughly(est)} random numbers (${count(this.games)} games of ${this.rounds} rounds, about ${count(Math.round(perGame))} a game), ` +
-        `more than the ${count(SIMULATE_LIMITS.numbers)} one simulate may draw (limit: simulate work). ` +
-        `Use --games ${count(fit)} or fewer${fit < 1000 ? ', fewer --rounds, a smaller battlefield or a lighter table' : ''}.`,
+      `${workText(est, this.games, this.rounds)} Use ${count(fit)} games or fewer${fit < 1000 ? ', fewer rounds, a smaller battlefield or a lighter table' : ''}.`,
+      why('too-much-simulation', {
+        estimate: est,
+        games: this.games,
+        rounds: this.rounds,
+        max: SIMULATE_LIMITS.numbers,
+        fits: fit,
+      }),
     );
   }
 
@@ -150,4 +157,15 @@ export function simulate(opts: SimulateOptions = {}): SimulateData {
   if (!run.advance(PILOT_NUMBERS)) run.checkWork();
   while (!run.complete && run.numbers <= SIMULATE_LIMITS.numbers) run.advance(PILOT_NUMBERS);
   return run.result(run.complete ? undefined : 'work limit');
+}
+
+/**
+ * What a run past the simulate work limit would draw, in words (the command line says it too, then what to do
+ * with its flags).
+ */
+export function workText(estimate: number, games: number, rounds: number): string {
+  return (
+    `This run would draw about ${roughly(estimate)} random numbers (${count(games)} games of ${rounds} rounds, about ${count(Math.round(estimate / games))} a game), ` +
+    `more than the ${count(SIMULATE_LIMITS.numbers)} one simulate may draw (limit: simulate work).`
+  );
 }

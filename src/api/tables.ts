@@ -15,6 +15,7 @@ import { compileBook, type RuleBook } from '../rules/book.js';
 import { sessionPath, tryLoad } from '../store/session.js';
 import { loadAnyTable, loadEventTable, shippedBook, shippedTables } from '../store/tables.js';
 import { eventArg, seedOption, wholeNumber } from './args.js';
+import { why, type ErrorFacts } from './codes.js';
 import { heaviestEvent } from '../rules/validate.js';
 import { osRandomSeed } from './seed.js';
 import type {
@@ -45,7 +46,8 @@ export function parseExpr(text: string): DiceExpr {
   try {
     return parseDice(text);
   } catch (e) {
-    if (e instanceof DiceSyntaxError) throw new UsageError(`${e.message}.`);
+    if (e instanceof DiceSyntaxError)
+      throw new UsageError(`${e.message}.`, why('bad-dice-expression', { expression: text, problem: e.message }));
     throw e;
   }
 }
@@ -72,17 +74,33 @@ function dicePerRoll(e: DiceExpr, scatter: boolean): number {
   return Math.max(1, e.count + (scatter ? 1 : 0));
 }
 
-/** Why listing `times` rolls of `e` is refused (past LIMITS.rollJsonDice), or null. `flags`: name the command line's flags. */
-export function rollListProblem(e: DiceExpr, times: number, scatter: boolean, flags: boolean): string | null {
+/** The options a roll's refusal names: the library's, unless the caller names its own (the command line's flags). */
+export interface RollOptionNames {
+  times: string;
+  summary: string;
+}
+
+/**
+ * Why listing `times` rolls of `e` is refused (past LIMITS.rollJsonDice), or null: the sentence and its facts.
+ * `names`: what the sentence calls the options.
+ */
+export function rollListProblem(
+  e: DiceExpr,
+  times: number,
+  scatter: boolean,
+  names: RollOptionNames = { times: 'times', summary: 'summary: true' },
+): { text: string; facts: ErrorFacts['roll-list-too-long'] } | null {
   const per = dicePerRoll(e, scatter);
   if (times * per <= LIMITS.rollJsonDice) return null;
   const fits = Math.floor(LIMITS.rollJsonDice / per);
-  const [t, s] = flags ? ['--times', '--summary'] : ['times', 'summary: true'];
-  return (
-    `${e.text}${scatter ? ' with a scatter direction' : ''} ${t} ${count(times)} would list ${count(times * per)} dice; ` +
-    `a roll lists at most ${count(LIMITS.rollJsonDice)} dice (limit: roll JSON dice). Use ${s} for the distribution of the totals instead, ` +
-    `or ${t} ${count(fits)} or fewer.`
-  );
+  const { times: t, summary: s } = names;
+  return {
+    text:
+      `${e.text}${scatter ? ' with a scatter direction' : ''} ${t} ${count(times)} would list ${count(times * per)} dice; ` +
+      `a roll lists at most ${count(LIMITS.rollJsonDice)} dice (limit: roll JSON dice). Use ${s} for the distribution of the totals instead, ` +
+      `or ${t} ${count(fits)} or fewer.`,
+    facts: { expression: e.text, times, dice: times * per, max: LIMITS.rollJsonDice, fits },
+  };
 }
 
 /**
@@ -101,8 +119,8 @@ export function rollDice(expr: string, opts: RollOptions & TableContext = {}): R
     : opts.list === undefined
       ? times
       : Math.min(times, wholeNumber(opts.list, 'list', 0, LIMITS.rollTimes));
-  const tooMany = summary ? null : rollListProblem(e, list, scatter, false);
-  if (tooMany) throw new UsageError(tooMany);
+  const tooMany = summary ? null : rollListProblem(e, list, scatter);
+  if (tooMany) throw new UsageError(tooMany.text, why('roll-list-too-long', tooMany.facts));
   const rng = new Rng({ seed, uses: 0 });
   const results: RollData['results'] = [];
   const counts = summary ? new Map<number, number>() : null;
@@ -165,7 +183,7 @@ export function rollHazard(
   const meaning = !nomadic
     ? homeTurf
       ? `${hazard.name} is the crew's Home Turf Hazard; its Home Turf Ploy is ${hazard.ploy?.name ?? 'none'}.`
-      : `The Hazard for this game is ${hazard.name}. This roll is not saved: to play it in a badzone game, set the game up with \`badzone new --hazard ${roll}\`.`
+      : `The Hazard for this game is ${hazard.name}. This roll is not saved: to play it in a badzone game, set the game up with this roll as its Hazard.`
     : homeTurf
       ? `The crew is Nomadic: no Home Turf Hazard or Facility, but its Rating Limit is ${table.nomadic.ratingLimit} instead of ${table.nomadic.standardRatingLimit}.`
       : 'Nomadic: no Hazard this game.';
@@ -249,6 +267,7 @@ export function showHazard(query: string | number): HazardShowData {
   if (!h)
     throw new UsageError(
       `No hazard matches "${echo(String(query))}". Give a roll from 1 to 10 or an id (${t.hazards.map((x) => x.id).join(', ')}, nomadic).`,
+      why('no-such-hazard', { query: String(query), hazards: t.hazards.map((x) => x.id) }),
     );
   return {
     kind: 'hazard-show',

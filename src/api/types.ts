@@ -16,6 +16,7 @@ import type {
   TilePick,
 } from '../engine/state.js';
 import type { SimulationReport } from '../engine/simulate.js';
+import type { Edge, Orientation } from '../rules/orientation.js';
 import type { Generator, Seed } from '../dice/rng.js';
 import type { RuleBook } from '../rules/book.js';
 import type {
@@ -47,6 +48,8 @@ export type {
   Roll,
   Generator,
   Seed,
+  Edge,
+  Orientation,
   Setup,
   GangSetup,
   SessionState,
@@ -150,6 +153,20 @@ export interface VisibilityView {
   houseTable: boolean;
 }
 
+/**
+ * What the GM numbers on the table, and where 12 o'clock points (`status`): spawn points, Beast Lairs and large
+ * structures by number. Tiles lie with row A along the far edge and A1 at its left-hand corner, seen from the GM's
+ * seat; `orientation.twelve` is the edge 12 o'clock points to (../rules/orientation.ts).
+ */
+export interface TableReferences {
+  orientation: Orientation;
+  spawnPoints: { number: number }[];
+  /** Null when the lairs were not counted at setup. `becomes`: what it was turned into (a Monster Nest). */
+  lairs: { number: number; name: string; becomes: string | null }[] | null;
+  /** Null when the structures were not counted at setup. `standing` is false once it has collapsed. */
+  structures: { number: number; name: string; standing: boolean }[] | null;
+}
+
 /** The Hazard, the same shape wherever it appears (`new`, `status`, `round`, `hazard roll`, `hazard show`). */
 export interface HazardView {
   roll: number;
@@ -237,8 +254,6 @@ export interface NewData extends Output<'new'>, GameSummary {
     table: string;
     visibilityTable: string;
   };
-  /** The command line that makes the same game without prompts (with a hidden seed: `--hidden-seed`, not the seed). */
-  commandLine: string;
   hazardRoll: number | null;
   /** The event table's clarifications of the rules, shown once at setup. */
   clarifications: Clarification[];
@@ -268,6 +283,8 @@ export interface RoundData extends Output<'round'>, SeedFields {
   battlefield: BattlefieldView;
   /** What to apply in this Event Phase: each event in play, oldest first, then what stays after discarded events. */
   applyNow: ApplyNowItem[];
+  /** Where 12 o'clock points, when this step made the game's first scatter (said once, on that card); else null. */
+  firstScatter: Orientation | null;
 }
 
 export interface EndData extends Output<'end'>, SeedFields, EndPhaseReport {
@@ -276,6 +293,8 @@ export interface EndData extends Output<'end'>, SeedFields, EndPhaseReport {
   inPlay: InPlayView[];
   visibility: VisibilityView;
   battlefield: BattlefieldView;
+  /** As for `round`: where 12 o'clock points, when this End Phase made the game's first scatter; else null. */
+  firstScatter: Orientation | null;
 }
 
 export interface StatusData extends Output<'status'>, GameSummary {
@@ -295,6 +314,8 @@ export interface StatusData extends Output<'status'>, GameSummary {
   manualDice: boolean;
   /** Steps undone since the last new step, that `redo` re-applies (the last undone first). */
   redoable: number;
+  /** Where 12 o'clock points, and the spawn points, lairs and structures the GM numbers on the table. */
+  references: TableReferences;
   /** Only with `full`: the rules text of each event in play, and the clarifications that matter for it. */
   rules?: EventRules[];
   /** Only with `full`: the event table's clarifications. */
@@ -356,6 +377,15 @@ export interface DiceModeData extends Output<'dice'> {
   changed: boolean;
 }
 
+export interface OrientationData extends Output<'orientation'> {
+  session: string;
+  /** Where 12 o'clock points now. */
+  orientation: Orientation;
+  /** The edge it pointed to before this command changed it; null when it only showed it. */
+  from: Edge | null;
+  changed: boolean;
+}
+
 export interface VerifyData extends Output<'verify'>, SeedFields, VerifyResult {
   session: string;
   /** The commitment checked (`verify --commitment HASH`): the game's, and its seed and salt hash to it. Null when none was given. */
@@ -391,6 +421,8 @@ export interface PlaceData extends Output<'place'> {
   name: string;
   outcomes: Outcome[];
   inPlay: InPlayView[];
+  /** As for `round`: where 12 o'clock points, when placing it made the game's first scatter; else null. */
+  firstScatter: Orientation | null;
 }
 
 export interface VisibilityData extends Output<'visibility'> {

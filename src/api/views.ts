@@ -2,8 +2,10 @@
 // End Phase, the new event's card, and the seed (or its commitment).
 import type { RuleBook } from '../rules/book.js';
 import type { Hazard, HazardTable, Step } from '../rules/types.js';
-import type { SessionState, Setup } from '../engine/state.js';
-import type { RoundReport } from '../engine/index.js';
+import type { LogRecord, SessionState, Setup } from '../engine/state.js';
+import { structureName } from '../engine/setup.js';
+import type { Orientation } from '../rules/orientation.js';
+import { isScatterDirection, type RoundReport } from '../engine/index.js';
 import type { BadzoneEvent } from '../rules/types.js';
 import type { Outcome } from '../engine/resolve.js';
 import type {
@@ -17,6 +19,7 @@ import type {
   NewEventCard,
   SeedFields,
   StatusData,
+  TableReferences,
   VisibilityView,
 } from './types.js';
 
@@ -202,7 +205,42 @@ export function statusView(file: string, s: SessionState, book: RuleBook): Statu
     battlefield: battlefieldView(s),
     manualDice: s.manualDice,
     redoable: s.redo.length,
+    references: tableReferences(s),
   };
+}
+
+/**
+ * What the GM numbers on the table, and where 12 o'clock points: the spawn points, the Beast Lairs (and what each
+ * became) and the large structures (standing or collapsed), each by its number.
+ */
+export function tableReferences(s: SessionState): TableReferences {
+  const standing = s.structures === null ? null : new Set(s.structures);
+  return {
+    orientation: s.orientation,
+    spawnPoints: Array.from({ length: s.setup.spawnPoints }, (_, i) => ({ number: i + 1 })),
+    lairs: s.lairs === null ? null : s.lairs.map((l, i) => ({ number: i + 1, name: l.name, becomes: l.becomes })),
+    structures:
+      standing === null || s.setup.structures === null
+        ? null
+        : Array.from({ length: s.setup.structures }, (_, i) => {
+            const name = structureName(i + 1);
+            return { number: i + 1, name, standing: standing.has(name) };
+          }),
+  };
+}
+
+/** A roll for a scatter's direction (the D12 of every scatter). */
+const isScatterRoll = (r: { die: number; for: string }): boolean => isScatterDirection(r.die, r.for);
+
+/**
+ * Where 12 o'clock points, when log entry `seq` made the game's first scatter (no entry before it scattered
+ * anything); null otherwise. The card of that step says it once. Only when this entry scatters is the log before
+ * it looked through, from the newest entry back, so it stops at the last scatter before it.
+ */
+export function firstScatter(log: readonly LogRecord[], seq: number, orientation: Orientation): Orientation | null {
+  if (!log[seq]?.rolls.some(isScatterRoll)) return null;
+  for (let i = seq - 1; i > 0; i--) if (log[i]!.rolls.some(isScatterRoll)) return null;
+  return orientation;
 }
 
 export function summary(file: string, s: SessionState, book: RuleBook): GameSummary {

@@ -13,9 +13,10 @@ import { commandName, gamesSaved, takeLocksLeft } from '../api/files.js';
 import { buildProgram } from './program.js';
 import { inquirerPrompter, PromptCancelled } from './prompts.js';
 import type { View } from '../render/view.js';
-import { shellWord } from '../api/setup.js';
+import { shellWord } from '../render/commands.js';
 import { osRandomSeed } from '../api/seed.js';
 import { nameCommand } from '../render/naming.js';
+import { CLI_WORDS, sayError } from './words.js';
 
 declare const BADZONE_VERSION: string | undefined;
 const VERSION = typeof BADZONE_VERSION === 'string' ? BADZONE_VERSION : '0.0.0-dev';
@@ -196,15 +197,18 @@ function handle(e: unknown, io: IO, failed: string | null, json: boolean, held: 
     ];
     return fail(io, json, EXIT.usage, message, hint, known.includes(e.code) ? `${hint}\n` : '');
   }
-  if (e instanceof BadzoneError)
+  if (e instanceof BadzoneError) {
+    // The library's errors in the command line's words (./words.ts); its own are said as they are.
+    const message = sayError(e, CLI_WORDS);
     return fail(
       io,
       json,
       e.exitCode,
-      e.message,
+      message,
       e.hint ?? null,
-      `badzone: ${safeText(e.message)}\n${e.hint ? `${safeText(e.hint)}\n` : ''}`,
+      `badzone: ${safeText(message)}\n${e.hint ? `${safeText(e.hint)}\n` : ''}`,
     );
+  }
   if (e instanceof PromptCancelled) {
     const message = 'cancelled; nothing was changed by the unanswered step.';
     return fail(io, json, EXIT.refused, message, null, `badzone: ${message}\n`);

@@ -27,7 +27,9 @@ at a prompt, r lets badzone roll the rest of the step, b goes back a die.
   D2, D3: read off a D6 (D2: 1-3 is 1, 4-6 is 2; D3: half, rounded up).
   D66: two D6 read as tens and units; type both digits (36).
   Scatter direction (a D12 clock number): with a scatter dice, type the clock
-  number the arrow points nearest (12 is straight ahead); re-roll a hit.
+  number the arrow points nearest; re-roll a hit. 12 o'clock points to the
+  table edge set at setup (default: the far edge, toward row A); see
+  \`badzone orientation\`.
 `;
 
 function diceOptions(cmd: Command): Command {
@@ -278,6 +280,12 @@ export function buildProgram(io: IO, emit: Emit, version: string, only?: string)
         'hide the seed (a fresh one; not with --seed): show only a commitment (SHA-256 of generator, seed and salt) until `badzone reveal`',
       )
       .option('--turf-owner <name>', 'the crew whose Home Turf the Hazard is')
+      .addOption(
+        new Option(
+          '--twelve <edge>',
+          "the table edge 12 o'clock points to, seen from the GM's seat with row A along the far edge and A1 at its left (default far)",
+        ).choices(['far', 'right', 'near', 'left']),
+      )
       .option('--force', 'replace an existing game (the old file is kept as a backup)')
       .option('--no-input', 'never prompt (no setup wizard)')
       .option('--json', 'print JSON'),
@@ -563,6 +571,29 @@ export function buildProgram(io: IO, emit: Emit, version: string, only?: string)
     )
     .action(async (mode: string | undefined, opts) =>
       emit(await (await import('./commands/dice.js')).run(mode, opts, io), opts.json === true),
+    );
+
+  sessionOption(
+    program
+      .command('orientation')
+      .description("which edge of the table 12 o'clock points to, for every scatter (a logged step when changed)")
+      .addArgument(
+        new Argument('[edge]', "the edge 12 o'clock points to from now on, seen from the GM's seat").choices([
+          'far',
+          'right',
+          'near',
+          'left',
+        ]),
+      )
+      .option('--json', 'print JSON'),
+  )
+    .addHelpText(
+      'after',
+      examples('badzone orientation', 'badzone orientation right') +
+        "\nSeen from the GM's seat, the tiles lie with row A along the far edge, A1 at its\nleft-hand corner, column numbers growing to the right. 12 o'clock points to the\nfar edge unless you choose another; the hours go round clockwise from it.\nScatters already on the table stay where they landed; `badzone undo` takes it back.\n",
+    )
+    .action(async (edge: string | undefined, opts) =>
+      emit(await (await import('./commands/orientation.js')).run(edge, opts, io), opts.json === true),
     );
 
   // --- At the table --------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { shippedTables } from '../api/tables.js';
 import type { GangSetup, Setup } from '../api/types.js';
 import { LIMITS, count, echo, nameProblem } from '../api/limits.js';
 import type { IO } from './io.js';
+import { isEdge } from '../api/orientation.js';
 import { intArg, seedArg } from './shared.js';
 
 export interface NewOptions {
@@ -24,6 +25,8 @@ export interface NewOptions {
   hazard?: string;
   table?: string;
   visibilityTable?: string;
+  /** The edge 12 o'clock points to: far, right, near or left. */
+  twelve?: string;
   force?: boolean;
   hiddenSeed?: boolean;
   /** false with --no-input: never prompt. */
@@ -46,6 +49,7 @@ export const SETUP_FLAGS = [
   'hazard',
   'table',
   'visibilityTable',
+  'twelve',
 ] as const;
 
 /** "Name: Fighter, Fighter" -> { name, fighters } */
@@ -155,6 +159,11 @@ export function newGameOptions(opts: NewOptions): NewGameOptions {
   if (lairs !== undefined) out.lairs = lairs;
   const structures = intArg(opts.structures, '--structures', 0, 100);
   if (structures !== undefined) out.structures = structures;
+  if (opts.twelve !== undefined) {
+    if (!isEdge(opts.twelve))
+      throw new UsageError(`--twelve is far, right, near or left (an edge of the table), not "${echo(opts.twelve)}".`);
+    out.twelve = opts.twelve;
+  }
   if (opts.table) out.table = opts.table;
   if (opts.visibilityTable) out.visibilityTable = opts.visibilityTable;
   if (opts.force) out.force = true;

@@ -2,7 +2,7 @@
 // library call needs (the library never prompts; it asks these callbacks).
 import * as path from 'node:path';
 import { BadzoneError, NoSessionError, UsageError } from '../errors.js';
-import { shellWord } from '../api/setup.js';
+import { shellWord } from '../render/commands.js';
 import type { Ask, DieAnswer, DieNeed } from '../api/commit.js';
 import { openGame, readGame, type Game } from '../api/game.js';
 import { DEFAULT_SESSION, exists, folderExists, sessionPath, similarSession } from '../api/files.js';
@@ -19,6 +19,7 @@ import {
 import type { Seed } from '../api/types.js';
 import { seedOption } from '../api/args.js';
 import type { IO } from './io.js';
+import { EDGE_NAME } from '../render/orientation.js';
 
 export interface SessionOpts {
   session?: string;
@@ -59,8 +60,8 @@ export function diceList(value: string | string[] | undefined, flag = '--dice'):
     throw new UsageError(
       `${flag} was given no dice. Give them (${flag} 4, \`_\` for one badzone rolls), or leave ${flag} out to let badzone roll them all.`,
     );
-  const tooMany = enteredDiceProblem(parts.length);
-  if (tooMany) throw new UsageError(`${tooMany}.`);
+  const tooMany = enteredDiceProblem(parts.length, flag);
+  if (tooMany) throw new UsageError(`${tooMany.text}.`);
   return parts.map((p, i) => {
     if (p === '_') return null;
     if (!/^\d{1,4}$/.test(p) || Number(p) < 1)
@@ -78,8 +79,8 @@ export function tileList(value: string | string[] | undefined): string[] | undef
     .split(/[\s,]+/)
     .filter((p) => p !== '')
     .map((t) => t.toUpperCase());
-  const tooMany = occupiedProblem(tiles);
-  if (tooMany) throw new UsageError(`${tooMany}.`);
+  const tooMany = occupiedProblem(tiles, '--occupied');
+  if (tooMany) throw new UsageError(`${tooMany.text}.`);
   return tiles;
 }
 
@@ -141,7 +142,8 @@ export function dieQuestion(need: DieNeed, answered: number): string {
 
 /** How to roll the die with the dice a table has: a D64 at a prompt may be typed as the two D8. */
 function hintOf(need: DieNeed): string {
-  return need.sides === 64 ? ` (${D64_PROMPT_HINT})` : physicalDieHint(need.sides, need.for);
+  if (need.sides === 64) return ` (${D64_PROMPT_HINT})`;
+  return physicalDieHint(need.sides, need.for, need.twelve && `12 o'clock: ${EDGE_NAME[need.twelve]}`);
 }
 
 /** "5 8" or "5,8" (also "5/8", "5;8"): two D8 as they fell, read as a D64; null when it is not two numbers. */

@@ -9,6 +9,7 @@ import type { IO } from './io.js';
 import { PromptBack, type Prompter } from './prompts.js';
 import { buildSetup, parseRoster, type NewOptions } from './setup-flags.js';
 import { intArg } from './shared.js';
+import { edgeChoices } from '../render/orientation.js';
 
 /** A validator built from the same parsing the flags use: true, or the flag's own error message. */
 function check(f: (v: string) => unknown): (v: string) => true | string {
@@ -37,6 +38,7 @@ interface Answers {
   gangs: { name: string; battlefield: string[]; reserve: string[] }[];
   lairs: string | undefined;
   structures: string | undefined;
+  twelve: string;
   mode: string;
   hazardChoice: string;
   hazard: string;
@@ -54,6 +56,7 @@ type QuestionId =
   | `gang-empty-${number}`
   | 'lairs'
   | 'structures'
+  | 'twelve'
   | 'mode'
   | 'hazard'
   | 'own-roll'
@@ -212,6 +215,15 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
     if (id === 'structures')
       return async (a) => {
         a.structures = await count('large structures', a.structures);
+        return 'twelve';
+      };
+    if (id === 'twelve')
+      return async (a) => {
+        a.twelve = await prompter.select<string>(
+          "Seen from your seat: which edge does 12 o'clock point to, for scatters?",
+          edgeChoices(),
+          a.twelve,
+        );
         return 'mode';
       };
     if (id === 'mode')
@@ -285,6 +297,7 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
     gangs: [],
     lairs: undefined,
     structures: undefined,
+    twelve: 'far',
     mode: 'dice',
     hazardChoice: 'none',
     hazard: 'none',
@@ -317,7 +330,14 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
 
   const gang = a.gangs.map((g) => `${g.name}: ${g.battlefield.join(', ')}`);
   const reserve = a.gangs.filter((g) => g.reserve.length).map((g) => `${g.name}: ${g.reserve.join(', ')}`);
-  const answers: NewOptions = { ...base, grid: a.grid, spawnPoints: a.spawnPoints, mode: a.mode, hazard: a.hazard };
+  const answers: NewOptions = {
+    ...base,
+    grid: a.grid,
+    spawnPoints: a.spawnPoints,
+    mode: a.mode,
+    hazard: a.hazard,
+    twelve: a.twelve,
+  };
   if (force) answers.force = true;
   if (gang.length) answers.gang = gang;
   if (reserve.length) answers.reserve = reserve;

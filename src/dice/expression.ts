@@ -147,17 +147,18 @@ export const D2_HINT = 'no D2? roll a D6: 1-3 is 1, 4-6 is 2';
 export const D3_HINT = 'no D3? roll a D6 and halve it, rounding up: 1-2 is 1, 3-4 is 2, 5-6 is 3';
 /** How to read a D66. */
 export const D66_HINT = 'roll two D6: the first is the tens, the second the units; type both digits, e.g. 36';
-/** How to read a scatter dice as a D12 clock direction. */
-export const SCATTER_HINT =
-  'a scatter dice: type the clock number the arrow points nearest (12 straight ahead); re-roll a hit';
+/** How to read a scatter dice as a D12 clock direction (12 o'clock: the table edge agreed at setup). */
+export const SCATTER_HINT = 'a scatter dice: type the clock number the arrow points nearest; re-roll a hit';
 
 /**
  * How to roll a die with physical dice, in brackets, or '' for a die a table has. `purpose` tells a scatter
- * direction (a D12 read off a scatter dice) from any other D12. A D2 and a D3 are read off a D6; a D64 is two D8;
- * a D66 two D6; a DN with no such die is the next larger die, rolled again above N.
+ * direction (a D12 read off a scatter dice) from any other D12; `twelve` says, for it, where 12 o'clock points
+ * ("12 o'clock: the far edge"). A D2 and a D3 are read off a D6; a D64 is two D8; a D66 two D6; a DN with no such
+ * die is the next larger die, rolled again above N.
  */
-export function physicalDieHint(sides: number, purpose = ''): string {
-  if (sides === 12 && /scatter direction/.test(purpose)) return ` (${SCATTER_HINT}, or roll a D12)`;
+export function physicalDieHint(sides: number, purpose = '', twelve?: string): string {
+  if (sides === 12 && /scatter direction/.test(purpose))
+    return ` (${SCATTER_HINT}, or roll a D12${twelve ? `; ${twelve}` : ''})`;
   if (sides === 2) return ` (${D2_HINT})`;
   if (sides === 3) return ` (${D3_HINT})`;
   if (sides === 64) return ` (${D64_HINT})`;

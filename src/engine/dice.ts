@@ -3,6 +3,7 @@
 import type { RngState, Seed } from '../dice/rng.js';
 import type { DiceExpr } from '../dice/expression.js';
 import { d66, diceTotal, isD66, physicalDieHint } from '../dice/expression.js';
+import type { RefusalFacts } from './refusals.js';
 import type { EnteredDie, Roll } from './state.js';
 
 /** Which of an action's lists of entered dice a die comes from: `dice`, or `endDice` (a `round`'s open End Phase). */
@@ -30,7 +31,10 @@ export class NeedDie {
 
 /** An entered die that does not fit (out of range, or not a card in the draw pile). Caught by `step`. */
 export class BadEntry {
-  constructor(readonly message: string) {}
+  constructor(
+    readonly message: string,
+    readonly facts: RefusalFacts['bad-entered-die'],
+  ) {}
 }
 
 /** More dice than one step may roll (LIMITS.rollsPerStep). Caught by `step`, which refuses the step. */
@@ -85,6 +89,11 @@ export class Dice {
     return this.entered[this.nextEntered];
   }
 
+  /** The facts of an entered die that does not fit: which list, which entry (from 1), the value and its die. */
+  private badFacts(value: number, die: number, card: boolean, purpose: string): RefusalFacts['bad-entered-die'] {
+    return { list: this.list, index: this.nextEntered + 1, value, die, card, for: purpose };
+  }
+
   private which(): string {
     return `${this.list === 'endDice' ? 'End-Phase die' : 'die'} ${this.nextEntered + 1} you entered`;
   }
@@ -105,6 +114,7 @@ export class Dice {
         const p = text(purpose);
         throw new BadEntry(
           `${this.which()} (${e}) is not a D${sides} result${physicalDieHint(sides, p)}; it is for: ${p}`,
+          this.badFacts(e, sides, false, p),
         );
       }
       value = e;
@@ -124,7 +134,10 @@ export class Dice {
     if (typeof e === 'number') {
       if (!isD66(e)) {
         const p = text(purpose);
-        throw new BadEntry(`${this.which()} (${e}) is not a D66 result${physicalDieHint(66)}; it is for: ${p}`);
+        throw new BadEntry(
+          `${this.which()} (${e}) is not a D66 result${physicalDieHint(66)}; it is for: ${p}`,
+          this.badFacts(e, 66, false, p),
+        );
       }
       value = e;
     } else if (e === undefined && this.whenOut === 'ask') {
@@ -153,6 +166,7 @@ export class Dice {
       if (!drawPile.includes(e)) {
         throw new BadEntry(
           `card ${e} you entered is not in the draw pile (${drawPile.length} cards left); enter a card still in the deck`,
+          this.badFacts(e, 64, true, text(purpose)),
         );
       }
       value = e;

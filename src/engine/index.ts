@@ -9,3 +9,4 @@ export * from './setup.js';
 export * from './replay.js';
 export * from './undo.js';
 export * from './verify.js';
+export * from './refusals.js';

@@ -9,7 +9,7 @@ export interface Scatter {
   /** The tile whose center it scatters from, where that matters. */
   tile?: string;
   distance: number;
-  /** Clock bearing 1-12 (12 = straight ahead, away from the GM's table edge; agree it before the game). */
+  /** Clock bearing 1-12: 12 toward the edge the game's orientation names (../rules/orientation.ts). */
   direction: number;
 }
 
@@ -23,7 +23,7 @@ export type Outcome =
       removed: boolean;
       placed?: { what: string; count: number; scatters: Scatter[] };
       worth?: { value: number; unit: string };
-      /** Nobody said which tiles hold player models: badzone picked among all of them (`badzone collapse` corrects it). */
+      /** Nobody said which tiles hold player models: badzone picked among all of them (the GM may record the right one). */
       unconfirmed?: true;
       /** The tiles it was picked among, in order (the die to roll among the free ones counts them in this order). */
       candidates?: string[];
@@ -100,9 +100,17 @@ function expr(ctx: Ctx, d: string | number): DiceExpr {
   return ctx.book.dice.get(String(d)) ?? parseDice(d);
 }
 
+/** How the purpose of a scatter's direction die ends (`Pillar of Flame: Large Blast: scatter direction`). */
+const SCATTER_DIRECTION = ': scatter direction';
+
+/** Whether a die (its sides and purpose) is a scatter's direction, read off a scatter dice or a D12. */
+export function isScatterDirection(sides: number, purpose: string): boolean {
+  return sides === 12 && purpose.endsWith(SCATTER_DIRECTION);
+}
+
 function rollScatter(ctx: Ctx, distance: DiceExpr, purpose: () => string, tile?: string): Scatter {
   const dist = ctx.dice.expr(distance, () => `${purpose()}: scatter distance (${distance.text}")`).total;
-  const direction = ctx.dice.roll(12, () => `${purpose()}: scatter direction`);
+  const direction = ctx.dice.roll(12, () => `${purpose()}${SCATTER_DIRECTION}`);
   const sc: Scatter = { distance: dist, direction };
   if (tile !== undefined) sc.tile = tile;
   return sc;
@@ -210,7 +218,7 @@ export function unconfirmedText(tile: string, candidates: string[]): string {
   return (
     ` Unconfirmed: nobody said which tiles hold player models, so badzone picked among all ${candidates.length} (${candidates.join(' ')}).` +
     ` If models stand on ${tile}, roll among the tiles with none on them, counting them in this order (a D2 for two, a D3 for three, ...),` +
-    ' and record the tile with `badzone collapse TILE` (or `badzone collapse --occupied TILES` to have badzone roll).'
+    ' and record the right tile (or the occupied tiles, for badzone to roll among the others).'
   );
 }
 

@@ -4,6 +4,7 @@ import { validateEventTable, validateVisibilityTable, TableError } from '../rule
 import type { RuleBook } from '../rules/book.js';
 import { INT32_MAX, INT32_MIN, isChaChaSeed, type Generator, type Seed } from '../dice/rng.js';
 import { READ } from '../rules/limits.js';
+import { DEFAULT_ORIENTATION, EDGES, type Orientation } from '../rules/orientation.js';
 import { isD66 } from '../dice/expression.js';
 import { replay } from './replay.js';
 import {
@@ -55,7 +56,27 @@ const MIGRATIONS: Record<number, (s: Obj) => Obj> = {
   // Version 4 marks the generator the seed rolls with: a string seed keys ChaCha20. Every game before it was
   // seeded with a 32-bit integer for the Mersenne Twister, and keeps it.
   3: (s) => ({ ...s, schemaVersion: 4, setup: isObj(s.setup) ? { ...s.setup, generator: 'mt19937' } : s.setup }),
+  4: addOrientation,
 };
+
+/**
+ * Version 5 keeps where 12 o'clock points (../rules/orientation.ts), at setup and now, and logs the GM's changes
+ * to it. Every game before it played with the default: 12 o'clock toward the far edge (row A).
+ */
+function addOrientation(s: Obj): Obj {
+  return {
+    ...s,
+    schemaVersion: 5,
+    setup: isObj(s.setup) ? { ...s.setup, orientation: { ...DEFAULT_ORIENTATION } } : s.setup,
+    orientation: { ...DEFAULT_ORIENTATION },
+  };
+}
+
+/** Where 12 o'clock points: { twelve: one of the edges }. */
+function orientationOf(v: unknown, path: string): Orientation {
+  const o = obj(v, path);
+  return { twelve: oneOf(o.twelve, `${path}.twelve`, EDGES) };
+}
 
 /** A seed of the generator named: the Twister's 32-bit integer, or ChaCha20's letters and digits. */
 function seedOf(v: unknown, path: string, generator: Generator): Seed {
@@ -181,6 +202,7 @@ function setup(v: unknown): Setup {
     hazard,
     table,
     visibilityTable,
+    orientation: orientationOf(o.orientation, 'setup.orientation'),
     ...(legacy ? { legacyD66: true as const } : {}),
   };
   if (o.hiddenSeed !== undefined) {
@@ -217,6 +239,7 @@ function action(v: unknown, path: string): Action {
     'fighter',
     'rename',
     'collapse',
+    'orientation',
   ] as const);
   switch (type) {
     case 'new':
@@ -246,6 +269,8 @@ function action(v: unknown, path: string): Action {
     }
     case 'visibility':
       return { type, level: nonEmpty(o.level, `${path}.level`, 60) };
+    case 'orientation':
+      return { type, twelve: oneOf(o.twelve, `${path}.twelve`, EDGES) };
     case 'fighter': {
       const a: Action = {
         type,
@@ -533,6 +558,7 @@ export function validateSession(
             };
           })(),
     tiles: strings(o.tiles, 'tiles', READ.tiles, READ.tileName),
+    orientation: orientationOf(o.orientation, 'orientation'),
     lairs:
       o.lairs === null
         ? null

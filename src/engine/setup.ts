@@ -2,6 +2,7 @@
 import type { RuleBook } from '../rules/book.js';
 import { Rng, generatorOf, type Seed } from '../dice/rng.js';
 import { Dice, type DiceSource } from './dice.js';
+import { DEFAULT_ORIENTATION } from '../rules/orientation.js';
 import { SCHEMA_VERSION, type Gang, type SessionState, type Setup } from './state.js';
 
 /** The state right after `badzone new`: tiles, rosters, lairs, structures, visibility, the hazard roll and the shuffled deck. */
@@ -37,12 +38,13 @@ export function createGame(setup: Setup, book: RuleBook, source?: DiceSource): S
     visibility: { level: book.visibility.normal, sinceRound: 0, source: 'start' },
     hazard,
     tiles: [...setup.tiles],
+    orientation: { ...setup.orientation },
     lairs:
       setup.lairs === null
         ? null
-        : Array.from({ length: setup.lairs }, (_, i) => ({ name: `Beast Lair ${i + 1}`, becomes: null })),
+        : Array.from({ length: setup.lairs }, (_, i) => ({ name: lairName(i + 1), becomes: null })),
     structures:
-      setup.structures === null ? null : Array.from({ length: setup.structures }, (_, i) => `Large structure ${i + 1}`),
+      setup.structures === null ? null : Array.from({ length: setup.structures }, (_, i) => structureName(i + 1)),
     gangs,
     pendingEnd: [],
     objects: [],
@@ -53,6 +55,16 @@ export function createGame(setup: Setup, book: RuleBook, source?: DiceSource): S
     log: [{ seq: 0, round: 0, action: { type: 'new' }, rolls: dice.rolls ?? [] }],
   };
   return state;
+}
+
+/** The name of Beast Lair number n (1, 2, ...): the GM numbers them so on the table. */
+export function lairName(n: number): string {
+  return `Beast Lair ${n}`;
+}
+
+/** The name of large structure number n (1, 2, ...): the GM numbers them so on the table. */
+export function structureName(n: number): string {
+  return `Large structure ${n}`;
 }
 
 /** What `new` did, in words (for the log). */
@@ -86,6 +98,7 @@ export function defaultSetup(seed: Seed, over: Partial<Setup> = {}): Setup {
     hazard: null,
     table: null,
     visibilityTable: null,
+    orientation: { ...DEFAULT_ORIENTATION },
     ...over,
   };
 }

@@ -1,8 +1,9 @@
 // The whole game as one JSON value. Pure data: no classes, no Dates, no functions.
 import type { EventTable, VisibilityTable } from '../rules/types.js';
 import type { Generator, RngState, Seed } from '../dice/rng.js';
+import type { Edge, Orientation } from '../rules/orientation.js';
 
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export type Mode = 'dice' | 'deck';
 export type Phase = 'setup' | 'round' | 'end';
@@ -39,6 +40,8 @@ export interface Setup {
   table: EventTable | null;
   /** A group's own visibility table, or null for the shipped house table. */
   visibilityTable: VisibilityTable | null;
+  /** Where 12 o'clock pointed at setup (../rules/orientation.ts; `orientation` steps change it later). */
+  orientation: Orientation;
   /**
    * Set only on games started before schema 3 whose own tables wrote "D66": there it meant one 66-sided die,
    * and it keeps that meaning so the game replays as it was rolled. Everywhere else a D66 is two D6 read as
@@ -187,6 +190,8 @@ export type Action =
   | { type: 'discard'; eventId: string }
   | { type: 'place'; eventId: string; dice?: EnteredDie[] }
   | { type: 'visibility'; level: string }
+  /** Where 12 o'clock points from now on. A step: scatters already on the table stay where they landed. */
+  | { type: 'orientation'; twelve: Edge }
   | { type: 'fighter'; name: string; gang?: string; to: 'battlefield' | 'reserve' | 'out' }
   /** Rename a fighter (`fighter`, in `gang` when given), or a gang (`gang` alone). */
   | { type: 'rename'; fighter?: string; gang?: string; to: string }
@@ -232,6 +237,8 @@ export interface SessionState {
   hazard: HazardState | null;
   /** Tiles still on the battlefield. */
   tiles: string[];
+  /** Where 12 o'clock points now: the setup's, or the last `orientation` step's. */
+  orientation: Orientation;
   lairs: Lair[] | null;
   /** Large structures still standing, or null when not counted. */
   structures: string[] | null;

@@ -4,20 +4,21 @@
 import type { RuleBook } from '../rules/book.js';
 import { Rng } from '../dice/rng.js';
 import { BadEntry, Dice, NeedDie, TooManyRolls, type DiceSource } from './dice.js';
-import { LIMITS, actionProblem, growthProblem, tooManyRollsProblem } from '../rules/limits.js';
-import { NeedOccupied, type Ctx } from './resolve.js';
+import { LIMITS, actionProblem, growthProblem } from '../rules/limits.js';
+import { refusal, type Refusal } from './refusals.js';
+import { isScatterDirection, NeedOccupied, type Ctx } from './resolve.js';
 import { MOVES, type Move, type MoveRun, type Report } from './moves/index.js';
 import type { Action, EnteredDie, LogRecord, SessionState } from './state.js';
+import type { Edge } from '../rules/orientation.js';
 import { working } from './working.js';
 
 export type { Report } from './moves/index.js';
-// src/serve/history.ts takes these from here; the setup itself is in ./setup.ts.
-export { createGame, setupNotes } from './setup.js';
 
 export type Need =
   /**
    * list: which of the action's lists the answer goes to (`endDice`: a `round`'s open End Phase). d66: a D66 (11..66).
    * among: what each result picks, in order (a random fighter: the gang's roster), when the die picks a named thing.
+   * twelve: for a scatter's direction, the edge 12 o'clock points to.
    */
   | {
       kind: 'die';
@@ -27,13 +28,14 @@ export type Need =
       cards?: number[];
       list?: 'endDice';
       d66?: true;
+      twelve?: Edge;
       among?: string[];
     }
   | { kind: 'occupied'; tiles: string[] };
 
 export type StepResult =
   | { ok: true; state: SessionState; report: Report; record: LogRecord; notes: string[] }
-  | { ok: false; refusal: { usage: boolean; message: string } }
+  | { ok: false; refusal: Refusal }
   | { ok: false; needs: Need };
 
 export interface StepOptions {
@@ -53,8 +55,8 @@ export interface StepOptions {
   limits?: boolean;
 }
 
-function refuse(message: string, usage = false): StepResult {
-  return { ok: false, refusal: { usage, message } };
+function refuse(r: Refusal): StepResult {
+  return { ok: false, refusal: r };
 }
 
 /** Apply one action. Never throws for a rules refusal or bad entered dice: those come back as values. */
@@ -62,7 +64,7 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
   const limits = opts.limits !== false;
   if (limits) {
     const bad = actionProblem(action);
-    if (bad) return refuse(bad, true);
+    if (bad) return refuse(refusal('input-past-limit', { limit: bad.limit, max: LIMITS[bad.limit] }, `${bad.text}.`));
   }
   const s = working(state, opts.appendLog === true);
   const source = opts.source ?? new Rng(state.rng);
@@ -84,7 +86,7 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
   let report: Report;
   try {
     const r = (MOVES[action.type] as Move<Action, Report>)(ctx, action, run);
-    if ('refusal' in r) return refuse(r.refusal, r.usage);
+    if ('refusal' in r) return refuse(r.refusal);
     report = r.report;
   } catch (e) {
     if (e instanceof NeedDie) {
@@ -92,12 +94,14 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
       if (e.cards) need.cards = e.cards;
       if (e.list === 'endDice') need.list = 'endDice';
       if (e.d66) need.d66 = true;
+      if (isScatterDirection(e.sides, e.purpose)) need.twelve = s.orientation.twelve;
       if (e.among) need.among = [...e.among];
       return { ok: false, needs: need };
     }
     if (e instanceof NeedOccupied) return { ok: false, needs: { kind: 'occupied', tiles: e.tiles } };
-    if (e instanceof BadEntry) return refuse(e.message, true);
-    if (e instanceof TooManyRolls) return refuse(tooManyRollsProblem(e.purpose));
+    if (e instanceof BadEntry) return refuse(refusal('bad-entered-die', e.facts, e.message));
+    if (e instanceof TooManyRolls)
+      return refuse(refusal('too-many-rolls', { limit: LIMITS.rollsPerStep, for: e.purpose }));
     throw e;
   }
   const unused = unusedRefusal(dice);
@@ -119,7 +123,7 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
       { gangs: state.gangs, logEntries: state.log.length, rngUses: state.rng.uses },
       { gangs: s.gangs, logEntries: state.log.length + 1, rngUses: s.rng.uses },
     );
-    if (grown) return refuse(grown);
+    if (grown) return refuse(refusal('game-past-limit', { limit: grown.limit, max: LIMITS[grown.limit] }, grown.text));
   }
   if (opts.appendLog) {
     state.log.push(record);
@@ -131,10 +135,7 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
 /** Entered dice that the step never asked for: a usage refusal, nothing saved (a round's End-Phase dice: moves/round.ts). */
 function unusedRefusal(dice: Dice): StepResult | null {
   if (dice.enteredUsed >= dice.enteredGiven) return null;
-  return refuse(
-    `${dice.enteredGiven} dice were entered but this step needed only ${dice.enteredUsed}; nothing was saved. Enter just the dice it asks for.`,
-    true,
-  );
+  return refuse(refusal('dice-unused', { given: dice.enteredGiven, needed: dice.enteredUsed }));
 }
 
 /** The entries a list actually used (placeholders included), or undefined when none. */

@@ -2,6 +2,7 @@
 // re-applies the step undone last, and checks that it rolls the same dice.
 import type { RuleBook } from '../rules/book.js';
 import { loggedActions, replay } from './replay.js';
+import { refusal, type Refusal } from './refusals.js';
 import { step, type StepResult } from './step.js';
 import type { LogRecord, RedoEntry, SessionState } from './state.js';
 
@@ -23,10 +24,7 @@ export function redoEntry(r: LogRecord, usesAfter: number): RedoEntry {
   return { seq: r.seq, round: r.round, action: r.action, rolls: r.rolls.length, uses: usesAfter };
 }
 
-export type RedoResult =
-  | Extract<StepResult, { ok: true }>
-  | { ok: false; refusal: { usage: boolean; message: string } }
-  | null;
+export type RedoResult = Extract<StepResult, { ok: true }> | { ok: false; refusal: Refusal } | null;
 
 /**
  * Re-apply the step undone last (since the last new step), with the same action, entered dice and occupied tiles:
@@ -37,22 +35,19 @@ export function redo(state: SessionState, book: RuleBook): RedoResult {
   if (!top) return null;
   const r = step(state, top.action, book);
   if (!r.ok) {
-    const why =
-      'refusal' in r ? r.refusal.message : `it needs ${r.needs.kind === 'die' ? 'a die' : 'the occupied tiles'}`;
+    const inner = 'refusal' in r ? r.refusal : null;
     return {
       ok: false,
-      refusal: { usage: false, message: `Cannot redo log entry ${top.seq} (${top.action.type}): ${why}` },
+      refusal: refusal('redo-refused', {
+        seq: top.seq,
+        action: top.action.type,
+        refusal: inner && { code: inner.code, facts: inner.facts, message: inner.message },
+        needs: 'needs' in r ? r.needs.kind : null,
+      }),
     };
   }
-  if (r.record.rolls.length !== top.rolls || r.state.rng.uses !== top.uses) {
-    return {
-      ok: false,
-      refusal: {
-        usage: false,
-        message: `Cannot redo log entry ${top.seq} (${top.action.type}): its dice would not be the same as before. Nothing was changed.`,
-      },
-    };
-  }
+  if (r.record.rolls.length !== top.rolls || r.state.rng.uses !== top.uses)
+    return { ok: false, refusal: refusal('redo-dice-differ', { seq: top.seq, action: top.action.type }) };
   r.state.redo = state.redo.slice(0, -1);
   return r;
 }

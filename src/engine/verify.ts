@@ -93,6 +93,7 @@ export function verify(state: SessionState, book: RuleBook): VerifyResult {
     'visibility',
     'hazard',
     'tiles',
+    'orientation',
     'lairs',
     'structures',
     'gangs',

@@ -21,6 +21,7 @@ const ON_A_GAME = new Set([
   'rename',
   'collapse',
   'dice',
+  'orientation',
   'report',
   'serve',
   'play',

@@ -3,7 +3,8 @@
 // one of two functions, mdText or mdCode, so that a viewer that allows raw HTML shows it as text: it can become no
 // element, no link, no heading, list or line break, and cannot end the line or the span it is in.
 import type { Outcome, Roll } from '../api/types.js';
-import { checkText, reportJsonName, type ReportData } from '../api/report.js';
+import type { ReportData } from '../api/report.js';
+import { checkText } from './commands.js';
 import type { EndPhaseView, HistoryRound } from '../api/history.js';
 import { diceCount } from './page.js';
 
@@ -140,10 +141,7 @@ export function reportMarkdown(r: ReportData): string[] {
   );
   out.push(`- Dice: ${diceCount(v.dice)}`);
   // The same words as the report's \`check\`, with the commands (the file name in them) as safe code spans.
-  const check = checkText(
-    { jsonName: reportJsonName(v.game), commitment: r.commitment, hidden: r.seed === null, dice: v.dice },
-    mdCode,
-  );
+  const check = checkText(r.check, mdCode);
   out.push('', '## Checking it', '', ...check.flatMap((p) => [p, '']));
   out.push('## Where the game stands', '');
   out.push(

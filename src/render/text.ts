@@ -23,7 +23,7 @@ import type {
   InPlayView,
   LintData,
   LogData,
-  NewData,
+  OrientationData,
   Outcome,
   PlaceData,
   RedoData,
@@ -39,7 +39,20 @@ import type {
   VisibilityView,
 } from '../api/types.js';
 import type { ReportData } from '../api/report.js';
-import type { CompletionData, PlayData, ServeData, View, ViewData, ViewKind, ViewOf } from './view.js';
+import type { Edge } from '../api/orientation.js';
+import { EDGE_NAME, clockShort, tableFrame } from './orientation.js';
+import type {
+  CompletionData,
+  NewView,
+  PlayData,
+  ReportJson,
+  ServeData,
+  View,
+  ViewData,
+  ViewKind,
+  ViewOf,
+} from './view.js';
+import { checkText } from './commands.js';
 import { safeDeep } from './safe.js';
 import { nameCommand } from './naming.js';
 import { clip, visibleWidth, wrap, type Style } from './style.js';
@@ -61,12 +74,8 @@ function renderView<K extends ViewKind>(view: ViewOf<K>, st: Style): string {
   const lines = r(data, st);
   // A completion script is code, and a report a document, printed as they are; everything else fits the width,
   // whatever a name's length.
-  // In `badzone play` a command is its menu item; elsewhere it is named as the person can run it (`npx badzone end`),
-  // before the line is fitted to the width.
-  const named = (l: string): string => {
-    const m = menuWords(st, l);
-    return st.commandName ? nameCommand(m, st.commandName, st.session) : m;
-  };
+  // A command is named as the person can run it (`npx badzone end`), before the line is fitted to the width.
+  const named = (l: string): string => (st.commandName ? nameCommand(l, st.commandName, st.session) : l);
   return `${(AS_IS.has(view.kind) ? lines : lines.flatMap((l) => fit(st, named(l)))).join('\n')}\n`;
 }
 
@@ -131,32 +140,23 @@ function rule(st: Style, title: string): string {
 }
 
 /**
- * Inside `badzone play` (no hints: its menu says what comes next), a command the text names is the menu item that
- * does it there: a GM at the table is never sent to a shell.
+ * What to do next, in the words of where the text is shown: the command to type on the command line (`st.hints`),
+ * the menu item inside `badzone play`, where a GM at the table is never sent to a shell. Engine and library texts
+ * name no command (test/api/words-at-the-edge.test.ts); a custom table's own text is the group's, shown as written.
  */
-const MENU_WORDS: [RegExp, string][] = [
-  [/run `badzone discard [^`]*`/g, 'choose Events > Discard an event'],
-  [/\(`badzone discard [^`]*`, or the Events menu in `badzone play`\)/g, '(Events > Discard an event)'],
-  [/\(`badzone discard [^`]*`\)/g, '(Events > Discard an event)'],
-  [/`badzone discard [^`]*` again takes it off/g, 'Events > Discard an event takes it off'],
-  [/`badzone discard [^`]*`/g, 'Events > Discard an event'],
-  [/\(see `badzone status`\)/g, '(see Status)'],
-  [/`badzone status`/g, 'Status'],
-  [
-    /`badzone collapse TILE` \(or `(?:badzone collapse )?--occupied TILES`(?: to have badzone roll)?\)/g,
-    'Events > Collapsed Section: record the right tile',
-  ],
-  [/`badzone collapse[^`]*`/g, 'Events > Collapsed Section: record the right tile'],
-  [/\(`badzone redo`\)/g, '(Redo, in the menu)'],
-  [/`badzone redo`/g, 'Redo'],
-  [/`badzone dice rolled` to switch back/g, 'Dice > Let badzone roll, to switch back'],
-];
+const TODO = {
+  discard: (id: string) => ({ cli: `\`badzone discard ${id}\``, play: 'Events > Discard an event' }),
+  collapse: {
+    cli: '`badzone collapse TILE` (or `badzone collapse --occupied TILES` to have badzone roll)',
+    play: 'Events > Collapsed Section: record the right tile',
+  },
+  redo: { cli: '`badzone redo`', play: 'Redo' },
+  redoMenu: { cli: '`badzone redo`', play: 'Redo, in the menu' },
+  rolled: { cli: '`badzone dice rolled`', play: 'Dice > Let badzone roll' },
+} as const;
 
-function menuWords(st: Style, text: string): string {
-  if (st.hints || !text.includes('`badzone ')) return text;
-  let out = text;
-  for (const [re, to] of MENU_WORDS) out = out.replace(re, to);
-  return out;
+function todo(st: Style, what: { readonly cli: string; readonly play: string }): string {
+  return st.hints ? what.cli : what.play;
 }
 
 /**
@@ -164,7 +164,6 @@ function menuWords(st: Style, text: string): string {
  * wide as the prefix). `paint` styles the text, not the prefix.
  */
 function para(st: Style, text: string, first = '  ', rest?: string, paint: (s: string) => string = (s) => s): string[] {
-  text = menuWords(st, text);
   const indent = rest ?? ' '.repeat(visibleWidth(first));
   const wf = visibleWidth(first);
   const wi = visibleWidth(indent);
@@ -197,7 +196,9 @@ function outcomeLines(st: Style, outcomes: Outcome[], indent: string, fold = fal
       const cells = o.scatters.map((sc) => `${sc.tile ?? ''} ${sc.distance}" to ${sc.direction}`);
       return [...head, ...packed(cells, visibleWidth(indent) + 2, st.width).map((l) => `${indent}  ${st.tool(l)}`)];
     }
-    return toolLines(st, o.text, indent);
+    // An unconfirmed pick: how to record the right tile, in the words of where it is shown.
+    const fix = o.kind === 'pickTile' && o.unconfirmed ? ` Record it: ${todo(st, TODO.collapse)}.` : '';
+    return toolLines(st, o.text + fix, indent);
   });
 }
 
@@ -341,13 +342,18 @@ function battlefieldLines(b: BattlefieldView, st: Style): string[] {
     lines.push(
       ...para(
         st,
-        `${t.what} on ${t.tile ?? 'no tile'} (round ${t.round}) was picked among all tiles, not knowing where the player models stand. If it is wrong: \`badzone collapse TILE\` (or \`--occupied TILES\`).`,
+        `${t.what} on ${t.tile ?? 'no tile'} (round ${t.round}) was picked among all tiles, not knowing where the player models stand. If it is wrong: ${todo(st, TODO.collapse)}.`,
         `${st.warn('Unconfirmed:')} `,
         '  ',
       ),
     );
   }
   return lines;
+}
+
+/** "1-4", or "1" */
+function numbers(n: number): string {
+  return n === 1 ? '1' : `1-${n}`;
 }
 
 function hint(st: Style, text: string): string[] {
@@ -724,6 +730,7 @@ function roundCard(d: RoundData, st: Style, fold: boolean): string[] {
 
   // What to apply now: each event in play, oldest first, then what stays after discarded events.
   lines.push(...applyLines(d.applyNow, st, card !== null));
+  lines.push(...firstScatterLines(d.firstScatter, st));
   lines.push(
     ...visibilityLines(d.visibility, st, d.visibility.sinceRound === d.round && d.visibility.source !== 'start'),
   );
@@ -784,6 +791,7 @@ function end(d: EndData, st: Style): string[] {
   const names = d.inPlay.map((p) => p.name);
   return [
     ...endLines(d, st, `End Phase of round ${d.round}`),
+    ...firstScatterLines(d.firstScatter, st),
     ...para(st, names.length ? names.join(', ') : '(none)', `${st.bold('In play now:')} `, '  '),
     ...battlefieldLines(d.battlefield, st),
     ...hint(st, 'Next: `badzone round` starts the next round.'),
@@ -804,21 +812,7 @@ function status(d: StatusData, st: Style): string[] {
   lines.push(`${st.bold('In play')} ${st.dim('(oldest first)')}`, ...inPlayLines(d.inPlay, st));
   lines.push(...visibilityLines(d.visibility, st, false));
   lines.push(...hazardShort(d.hazard, st));
-  const removed = d.tilesRemoved.length ? ` (removed: ${d.tilesRemoved.join(' ')})` : '';
-  const board = [`tiles ${d.tiles.join(' ') || '(none)'}${removed}`, `${d.spawnPoints} spawn points`];
-  if (d.structures)
-    board.push(`${d.structures.length} large structure${d.structures.length === 1 ? '' : 's'} standing`);
-  lines.push(...para(st, board.join('; '), `${st.bold('Battlefield:')} `, '  '));
-  if (d.lairs?.length) {
-    lines.push(
-      ...para(
-        st,
-        d.lairs.map((l) => (l.becomes ? `${l.name} ${st.marks.arrow} ${l.becomes}` : l.name)).join('; '),
-        `${st.bold('Beast Lairs:')} `,
-        '  ',
-      ),
-    );
-  }
+  lines.push(...battlefieldRefs(d, st));
   d.gangs.forEach((g, i) => {
     const text = `${g.battlefield.join(', ') || '(none on the battlefield)'}${g.reserve.length ? ` | reserve: ${g.reserve.join(', ')}` : ''}${g.out.length ? ` | out of action: ${g.out.join(', ')}` : ''}`;
     lines.push(...para(st, text, `${i === 0 ? st.bold('Gangs:') : '      '} ${g.name}: `, '         '));
@@ -841,10 +835,12 @@ function status(d: StatusData, st: Style): string[] {
     );
   if (d.manualDice)
     lines.push(
-      st.dim('Dice: your own (badzone asks for each die on a terminal; `badzone dice rolled` to switch back).'),
+      st.dim(`Dice: your own (badzone asks for each die on a terminal; ${todo(st, TODO.rolled)} to switch back).`),
     );
   if (d.redoable)
-    lines.push(st.dim(`${d.redoable} undone step${d.redoable === 1 ? '' : 's'} can be redone (\`badzone redo\`).`));
+    lines.push(
+      st.dim(`${d.redoable} undone step${d.redoable === 1 ? '' : 's'} can be redone (${todo(st, TODO.redoMenu)}).`),
+    );
   // One paragraph: the events in play above already show their discard thresholds.
   if (d.dueInEndPhase.length) {
     const checks = d.dueInEndPhase.filter((x) => x.type === 'discard-check').length;
@@ -858,6 +854,35 @@ function status(d: StatusData, st: Style): string[] {
   return lines;
 }
 
+/**
+ * The battlefield with the table's own references, in one paragraph (`status` fits 24 rows): the tiles and how they
+ * lie, where 12 o'clock points, and the spawn points, Beast Lairs and large structures by number, a lair turned
+ * Monster Nest and a collapsed structure said so.
+ */
+function battlefieldRefs(d: StatusData, st: Style): string[] {
+  const r = d.references;
+  const removed = d.tilesRemoved.length ? ` (removed: ${d.tilesRemoved.join(' ')})` : '';
+  const parts = [
+    `tiles ${d.tiles.join(' ') || '(none)'}${removed} (row A far, A1 far left)`,
+    `12 o'clock: ${EDGE_NAME[r.orientation.twelve]}`,
+    `spawn points ${numbers(r.spawnPoints.length)}`,
+  ];
+  if (r.lairs?.length)
+    parts.push(
+      `Beast Lairs ${r.lairs.every((l) => !l.becomes) ? numbers(r.lairs.length) : r.lairs.map((l) => (l.becomes ? `${l.number} ${st.marks.arrow} ${l.becomes}` : `${l.number}`)).join(', ')}`,
+    );
+  if (r.structures?.length)
+    parts.push(
+      `large structures ${r.structures.every((x) => x.standing) ? numbers(r.structures.length) : r.structures.map((x) => (x.standing ? `${x.number}` : `${x.number} (collapsed)`)).join(', ')}`,
+    );
+  return para(st, parts.join('; '), `${st.bold('Battlefield:')} `, '  ');
+}
+
+/** Where 12 o'clock points, said on the card of the game's first scatter. */
+function firstScatterLines(o: { twelve: Edge } | null, st: Style): string[] {
+  return o ? para(st, clockShort(o.twelve), `${st.bold('Scatters:')} `, '  ') : [];
+}
+
 /** `status --full`: the Hazard in full, the rules of each event in play, the visibility's rules, the clarifications. */
 function fullLines(d: StatusData, st: Style): string[] {
   const lines: string[] = [];
@@ -869,7 +894,7 @@ function fullLines(d: StatusData, st: Style): string[] {
         `  ${st.bold(r.name)}  ${r.timing === 'once' ? st.once(timingText(r)) : st.persistent(timingText(r))}`,
       );
       lines.push(...para(st, r.effect, '    ', undefined, st.rule));
-      if (r.gm) lines.push(...para(st, menuWords(st, r.gm), `    ${st.bold('At the table:')} `, '      '));
+      if (r.gm) lines.push(...para(st, r.gm, `    ${st.bold('At the table:')} `, '      '));
       for (const c of r.clarifications) lines.push(...para(st, c, `    ${st.bold('Note:')} `, '      '));
     }
   }
@@ -909,6 +934,8 @@ function actionText(a: LogData['entries'][number]['action']): string {
         : `rename gang ${a.gang} ${a.to}`;
     case 'collapse':
       return a.tile !== undefined ? `collapse ${a.tile}` : `collapse --occupied ${(a.occupied ?? []).join(',')}`;
+    case 'orientation':
+      return `orientation ${a.twelve}`;
   }
 }
 
@@ -950,7 +977,7 @@ function undo(d: UndoData, st: Style): string[] {
   // Only what badzone rolled comes back by itself (the random-number position is restored); dice the GM typed in
   // are kept for redo, not for a step played afresh.
   const again = rolls.some((x) => x.entered)
-    ? '`badzone redo` re-applies it with the dice you entered; played afresh, the step rolls them instead.'
+    ? `${todo(st, TODO.redo)} re-applies it with the dice you entered; played afresh, the step rolls them instead.`
     : rolls.length > 0
       ? 'Played again, the step rolls the same dice.'
       : '';
@@ -962,7 +989,7 @@ function undo(d: UndoData, st: Style): string[] {
     ),
     ...para(st, `${standing(d)}.${again ? ` ${again}` : ''}`, `${st.bold('Now:')} `),
     st.dim(
-      `${d.remaining} step${d.remaining === 1 ? '' : 's'} left to undo; \`badzone redo\` re-applies ${d.redoable === 1 ? 'it' : `the ${d.redoable} undone`}.`,
+      `${d.remaining} step${d.remaining === 1 ? '' : 's'} left to undo; ${todo(st, TODO.redo)} re-applies ${d.redoable === 1 ? 'it' : `the ${d.redoable} undone`}.`,
     ),
   ];
 }
@@ -1019,6 +1046,21 @@ function diceMode(d: DiceModeData, st: Style): string[] {
   return para(st, `${now}.${d.changed ? '' : ' (unchanged)'}`, `${st.bold('Dice:')} `, '  ');
 }
 
+function orientation(d: OrientationData, st: Style): string[] {
+  const was = d.from
+    ? ` It pointed to the ${d.from} edge before; scatters already on the table stay where they landed.`
+    : '';
+  return [
+    ...para(
+      st,
+      `${tableFrame(d.orientation.twelve)}${was}${d.changed ? '' : ' (unchanged)'}`,
+      `${st.bold('Table:')} `,
+      '  ',
+    ),
+    ...(d.changed ? [] : hint(st, 'Change it with `badzone orientation far|right|near|left`.')),
+  ];
+}
+
 function verify(d: VerifyData, st: Style): string[] {
   const seed = d.seed === null ? 'the hidden seed' : `seed ${d.seed}`;
   // Dice entered by hand follow from what the GM typed, not from the seed: never counted as rolled.
@@ -1060,7 +1102,7 @@ function discard(d: DiscardData, st: Style): string[] {
   const stays = (d.stays ?? []).flatMap((o) =>
     para(
       st,
-      `its ${o.what} stays on the battlefield${o.tile ? ` (${o.tile})` : ''}${o.worth ? `, worth ${o.worth.value} ${o.worth.unit}` : ''}; \`badzone discard ${d.eventId}\` again takes it off.`,
+      `its ${o.what} stays on the battlefield${o.tile ? ` (${o.tile})` : ''}${o.worth ? `, worth ${o.worth.value} ${o.worth.unit}` : ''}; ${todo(st, TODO.discard(d.eventId))} again takes it off.`,
       `  ${st.marks.arrow} `,
       '    ',
     ),
@@ -1072,6 +1114,7 @@ function place(d: PlaceData, st: Style): string[] {
   return [
     `${st.bold(d.name)} placed in play by the GM.`,
     ...outcomeLines(st, d.outcomes, '  '),
+    ...firstScatterLines(d.firstScatter, st),
     `${st.bold('In play')} ${st.dim('(oldest first)')}`,
     ...inPlayLines(d.inPlay, st),
   ];
@@ -1095,7 +1138,7 @@ function fighter(d: FighterData, st: Style): string[] {
   return para(st, `${d.name} (${d.gang}): ${d.from} ${st.marks.arrow} ${d.to}.`, '');
 }
 
-function newGame(d: NewData, st: Style): string[] {
+function newGame(d: NewView, st: Style): string[] {
   const lines = para(st, `saved in ${d.session}`, `${st.heading('New game')} `, '  ');
   if (d.backup) lines.push(...para(st, `The old game was kept as ${d.backup}.`, '', '  ', st.warn));
   lines.push(
@@ -1122,6 +1165,21 @@ function newGame(d: NewData, st: Style): string[] {
     d.setup.structures !== null ? n(d.setup.structures, 'large structure') : '',
   ].filter(Boolean);
   if (counted.length) lines.push(...para(st, `${counted.join(', ')}.`, ''));
+  lines.push(...para(st, tableFrame(d.setup.orientation.twelve), `${st.bold('Lay the tiles:')} `, '  '));
+  const numbered = [`the spawn points ${numbers(d.setup.spawnPoints)}`];
+  if (d.setup.lairs) numbered.push(`the Beast Lairs ${numbers(d.setup.lairs)}`);
+  if (d.setup.structures) numbered.push(`the large structures ${numbers(d.setup.structures)}`);
+  const uncounted = [d.setup.lairs === null ? 'Beast Lairs' : '', d.setup.structures === null ? 'large structures' : '']
+    .filter(Boolean)
+    .join(' and ');
+  lines.push(
+    ...para(
+      st,
+      `${numbered.join(', ')}: events name them by number.${uncounted ? ` (${uncounted} not counted: number them too if there are any.)` : ''}`,
+      `${st.bold('Number on the table:')} `,
+      '  ',
+    ),
+  );
   lines.push(...para(st, `Event table: ${d.setup.table}. Visibility: ${visText(d.visibility)}.`, ''));
   for (const g of d.setup.gangs)
     lines.push(
@@ -1219,6 +1277,7 @@ const RENDERERS: Renderers = {
   redo,
   rename,
   collapse,
+  orientation,
   dice: diceMode,
   verify,
   discard,
@@ -1231,12 +1290,12 @@ const RENDERERS: Renderers = {
   simulate: simulateLines,
   serve: (d: ServeData) => [`Stopped the players' view (${d.updates} update${d.updates === 1 ? '' : 's'} sent).`],
   // The report's JSON form, asked for with --format json but not --json: the same JSON, as it is.
-  report: (d: ReportData) => [JSON.stringify(d, null, 2)],
+  report: (d: ReportJson) => [JSON.stringify(d, null, 2)],
   'report-md': reportMarkdown,
   'report-html': (d: ReportData) => [
     renderPage(d.view, {
       mode: 'report',
-      report: { setup: d.setup, seed: d.seed, commitment: d.commitment, check: d.check, version: d.version },
+      report: { setup: d.setup, seed: d.seed, commitment: d.commitment, check: checkText(d.check), version: d.version },
     }).trimEnd(),
   ],
 };

@@ -17,6 +17,7 @@ import type {
   LintData,
   LogData,
   NewData,
+  OrientationData,
   Phase,
   PlaceData,
   RedoData,
@@ -47,7 +48,7 @@ export interface ViewData {
   'hazard-show': HazardShowData;
   'table-lint': LintData;
   reveal: RevealData;
-  new: NewData;
+  new: NewView;
   round: RoundData;
   end: EndData;
   status: StatusData;
@@ -57,6 +58,7 @@ export interface ViewData {
   rename: RenameData;
   collapse: CollapseData;
   dice: DiceModeData;
+  orientation: OrientationData;
   verify: VerifyData;
   discard: DiscardData;
   place: PlaceData;
@@ -68,12 +70,21 @@ export interface ViewData {
   simulate: SimulateData;
   serve: ServeData;
   /** `report --format json`: the report itself, printed as JSON. */
-  report: ReportData;
+  report: ReportJson;
   'report-md': ReportData;
   'report-html': ReportData;
 }
 
 export type ViewKind = keyof ViewData;
+
+/**
+ * What `new` shows: the library's NewData with the command line that makes the same game without prompts
+ * (src/cli/command-line.ts; with a hidden seed: `--hidden-seed`, not the seed), before `hazardRoll`.
+ */
+export type NewView = NewData & { commandLine: string };
+
+/** `report --format json`: the library's report with its "Checking it" in the command line's words. */
+export type ReportJson = Omit<ReportData, 'check'> & { check: string[] };
 
 /** One view: its kind and that kind's data. */
 export interface ViewOf<K extends ViewKind> {

@@ -222,21 +222,42 @@ export function setupProblem(s: SetupShape): string | null {
   return null;
 }
 
-/** What in a list of occupied tiles, as typed, is past a limit, or null. */
-export function occupiedProblem(tiles: readonly string[]): string | null {
+/** A limit an input or a step would pass: which (a name in LIMITS), and the sentence that says so. */
+export interface LimitProblem {
+  limit: LimitName;
+  text: string;
+}
+
+/**
+ * What in a list of occupied tiles, as typed, is past a limit, or null. `what` names the list in the sentence (the
+ * command line's flag; "the list of occupied tiles" by default).
+ */
+export function occupiedProblem(tiles: readonly string[], what = 'the list of occupied tiles'): LimitProblem | null {
   if (tiles.length > LIMITS.occupied) {
-    return `--occupied names ${count(tiles.length)} tiles; at most ${LIMITS.occupied} may be given, one for each tile of the largest battlefield (limit: occupied tiles)`;
+    return {
+      limit: 'occupied',
+      text: `${what} names ${count(tiles.length)} tiles; at most ${LIMITS.occupied} may be given, one for each tile of the largest battlefield (limit: occupied tiles)`,
+    };
   }
   const long = tiles.find((t) => t.length > LIMITS.tileName);
   if (long !== undefined)
-    return `--occupied names a tile "${echo(long)}" longer than any tile name (${LIMITS.tileName} characters; limit: tile name)`;
+    return {
+      limit: 'tileName',
+      text: `${what} names a tile "${echo(long)}" longer than any tile name (${LIMITS.tileName} characters; limit: tile name)`,
+    };
   return null;
 }
 
-/** What in a list of entered dice is past a limit, or null. */
-export function enteredDiceProblem(n: number): string | null {
+/**
+ * What in a list of entered dice is past a limit, or null. `what` names what takes them (the command line's flag;
+ * "a step" by default).
+ */
+export function enteredDiceProblem(n: number, what = 'a step'): LimitProblem | null {
   return n > LIMITS.enteredDice
-    ? `${count(n)} dice were entered; --dice takes at most ${count(LIMITS.enteredDice)} values (limit: entered dice)`
+    ? {
+        limit: 'enteredDice',
+        text: `${count(n)} dice were entered; ${what} takes at most ${count(LIMITS.enteredDice)} values (limit: entered dice)`,
+      }
     : null;
 }
 
@@ -251,7 +272,7 @@ export interface ActionShape {
 }
 
 /** What in an action's typed input is past a limit, or null (names are checked where they would be stored). */
-export function actionProblem(a: ActionShape): string | null {
+export function actionProblem(a: ActionShape): LimitProblem | null {
   if (a.occupied) {
     const p = occupiedProblem(a.occupied);
     if (p) return p;
@@ -278,40 +299,46 @@ const fighters = (g: StateShape['gangs'][number]): number => g.battlefield.lengt
  * Would this step take the game past a limit? A game already past one (written by an older badzone) may go on
  * as long as the step does not grow what is already too large. Returns the refusal, naming the limit, or null.
  */
-export function growthProblem(before: StateShape, after: StateShape): string | null {
+export function growthProblem(before: StateShape, after: StateShape): LimitProblem | null {
   if (after.gangs.length > LIMITS.gangs && after.gangs.length > before.gangs.length) {
-    return `The game already has ${count(before.gangs.length)} gangs; a game may have at most ${LIMITS.gangs} gangs (limit: gangs). Nothing was saved.`;
+    return {
+      limit: 'gangs',
+      text: `The game already has ${count(before.gangs.length)} gangs; a game may have at most ${LIMITS.gangs} gangs (limit: gangs). Nothing was saved.`,
+    };
   }
   for (const g of after.gangs) {
     const n = fighters(g);
     if (n <= LIMITS.fightersPerGang) continue;
     const was = before.gangs.find((x) => x.name === g.name);
     if (!was || n > fighters(was)) {
-      return `${echo(g.name)} already has ${count(was ? fighters(was) : 0)} fighters; a gang may have at most ${LIMITS.fightersPerGang} fighters, on the battlefield, in reserve and out together (limit: fighters per gang). Nothing was saved.`;
+      return {
+        limit: 'fightersPerGang',
+        text: `${echo(g.name)} already has ${count(was ? fighters(was) : 0)} fighters; a gang may have at most ${LIMITS.fightersPerGang} fighters, on the battlefield, in reserve and out together (limit: fighters per gang). Nothing was saved.`,
+      };
     }
   }
   if (after.logEntries > LIMITS.logEntries && after.logEntries > before.logEntries) {
-    return `The game's log is full: ${count(before.logEntries)} entries; a game may have at most ${count(LIMITS.logEntries)} (limit: log entries). Nothing was saved; start a new game to play on.`;
+    return {
+      limit: 'logEntries',
+      text: `The game's log is full: ${count(before.logEntries)} entries; a game may have at most ${count(LIMITS.logEntries)} (limit: log entries). Nothing was saved; start a new game to play on.`,
+    };
   }
   if (after.rngUses > LIMITS.rngUses && after.rngUses > before.rngUses) {
-    return `This step would take the dice position to ${count(after.rngUses)} random numbers; a game may draw at most ${count(LIMITS.rngUses)} (limit: dice position). Nothing was saved; start a new game to play on.`;
+    return {
+      limit: 'rngUses',
+      text: `This step would take the dice position to ${count(after.rngUses)} random numbers; a game may draw at most ${count(LIMITS.rngUses)} (limit: dice position). Nothing was saved; start a new game to play on.`,
+    };
   }
   return null;
 }
 
-/** The refusal of a step that rolled more dice than one command may, naming the limit and what it was rolling. */
-export function tooManyRollsProblem(purpose: string): string {
-  return (
-    `This step would roll more than ${count(LIMITS.rollsPerStep)} dice, the most one command may roll (limit: rolls per step); ` +
-    `it was rolling "${echo(purpose, 80)}". Nothing was saved. The game's table rolls too many dice on this battlefield: ` +
-    "`badzone table lint FILE` shows each event's worst case; play it on fewer tiles or with a lighter table."
-  );
-}
-
-/** A session about to be written: past the size a session may be written, and larger than it was. */
+/**
+ * A session about to be written: past the size a session may be written, and larger than it was. The sentence says
+ * what is wrong; what to do (undo a step, start a new game) is the edge's to say.
+ */
 export function sessionBytesProblem(bytes: number, before: number): string | null {
   if (bytes <= LIMITS.sessionBytes || bytes <= before) return null;
-  return `This step would make the session file ${megabytes(bytes)}; a session may be written up to ${megabytes(LIMITS.sessionBytes)} (limit: session file size). Nothing was saved; \`badzone undo\` steps back, or start a new game.`;
+  return `This step would make the session file ${megabytes(bytes)}; a session may be written up to ${megabytes(LIMITS.sessionBytes)} (limit: session file size). Nothing was saved.`;
 }
 
 // --- The dice one event can roll ----------------------------------------------------------------------

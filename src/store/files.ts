@@ -19,6 +19,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { TextDecoder } from 'node:util';
 import { BadzoneError, InvalidFileError, IoError, NoSessionError, RefusedError, UsageError } from '../errors.js';
+import { fileWhy } from './codes.js';
 import { keepOwner, keepPermissions } from './permissions.js';
 
 export function code(e: unknown): string | undefined {
@@ -113,6 +114,7 @@ export function checkNameRoom(real: string, file: string): void {
   const shown = file.length > 120 ? `${file.slice(0, 100)}...` : file;
   throw new RefusedError(
     `The session file's name is too long to save safely: badzone writes through temporary and lock files named after it, and with their suffixes those names exceed the ${NAME_MAX} bytes this system allows. Nothing was changed. Rename ${shown} to a name of at most ${Math.max(room, 1)} bytes.`,
+    fileWhy('name-too-long-to-save', { file, max: NAME_MAX, room: Math.max(room, 1) }),
   );
 }
 
@@ -160,6 +162,7 @@ function checkLink(link: string, st: fs.Stats, folder: string, file: string): vo
   if ((d.mode & 0o1002) !== 0o1002 || st.uid === d.uid) return;
   throw new RefusedError(
     `${file}: its path goes through a symbolic link, ${link}, in a folder everyone may write to (sticky, like /tmp), and the link belongs to another user (uid ${st.uid}), not to you or to the folder's owner. badzone does not follow such a link, as Linux does not (fs.protected_symlinks): it may have been put there to make badzone read or write a file of someone else's choosing. Nothing was read or changed. Give the path of the file itself, or keep the game in a folder of your own.`,
+    fileWhy('unsafe-link', { file, link, uid: st.uid }),
   );
 }
 
@@ -204,6 +207,7 @@ export function resolveTarget(file: string, doing: string): Target {
     if (sys) {
       throw new InvalidFileError(
         `${file} ${hop > 0 ? 'is a link to' : 'is'} a file of the operating system (in ${sys}), not a badzone file; it was not read or written. Give the path of a session or table file.`,
+        fileWhy('system-file', { file, system: sys }),
       );
     }
     p = path.join(dir, path.basename(p));
@@ -236,11 +240,16 @@ export function refresh(t: Target): Target {
 }
 
 function refuseNonRegular(st: fs.Stats, file: string): void {
-  if (st.isDirectory()) throw new InvalidFileError(`${file} is a folder, not a file. Give the path of a file.`);
+  if (st.isDirectory())
+    throw new InvalidFileError(
+      `${file} is a folder, not a file. Give the path of a file.`,
+      fileWhy('is-a-folder', { file, session: false }),
+    );
   // A FIFO would block the read forever, /dev/zero would never end, a terminal would wait for typing.
   if (!st.isFile())
     throw new InvalidFileError(
       `${file} is not a regular file (a device, pipe, socket or terminal); it was not read or written. Give the path of a file.`,
+      fileWhy('not-regular', { file, session: false }),
     );
 }
 
@@ -262,6 +271,7 @@ const O_NONBLOCK = fs.constants.O_NONBLOCK ?? 0;
 const tooBig = (file: string, maxBytes: number, size?: number) =>
   new InvalidFileError(
     `${file} is ${size !== undefined ? `${(size / 1e6).toFixed(1)} MB` : `more than ${(maxBytes / 1e6).toFixed(0)} MB`}, more than a badzone file can be (${(maxBytes / 1e6).toFixed(0)} MB); it was not read.`,
+    fileWhy('file-too-big', { file, size: size ?? null, max: maxBytes }),
   );
 
 /**
@@ -327,6 +337,7 @@ function decodeUtf8(bytes: Uint8Array, file: string): string {
   } catch {
     throw new InvalidFileError(
       `${file} is not UTF-8 text: it holds bytes that are not valid UTF-8 (a badzone file is always UTF-8). It was left as it is.`,
+      fileWhy('not-utf8', { file }),
     );
   }
 }
@@ -351,7 +362,10 @@ export function parseJson(text: string, file: string): unknown {
       where = `at line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
     } else if (/end of JSON/.test(msg)) where = 'it ends before the JSON does';
     else where = 'an unexpected character';
-    throw new InvalidFileError(`${file} is not valid JSON (${where}). It was left as it is.`);
+    throw new InvalidFileError(
+      `${file} is not valid JSON (${where}). It was left as it is.`,
+      fileWhy('not-json', { file, where }),
+    );
   }
 }
 
@@ -391,8 +405,10 @@ export function checkWritable(t: Target, file: string): void {
   const st = t.stat;
   if (!st?.isFile()) return;
   if ((st.mode & 0o222) === 0) {
+    const mode = (st.mode & 0o777).toString(8).padStart(4, '0');
     throw new RefusedError(
-      `${file} is read-only (mode ${(st.mode & 0o777).toString(8).padStart(4, '0')}), so badzone will not change it. The game was not changed. To go on with it, make it writable (chmod u+w).`,
+      `${file} is read-only (mode ${mode}), so badzone will not change it. The game was not changed. To go on with it, make it writable (chmod u+w).`,
+      fileWhy('read-only', { file, mode }),
     );
   }
   try {
@@ -403,6 +419,7 @@ export function checkWritable(t: Target, file: string): void {
   if (st.nlink > 1) {
     throw new RefusedError(
       `${file} has ${st.nlink - 1} other hard link${st.nlink > 2 ? 's' : ''}: badzone saves by replacing the file, which would leave the other names holding the old game. The game was not changed. Use a symbolic link (ln -s) instead: badzone saves through those.`,
+      fileWhy('hard-links', { file, links: st.nlink - 1 }),
     );
   }
   let dir: fs.Stats;
@@ -414,6 +431,7 @@ export function checkWritable(t: Target, file: string): void {
   if (dir.dev !== st.dev) {
     throw new IoError(
       `${file} is a single file mounted into its folder (a bind mount, such as a Docker volume of one file), and a mounted file cannot be replaced, so badzone cannot save it safely. The game was not changed. Mount the folder that holds it instead.`,
+      fileWhy('bind-mount', { file }),
     );
   }
 }
@@ -450,10 +468,12 @@ export function writeAtomic(t: Target, text: string, guard?: () => void, opts: {
     if (renaming && code(e) === 'ENOENT') {
       if (!fs.existsSync(dir))
         throw new NoSessionError(
-          `Could not save ${t.given}: its folder was removed while badzone was writing. The game was not changed (it is gone with its folder). Restore the folder, or give another --session path.`,
+          `Could not save ${t.given}: its folder was removed while badzone was writing. The game was not changed (it is gone with its folder). Restore the folder, or give another path.`,
+          fileWhy('folder-removed', { file: t.given }),
         );
       throw new IoError(
         `Could not save ${t.given}: the temporary file badzone had just written beside it disappeared before it could replace the game (a cleaner, sync client or antivirus removing files in that folder?). The game was not changed. Run the command again; if it keeps happening, keep the game in another folder.`,
+        fileWhy('temp-vanished', { file: t.given }),
       );
     }
     throw ioError(e, t.given, 'save', 'game');
@@ -493,6 +513,7 @@ export function renameInto(
       if (Date.now() >= deadline) {
         throw new IoError(
           `Could not save ${to}: another program (an editor, antivirus or a sync client) holds it open, and Windows does not let a file in use be replaced. The game was not changed. Close that program and run the command again.`,
+          fileWhy('file-in-use', { file: to }),
         );
       }
       sleep(Math.min(10 * (i + 1), 100));
@@ -620,64 +641,78 @@ export function ioError(e: unknown, file: string, doing: string, what: 'game' | 
   const unchanged = what === 'game' ? 'The game was not changed.' : 'Nothing was changed.';
   const c = code(e);
   const n = errnoOf(e);
+  const d = fileWhy('file-system', { file, doing, errno: c ?? null, unchanged: what });
   const edquot = c === 'EDQUOT' || (n !== undefined && n === -(os.constants.errno.EDQUOT ?? 122));
   if (edquot)
     return new IoError(
       `Could not ${doing} ${name}: your disk quota is used up. ${unchanged} Free some space (or ask for a larger quota) and run the command again.`,
+      d,
     );
   // Node refuses a path with a NUL character before asking the system: no file can have such a name.
   if (file.includes('\u0000'))
     return new UsageError(
       `Could not ${doing} ${name}: the path contains a NUL character, which no file name can. ${unchanged} Give another path.`,
+      d,
     );
   switch (c) {
     case 'ENOENT':
       return new NoSessionError(
-        `Could not ${doing} ${name}: its folder does not exist. Create the folder, or give another --session path.`,
+        `Could not ${doing} ${name}: its folder does not exist. Create the folder, or give another path.`,
+        d,
       );
     case 'ENAMETOOLONG':
       return new RefusedError(
         `Could not ${doing} ${name}: the name is too long for this system. ${unchanged} Give a shorter path.`,
+        d,
       );
     case 'ELOOP':
       return new RefusedError(
         `Could not ${doing} ${name}: its path goes round a loop of symbolic links. ${unchanged} Give another path.`,
+        d,
       );
     case 'ENOTDIR':
       return new NoSessionError(
-        `Could not ${doing} ${name}: ${fileOnPath(file)} is a file, not a folder. Give another --session path.`,
+        `Could not ${doing} ${name}: ${fileOnPath(file)} is a file, not a folder. Give another path.`,
+        d,
       );
     case 'EACCES':
     case 'EPERM':
       return new RefusedError(
         `Could not ${doing} ${name}: permission denied (a read-only folder or file?). ${unchanged} Use a folder and file you can write to.`,
+        d,
       );
     case 'EROFS':
       return new RefusedError(
         `Could not ${doing} ${name}: permission denied: the file system is read-only. ${unchanged} Use a folder you can write to.`,
+        d,
       );
     case 'EISDIR':
-      return new InvalidFileError(`${name} is a folder, not a file. Give the path of a file.`);
+      return new InvalidFileError(`${name} is a folder, not a file. Give the path of a file.`, d);
     case 'ENOSPC':
       return new IoError(
         `Could not ${doing} ${name}: the disk is full. ${unchanged} Free some space and run the command again.`,
+        d,
       );
     case 'EIO':
       return new IoError(
         `Could not ${doing} ${name}: the disk reported an input/output error (a failing or removed drive, or a network folder that went away). ${unchanged} Check the disk and run the command again.`,
+        d,
       );
     case 'EBUSY':
       return new IoError(
         `Could not ${doing} ${name}: the file is busy: held by another program, or a single file mounted on its own (a bind mount, such as a Docker volume of one file), which cannot be replaced. ${unchanged} Mount the folder that holds it instead, or close the other program.`,
+        d,
       );
     case 'EMFILE':
     case 'ENFILE':
       return new IoError(
         `Could not ${doing} ${name}: too many files are open on this system. ${unchanged} Close some programs and run the command again.`,
+        d,
       );
     case 'EFBIG':
       return new IoError(
         `Could not ${doing} ${name}: the file would be larger than this file system allows. ${unchanged}`,
+        d,
       );
     case 'ESTALE':
     case 'ETIMEDOUT':
@@ -685,10 +720,12 @@ export function ioError(e: unknown, file: string, doing: string, what: 'game' | 
     case 'ENOTCONN':
       return new IoError(
         `Could not ${doing} ${name}: the network folder it is in stopped answering. ${unchanged} Check the connection and run the command again.`,
+        d,
       );
     default:
       return new IoError(
         `Could not ${doing} ${name}: the system refused it (${c ?? 'an unknown error'}${n !== undefined && !c?.includes(String(-n)) ? `, error ${n}` : ''}). ${unchanged} Run the command again; if it keeps happening, check the disk.`,
+        d,
       );
   }
 }

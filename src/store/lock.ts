@@ -64,6 +64,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BadzoneError, InvalidFileError, LockedError, NoSessionError } from '../errors.js';
+import { fileWhy } from './codes.js';
 import {
   alive,
   closeQuietly,
@@ -240,6 +241,7 @@ export function acquire(lock: string, file: string, opts: LockOptions = LOCK_DEF
       if (seen.kind === 'special') {
         throw new InvalidFileError(
           `${lock} is ${seen.what}, not a lock badzone made; badzone will not use or remove it. Nothing was changed. Delete it (if no badzone is running) and run the command again.`,
+          fileWhy('not-a-lock', { lock, what: seen.what }),
         );
       }
       const j = judge(seen, opts);
@@ -248,15 +250,18 @@ export function acquire(lock: string, file: string, opts: LockOptions = LOCK_DEF
         if (j.stale)
           throw new LockedError(
             `${file} is in use: another badzone command is taking over a stale lock. Try again; if no badzone is running, delete ${lock}.`,
+            fileWhy('locked', { file, lock, pid: seen.owner?.pid ?? null, host: null, stale: true }),
           );
         if (j.foreign) {
           const since = seen.owner?.time ? ` since ${new Date(seen.owner.time).toISOString().slice(11, 16)} UTC` : '';
           throw new LockedError(
             `${file} is in use by a badzone command on another computer, "${j.foreign}"${j.holder}${since}. A lock from another computer is only taken over after ${opts.foreignStaleMs / 60_000} minutes; wait for it to finish, or if no badzone is running there, delete ${lock}.`,
+            fileWhy('locked', { file, lock, pid: seen.owner?.pid ?? null, host: j.foreign, stale: false }),
           );
         }
         throw new LockedError(
           `${file} is in use by another badzone command${j.holder}. Wait for it to finish and try again; if no badzone is running, delete ${lock}.`,
+          fileWhy('locked', { file, lock, pid: seen.owner?.pid ?? null, host: null, stale: false }),
         );
       }
       sleep(Math.min(5 + attempt * 5, 50));
@@ -281,7 +286,8 @@ function create(tmp: string, lock: string, content: string, file: string): boole
     if (c === 'EEXIST') return false;
     if (c === 'ENOENT')
       throw new NoSessionError(
-        `The folder for ${file} does not exist (or was removed). Create it first, or give another --session path.`,
+        `The folder for ${file} does not exist (or was removed). Create it first, or give another path.`,
+        fileWhy('no-folder', { file, folder: null }),
       );
     if (!noHardLinks(c)) throw ioError(e, lock, 'create the lock for', 'nothing');
   }
@@ -322,6 +328,7 @@ function takeOver(
   if (depth + 1 >= MAX_DEPTH) {
     throw new TakeoverStuck(
       `${file}: badzone commands were killed while taking over a stale lock, ${depth + 1} times over. If no badzone is running, delete ${lock} and the ${path.basename(lock)}.takeover files beside it.`,
+      fileWhy('takeover-stuck', { file, lock, times: depth + 1 }),
     );
   }
   let m: Held;

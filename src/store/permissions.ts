@@ -19,6 +19,7 @@
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { RefusedError } from '../errors.js';
+import { fileWhy } from './codes.js';
 
 /** What running a program gave: its exit status (null when it could not run, or was killed), and its output. */
 export interface Ran {
@@ -96,18 +97,22 @@ export function windowsOwnRules(file: string, run: Runner): boolean | null {
 function cannotKeep(given: string, into: 'save' | 'backup', platform: string): RefusedError {
   const made = into === 'save' ? 'the new file it saves the game in' : 'its backup';
   const not = into === 'save' ? 'The game was not changed.' : 'Nothing was changed.';
+  const d = fileWhy('cannot-keep-private', { file: given, platform });
   if (platform === 'win32') {
     return new RefusedError(
       `${given} has access rules of its own (not inherited from its folder), and badzone cannot copy them to ${made} on Windows: it would get its folder's rules instead, which could let more people read the game. ${not} To keep a game private on Windows, keep it in a folder only you can read, and let the file take that folder's rules (icacls FILE /reset).`,
+      d,
     );
   }
   if (platform === 'darwin') {
     return new RefusedError(
       `${given} has an access control list (ACL), and badzone cannot copy it to ${made} on macOS: without it, more people could read the game. ${not} To keep a game private, keep it in a folder only you can read; remove the ACL with chmod -N if you do not need it.`,
+      d,
     );
   }
   return new RefusedError(
     `${given} has an access control list (ACL) or extended attributes, and badzone could not copy them to ${made} (it copies them with GNU cp --attributes-only). Without them, more people could read the game than can now. ${not} If you do not need them, remove them (setfacl -b; getfattr -d lists the others); or install GNU coreutils.`,
+    d,
   );
 }
 

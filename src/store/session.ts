@@ -23,7 +23,8 @@ import {
 } from './files.js';
 import { LOCK_DEFAULTS, stillHeld, withLock, type Held, type LockOptions } from './lock.js';
 import { bookFor } from './tables.js';
-import { READ, sessionBytesProblem } from '../rules/limits.js';
+import { LIMITS, READ, sessionBytesProblem } from '../rules/limits.js';
+import { fileWhy } from './codes.js';
 
 export const DEFAULT_SESSION = 'badzone-session.json';
 /** A session file larger than this is refused unread (READ.sessionBytes); badzone writes at most LIMITS.sessionBytes. */
@@ -64,10 +65,7 @@ export function tryLoad(file: string): Loaded | null {
  */
 export function loadForChecking(file: string): Loaded {
   const l = loadTarget(resolveTarget(file, 'read'), file, true)?.loaded ?? null;
-  if (!l)
-    throw new NoSessionError(
-      `There is no file at ${file}. Give the path of a session file or of a report made by \`badzone report --format json\`.`,
-    );
+  if (!l) throw new NoSessionError(`There is no file at ${file}.`, fileWhy('no-report-file', { file }));
   return l;
 }
 
@@ -88,24 +86,16 @@ function loadTarget(t: Target, file: string, reportToo = false): { loaded: Loade
   try {
     json = parseJson(read.text, file);
   } catch (e) {
-    if (e instanceof InvalidFileError) {
-      // The advice names the file unless it is the folder's own session: a mistyped --session (README.md) must
-      // not be sent to a `new --force` of a different file, nor told to replace a file that is not a game.
-      const arg = /^[\w./:\\-]+$/.test(file) ? file : `'${file.replace(/'/g, `'\\''`)}'`;
-      const again =
-        path.basename(file) === DEFAULT_SESSION
-          ? 'badzone new --force` in its folder'
-          : `badzone new --force --session ${arg}\``;
-      throw new InvalidFileError(
-        `${e.message} If it is your game, restore it from a copy (a \`.bak\` file beside it, if \`new --force\` made one), or start a new game in its place with \`${again}; if it is not a badzone game, check the path.`,
-      );
-    }
+    // A session's own code: the command line adds how to restore it or start again (src/cli/words.ts).
+    if (e instanceof InvalidFileError && e.code === 'not-json')
+      throw new InvalidFileError(e.message, fileWhy('session-not-json', { file, where: String(e.facts.where) }));
     throw e;
   }
   if (reportToo && isReport(json)) {
     if ((json as { seed?: unknown }).seed === null) {
       throw new RefusedError(
-        `${file} is a report made while the game's seed was hidden, so it holds no seed to replay. After \`badzone reveal\`, make the report again and check that one (with --commitment, the hash noted at the start).`,
+        `${file} is a report made while the game's seed was hidden, so it holds no seed to replay.`,
+        fileWhy('hidden-report', { file }),
       );
     }
     json = json.session;
@@ -115,11 +105,13 @@ function loadTarget(t: Target, file: string, reportToo = false): { loaded: Loade
     const found = json === null ? 'null' : Array.isArray(json) ? 'an array' : `a ${typeof json}`;
     throw new InvalidFileError(
       `${file}: expected an object, found ${found}: this is not a badzone session file. It was left as it is.`,
+      fileWhy('not-a-session', { file, found }),
     );
   }
   if (!('schemaVersion' in json))
     throw new InvalidFileError(
       `${file}: schemaVersion: missing: this is not a badzone session file. It was left as it is.`,
+      fileWhy('not-a-session', { file, found: 'an object with no schemaVersion' }),
     );
   try {
     const { state, book, migratedFrom } = validateSession(json, bookFor);
@@ -128,21 +120,25 @@ function loadTarget(t: Target, file: string, reportToo = false): { loaded: Loade
     if (e instanceof SchemaTooNew) {
       throw new InvalidFileError(
         `${file} was written by a newer badzone (schemaVersion ${e.version}). Upgrade badzone to open it; the file was left as it is.`,
+        fileWhy('session-too-new', { file, version: e.version }),
       );
     }
     if (e instanceof Invalid)
       throw new InvalidFileError(
-        `${file}: ${e.path}: ${e.problem}. The file was left as it is; fix it, or start a new game with \`badzone new --force\`.`,
+        `${file}: ${e.path}: ${e.problem}. The file was left as it is.`,
+        fileWhy('invalid-session', { file, path: e.path, problem: e.problem }),
       );
-    if (e instanceof TableError) throw new InvalidFileError(`${file}: ${e.message}. The file was left as it is.`);
+    if (e instanceof TableError)
+      throw new InvalidFileError(
+        `${file}: ${e.message}. The file was left as it is.`,
+        fileWhy('invalid-session-table', { file, problem: e.message }),
+      );
     throw e;
   }
 }
 
 export function noSession(file: string): NoSessionError {
-  return new NoSessionError(
-    `There is no game at ${file}. Start one with \`badzone new\` (or just \`badzone round\`), or point --session at your session file.`,
-  );
+  return new NoSessionError(`There is no game at ${file}.`, fileWhy('no-session', { file }));
 }
 
 export function load(file: string): Loaded {
@@ -163,7 +159,11 @@ export function serialize(state: SessionState): string {
 function sized(state: SessionState, before: number): string {
   const text = serialize(state);
   const tooBig = sessionBytesProblem(Buffer.byteLength(text), before);
-  if (tooBig) throw new RefusedError(tooBig);
+  if (tooBig)
+    throw new RefusedError(
+      tooBig,
+      fileWhy('session-too-big', { bytes: Buffer.byteLength(text), max: LIMITS.sessionBytes }),
+    );
   return text;
 }
 
@@ -176,6 +176,7 @@ function guard(held: Held, t: Target, file: string, read: FileId | null): () => 
     if (!stillHeld(held)) {
       throw new LockedError(
         `The lock on ${file} was removed or taken over while this command ran, so it did not save. The game was not changed by this command; run it again.`,
+        fileWhy('lock-lost', { file, lock: held.lock }),
       );
     }
     let now: import('node:fs').Stats | null;
@@ -187,6 +188,7 @@ function guard(held: Held, t: Target, file: string, read: FileId | null): () => 
     if (!sameFile(read, now)) {
       throw new LockedError(
         `${file} was changed by another program while this command ran (it did not respect the lock), so this command did not save. The game keeps the other change; run the command again.`,
+        fileWhy('changed-under-lock', { file }),
       );
     }
   };
@@ -252,16 +254,14 @@ export function create(
   const refuse = (t: Target): void => {
     if (!t.stat) return;
     if (t.stat.isDirectory())
-      throw new InvalidFileError(`${file} is a folder, not a file. Give the path of a session file with --session.`);
+      throw new InvalidFileError(`${file} is a folder, not a file.`, fileWhy('is-a-folder', { file, session: true }));
     // Never back up (read forever) or replace a device or pipe, e.g. `--session /dev/null --force` run as root.
     if (!t.stat.isFile())
       throw new InvalidFileError(
-        `${file} is not a regular file (a device, pipe, socket or terminal); it was left alone. Give the path of a session file with --session.`,
+        `${file} is not a regular file (a device, pipe, socket or terminal); it was left alone.`,
+        fileWhy('not-regular', { file, session: true }),
       );
-    if (!force)
-      throw new RefusedError(
-        `A game already exists at ${file}. Continue it with \`badzone round\`, or replace it with \`badzone new --force\` (the old file is kept as a backup).`,
-      );
+    if (!force) throw new RefusedError(`A game already exists at ${file}.`, fileWhy('game-exists', { file }));
     checkWritable(t, file);
   };
   refuse(first);

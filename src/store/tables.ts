@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InvalidFileError } from '../errors.js';
+import { fileWhy } from './codes.js';
 import { compileBook, type RuleBook } from '../rules/book.js';
 import type { EventTable, HazardTable, Tables, VisibilityTable } from '../rules/types.js';
 import {
@@ -32,12 +33,14 @@ export function dataDir(): string {
   }
   throw new InvalidFileError(
     'The badzone data folder (data/badzone-events.json) is missing from the installation. Reinstall badzone.',
+    fileWhy('data-missing', {}),
   );
 }
 
 function readJson(file: string): unknown {
   const text = readText(file, MAX_TABLE_BYTES);
-  if (text === null) throw new InvalidFileError(`${file} does not exist. Check the path.`);
+  if (text === null)
+    throw new InvalidFileError(`${file} does not exist. Check the path.`, fileWhy('no-table-file', { file }));
   return parseJson(text, file);
 }
 
@@ -45,7 +48,11 @@ function asFileError<T>(f: () => T): T {
   try {
     return f();
   } catch (e) {
-    if (e instanceof TableError) throw new InvalidFileError(`${e.message}. Fix the table and try again.`);
+    if (e instanceof TableError)
+      throw new InvalidFileError(
+        `${e.message}. Fix the table and try again.`,
+        fileWhy('invalid-table', { file: e.file, path: e.path, problem: e.problem }),
+      );
     throw e;
   }
 }

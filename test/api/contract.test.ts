@@ -113,6 +113,8 @@ describe('every output kind, through the command line, fits its schema', () => {
     await run('redo');
     await run('rename', 'fighter', 'Grub', 'Grubby');
     await run('dice', 'manual');
+    await run('orientation', 'right');
+    await run('orientation');
     await run('log');
     await run('verify');
     await run('report');
@@ -200,7 +202,7 @@ describe('errors with --json: one object on stderr, every kind', () => {
   it('io and output: the error object for the file system failing and for printing failing', async () => {
     const d = dir();
     for (const [err, code, kind] of [
-      [new IoError('Could not write x: I/O error. Nothing was changed.', 'Try again.'), 6, 'io'],
+      [new IoError('Could not write x: I/O error. Nothing was changed.', { hint: 'Try again.' }), 6, 'io'],
       [new OutputError('The game was saved, but its result could not be printed.'), 7, 'output'],
     ] as const) {
       let stderr = '';

@@ -54,7 +54,7 @@ describe('round --end-dice: a die typed for the new round never goes into the la
     const none = await runCli(['round', '--end-dice', '3'], { cwd: d });
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(
-      /There is no open End Phase for --end-dice \(the End Phase of round 2 is already resolved\)/,
+      /End-Phase dice were entered, but there is no open End Phase \(the End Phase of round 2 is already resolved\)\. Give the new round's dice with --dice\./,
     );
   });
 });
@@ -226,16 +226,16 @@ describe('placeholders and blank answers: badzone rolls that one', () => {
     expect(e.rolls.map((r: { entered?: true }) => r.entered === true)).toEqual([true, true, false]);
   });
 
-  it('a scatter direction prompt says how to read a scatter dice', async () => {
+  it("a scatter direction prompt says how to read a scatter dice, and where the game's 12 o'clock points", async () => {
     const d = dir();
-    await ok(['new', '--seed', '7'], d);
+    await ok(['new', '--seed', '7', '--twelve', 'right'], d);
     await ok(['place', 'pillar-of-flame', '--dice', '3'], d);
     await ok(['round', '--dice', '25'], d);
     const prompter = scripted([
       { input: /Large Blast: scatter distance \(D6\+6"\): enter your D6/, value: '4' },
       {
         input:
-          /Large Blast: scatter direction: enter your D12 \(a scatter dice: type the clock number the arrow points nearest \(12 straight ahead\); re-roll a hit, or roll a D12\)/,
+          /Large Blast: scatter direction: enter your D12 \(a scatter dice: type the clock number the arrow points nearest; re-roll a hit, or roll a D12; 12 o'clock: the right-hand edge\)/,
         value: '11',
       },
     ]);
@@ -260,7 +260,7 @@ describe('D66 and physical dice in the help', () => {
     expect(round).toMatch(/D64: roll two D8 and type \(first - 1\) x 8 \+ second/);
     expect(round).toMatch(/D66: two D6 read as tens and units; type both digits \(36\)/);
     expect(round).toMatch(
-      /with a scatter dice, type the clock\s+number the arrow points nearest \(12 is straight ahead\); re-roll a hit/,
+      /with a scatter dice, type the clock\s+number the arrow points nearest; re-roll a hit\. 12 o'clock points to the\s+table edge set at setup \(default: the far edge, toward row A\)/,
     );
     expect(round).toMatch(/--end-dice <list>/);
     expect((await ok(['roll', '--help'], dir())).stdout).toMatch(/A D66 is two D6 read as tens and units/);

@@ -73,7 +73,7 @@ describe('badzone new', () => {
     expect(d.session).toBe(path.join(dir, FILE));
     const file = json(bytes(dir));
     expect(file).toMatchObject({
-      schemaVersion: 4,
+      schemaVersion: 5,
       manualDice: false,
       redo: [],
       objects: [],

@@ -170,7 +170,7 @@ describe('badzone play', () => {
     expect(offered).toEqual(['next', 'fighters', 'events', 'info', 'dice', 'quit']);
     expect(p.menus[0]![0]!.name).toBe('Start round 1');
     expect(p.defaults[0]).toEqual(['select: Ready to play. What next?', 'next']);
-    expect(p.menus[1]!.map((c) => c.value)).toEqual(['place', 'lookup', 'visibility', '\u0000back']);
+    expect(p.menus[1]!.map((c) => c.value)).toEqual(['place', 'lookup', 'visibility', 'orientation', '\u0000back']);
     // At most 8 lines of menu under the round card on a 24-row terminal.
     expect(offered.length).toBeLessThanOrEqual(8);
   });
@@ -392,6 +392,7 @@ describe('badzone play', () => {
       { input: /First gang's name/, value: ENTER },
       { input: /Beast Lairs/, value: ENTER },
       { input: /large structures/, value: ENTER },
+      { select: /12 o'clock/, value: ENTER },
       { select: /D64.*deck/, value: 'deck' },
       { select: /Hazard/, value: ENTER },
       { select: /Ready to play/, value: 'quit' },
@@ -439,6 +440,33 @@ describe('badzone play', () => {
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 
+  it("Events > Table: which edge 12 o'clock points to, offered with the game's edge first, a logged step", async () => {
+    const dir = tempDir();
+    expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
+    const p = scripted([
+      { select: MENU, value: 'events' },
+      { select: /^Events/, value: 'orientation' },
+      { select: /12 o'clock points to/, value: 'left' },
+      { select: MENU, value: 'quit' },
+    ]);
+    const r = await runCli(['play'], tty(dir, p));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(p.menus[2]!.map((c) => c.name)).toEqual([
+      'The far edge (toward row A)',
+      'The right-hand edge (toward the last column)',
+      "The near edge (the GM's side)",
+      'The left-hand edge (toward column 1)',
+      'Back',
+    ]);
+    expect(p.defaults[2]).toEqual([expect.stringMatching(/12 o'clock points to/), 'far']);
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain(
+      "12 o'clock points to the left-hand edge (toward column 1), 3 o'clock to the far edge. It pointed to the far edge before",
+    );
+    expect(state(dir).orientation).toEqual({ twelve: 'left' });
+    expect(state(dir).log.map((e) => e.action.type)).toEqual(['new', 'orientation']);
+  });
+
   it('rolls any dice expression (refusing a bad one), sets visibility, shows the Hazard, the rules in full and any event', async () => {
     const dir = tempDir();
     expect((await runCli([...NEW, '--turf-owner', 'Goliaths'], { cwd: dir })).code).toBe(0);
@@ -472,11 +500,9 @@ describe('badzone play', () => {
     // The Hazard item: the rule, and the ploy with when it may be used.
     expect(r.stdout).toMatch(/Hazard: Bog \(D10 3\)\. Any area of the Battlefield/);
     expect(r.stdout).toMatch(/Home Turf Ploy for Goliaths, at the start of any Round: Easy Target\./);
-    // The rules in full name the menu item, not a shell command, inside play.
+    // The rules in full are the table's rules, with no shell command in them.
     expect(r.stdout).toMatch(/Rules of the events in play/);
-    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(
-      /When the Blast leaves the table, choose Events > Discard an event\./,
-    );
+    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/When the Blast leaves the table, discard Pillar of Flame by hand\./);
     expect(r.stdout).not.toMatch(/run `badzone discard/);
     expect(r.stdout).toMatch(/Headhunters {2}Persistent/);
   });

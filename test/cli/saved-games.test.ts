@@ -156,3 +156,37 @@ describe('a saved game with a step undone', () => {
     expect(diceOf((r.redone as { rolls: Parameters<typeof diceOf>[0] }).rolls)).toEqual(GAMES[0]!.dice.slice(0, 1));
   });
 });
+
+// A game saved at b7a626a (session schemaVersion 4, before the table's orientation was kept): seed 4242, 2x2 grid,
+// 2 Beast Lairs, 2 large structures, the Goliaths; the Pillar of Flame placed by hand, then round 1 (End Phase open).
+describe('a game saved at schema 4: the default orientation', () => {
+  it("opens with 12 o'clock to the far edge, says so on its first scatter, and verifies", async () => {
+    const dir = tempDir('badzone-saved-');
+    const session = path.join(dir, 'v4.json');
+    fs.copyFileSync(path.join(FIXTURES, 'session-v4-dice.json'), session);
+    const s = await json(['status', '--session', session], dir);
+    expect(s.references).toEqual({
+      orientation: { twelve: 'far' },
+      spawnPoints: [{ number: 1 }, { number: 2 }, { number: 3 }, { number: 4 }],
+      lairs: [
+        { number: 1, name: 'Beast Lair 1', becomes: null },
+        { number: 2, name: 'Beast Lair 2', becomes: null },
+      ],
+      structures: [
+        { number: 1, name: 'Large structure 1', standing: true },
+        { number: 2, name: 'Large structure 2', standing: true },
+      ],
+    });
+    expect(await json(['verify', '--session', session], dir)).toMatchObject({ ok: true, entries: 3, rolls: 2 });
+    // Its first End Phase scatters the Pillar for the first time in the game (the dice badzone rolled then).
+    const end = await runCli(['end', '--session', session], { cwd: dir });
+    expect(end.code).toBe(0);
+    expect(end.stdout).toContain('The Large Blast scatters 8" toward 10 o\'clock (scatter 1 since it was\n');
+    expect(end.stdout.match(/^Scatters: /gm)).toEqual(['Scatters: ']);
+    expect(end.stdout).toContain("Scatters: 12 o'clock = far edge (row A), 3 = right, 6 = near, 9 = left\n");
+    const saved = JSON.parse(fs.readFileSync(session, 'utf8'));
+    expect(saved).toMatchObject({ schemaVersion: 5, orientation: { twelve: 'far' } });
+    expect(saved.setup.orientation).toEqual({ twelve: 'far' });
+    expect(await json(['verify', '--session', session], dir)).toMatchObject({ ok: true, entries: 4 });
+  });
+});

@@ -27,6 +27,7 @@ const FULL: Answer[] = [
   { input: /Gang 4's name/, value: ENTER },
   { input: /Beast Lairs/, value: '2' },
   { input: /large structures/, value: '3' },
+  { select: /12 o'clock/, value: 'right' },
   { select: /D64.*deck/, value: 'deck' },
   { select: /Hazard/, value: 'own' },
   { input: /D10 roll/, value: '4' },
@@ -37,6 +38,7 @@ const FULL: Answer[] = [
 const DEFAULTS_AFTER_GANGS: Answer[] = [
   { input: /Beast Lairs/, value: ENTER },
   { input: /large structures/, value: ENTER },
+  { select: /12 o'clock/, value: ENTER },
   { select: /D64.*deck/, value: ENTER },
   { select: /Hazard/, value: ENTER },
 ];
@@ -68,6 +70,8 @@ const FULL_FLAGS = [
   '4',
   '--turf-owner',
   'Eschers',
+  '--twelve',
+  'right',
 ];
 
 /** The "same game without prompts" command line from `new`'s output, split into arguments by bash itself. */
@@ -117,6 +121,7 @@ describe('setup wizard', () => {
       lairs: 2,
       structures: 3,
       hazard: 4,
+      orientation: { twelve: 'right' },
     });
 
     // The command line it printed makes the same game too (gang order included).
@@ -242,6 +247,7 @@ describe('setup wizard', () => {
       { input: /Beast Lairs/, value: ENTER },
       { input: /large structures/, value: '101', invalid: /from 0 to 100/ },
       { input: /large structures/, value: '1' },
+      { select: /12 o'clock/, value: ENTER },
       { select: /D64.*deck/, value: 'dice' },
       { select: /Hazard/, value: 'own' },
       { input: /D10 roll/, value: '11', invalid: /from 1 to 10/ },
@@ -273,6 +279,7 @@ describe('setup wizard', () => {
       { input: /First gang's name/, value: ENTER },
       { input: /Beast Lairs/, value: ENTER },
       { input: /large structures/, value: ENTER },
+      { select: /12 o'clock/, value: ENTER },
       { select: /D64.*deck/, value: ENTER },
       { select: /Hazard/, value: 'roll' },
       { input: /Home Turf/, value: 'Delaque' },
@@ -290,6 +297,7 @@ describe('setup wizard', () => {
       { args: ['new', '--grid', '3x3'], tty: true },
       { args: ['new', '--gang', 'A: b'], tty: true },
       { args: ['new', '--hazard', 'none'], tty: true },
+      { args: ['new', '--twelve', 'near'], tty: true },
       { args: ['new', '--no-input'], tty: true },
       { args: ['new', '--json'], tty: true },
       { args: ['new'], tty: false },
@@ -324,7 +332,7 @@ describe('setup wizard', () => {
         { confirm: /already exists.*Replace/, value: true },
         ...FULL.slice(0, 2),
         { input: /First gang's name/, value: ENTER },
-        ...FULL.slice(13, 16),
+        ...FULL.slice(13, 17),
         { select: /Hazard/, value: 'none' },
       ]),
     });

@@ -249,7 +249,11 @@ describe('physicalDieHint', () => {
       ' (roll two D6: the first is the tens, the second the units; type both digits, e.g. 36)',
     );
     expect(physicalDieHint(12, 'Pillar of Flame: Large Blast: scatter direction')).toBe(
-      ' (a scatter dice: type the clock number the arrow points nearest (12 straight ahead); re-roll a hit, or roll a D12)',
+      ' (a scatter dice: type the clock number the arrow points nearest; re-roll a hit, or roll a D12)',
+    );
+    // Where the game's 12 o'clock points, when the caller knows it.
+    expect(physicalDieHint(12, 'Pillar of Flame: Large Blast: scatter direction', "12 o'clock: the far edge")).toBe(
+      " (a scatter dice: type the clock number the arrow points nearest; re-roll a hit, or roll a D12; 12 o'clock: the far edge)",
     );
     // Any other D12 (a pick among twelve tiles) is a plain D12.
     expect(physicalDieHint(12, 'Treasure: tile (of A1 A2 A3 A4 B1 B2 B3 B4 C1 C2 C3 C4)')).toBe('');

@@ -23,6 +23,7 @@ import type { BadzoneEvent, EventTable } from '../../src/rules/types.js';
 import { compileBook } from '../../src/rules/book.js';
 import { validateEventTable } from '../../src/rules/validate.js';
 import { Invalid } from '../../src/rules/check.js';
+import { EDGES, type Edge } from '../../src/rules/orientation.js';
 
 export const book = shippedBook();
 
@@ -152,6 +153,7 @@ export const setupArb: fc.Arbitrary<Setup> = fc
     lairs: fc.option(fc.integer({ min: 0, max: 4 })),
     structures: fc.option(fc.integer({ min: 0, max: 4 })),
     hazard: fc.oneof(fc.constant(null), fc.constant('roll' as const), fc.integer({ min: 1, max: 10 })),
+    twelve: fc.constantFrom(...EDGES),
   })
   .map((r) => {
     const tiles: string[] = [];
@@ -164,6 +166,7 @@ export const setupArb: fc.Arbitrary<Setup> = fc
       lairs: r.lairs,
       structures: r.structures,
       hazard: r.hazard,
+      orientation: { twelve: r.twelve },
     });
   });
 
@@ -177,6 +180,7 @@ export type Cmd =
   | { kind: 'fighter'; which: number; to: 'battlefield' | 'reserve' | 'out' }
   | { kind: 'rename'; which: number; gang: boolean; to: string }
   | { kind: 'collapse'; which: number; occupied: boolean }
+  | { kind: 'orientation'; twelve: Edge }
   | { kind: 'undo' }
   | { kind: 'redo' };
 
@@ -221,6 +225,7 @@ export const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('collapse' as const), which: fc.nat(40), occupied: fc.boolean() }),
   },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('orientation' as const), twelve: fc.constantFrom(...EDGES) }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'undo' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'redo' as const }) },
 );

@@ -55,6 +55,8 @@ describe('entered dice', () => {
     const s = start();
     const ref = refusal(step(s, { type: 'round', dice: [25, 1] }, book));
     expect(ref).toEqual({
+      code: 'dice-unused',
+      facts: { given: 2, needed: 1 },
       usage: true,
       message: '2 dice were entered but this step needed only 1; nothing was saved. Enter just the dice it asks for.',
     });

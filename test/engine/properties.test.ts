@@ -271,6 +271,10 @@ function apply(s: SessionState, cmd: Exclude<Cmd, { kind: 'undo' | 'redo' }>): {
         : { type: 'collapse', tile: t[cmd.which % t.length]! };
       return { action, result: step(s, action, book) };
     }
+    case 'orientation': {
+      const action: Action = { type: 'orientation', twelve: cmd.twelve };
+      return { action, result: step(s, action, book) };
+    }
   }
 }
 
@@ -314,6 +318,9 @@ function refusalAllowed(s: SessionState, action: Action): boolean {
       if (!pick) return true;
       return action.tile !== undefined && !s.tiles.includes(action.tile) && action.tile !== pick.tile;
     }
+    case 'orientation':
+      // Pointing 12 o'clock where it already points changes nothing, and is refused.
+      return s.orientation.twelve === action.twelve;
     default:
       return false;
   }

@@ -166,7 +166,12 @@ describe('replaySteps: the one replay that replay, logNotes, verify and undo use
     expect(stop.action).toEqual(bad);
     expect(stop.result).toEqual({
       ok: false,
-      refusal: { usage: false, message: expect.stringContaining(book.byId.get('sludge-jelly')!.name) },
+      refusal: {
+        code: 'not-in-play',
+        facts: { event: 'sludge-jelly', name: book.byId.get('sludge-jelly')!.name },
+        usage: false,
+        message: expect.stringContaining(book.byId.get('sludge-jelly')!.name),
+      },
     });
   });
 

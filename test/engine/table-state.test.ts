@@ -186,9 +186,15 @@ describe('rename', () => {
         { name: 'Eschers', battlefield: ['Ana', 'Bea', 'Gor'], reserve: [] },
       ],
     });
-    expect(refusal(step(s, { type: 'rename', fighter: 'Gor', to: 'X' }, book)).message).toBe(
-      '2 gangs have a fighter called Gor: say which with --gang (Goliaths, Eschers).',
-    );
+    const ref = refusal(step(s, { type: 'rename', fighter: 'Gor', to: 'X' }, book));
+    expect(ref).toEqual({
+      code: 'fighter-in-several-gangs',
+      facts: { fighter: 'Gor', gangs: ['Goliaths', 'Eschers'] },
+      usage: true,
+      message: '2 gangs have a fighter called Gor: Goliaths, Eschers.',
+    });
+    // How to say which (--gang) is the command line's to add, not the engine's.
+    expect(ref.message).not.toMatch(/--[a-z]/);
     expect(
       play(s, { type: 'rename', fighter: 'Gor', gang: 'Eschers', to: 'Gorina' }).state.gangs[1]!.battlefield,
     ).toEqual(['Ana', 'Bea', 'Gorina']);
@@ -356,8 +362,10 @@ describe('Collapsed Section without the occupied tiles: an unconfirmed pick, cor
       'Tile A2: collapsed section (impassable terrain); A2 is removed and leaves the tile pool (3 left).' +
         ' Unconfirmed: nobody said which tiles hold player models, so badzone picked among all 4 (A1 A2 B1 B2).' +
         ' If models stand on A2, roll among the tiles with none on them, counting them in this order (a D2 for two, a D3 for three, ...),' +
-        ' and record the tile with `badzone collapse TILE` (or `badzone collapse --occupied TILES` to have badzone roll).',
+        ' and record the right tile (or the occupied tiles, for badzone to roll among the others).',
     );
+    // The command that records it (`badzone collapse`, its flags) is the command line's to name, not the engine's.
+    expect(o.text).not.toMatch(/badzone collapse|--[a-z]/);
     expect(r.state.tilePicks).toEqual([
       {
         eventId: 'collapsed-section',
@@ -438,12 +446,13 @@ describe('Collapsed Section without the occupied tiles: an unconfirmed pick, cor
     [
       'occupied tiles the game does not have',
       { type: 'collapse', occupied: ['Z1'] },
-      /--occupied names tiles this game does not have: Z1/,
+      /^The occupied tiles name tiles this game does not have: Z1\. Tiles: A1, A2, B1, B2\.$/,
     ],
   ])('refuses %s (usage)', (_n, action, message) => {
     const ref = refusal(step(collapsed().state, action, book));
     expect(ref.usage).toBe(true);
     expect(ref.message).toMatch(message);
+    expect(ref.message).not.toMatch(/--[a-z]/);
   });
 
   it('the corrected game verifies, and undo brings the unconfirmed pick back', () => {
@@ -497,6 +506,8 @@ describe('redo', () => {
     expect(redo(tampered, book)).toEqual({
       ok: false,
       refusal: {
+        code: 'redo-dice-differ',
+        facts: { seq: 1, action: 'round' },
         usage: false,
         message: 'Cannot redo log entry 1 (round): its dice would not be the same as before. Nothing was changed.',
       },

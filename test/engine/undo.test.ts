@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { redo, redoEntry, replay, step, undo } from '../../src/engine/index.js';
+import { LIMITS } from '../../src/rules/limits.js';
 import { book } from './arbitraries.js';
 
 import { LONG_ACTIONS, LONG_SETUP, SHORT_ACTIONS, SHORT_SETUP, pastLimit, playAll, statesOf } from './played.js';
@@ -88,7 +89,20 @@ describe('redo', () => {
     expect(u.state.redo.map((e) => e.action)).toEqual([action]);
     const before = JSON.stringify(u.state);
     const r = redo(u.state, book);
-    expect(r).toEqual({ ok: false, refusal: { usage: false, message: `Cannot redo log entry 1 (round): ${limit}` } });
+    expect(r).toEqual({
+      ok: false,
+      refusal: {
+        code: 'redo-refused',
+        facts: {
+          seq: 1,
+          action: 'round',
+          refusal: { code: 'input-past-limit', facts: { limit: 'occupied', max: LIMITS.occupied }, message: limit },
+          needs: null,
+        },
+        usage: false,
+        message: `Cannot redo log entry 1 (round): ${limit}`,
+      },
+    });
     expect(JSON.stringify(u.state)).toBe(before);
   });
 
@@ -101,7 +115,21 @@ describe('redo', () => {
     expect(direct.refusal.message).toContain(book.byId.get('sludge-jelly')!.name);
     expect(redo(tampered, book)).toEqual({
       ok: false,
-      refusal: { usage: false, message: `Cannot redo log entry 5 (discard): ${direct.refusal.message}` },
+      refusal: {
+        code: 'redo-refused',
+        facts: {
+          seq: 5,
+          action: 'discard',
+          refusal: {
+            code: 'not-in-play',
+            facts: { event: 'sludge-jelly', name: book.byId.get('sludge-jelly')!.name },
+            message: direct.refusal.message,
+          },
+          needs: null,
+        },
+        usage: false,
+        message: `Cannot redo log entry 5 (discard): ${direct.refusal.message}`,
+      },
     });
   });
 

@@ -13,7 +13,7 @@ import { newGame } from '../../src/api/index.js';
 import { shippedTables } from '../../src/store/tables.js';
 import { mdCode, mdText, reportMarkdown } from '../../src/render/report-md.js';
 import { reportJsonName } from '../../src/api/report.js';
-import { shellWord } from '../../src/api/setup.js';
+import { shellWord } from '../../src/render/commands.js';
 import { MUTATION_STRIDE, tempDir } from '../helpers.js';
 
 const RAW = new MarkdownIt({ html: true });

@@ -63,6 +63,7 @@ describe('round and End Phase rendering', () => {
         Static Storm  D6 1  needs 4+  stays in play
         Headhunters   D6 3  needs 4+  stays in play
         Wyld Magic    D6 4  needs 3+  DISCARDED
+      Scatters: 12 o'clock = far edge (row A), 3 = right, 6 = near, 9 = left
       In play now: Horde of Rats, Static Storm, Headhunters, Pillar of Flame
       Psykers: Gorgon (Goliaths), Nyx (Eschers)
       Next: \`badzone round\` starts the next round.
@@ -102,6 +103,7 @@ describe('round and End Phase rendering', () => {
           they had consumed Ghast
         Pillar of Flame, scattered from A2: models touched: S3, AP-1, D1 Blaze hit
         Wyld Magic's Psykers: Gorgon (Goliaths), Nyx (Eschers)
+      Scatters: 12 o'clock = far edge (row A), 3 = right, 6 = near, 9 = left
       Visibility: Pitch Black (3") since round 2. Visibility is reduced to 3".
       Home Turf Ploy: Goliaths may enact Easy Target (Bog) now.
       Next: \`badzone end\` in the End Phase, then \`badzone round\` for the next round.

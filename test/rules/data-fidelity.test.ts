@@ -281,7 +281,7 @@ describe('Badzone Event Table', () => {
     const rulings = (id: string) => events.results.find((e) => e.id === id)?.rulings?.join(' ') ?? '';
     expect(rulings('power-outage')).toMatch(/Pitch Black/);
     expect(rulings('pillar-of-flame')).toMatch(/placed once/);
-    expect(rulings('pillar-of-flame')).toMatch(/badzone discard pillar-of-flame/);
+    expect(rulings('pillar-of-flame')).toMatch(/discard it by hand when the Blast leaves the table/);
     expect(rulings('treasure')).toMatch(/placed once/);
   });
 });

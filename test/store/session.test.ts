@@ -11,6 +11,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createGame, defaultSetup, SCHEMA_VERSION, step, type SessionState } from '../../src/engine/index.js';
 import { LIMITS } from '../../src/rules/limits.js';
 import { buildReport } from '../../src/api/report.js';
+import { CLI_WORDS } from '../../src/cli/words.js';
 import { arm, errno, reset } from './fs-seam.js';
 import { freshStore, type Store } from './fresh.js';
 import { thrown, useTempFolder } from './kit.js';
@@ -25,6 +26,12 @@ beforeEach(async () => {
   E = S.errors;
   session = S.session;
 });
+
+/** An error of the file layer in the command line's words (src/cli/words.ts): its sentence and what to type. */
+function cliSays(error: Error): string {
+  const e = error as Error & { code: string; facts: unknown };
+  return (CLI_WORDS as unknown as Record<string, (f: unknown, said: string) => string>)[e.code]!(e.facts, e.message);
+}
 
 let dir = '';
 /** The folder's own session (badzone-session.json). */
@@ -81,7 +88,13 @@ describe('loading a session', () => {
     const e = thrown(() => session.load(file));
     expect(e).toBeInstanceOf(E.NoSessionError);
     expect(e.message).toContain(file);
-    expect(e.message).toContain('badzone new');
+    // The file layer says what is wrong, as a code and facts; the command line says what to type.
+    expect(e.message).not.toContain('badzone new');
+    expect([(e as unknown as { code: string }).code, (e as unknown as { facts: unknown }).facts]).toEqual([
+      'no-session',
+      { file },
+    ]);
+    expect(cliSays(e)).toContain('badzone new');
   });
 
   it('a saved game loads as it was saved, with its book', () => {
@@ -112,7 +125,7 @@ describe('loading a session', () => {
 
   it('not JSON: the message says how to recover (a backup, or a new game)', () => {
     fs.writeFileSync(file, '{');
-    expect(thrown(() => session.tryLoad(file)).message).toMatch(/\.bak.*badzone new --force/);
+    expect(cliSays(thrown(() => session.tryLoad(file)))).toMatch(/\.bak.*badzone new --force/);
   });
 
   it('written by a newer badzone: names the version', () => {
@@ -154,14 +167,14 @@ describe('a file that is not JSON: the advice to start again names the file in a
     const e = thrown(() => session.tryLoad(f));
     expect(e).toBeInstanceOf(E.InvalidFileError);
     expect(e.message).toContain(f);
-    return /badzone new --force --session (.*)`; if it is not/s.exec(e.message)?.[1] ?? null;
+    return /badzone new --force --session (.*)`; if it is not/s.exec(cliSays(e))?.[1] ?? null;
   }
   const shell = (arg: string) => spawnSync('sh', ['-c', `printf %s ${arg}`], { encoding: 'utf8' }).stdout;
 
   it("the folder's own session (badzone-session.json): `new --force` in its folder, with no --session", () => {
     const f = path.join(dir, session.DEFAULT_SESSION);
     fs.writeFileSync(f, '{');
-    const msg = thrown(() => session.tryLoad(f)).message;
+    const msg = cliSays(thrown(() => session.tryLoad(f)));
     expect(msg).toContain('badzone new --force` in its folder');
     expect(msg).not.toContain('--session');
   });

@@ -30,8 +30,11 @@ export async function run(
     homeTurf: opts.homeTurf === true,
     randomSeed: io.randomSeed,
   });
-  // In a folder that already holds a game, plain `new --hazard` would be refused: say what it takes.
-  if (!data.nomadic && !data.homeTurf && exists(fileOf({}, io))) {
+  // The library says what the roll means; the command line says how to play it: `new --hazard`, or, in a folder
+  // that already holds a game (where plain `new --hazard` would be refused), with --force.
+  if (!data.nomadic && !data.homeTurf && !exists(fileOf({}, io))) {
+    data.meaning = `The Hazard for this game is ${data.hazard.name}. This roll is not saved: to play it in a badzone game, set the game up with \`badzone new --hazard ${data.roll}\`.`;
+  } else if (!data.nomadic && !data.homeTurf) {
     data.meaning = `The Hazard for this game is ${data.hazard.name}. This roll is not saved. A game is already set up here: \`badzone new --hazard ${data.roll} --force\` starts it again with this Hazard (the old file is kept as a backup); or roll in a new game's folder.`;
   }
   return { kind: 'hazard-roll', data };

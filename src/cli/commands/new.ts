@@ -1,5 +1,8 @@
 // badzone new: set up a game and its session file.
+import * as path from 'node:path';
 import { newGame } from '../../api/game.js';
+import { DEFAULT_SESSION } from '../../api/files.js';
+import { commandLine as commandLineOf } from '../command-line.js';
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { SETUP_FLAGS, newGameOptions, type NewOptions } from '../setup-flags.js';
@@ -19,6 +22,11 @@ export async function run(given: NewOptions, io: IO, how: { wizard?: boolean } =
   const setup = newGameOptions(opts);
   // The file as the user named it with --session (for the printed command line); the library resolves it as fileOf does.
   const file = opts.session !== undefined && opts.session.trim() !== '' ? opts.session : fileOf(opts, io);
-  const game = await newGame(file, { ...setup, ...contextOf(io) });
-  return { kind: 'new', data: game.created! };
+  const context = contextOf(io);
+  const game = await newGame(file, { ...setup, ...context });
+  // The command line names the session as the user did, unless it is the folder's default one.
+  const { hazardRoll, clarifications, ...made } = game.created!;
+  const named = made.session === path.resolve(context.cwd ?? process.cwd(), DEFAULT_SESSION) ? null : file;
+  const commandLine = commandLineOf(game.created!, setup, named);
+  return { kind: 'new', data: { ...made, commandLine, hazardRoll, clarifications } };
 }

@@ -21,7 +21,10 @@ import type { PlayData, View } from '../../render/view.js';
 export type { PlayData };
 import { parseExpr } from './roll.js';
 import { nameCommand } from '../../render/naming.js';
-import { shellWord } from '../../api/setup.js';
+import { edgeChoices } from '../../render/orientation.js';
+import { PLAY_WORDS } from '../play-words.js';
+import { sayError } from '../words.js';
+import { shellWord } from '../../render/commands.js';
 
 export interface PlayOptions {
   session?: string;
@@ -53,7 +56,8 @@ export type SubItem =
   | 'own-dice'
   | 'dice-mode'
   | 'rename'
-  | 'collapse';
+  | 'collapse'
+  | 'orientation';
 
 const BACK = '\u0000back';
 
@@ -160,7 +164,8 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play'>> {
         // Escape in a sub-menu or question: back to the menu; nothing was changed.
         if (e instanceof PromptBack) continue;
         // A refusal (or the session being locked by another command) is shown, and the menu comes back.
-        if (e instanceof BadzoneError) io.stderr(nameCommand(`badzone: ${safeText(e.message)}\n`, io));
+        // The library's errors in play's own words (../play-words.ts): menu items, never a command to type.
+        if (e instanceof BadzoneError) io.stderr(nameCommand(`badzone: ${safeText(sayError(e, PLAY_WORDS))}\n`, io));
         else throw e;
       }
     }
@@ -406,6 +411,7 @@ async function eventsMenu(
   if (s.phase === 'round') items.push({ name: "This round's card in full (every tile's scatter)", value: 'card' });
   items.push({ name: 'Look up any event of the table', value: 'lookup' });
   items.push({ name: 'Visibility: set it', value: 'visibility' });
+  items.push({ name: "Table: which edge 12 o'clock points to", value: 'orientation' });
   const unconfirmed = s.tilePicks.filter((t) => !t.confirmed);
   if (unconfirmed.length)
     items.unshift({
@@ -484,6 +490,15 @@ async function eventsMenu(
       }));
       const id = await pick(prompter, 'Set the visibility to', choices, s.visibility.level);
       return (await import('./visibility.js')).run('set', id, session, io);
+    }
+    case 'orientation': {
+      const edge = await pick(
+        prompter,
+        "12 o'clock points to (seen from the GM's seat, row A along the far edge)",
+        edgeChoices(),
+        s.orientation.twelve,
+      );
+      return (await import('./orientation.js')).run(edge, session, io);
     }
     default:
       return null;

@@ -4,6 +4,7 @@ import { UsageError } from '../../errors.js';
 import type { IO } from '../io.js';
 import { openSession } from '../shared.js';
 import type { View } from '../../render/view.js';
+import { checkText } from '../../render/commands.js';
 
 declare const BADZONE_VERSION: string | undefined;
 const VERSION = typeof BADZONE_VERSION === 'string' ? BADZONE_VERSION : '0.0.0-dev';
@@ -20,5 +21,7 @@ export async function run(
   if (format !== 'md' && format !== 'html' && format !== 'json')
     throw new UsageError(`--format takes md, html or json, not "${opts.format}".`);
   const data = await (await openSession(opts, io)).report(VERSION);
-  return { kind: format === 'json' ? 'report' : format === 'md' ? 'report-md' : 'report-html', data };
+  // The JSON form says how to check the game in words, with the commands (the check's facts, said where it stood).
+  if (format === 'json') return { kind: 'report', data: { ...data, check: checkText(data.check) } };
+  return { kind: format === 'md' ? 'report-md' : 'report-html', data };
 }

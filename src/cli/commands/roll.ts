@@ -22,8 +22,8 @@ export async function run(
   const summary = opts.summary === true;
   // --json lists every roll, up to the cap; checked here to name the flags, before a single die is rolled.
   if (opts.json === true && !summary) {
-    const tooMany = rollListProblem(e, times ?? 1, opts.scatter === true, true);
-    if (tooMany) throw new UsageError(tooMany);
+    const tooMany = rollListProblem(e, times ?? 1, opts.scatter === true, { times: '--times', summary: '--summary' });
+    if (tooMany) throw new UsageError(tooMany.text);
   }
   return {
     kind: 'roll',

@@ -1,5 +1,6 @@
 // `collapse`: a GM correction that is a step of the game (logged, undone and redone like any other): the right tile
 // for a tile pick badzone made without knowing where the player models stand.
+import { refusal } from '../refusals.js';
 import type { Action, TilePick } from '../state.js';
 import type { Move } from './types.js';
 
@@ -30,16 +31,9 @@ export const collapse: Move<Extract<Action, { type: 'collapse' }>, CollapseRepor
   const { s } = ctx;
   const at = lastUnconfirmed(s.tilePicks);
   const pick = s.tilePicks[at];
-  if (!pick)
-    return {
-      refusal:
-        'There is no unconfirmed tile pick to correct: badzone picks among the free tiles whenever it is told (or asks) which tiles hold player models.',
-    };
+  if (!pick) return { refusal: refusal('no-unconfirmed-pick', {}) };
   if ((action.tile === undefined) === (action.occupied === undefined))
-    return {
-      refusal: 'Name the right tile, or give the occupied tiles for badzone to roll among the others (not both).',
-      usage: true,
-    };
+    return { refusal: refusal('tile-or-occupied', {}) };
   const ev = ctx.book.byId.get(pick.eventId);
   const name = ev?.name ?? pick.eventId;
   // The pool as it would be had the first pick not been made.
@@ -48,17 +42,12 @@ export const collapse: Move<Extract<Action, { type: 'collapse' }>, CollapseRepor
   let rolledAmong: string[] | null = null;
   if (action.tile !== undefined) {
     const t = action.tile.trim().toUpperCase();
-    if (!pool.includes(t))
-      return { refusal: `${t} is not a tile still on the battlefield. Tiles: ${pool.join(', ')}.`, usage: true };
+    if (!pool.includes(t)) return { refusal: refusal('not-a-tile-left', { tile: t, tiles: pool }) };
     to = t;
   } else {
     const occ = new Set(action.occupied!.map((t) => t.trim().toUpperCase()));
     const bad = [...occ].filter((t) => !s.setup.tiles.includes(t));
-    if (bad.length)
-      return {
-        refusal: `--occupied names tiles this game does not have: ${bad.join(', ')}. Tiles: ${s.setup.tiles.join(', ')}.`,
-        usage: true,
-      };
+    if (bad.length) return { refusal: refusal('unknown-tiles', { tiles: bad, known: [...s.setup.tiles] }) };
     rolledAmong = pool.filter((t) => !occ.has(t));
     to =
       rolledAmong.length === 0

@@ -1,4 +1,5 @@
 // `discard`: the GM takes an event out of play by hand (or, once it is gone, what it left on the battlefield).
+import { refusal } from '../refusals.js';
 import { leavePlay, objectText } from '../resolve.js';
 import type { Action, BattlefieldObject } from '../state.js';
 import type { Move } from './types.js';
@@ -20,7 +21,7 @@ export const discard: Move<Extract<Action, { type: 'discard' }>, DiscardReport> 
   if (at < 0) {
     // Not in play, but something it left is on the battlefield: that leaves the table instead.
     const o = s.objects.findIndex((x) => x.eventId === action.eventId);
-    if (o < 0) return { refusal: `${name} is not in play. \`badzone status\` lists the events in play.` };
+    if (o < 0) return { refusal: refusal('not-in-play', { event: action.eventId, name }) };
     const [removed] = s.objects.splice(o, 1);
     ctx.notes.push(`GM took ${name}'s ${removed!.what} off the battlefield`);
     return { report: { kind: 'discard', eventId: action.eventId, name, removed: removed! } };

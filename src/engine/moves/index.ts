@@ -1,11 +1,13 @@
 // The moves: one handler per action type, keyed by type (the way resolve.ts keys an event's steps by kind, and
 // boardgame.io a game's moves by name). The reducer (../step.ts) looks the action's move up here.
+import { refusal } from '../refusals.js';
 import type { Action } from '../state.js';
 import { collapse, type CollapseReport } from './collapse.js';
 import { discard, type DiscardReport } from './discard.js';
 import { end, type EndReport } from './end.js';
 import { fighter, type FighterReport } from './fighter.js';
 import type { Move } from './types.js';
+import { orientation, type OrientationReport } from './orientation.js';
 import { place, type PlaceReport } from './place.js';
 import { rename, type RenameReport } from './rename.js';
 import { round, type RoundReport } from './round.js';
@@ -21,11 +23,12 @@ export type Report =
   | FighterReport
   | RenameReport
   | CollapseReport
+  | OrientationReport
   | { kind: 'new' };
 
 /** Every action type and its move. */
 export const MOVES: { readonly [T in Action['type']]: Move<Extract<Action, { type: T }>, Report> } = {
-  new: () => ({ refusal: 'a game is started with createGame, not replayed as an action' }),
+  new: () => ({ refusal: refusal('new-is-not-a-step', {}) }),
   round,
   end,
   discard,
@@ -34,9 +37,19 @@ export const MOVES: { readonly [T in Action['type']]: Move<Extract<Action, { typ
   fighter,
   rename,
   collapse,
+  orientation,
 };
 
-export type { CollapseReport, DiscardReport, EndReport, FighterReport, PlaceReport, RenameReport, RoundReport };
+export type {
+  CollapseReport,
+  DiscardReport,
+  EndReport,
+  FighterReport,
+  OrientationReport,
+  PlaceReport,
+  RenameReport,
+  RoundReport,
+};
 export type { Move, Moved, MoveRun } from './types.js';
 export { endPhaseNeeds } from './round.js';
 export { lastUnconfirmed } from './collapse.js';

@@ -1,5 +1,5 @@
 // `place`: the GM puts a persistent event into play by hand; its on-draw steps are resolved.
-import { echo } from '../../rules/limits.js';
+import { refusal } from '../refusals.js';
 import { runStep, type Outcome } from '../resolve.js';
 import type { Action, InPlay } from '../state.js';
 import type { Move } from './types.js';
@@ -14,14 +14,10 @@ export interface PlaceReport {
 export const place: Move<Extract<Action, { type: 'place' }>, PlaceReport> = (ctx, action) => {
   const { s, book } = ctx;
   const ev = book.byId.get(action.eventId);
-  if (!ev)
-    return {
-      refusal: `There is no event "${echo(action.eventId)}" in this game's table. \`badzone events list\` shows them.`,
-      usage: true,
-    };
-  if (ev.timing !== 'persistent')
-    return { refusal: `${ev.name} is a Once event: it never stays in play, so it cannot be placed.` };
-  if (s.inPlay.some((p) => p.eventId === ev.id)) return { refusal: `${ev.name} is already in play.` };
+  if (!ev) return { refusal: refusal('no-such-event', { event: action.eventId }) };
+  if (ev.timing !== 'persistent') return { refusal: refusal('once-event', { event: ev.id, name: ev.name }) };
+  if (s.inPlay.some((p) => p.eventId === ev.id))
+    return { refusal: refusal('already-in-play', { event: ev.id, name: ev.name }) };
   let roll = ev.range[0];
   if (s.deck) {
     // The card comes from the draw pile, else the discard pile; a table with every copy in play has none to place.

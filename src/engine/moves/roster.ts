@@ -1,7 +1,8 @@
 // Finding a gang or a fighter by the name the GM typed: exactly, else ignoring case (../../rules/names.ts). The
-// `fighter` and `rename` moves both look names up here, and quote a typed name back the same way (echo).
-import { echo } from '../../rules/limits.js';
+// `fighter` and `rename` moves both look names up here, and refuse a name several gangs have the same way.
+import { nameProblem } from '../../rules/limits.js';
 import { matchName } from '../../rules/names.js';
+import { refusal, type Refusal } from '../refusals.js';
 import type { Gang } from '../state.js';
 
 /** Every fighter of a gang: on the battlefield, in reserve, then out of the game. */
@@ -25,15 +26,20 @@ export function findGang(gangs: readonly Gang[], typed: string): Gang | undefine
 export function findFighter(
   gangs: readonly Gang[],
   typed: string,
-): { gang: Gang; name: string } | { refusal: string; usage: true } | null {
+): { gang: Gang; name: string } | { refusal: Refusal } | null {
   const holders = gangs
     .map((gang) => ({ gang, name: matchName(typed, roster(gang)) }))
     .filter((x): x is { gang: Gang; name: string } => x.name !== undefined);
   if (holders.length > 1) {
     return {
-      refusal: `${holders.length} gangs have a fighter called ${echo(typed)}: say which with --gang (${holders.map((h) => h.gang.name).join(', ')}).`,
-      usage: true,
+      refusal: refusal('fighter-in-several-gangs', { fighter: typed, gangs: holders.map((h) => h.gang.name) }),
     };
   }
   return holders[0] ?? null;
+}
+
+/** A name that may not be stored (../../rules/limits.ts nameProblem), as a refusal naming the field; else null. */
+export function badName(name: string, field: string): Refusal | null {
+  const problem = nameProblem(name, field);
+  return problem ? refusal('bad-name', { field, name }, `${problem[0]!.toUpperCase()}${problem.slice(1)}.`) : null;
 }

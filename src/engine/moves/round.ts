@@ -1,6 +1,7 @@
 // `round`: the last round's End Phase first if it is still open, then the next round's Event Phase.
 import { Dice, type DiceSource } from '../dice.js';
 import { endPhase, eventPhase, type EndPhaseReport, type EventPhaseReport } from '../phases.js';
+import { refusal } from '../refusals.js';
 import type { Ctx } from '../resolve.js';
 import type { Action, EnteredDie, Roll, Visibility } from '../state.js';
 import { working } from '../working.js';
@@ -39,32 +40,21 @@ export const round: Move<Extract<Action, { type: 'round' }>, RoundReport> = (ctx
     if (action.endDice === undefined && hasValue(action.dice)) {
       const needs = endPhaseNeeds(ctx);
       if (needs.length > 0) {
-        return {
-          refusal:
-            `The End Phase of round ${s.round} is still open, and it needs ${needs.length === 1 ? 'this roll' : `these ${needs.length} rolls`} first: ${needs.map(rollText).join('; ')}. ` +
-            `Give ${needs.length === 1 ? 'it' : 'them'} with --end-dice (\`_\` for one badzone should roll) and the new round's dice with --dice, or resolve the End Phase first with \`badzone end\`.`,
-          usage: true,
-        };
+        return { refusal: refusal('end-phase-open', { round: s.round, rolls: needs.map(rollText) }) };
       }
     }
     ctx.dice.useList('endDice', action.endDice ?? []);
     end = endPhase(ctx);
     if (ctx.dice.enteredUsed < ctx.dice.enteredGiven) {
       return {
-        refusal: `${ctx.dice.enteredGiven} End-Phase dice (--end-dice) were entered but the End Phase needed only ${ctx.dice.enteredUsed}; nothing was saved. Enter just the dice it asks for.`,
-        usage: true,
+        refusal: refusal('end-dice-unused', { given: ctx.dice.enteredGiven, needed: ctx.dice.enteredUsed }),
       };
     }
     run.used.endDice = ctx.dice.enteredUsed;
     ctx.dice.useList('dice', action.dice ?? []);
     ctx.notes.unshift(`End Phase of round ${s.round} resolved before the new round`);
   } else if (hasValue(action.endDice)) {
-    const why =
-      s.phase === 'setup' ? 'no round has been played yet' : `the End Phase of round ${s.round} is already resolved`;
-    return {
-      refusal: `There is no open End Phase for --end-dice (${why}); give the new round's dice with --dice.`,
-      usage: true,
-    };
+    return { refusal: refusal('no-open-end-phase', { round: s.round, phase: s.phase }) };
   }
   s.round += 1;
   s.phase = 'round';

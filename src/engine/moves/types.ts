@@ -1,10 +1,11 @@
 // What a move is: one action type's handler, given the step's working copy, dice and notes (resolve.ts's Ctx).
 import type { DiceList } from '../dice.js';
+import type { Refusal } from '../refusals.js';
 import type { Ctx } from '../resolve.js';
 import type { Action } from '../state.js';
 
-/** What a move did (its report), or why it refuses (a usage refusal: the command was given wrongly). */
-export type Moved<R> = { report: R } | { refusal: string; usage?: boolean };
+/** What a move did (its report), or why it refuses (a code and its facts: ../refusals.ts). */
+export type Moved<R> = { report: R } | { refusal: Refusal };
 
 /** What the reducer tells a move beyond the context. */
 export interface MoveRun {

@@ -1,5 +1,5 @@
 // `visibility`: the GM sets the visibility level by hand.
-import { echo } from '../../rules/limits.js';
+import { refusal } from '../refusals.js';
 import type { Action } from '../state.js';
 import type { Move } from './types.js';
 
@@ -12,10 +12,7 @@ export interface VisibilityReport {
 export const visibility: Move<Extract<Action, { type: 'visibility' }>, VisibilityReport> = (ctx, action) => {
   const { s, book } = ctx;
   if (!book.level.has(action.level)) {
-    return {
-      refusal: `There is no visibility level "${echo(action.level)}". Levels: ${[...book.level.keys()].join(', ')}.`,
-      usage: true,
-    };
+    return { refusal: refusal('no-such-level', { level: action.level, levels: [...book.level.keys()] }) };
   }
   const from = s.visibility.level;
   s.visibility = { level: action.level, sinceRound: s.round, source: 'gm' };

@@ -81,7 +81,14 @@ describe('fighter: a name that is not one fighter', () => {
     expect(r.message).toMatch(word('Goliaths'));
     expect(r.message).toMatch(word('Eschers'));
     expect(r.message).not.toMatch(word('Cawdor'));
-    expect(r.message).toContain('--gang');
+    // That the gang must be named is the refusal's code and facts; the flag to name it (--gang) is the edge's word.
+    expect(r).toEqual({
+      code: 'fighter-in-several-gangs',
+      facts: { fighter: 'krag', gangs: ['Goliaths', 'Eschers'] },
+      usage: true,
+      message: '2 gangs have a fighter called krag: Goliaths, Eschers.',
+    });
+    expect(r.message).not.toMatch(/--[a-z]/);
     expect(json(s)).toBe(before);
     // With --gang it is the one of that gang; the exact name picks it too.
     expect(play(s, { type: 'fighter', name: 'krag', to: 'out', gang: 'Eschers' }).report).toEqual({
@@ -101,7 +108,14 @@ describe('fighter: a name that is not one fighter', () => {
     expect(r.message).toMatch(word('Krax'));
     expect(r.message).toMatch(word('Krag'));
     expect(r.message).toMatch(word('Kraf'));
-    expect(r.message).toContain('--gang');
+    // No gang was named, and naming one would add a new fighter: the facts say so; the flag (--gang) is the edge's word.
+    expect(r).toEqual({
+      code: 'no-such-fighter',
+      facts: { fighter: 'Krax', gang: null, near: ['Krag', 'Kraf'], adding: true },
+      usage: true,
+      message: 'No gang has a fighter called Krax. Did you mean Krag or Kraf?',
+    });
+    expect(r.message).not.toMatch(/--[a-z]/);
     expect(json(s)).toBe(before);
   });
 
@@ -181,7 +195,12 @@ describe('fighter: a new fighter', () => {
     const long = 'x'.repeat(300);
     const problem = nameProblem(long, "the fighter's name")!;
     const r = refusal(step(s, { type: 'fighter', name: long, to: 'out', gang: 'Goliaths' }, book));
-    expect(r).toEqual({ usage: true, message: `${problem[0]!.toUpperCase()}${problem.slice(1)}.` });
+    expect(r).toEqual({
+      code: 'bad-name',
+      facts: { field: "the fighter's name", name: long },
+      usage: true,
+      message: `${problem[0]!.toUpperCase()}${problem.slice(1)}.`,
+    });
     expect(r.message).toMatch(/^[A-Z]/);
     expect(r.message).toMatch(/fighter/);
     expect(r.message).toMatch(/limit: name length/);
@@ -194,7 +213,12 @@ describe('fighter: a new fighter', () => {
     const bad = 'Reds\tX';
     const problem = nameProblem(bad, 'the gang name')!;
     const r = refusal(step(s, { type: 'fighter', name: 'Zed', to: 'out', gang: bad }, book));
-    expect(r).toEqual({ usage: true, message: `${problem[0]!.toUpperCase()}${problem.slice(1)}.` });
+    expect(r).toEqual({
+      code: 'bad-name',
+      facts: { field: 'the gang name', name: bad },
+      usage: true,
+      message: `${problem[0]!.toUpperCase()}${problem.slice(1)}.`,
+    });
     expect(r.message).toMatch(/^The gang name/i);
     expect(json(s)).toBe(before);
     // An existing gang's name is not checked again (it is stored already): a long name that replays is kept.

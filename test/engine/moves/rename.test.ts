@@ -84,7 +84,14 @@ describe('renaming a fighter', () => {
     const ref = refusal(step(s, { type: 'rename', fighter: 'gor', to: 'X' }, book));
     expect(ref.usage).toBe(true);
     expect(ref.message).toContain('Goliaths, Eschers');
-    expect(ref.message).toContain('--gang');
+    // That the gang must be named is the refusal's code and facts; the flag to name it (--gang) is the edge's word.
+    expect(ref).toEqual({
+      code: 'fighter-in-several-gangs',
+      facts: { fighter: 'gor', gangs: ['Goliaths', 'Eschers'] },
+      usage: true,
+      message: '2 gangs have a fighter called gor: Goliaths, Eschers.',
+    });
+    expect(ref.message).not.toMatch(/--[a-z]/);
   });
 
   it('an unknown fighter of a named gang: the near name is looked for in that gang only', () => {
@@ -225,12 +232,15 @@ describe('a typed name is looked up and quoted back as `fighter` does it (one lo
         { name: 'Eschers', battlefield: [], reserve: [both.toUpperCase()] },
       ],
     });
-    const said = `2 gangs have a fighter called ${echo(both)}: say which with --gang (Goliaths, Eschers).`;
-    expect(refusal(step(s, { type: 'rename', fighter: both, to: 'Kog' }, book))).toEqual({
+    const said = {
+      code: 'fighter-in-several-gangs',
+      facts: { fighter: both, gangs: ['Goliaths', 'Eschers'] },
       usage: true,
-      message: said,
-    });
-    expect(refusal(step(s, { type: 'fighter', name: both, to: 'out' }, book))).toEqual({ usage: true, message: said });
+      message: `2 gangs have a fighter called ${echo(both)}: Goliaths, Eschers.`,
+    };
+    expect(refusal(step(s, { type: 'rename', fighter: both, to: 'Kog' }, book))).toEqual(said);
+    expect(refusal(step(s, { type: 'fighter', name: both, to: 'out' }, book))).toEqual(said);
+    expect(said.message).not.toMatch(/--[a-z]/);
   });
 });
 
@@ -243,7 +253,12 @@ describe("the new name's length limit is the rules' LIMITS.name (src/rules/limit
       const no = refusal(
         step(roster(), { type: 'rename', fighter: 'Gor', to: 'x'.repeat(11) }, book, { limits: false }),
       );
-      expect(no).toEqual({ usage: true, message: 'A new name takes 1 to 10 characters.' });
+      expect(no).toEqual({
+        code: 'bad-new-name',
+        facts: { name: 'x'.repeat(11), max: 10 },
+        usage: true,
+        message: 'A new name takes 1 to 10 characters.',
+      });
       const r = ok(step(roster(), { type: 'rename', fighter: 'Gor', to: 'x'.repeat(10) }, book, { limits: false }));
       expect(r.state.gangs[0]!.battlefield).toEqual(['x'.repeat(10)]);
     } finally {

@@ -322,6 +322,7 @@ describe('setup', () => {
         'hazard',
         'lairs',
         'mode',
+        'orientation',
         'seed',
         'spawnPoints',
         'structures',

@@ -22,6 +22,9 @@ export const v2Text = (name: 'dice' | 'd66'): string =>
 export const v2File = (name: 'dice' | 'd66'): Json => JSON.parse(v2Text(name));
 export const v3File = (name: string): Json =>
   JSON.parse(readFileSync(new URL(`../fixtures/session-v3-${name}.json`, import.meta.url), 'utf8'));
+/** A real version-4 file (written by badzone at b7a626a). */
+export const v4File = (name: string): Json =>
+  JSON.parse(readFileSync(new URL(`../fixtures/session-v4-${name}.json`, import.meta.url), 'utf8'));
 
 /**
  * The real version-2 game, migrated: 10 entries (log[5] a round with entered dice, log[6] a fighter move, log[8] a

@@ -11,7 +11,7 @@ import { compileBook } from '../../../src/rules/book.js';
 import { Invalid } from '../../../src/rules/check.js';
 import { shippedTables } from '../../../src/store/tables.js';
 import { book, invalidOf, ownResults } from '../arbitraries.js';
-import { invalid, load, loadWithTables, playedGame, v2File, v2Text, v3File, type Json } from './kit.js';
+import { invalid, load, loadWithTables, playedGame, v2File, v2Text, v3File, v4File, type Json } from './kit.js';
 
 const V2 = v2Text('dice');
 
@@ -633,10 +633,49 @@ describe('a file from before schema 4', () => {
       const { state, migratedFrom } = loadWithTables(raw);
       expect(migratedFrom).toBe(3);
       expect(state.schemaVersion).toBe(SCHEMA_VERSION);
-      expect(SCHEMA_VERSION).toBe(4);
+      expect(SCHEMA_VERSION).toBe(5);
       expect(state.setup).toMatchObject({ seed: raw.setup.seed, generator: 'mt19937' });
       expect(state.rng).toEqual(raw.rng);
       expect(Object.keys(state.setup).slice(0, 2)).toEqual(['seed', 'generator']);
     },
   );
+});
+
+describe('a file from before schema 5', () => {
+  it("a version-4 game (written at b7a626a) migrates with the default orientation: 12 o'clock to the far edge", () => {
+    const raw = v4File('dice');
+    expect(raw.schemaVersion).toBe(4);
+    expect(raw.orientation).toBeUndefined();
+    expect(raw.setup.orientation).toBeUndefined();
+    const { state, book, migratedFrom } = loadWithTables(raw);
+    expect(migratedFrom).toBe(4);
+    expect(state.schemaVersion).toBe(SCHEMA_VERSION);
+    expect(state.setup.orientation).toEqual({ twelve: 'far' });
+    expect(state.orientation).toEqual({ twelve: 'far' });
+    // Nothing else changes: the log replays to the same state.
+    expect(state.log).toEqual(raw.log);
+    expect(state.rng).toEqual(raw.rng);
+    expect(verify(state, book)).toMatchObject({ ok: true, problem: null });
+  });
+
+  it('a version-1 file goes through every migration to the default orientation too', () => {
+    const raw = v2File('dice');
+    expect(raw.schemaVersion).toBe(2);
+    expect(loadWithTables(raw).state.orientation).toEqual({ twelve: 'far' });
+  });
+
+  it("a version-5 file says where 12 o'clock points: one of the four edges, in the setup and now", () => {
+    const raw = v4File('dice');
+    const { state } = loadWithTables(raw);
+    const v5 = JSON.parse(JSON.stringify(state));
+    v5.orientation = { twelve: 'up' };
+    expect(() => loadWithTables(v5)).toThrow(
+      new Invalid('orientation.twelve', 'expected one of "far", "right", "near", "left", found the text "up"'),
+    );
+    const noSetup = JSON.parse(JSON.stringify(state));
+    delete noSetup.setup.orientation;
+    expect(() => loadWithTables(noSetup)).toThrow(
+      new Invalid('setup.orientation', 'expected an object, found nothing (the field is missing)'),
+    );
+  });
 });

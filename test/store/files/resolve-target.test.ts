@@ -141,7 +141,7 @@ describe('resolveTarget: the folders on the way, resolved one by one', () => {
     const e = thrown(() => F.resolveTarget(path.join(f, 'g.json'), 'save'));
     expect(e).toBeInstanceOf(E.NoSessionError);
     expect(e.message).toBe(
-      `Could not save ${path.join(f, 'g.json')}: ${f} is a file, not a folder. Give another --session path.`,
+      `Could not save ${path.join(f, 'g.json')}: ${f} is a file, not a folder. Give another path.`,
     );
     fs.symlinkSync('l2', path.join(dir, 'l1'));
     fs.symlinkSync('l1', path.join(dir, 'l2'));
