@@ -138,6 +138,29 @@ const common = {
       resolved: arr(ref('resolved')),
     }),
     trigger: obj({ eventId: str, name: str, rolls: arr(ref('roll')), outcomes: arr(ref('outcome')) }),
+    applyNowItem: {
+      description:
+        'One line of what to apply in an Event Phase: an event in play (oldest first, the new one last), what a discarded event left on the battlefield, or a lasting condition events gave fighters in earlier rounds.',
+      ...obj(
+        {
+          type: { enum: ['event', 'object', 'condition'] },
+          eventId: str,
+          name: str,
+          sinceRound: int,
+          fresh: bool,
+          inForce: bool,
+          discardOn: nullable(int),
+          text: str,
+          outcomes: arr(ref('outcome')),
+          tile: nullable(str),
+          scattered: { const: true },
+          worth: ref('worth'),
+          fighters: arr(obj({ gang: str, fighter: str })),
+        },
+        ['tile', 'scattered', 'worth', 'fighters'],
+      ),
+    },
+    applyNow: arr(ref('applyNowItem')),
     battlefieldObject: obj({ eventId: str, what: str, tile: nullable(str), worth: ref('worth'), sinceRound: int }, [
       'worth',
     ]),
@@ -220,6 +243,8 @@ const common = {
         effect: str,
         gm: str,
         gmInPlay: str,
+        short: str,
+        standing: { type: 'boolean' },
         resolve: obj({
           onDraw: arr({ type: 'object' }),
           eachEventPhase: arr({ type: 'object' }),
@@ -227,7 +252,7 @@ const common = {
         }),
         rulings: strings,
       },
-      ['gmInPlay', 'rulings'],
+      ['gmInPlay', 'short', 'standing', 'rulings'],
     ),
   },
 };
@@ -332,6 +357,7 @@ export const SCHEMAS = {
     newEvent: nullable(ref('newEvent')),
     roundNotes: strings,
     battlefield: ref('battlefield'),
+    applyNow: ref('applyNow'),
     firstScatter: ref('firstScatter'),
   }),
   end: output('end', "A round's End Phase.", {
@@ -480,6 +506,7 @@ export const SCHEMAS = {
           }),
         ),
         noNewEvent: nullable(str),
+        applyNow: ref('applyNow'),
         history: arr(
           obj({
             round: int,

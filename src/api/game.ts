@@ -48,6 +48,7 @@ import type {
   VisibilityData,
 } from './types.js';
 import {
+  applyNow,
   battlefieldView,
   CONTRACT,
   dueInEndPhase,
@@ -363,6 +364,7 @@ export class Game {
     startedNew: boolean,
     seq: number,
   ): RoundData {
+    const inPlay = inPlayView(state, book);
     return {
       kind: 'round',
       schema: CONTRACT,
@@ -374,7 +376,7 @@ export class Game {
       ...seedFields(state.setup),
       endPhase: r.endPhase,
       eventPhase: eventPhaseView(r),
-      inPlay: inPlayView(state, book),
+      inPlay,
       visibility: visibilityView(state, book),
       hazard: hazardView(state, book),
       dueInEndPhase: dueInEndPhase(state, book),
@@ -382,6 +384,7 @@ export class Game {
       newEvent: newEventCard(r, book),
       roundNotes: roundNotes(book),
       battlefield,
+      applyNow: applyNow(r.round, r.eventPhase.resolved, inPlay, battlefield, book),
       firstScatter: firstScatter(state.log, seq, state.orientation),
     };
   }

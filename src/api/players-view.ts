@@ -6,8 +6,8 @@ import type { RuleBook } from '../rules/book.js';
 import { tryLoad } from '../store/session.js';
 import { countDice, type SessionState, type Roll } from '../engine/state.js';
 import type { Outcome } from '../engine/resolve.js';
-import { statusView } from './views.js';
-import type { StatusData } from './types.js';
+import { applyNow, statusView } from './views.js';
+import type { ApplyNowItem, StatusData } from './types.js';
 import { HistoryBuilder, type DrawView, type HistoryRound } from './history.js';
 
 /** The newest event, as a large card: what it is, its rules, and the rolls and picks badzone made for it. */
@@ -43,6 +43,11 @@ export interface PlayersView extends PlayersStatus {
   newEvent: EventCard | null;
   /** Why the newest Event Phase drew no new event, if it did not. */
   noNewEvent: string | null;
+  /**
+   * What to apply in the newest Event Phase (the round of `newEvent`): each event then in play, oldest first, then
+   * what stays after discarded events; empty before round 1.
+   */
+  applyNow: ApplyNowItem[];
   /** Each round, newest first. */
   history: HistoryRound[];
   /** Set when the log does not replay to the end (a tampered file). */
@@ -76,6 +81,9 @@ export class PlayersViewBuilder {
       game: path.basename(file),
       newEvent: latest ? eventCard(latest, book) : null,
       noNewEvent: latest?.eventPhase?.noNewEvent ?? null,
+      applyNow: latest
+        ? applyNow(latest.round, latest.eventPhase!.resolved, status.inPlay, status.battlefield, book)
+        : [],
       history: [...h.rounds].reverse(),
       historyProblem: h.problem,
       eventNames: Object.fromEntries(

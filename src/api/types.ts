@@ -98,6 +98,39 @@ export interface InPlayView {
   scatters?: ScatterView[];
 }
 
+/**
+ * One line of what to apply in an Event Phase ("Resolve events in play: apply the effects of all Persistent events
+ * currently in play, starting with the oldest"): each event in play, oldest first (the one drawn in this Event Phase
+ * last), with what to apply for it; then what discarded events left on the battlefield (Treasure's casket) and the
+ * lasting conditions events gave fighters in earlier rounds (Wyld Magic's Psykers).
+ */
+export interface ApplyNowItem {
+  /** event: an event in play; object: what an event left on the battlefield; condition: fighters an event gave one. */
+  type: 'event' | 'object' | 'condition';
+  eventId: string;
+  /** The event's name. */
+  name: string;
+  /** The round the event came into play, the object was placed, or the first of these fighters got the condition. */
+  sinceRound: number;
+  /** Drawn in this Event Phase: its card is the new event. */
+  fresh: boolean;
+  /** Its effect is a standing condition, still in force (the event table's `standing`). */
+  inForce: boolean;
+  /** The D6 roll that discards it in the End Phase (null: none, or not an event in play). */
+  discardOn: number | null;
+  /** An event's short at-the-table text; what an object is ("golden Loot Casket"); a condition's name ("Psyker"). */
+  text: string;
+  /** The rolls and picks made for it in this Event Phase. */
+  outcomes: Outcome[];
+  /** The tile its marker or object was placed on. */
+  tile?: string | null;
+  /** Its marker has scattered from that tile since (Pillar of Flame). */
+  scattered?: true;
+  worth?: Worth;
+  /** The fighters with the condition (type condition). */
+  fighters?: { gang: string; fighter: string }[];
+}
+
 /** What is on the battlefield because of events, beside the events in play (status, round and end results). */
 export interface BattlefieldView {
   /** What events left behind when discarded (Treasure's casket with its worth). */
@@ -248,6 +281,8 @@ export interface RoundData extends Output<'round'>, SeedFields {
   roundNotes: string[];
   /** What events left on the battlefield, the conditions they gave fighters, and tile picks (after this round's Event Phase). */
   battlefield: BattlefieldView;
+  /** What to apply in this Event Phase: each event in play, oldest first, then what stays after discarded events. */
+  applyNow: ApplyNowItem[];
   /** Where 12 o'clock points, when this step made the game's first scatter (said once, on that card); else null. */
   firstScatter: Orientation | null;
 }

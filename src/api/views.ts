@@ -7,7 +7,9 @@ import { structureName } from '../engine/setup.js';
 import type { Orientation } from '../rules/orientation.js';
 import { isScatterDirection, type RoundReport } from '../engine/index.js';
 import type { BadzoneEvent } from '../rules/types.js';
+import type { Outcome } from '../engine/resolve.js';
 import type {
+  ApplyNowItem,
   BattlefieldView,
   DueInEndPhase,
   EventPhaseView,
@@ -293,4 +295,81 @@ export function newEventCard(r: RoundReport, book: RuleBook): NewEventCard | nul
 export function eventPhaseView(r: RoundReport): EventPhaseView {
   const { noNewEvent, ...rest } = r.eventPhase;
   return { ...rest, noNewEvent: noNewEvent !== null, noNewEventReason: noNewEvent };
+}
+
+/**
+ * What to apply in an Event Phase, as facts: each event in play when it ended, oldest first (from its report's
+ * `resolved`, where the new event comes last), with its short text, its rolls and picks, and where its marker is;
+ * then what discarded events left on the battlefield, and the conditions events gave fighters before this round.
+ */
+export function applyNow(
+  round: number,
+  resolved: readonly { eventId: string; name: string; source: 'new' | 'in-play'; outcomes: Outcome[] }[],
+  inPlay: readonly InPlayView[],
+  battlefield: BattlefieldView,
+  book: RuleBook,
+): ApplyNowItem[] {
+  const out: ApplyNowItem[] = [];
+  for (const r of resolved) {
+    const ev = book.byId.get(r.eventId);
+    if (ev?.timing !== 'persistent') continue;
+    const fresh = r.source === 'new';
+    const p = inPlay.find((x) => x.eventId === r.eventId);
+    const item: ApplyNowItem = {
+      type: 'event',
+      eventId: r.eventId,
+      name: r.name,
+      sinceRound: p?.sinceRound ?? round,
+      fresh,
+      inForce: ev.standing === true,
+      discardOn: ev.discardOn,
+      text: ev.short ?? (fresh ? ev.gm : (ev.gmInPlay ?? ev.gm)),
+      outcomes: r.outcomes,
+    };
+    if (p?.tile !== undefined) item.tile = p.tile;
+    if (p?.scattered) item.scattered = true;
+    if (p?.worth !== undefined) item.worth = p.worth;
+    out.push(item);
+  }
+  for (const o of battlefield.objects) {
+    const item: ApplyNowItem = {
+      type: 'object',
+      eventId: o.eventId,
+      name: book.byId.get(o.eventId)?.name ?? o.eventId,
+      sinceRound: o.sinceRound,
+      fresh: false,
+      inForce: false,
+      discardOn: null,
+      text: o.what,
+      outcomes: [],
+      tile: o.tile,
+    };
+    if (o.worth) item.worth = o.worth;
+    out.push(item);
+  }
+  // Conditions given before this Event Phase, one line per event and condition (this round's picks are outcomes).
+  const groups = new Map<string, ApplyNowItem>();
+  for (const c of battlefield.conditions) {
+    if (c.sinceRound >= round) continue;
+    const key = JSON.stringify([c.eventId, c.condition]);
+    let item = groups.get(key);
+    if (!item) {
+      item = {
+        type: 'condition',
+        eventId: c.eventId,
+        name: book.byId.get(c.eventId)?.name ?? c.eventId,
+        sinceRound: c.sinceRound,
+        fresh: false,
+        inForce: false,
+        discardOn: null,
+        text: c.condition,
+        outcomes: [],
+        fighters: [],
+      };
+      groups.set(key, item);
+      out.push(item);
+    }
+    item.fighters!.push({ gang: c.gang, fighter: c.fighter });
+  }
+  return out;
 }

@@ -15,6 +15,8 @@ export interface IO {
   /** Standard error is a terminal (progress bars). */
   stderrIsTTY: boolean;
   columns: number | undefined;
+  /** Rows of the terminal standard output is (`badzone play` pages long texts to them). Absent: not a terminal. */
+  rows?: number | undefined;
   /** A fresh seed: 128 bits from the operating system in base32, for ChaCha20 (tests give numbers: the Twister). */
   randomSeed: () => Seed;
   /** A timestamp for backup file names. */

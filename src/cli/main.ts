@@ -377,6 +377,9 @@ export function processIO(): IO {
     get columns() {
       return plainFd(1) ? undefined : stdoutStream().columns;
     },
+    get rows() {
+      return plainFd(1) ? undefined : stdoutStream().rows;
+    },
     // node:crypto is loaded on first use only: most commands never need a fresh seed (start-up, `npm run bench`).
     randomSeed: () => osRandomSeed(),
     now: () => new Date(),

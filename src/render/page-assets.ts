@@ -61,6 +61,9 @@ li{margin:.15rem 0}
 .conditions{grid-column:1/-1}
 .inplay .did{margin:.2rem 0 0;color:var(--muted);font-size:.9em}
 .inplay>li{margin:.35rem 0}
+.apply .name{font-weight:700}
+.apply>li{margin:.4rem 0;font-size:1.05rem}
+.apply p{margin:.15rem 0}
 .visibility .big,.hazard .big{font-size:1.3rem;margin:.1rem 0 .4rem}
 .gang dl{margin:.2rem 0}
 .gang dt{color:var(--muted);font-size:.9em}

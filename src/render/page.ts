@@ -110,6 +110,7 @@ ${report ? reportHead(v, report) : null}
 ${now(v)}
 ${cardSection(v)}
 <div class="side">
+${applySection(v)}
 ${inPlaySection(v)}
 ${endPhaseSection(v)}
 ${visibilitySection(v.visibility)}
@@ -245,6 +246,30 @@ function rollList(rolls: Roll[], heading = false): Html | null {
     (r) =>
       html`<li><span class="die">${dieName(r)}</span> <strong class="value">${r.value}</strong> <span class="src ${r.entered ? 'entered' : 'rolled'}">${r.entered ? 'entered' : 'rolled'}</span> <span class="for">${r.for}</span></li>`,
   )}</ol>`;
+}
+
+/**
+ * What to apply in this round's Event Phase, oldest first: each event in play (standing conditions named as still
+ * in force), then what stays after discarded events. Shown while the round's Event Phase is the latest step.
+ */
+function applySection(v: PlayersView): Html | null {
+  if (v.phase !== 'round' || v.history[0]?.round !== v.round) return null;
+  const items = v.applyNow.map((x) => {
+    if (x.type === 'condition')
+      return html`<li><span class="name">${user(x.name)}’s ${user(x.text)}s</span>: ${(x.fighters ?? []).map((f, i) => html`${i ? ', ' : ''}${user(f.fighter)} (${user(f.gang)})`)}</li>`;
+    if (x.type === 'object')
+      return html`<li><span class="name">${user(x.name)}’s ${user(x.text)}</span> stays${x.tile ? html` on tile ${user(x.tile)}` : null}${x.worth ? `, worth ${x.worth.value} ${x.worth.unit}` : ''}</li>`;
+    const where = x.tile ? html`; ${x.scattered ? 'scattered from' : 'on'} tile ${user(x.tile)}` : null;
+    const worth = x.worth ? `; worth ${x.worth.value} ${x.worth.unit}` : '';
+    const body = x.fresh
+      ? html`<p>New this round: see its card.</p>`
+      : x.outcomes.length
+        ? outcomeList(x.outcomes)
+        : html`<p>${x.text}</p>`;
+    return html`<li><span class="name">${user(x.name)}</span>${x.fresh ? html` <span class="badge once">new</span>` : null}${x.inForce ? html` <span class="badge persistent">still in force</span>` : null}${where || worth ? html`<span class="detail">${where}${worth}</span>` : null}${body}</li>`;
+  });
+  const body = items.length ? html`<ol class="apply">${items}</ol>` : html`<p>Nothing: no event is in play.</p>`;
+  return html`<section class="apply-s" aria-labelledby="apply-h"><h2 id="apply-h">Apply now <span class="hint">round ${v.round}, oldest first</span></h2>${body}</section>`;
 }
 
 function inPlaySection(v: PlayersView): Html {

@@ -30,6 +30,11 @@ export interface Style {
   commandName?: () => string;
   /** The --session argument the person gave (quoted for the shell): commands named in text that act on a game get it. */
   session?: string;
+  /**
+   * The rows a round's card may take on screen (`badzone play`: the terminal's rows less its menu's): a card that
+   * would take more has its per-tile results folded into one line. Absent: any length.
+   */
+  rows?: number;
   c: ChalkInstance;
   marks: Marks;
   heading: (s: string) => string;

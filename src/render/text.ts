@@ -19,6 +19,7 @@ import type {
   HazardListData,
   HazardShowData,
   HazardView,
+  ApplyNowItem,
   InPlayView,
   LintData,
   LogData,
@@ -181,21 +182,39 @@ function toolLines(st: Style, text: string, indent: string): string[] {
   return para(st, text, `${indent}${st.tool(st.marks.tool)} `, `${indent}  `, st.tool);
 }
 
-function outcomeLines(st: Style, outcomes: Outcome[], indent: string): string[] {
+/**
+ * The tool's rolls and picks, one paragraph each. A scatter from each tile is packed several tiles to a line
+ * (`A1 9" to 3`), never split inside a tile, so that a 6x6 board takes a few lines; with `fold`, it is one line
+ * that says where to see them (`badzone play` on a screen too short for the card).
+ */
+function outcomeLines(st: Style, outcomes: Outcome[], indent: string, fold = false): string[] {
   return outcomes.flatMap((o) => {
-    // One line per tile: nine scatters in one paragraph are hard to read across a table.
     if (o.kind === 'scatterEachTile' && o.scatters.length > 1) {
-      return [
-        ...toolLines(st, `A ${o.what} at the center of each tile, scattered:`, indent),
-        ...o.scatters.flatMap((sc) =>
-          toolLines(st, `  ${sc.tile ?? ''}: ${sc.distance}" toward ${sc.direction} o'clock`, indent),
-        ),
-      ];
+      const n = o.scatters.length;
+      if (fold) return toolLines(st, `${n} ${o.what}s, one per tile: Events > "This round's card in full"`, indent);
+      const head = toolLines(st, `A ${o.what} at each tile's center, scattered (inches to o'clock):`, indent);
+      const cells = o.scatters.map((sc) => `${sc.tile ?? ''} ${sc.distance}" to ${sc.direction}`);
+      return [...head, ...packed(cells, visibleWidth(indent) + 2, st.width).map((l) => `${indent}  ${st.tool(l)}`)];
     }
     // An unconfirmed pick: how to record the right tile, in the words of where it is shown.
     const fix = o.kind === 'pickTile' && o.unconfirmed ? ` Record it: ${todo(st, TODO.collapse)}.` : '';
     return toolLines(st, o.text + fix, indent);
   });
+}
+
+/** Short cells, as many to a line as fit in `width` after `used` columns, two spaces apart. */
+function packed(cells: string[], used: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const c of cells) {
+    if (line && used + visibleWidth(line) + 2 + visibleWidth(c) > width) {
+      lines.push(line);
+      line = '';
+    }
+    line = line ? `${line}  ${c}` : c;
+  }
+  if (line) lines.push(line);
+  return lines;
 }
 
 function rangeText(r: [number, number]): string {
@@ -330,18 +349,6 @@ function battlefieldLines(b: BattlefieldView, st: Style): string[] {
     );
   }
   return lines;
-}
-
-/** The same, in one paragraph for the round's card: "On the table: golden Loot Casket (A1, 50 credits); Psykers: Krag (Goliaths)". */
-function battlefieldShort(b: BattlefieldView, st: Style): string[] {
-  const parts = b.objects.map(
-    (o) => `${o.what} (${[o.tile, o.worth ? `${o.worth.value} ${o.worth.unit}` : ''].filter(Boolean).join(', ')})`,
-  );
-  const byCondition = new Map<string, string[]>();
-  for (const c of b.conditions)
-    byCondition.set(c.condition, [...(byCondition.get(c.condition) ?? []), `${c.fighter} (${c.gang})`]);
-  for (const [condition, who] of byCondition) parts.push(`${condition}s: ${who.join(', ')}`);
-  return parts.length ? para(st, parts.join('; '), `${st.bold('On the table:')} `, '  ') : [];
 }
 
 /** "1-4", or "1" */
@@ -658,15 +665,6 @@ function cardTiming(c: { timing: string; discardOn: number | null; actsInEndPhas
   return c.discardOn !== null ? `Persistent, discarded on ${c.discardOn}+` : 'Persistent, no discard roll';
 }
 
-/** One event in play, compactly: its name, the D6 that discards it, where its marker is. */
-function inPlayShort(p: InPlayView, fresh: boolean): string {
-  const bits = [p.discardOn === null ? 'no roll' : `${p.discardOn}+`];
-  if (p.tile) bits.push(`${p.scattered ? 'scattered from ' : 'on '}${p.tile}`);
-  if (p.worth !== undefined) bits.push(`worth ${p.worth.value}${p.worth.unit === 'credits' ? '' : ` ${p.worth.unit}`}`);
-  if (fresh) bits.push('NEW');
-  return `${p.name} (${bits.join(', ')})`;
-}
-
 /**
  * The round card. It must fit a 24-row terminal with `badzone play`'s menu under it, so it shows, in order:
  * the new event (its rules text, badzone's rolls and picks for it, and the clarifications that matter for it),
@@ -675,6 +673,11 @@ function inPlayShort(p: InPlayView, fresh: boolean): string {
  * rules and the standing rules of older events are shown at setup and on request (`status --full`).
  */
 function round(d: RoundData, st: Style): string[] {
+  const full = roundCard(d, st, false);
+  return st.rows !== undefined && full.length > st.rows ? roundCard(d, st, true) : full;
+}
+
+function roundCard(d: RoundData, st: Style, fold: boolean): string[] {
   const lines: string[] = [];
   if (d.startedNew)
     lines.push(
@@ -721,34 +724,60 @@ function round(d: RoundData, st: Style): string[] {
     lines.push(...para(st, card.effect, bar, bar, st.rule));
     // Its rolls and picks say what to do with it; the GM's instruction in words is in `events show` and
     // `status --full` (beside a pick it only says the rules again, and it costs a 24-row screen three lines).
-    if (fresh?.outcomes.length) lines.push(...outcomeLines(st, fresh.outcomes, bar));
+    if (fresh?.outcomes.length) lines.push(...outcomeLines(st, fresh.outcomes, bar, fold));
     for (const c of card.clarifications ?? []) lines.push(...para(st, c, `${bar}${st.bold('Note:')} `, bar));
   }
 
-  // What to do now for the older events: the rolls and picks made for them this Event Phase.
-  const older = ep.resolved.filter((r) => r.timing === 'persistent' && r.source !== 'new' && r.outcomes.length > 0);
-  older.forEach((r, i) => {
-    const lead = i === 0 ? `${st.bold('Now:')} ` : '     ';
-    const mark = `${st.tool(st.marks.tool)} `;
-    if (r.outcomes.length === 1 && r.outcomes[0]!.kind !== 'scatterEachTile') {
-      lines.push(...para(st, `${r.name}: ${r.outcomes[0]!.text}`, `${lead}${mark}`, '       ', st.tool));
-    } else {
-      lines.push(`${lead}${st.bold(r.name)}`);
-      lines.push(...outcomeLines(st, r.outcomes, '     '));
-    }
-  });
-
+  // What to apply now: each event in play, oldest first, then what stays after discarded events.
+  lines.push(...applyLines(d.applyNow, st, card !== null));
   lines.push(...firstScatterLines(d.firstScatter, st));
-  // The events in play, oldest first, with the D6 that discards each in the End Phase.
-  const freshId = fresh?.timing === 'persistent' ? fresh.eventId : null;
-  const list = d.inPlay.map((p) => inPlayShort(p, p.eventId === freshId)).join(', ');
-  lines.push(...para(st, list || '(none)', `${st.bold('In play')} ${st.dim('(oldest first; discard roll)')}: `, '  '));
-  lines.push(...battlefieldShort(d.battlefield, st));
   lines.push(
     ...visibilityLines(d.visibility, st, d.visibility.sinceRound === d.round && d.visibility.source !== 'start'),
   );
   lines.push(...ployReminder(d.hazard, st));
   lines.push(...hint(st, 'Next: `badzone end` in the End Phase, then `badzone round` for the next round.'));
+  return lines;
+}
+
+/**
+ * "Apply now": one line per event in play, oldest first, with its discard roll, whether it is new or still in
+ * force, where its marker is, and its rolls and picks (or its short text); then what stays after discarded events.
+ */
+function applyLines(items: ApplyNowItem[], st: Style, cardShown: boolean): string[] {
+  if (items.length === 0) return [`${st.bold('Apply now:')} nothing (no event in play)`];
+  const lines = [`${st.bold('Apply now')} ${st.dim('(oldest first; discard roll)')}:`];
+  for (const x of items) {
+    if (x.type === 'condition') {
+      const who = (x.fighters ?? []).map((f) => `${f.fighter} (${f.gang})`).join(', ');
+      lines.push(...para(st, who, `  ${x.name}'s ${x.text}s: `, '    '));
+      continue;
+    }
+    if (x.type === 'object') {
+      const worth = x.worth ? `, worth ${x.worth.value} ${x.worth.unit}` : '';
+      lines.push(...para(st, `stays${x.tile ? ` on ${x.tile}` : ''}${worth}`, `  ${x.name}'s ${x.text} `, '    '));
+      continue;
+    }
+    const tags: string[] = [];
+    if (x.fresh) tags.push(st.fresh('NEW'));
+    if (x.inForce) tags.push(st.persistent('still in force'));
+    if (x.tile) tags.push(`${x.scattered ? 'scattered from' : 'on'} ${x.tile}`);
+    if (x.worth) tags.push(`worth ${x.worth.value}${x.worth.unit === 'credits' ? '' : ` ${x.worth.unit}`}`);
+    const head = `  ${st.bold(x.name)}${x.discardOn !== null ? ` ${x.discardOn}+` : ''}${tags.length ? `, ${tags.join(', ')}` : ''}: `;
+    if (x.fresh && cardShown) lines.push(...para(st, 'see the new event above', head, '    ', st.dim));
+    else if (x.outcomes.length)
+      lines.push(
+        ...para(
+          st,
+          x.outcomes
+            .map((o) => (o.kind === 'scatterEachTile' ? `${o.scatters.length} ${o.what}s scattered` : o.text))
+            .join('; '),
+          `${head}${st.tool(st.marks.tool)} `,
+          '    ',
+          st.tool,
+        ),
+      );
+    else lines.push(...para(st, x.text, head, '    '));
+  }
   return lines;
 }
 

@@ -97,6 +97,16 @@ export interface BadzoneEvent {
    * (Treasure's casket is placed once: later phases only remind that it is there).
    */
   gmInPlay?: string;
+  /**
+   * A persistent event's at-the-table text in a few words, for its one line on each round's card among the events
+   * in play (falls back to `gm`).
+   */
+  short?: string;
+  /**
+   * Its effect is a standing condition while it is in play (Static Storm, Gas Spill): nothing is done for it in an
+   * Event Phase, and the round's card names it as still in force.
+   */
+  standing?: boolean;
   resolve: Resolution;
   /** Rulings this entry embodies (shown in `events show`, listed in the README). */
   rulings?: string[];

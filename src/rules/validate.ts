@@ -179,6 +179,8 @@ function event(v: unknown, path: string): BadzoneEvent {
     effect: str(o.effect, `${path}.effect`, TEXT),
     gm: o.gm === undefined ? '' : str(o.gm, `${path}.gm`, TEXT),
     ...(o.gmInPlay === undefined ? {} : { gmInPlay: str(o.gmInPlay, `${path}.gmInPlay`, TEXT) }),
+    ...(o.short === undefined ? {} : { short: str(o.short, `${path}.short`, TEXT) }),
+    ...(o.standing === undefined ? {} : { standing: bool(o.standing, `${path}.standing`) }),
     resolve:
       o.resolve === undefined
         ? { onDraw: [], eachEventPhase: [], endPhase: [] }
@@ -189,6 +191,8 @@ function event(v: unknown, path: string): BadzoneEvent {
   const width = ev.range[1] - ev.range[0] + 1;
   if (ev.count !== width)
     fail(`${path}.count`, `${ev.count} cards, but the range ${rangeText(ev.range)} covers ${width} results`);
+  if (timing === 'once' && ev.standing)
+    fail(`${path}.standing`, 'a Once event never stays in play, so its effect cannot stay in force');
   if (timing === 'once' && ev.resolve.eachEventPhase.length > 0)
     fail(`${path}.resolve.eachEventPhase`, 'a Once event never stays in play, so it has no every-Event-Phase steps');
   // An event in play keeps one tile (where what it leaves stays after discard, where its scatters start): a second

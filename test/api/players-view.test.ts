@@ -72,6 +72,7 @@ describe('the players\u2019 view model', () => {
         'game',
         'newEvent',
         'noNewEvent',
+        'applyNow',
         'history',
         'historyProblem',
         'eventNames',

@@ -294,7 +294,9 @@ describe('the new event card', () => {
     const placed = JSON.parse((await runCli(['place', 'treasure', '--json'], { cwd: dir })).stdout);
     const { tile, worth } = placed.inPlay[0];
     const r = await runCli(['round', '--dice', '5'], { cwd: dir });
-    expect(r.stdout.replace(/\s+/g, ' ')).toContain(`Treasure (2+, on ${tile}, worth ${worth.value})`);
+    expect(r.stdout).toMatch(
+      new RegExp(`^ {2}Treasure 2\\+, on ${tile}, worth ${worth.value}: golden Loot Casket`, 'm'),
+    );
     expect(r.stdout).not.toMatch(/object Object/);
   });
 

@@ -7,6 +7,8 @@ import { shippedBook } from '../../src/store/tables.js';
 import { verify } from '../../src/engine/verify.js';
 import type { SessionState } from '../../src/engine/state.js';
 import { ENTER, scripted } from './scripted-prompter.js';
+import fc from 'fast-check';
+import { textParts } from '../../src/cli/commands/play.js';
 
 const SESSION = 'badzone-session.json';
 const state = (dir: string): SessionState => JSON.parse(fs.readFileSync(path.join(dir, SESSION), 'utf8'));
@@ -595,5 +597,30 @@ describe('badzone play: redo, rename, and the right tile for a Collapsed Section
     // Once recorded, the item is gone.
     expect(p.menus[1]!.map((c) => c.value)).toContain('collapse');
     expect(p.menus[4]!.map((c) => c.value)).not.toContain('collapse');
+  });
+});
+
+describe('badzone play: a long text in parts', () => {
+  it('each part but the last fits the screen less two rows, the last leaves room for the menu, none is lost', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer({ min: 12, max: 80 }),
+        fc.integer({ min: 1, max: 10 }),
+        (n, rows, menuRows) => {
+          const lines = Array.from({ length: n }, (_, i) => `line ${i}`);
+          const last = rows - 1 - menuRows;
+          const parts = textParts(lines, rows, last);
+          expect(parts.flat()).toEqual(lines);
+          expect(parts.at(-1)!.length).toBeLessThanOrEqual(last);
+          for (const p of parts.slice(0, -1)) {
+            expect(p.length).toBeLessThanOrEqual(rows - 2);
+            expect(p.length).toBeGreaterThan(0);
+          }
+        },
+      ),
+    );
+    // 60 lines on 24 rows with an 8-row menu: 22, 22, then 8 and 8 (no part of a line or two).
+    expect(textParts(Array.from({ length: 60 }, String), 24, 15).map((p) => p.length)).toEqual([22, 22, 8, 8]);
   });
 });

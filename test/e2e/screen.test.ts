@@ -55,7 +55,13 @@ function finishWizard(s: Screen): void {
     s.waitFor(question);
     s.keys(answer);
   }
-  s.waitFor(/Ready to play\. What next\?/);
+  // The setup summary comes a screen at a time: Enter shows each next part.
+  for (;;) {
+    const at = s.waitFor(/Show the next part\? \(Y\/n\)\s*$|Ready to play\. What next\?/);
+    if (/Ready to play\. What next\?/.test(at)) break;
+    s.keys('Enter');
+    until(() => !/Show the next part\? \(Y\/n\)\s*$/.test(s.capture().join('\n')), 'the next part');
+  }
   s.type('q');
   s.keys('Enter');
   until(() => s.exited(), 'play to quit');
@@ -77,9 +83,10 @@ describe.skipIf(!hasTmux || !built)('badzone play on a terminal of a given size'
     expect(shown).toMatch(/^NEW EVENT {2}Mines Detected {2}\(D64 43\) {2}Once$/m);
     expect(shown).toMatch(/^ {2}\| Select a random tile\. Place D3\+1 Frag Mines at its center, then scatter each$/m);
     expect(shown).toMatch(/^ {2}\| > Tile [AB][12]: Frag Mines; \d Frag Mines at its center, scattered #1/m);
-    // What to do now, the events in play with their discard rolls, the visibility, the ploy usable now.
-    expect(shown).toMatch(/^Now: > Horde of Rats: \d Underhive Rats at spawn point \d$/m);
-    expect(shown).toMatch(/^In play \(oldest first; discard roll\): Horde of Rats \(no roll\), Static Storm \(4\+\)$/m);
+    // What to apply now, each event in play with its discard roll; the visibility, the ploy usable now.
+    expect(shown).toMatch(
+      /^Apply now \(oldest first; discard roll\):\n {2}Horde of Rats: > \d Underhive Rats at spawn point \d\n {2}Static Storm 4\+, still in force: Las, Plasma: Unstable, Shock; vehicles stall$/m,
+    );
     expect(shown).toMatch(/^Visibility: Normal \(unlimited\)$/m);
     expect(shown).toMatch(/^Home Turf Ploy: Goliaths may enact Easy Target \(Bog\) now\.$/m);
     // The menu, all of it, under the card.

@@ -60,8 +60,9 @@ describe('the page', () => {
     const did = r.eventPhase.resolved.find((x: any) => x.eventId === 'zombie-horde' && x.source === 'in-play');
     expect(did.outcomes.length).toBeGreaterThan(0);
     const main = renderMain(view(dir), { mode: 'live' });
+    const inPlay = main.slice(main.indexOf('<section class="inplay-s"'));
     const item =
-      /<li><span class="name"><bdi>Zombie Horde<\/bdi><\/span>[\s\S]*?<\/li><\/ul><\/li>/.exec(main)?.[0] ?? '';
+      /<li><span class="name"><bdi>Zombie Horde<\/bdi><\/span>[\s\S]*?<\/li><\/ul><\/li>/.exec(inPlay)?.[0] ?? '';
     expect(item).toContain('<p class="did">This round: </p>');
     for (const o of did.outcomes) expect(item).toContain(esc(o.text));
     // The round before, the horde was the new event: its spawn is on the card, not repeated in the list.

@@ -38,12 +38,13 @@ describe('round and End Phase rendering', () => {
         | hit with the Blaze trait.
         | > Tile A2: Large Blast
         | Note: Roaming Horrors are not affected by the Badzone Event Table.
-      Now: > Horde of Rats: 3 Underhive Rats at spawn point 1
-           > Wyld Magic: Goliaths: Gorgon; Eschers: Nyx - each becomes a Psyker, as if
-             they had consumed Ghast
-      In play (oldest first; discard roll): Horde of Rats (no roll), Static Storm
-        (4+), Headhunters (4+), Wyld Magic (3+), Pillar of Flame (no roll, on A2, NEW)
-      On the table: Psykers: Gorgon (Goliaths), Nyx (Eschers)
+      Apply now (oldest first; discard roll):
+        Horde of Rats: > 3 Underhive Rats at spawn point 1
+        Static Storm 4+, still in force: Las, Plasma: Unstable, Shock; vehicles stall
+        Headhunters 4+: in the End Phase, D3 Hive Scum at a random spawn point
+        Wyld Magic 3+: > Goliaths: Gorgon; Eschers: Nyx - each becomes a Psyker, as if
+          they had consumed Ghast
+        Pillar of Flame, NEW, on A2: see the new event above
       Visibility: Normal (unlimited)
       Home Turf Ploy: Goliaths may enact Easy Target (Bog) now.
       Next: \`badzone end\` in the End Phase, then \`badzone round\` for the next round.
@@ -94,15 +95,15 @@ describe('round and End Phase rendering', () => {
         | stop functioning.
         | > Visibility is now Pitch Black (3"): the rules' 3" counts as Pitch Black,
         |   so Grid Overload ends it
-      Now: > Horde of Rats: 3 Underhive Rats at spawn point 4
-           > Wyld Magic: Goliaths: Brute; Eschers: Lyra - each becomes a Psyker, as if
-             they had consumed Ghast
+      Apply now (oldest first; discard roll):
+        Horde of Rats: > 3 Underhive Rats at spawn point 4
+        Static Storm 4+, still in force: Las, Plasma: Unstable, Shock; vehicles stall
+        Headhunters 4+: in the End Phase, D3 Hive Scum at a random spawn point
+        Wyld Magic 3+: > Goliaths: Brute; Eschers: Lyra - each becomes a Psyker, as if
+          they had consumed Ghast
+        Pillar of Flame, scattered from A2: models touched: S3, AP-1, D1 Blaze hit
+        Wyld Magic's Psykers: Gorgon (Goliaths), Nyx (Eschers)
       Scatters: 12 o'clock = far edge (row A), 3 = right, 6 = near, 9 = left
-      In play (oldest first; discard roll): Horde of Rats (no roll), Static Storm
-        (4+), Headhunters (4+), Wyld Magic (3+), Pillar of Flame (no roll, scattered
-        from A2)
-      On the table: Psykers: Gorgon (Goliaths), Nyx (Eschers), Brute (Goliaths), Lyra
-        (Eschers)
       Visibility: Pitch Black (3") since round 2. Visibility is reduced to 3".
       Home Turf Ploy: Goliaths may enact Easy Target (Bog) now.
       Next: \`badzone end\` in the End Phase, then \`badzone round\` for the next round.
@@ -140,7 +141,7 @@ describe('round and End Phase rendering', () => {
     const round = await ok(['round', '--dice', '33,49'], { cwd: dir });
     expect(round).toMatch(/^NEW EVENT {2}Pillar of Flame {2}\(D64 49\) {2}Persistent, no discard roll$/m);
     expect(round).toMatch(/^ {2}\| > Tile [AB][12]: Large Blast$/m);
-    expect(round.replace(/\n\s+/g, ' ')).toMatch(/Pillar of Flame \(no roll, on [AB][12], NEW\)/);
+    expect(round).toMatch(/^ {2}Pillar of Flame, NEW, on [AB][12]: see the new event above$/m);
     const end = await ok(['end'], { cwd: dir });
     expect(end).toMatch(/DISCARDED/);
     expect(end).toMatch(/stays in play/);

@@ -97,6 +97,18 @@ describe('event table: one failing case per rule', () => {
     expect(e.path).toBe('results[12].range');
   });
 
+  it('a Once event cannot be a standing condition (it never stays in play)', () => {
+    const t = events();
+    const i = idx(t, 'power-outage');
+    t.results[i].standing = true;
+    expect(ev(t).message).toBe(
+      `${LABEL}: results[${i}].standing: a Once event never stays in play, so its effect cannot stay in force`,
+    );
+    const p = events();
+    p.results[idx(p, 'gas-spill')].standing = true; // already; and a persistent event may be one
+    expect(validateEventTable(p, LABEL).results.find((e) => e.id === 'gas-spill')!.standing).toBe(true);
+  });
+
   it('the count must equal the width of the range', () => {
     const t = events();
     t.results[1].count = 2;

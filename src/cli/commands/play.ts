@@ -45,6 +45,7 @@ export type SubItem =
   | 'discard'
   | 'place'
   | 'rules'
+  | 'card'
   | 'lookup'
   | 'visibility'
   | 'status'
@@ -76,10 +77,6 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play'>> {
     commandName: () => io.argv0,
     ...(opts.session !== undefined && opts.session.trim() !== '' ? { session: shellWord(opts.session) } : {}),
   });
-  const show = (v: View): void => {
-    io.stdout(`\n${renderText(v, style)}`);
-    for (const w of v.warnings ?? []) io.stderr(nameCommand(`${safeText(w)}\n`, io));
-  };
   const done = (stopped: PlayData['stopped']): View<'play'> => {
     const s = readGame(file)?.state;
     return {
@@ -94,6 +91,18 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play'>> {
   let flag = opts.manual === true;
   try {
     const prompter = await io.prompter();
+    // On a terminal of known height, what is shown must not scroll off before it is read: a round's card folds its
+    // per-tile results when it would not fit above the menu, and a longer text comes a screen at a time.
+    const show = async (v: View): Promise<void> => {
+      const rows = io.rows !== undefined && io.rows >= MIN_ROWS ? io.rows : undefined;
+      const s = readGame(file)?.state;
+      const room = rows === undefined ? undefined : rows - 1 - (s ? menu(s, flag || s.manualDice).length + 1 : 8);
+      const fold = room !== undefined && v.kind === 'round' && !inFull.has(v);
+      const text = renderText(v, fold ? { ...style, rows: room } : style);
+      if (rows === undefined || room === undefined) io.stdout(`\n${text}`);
+      else await inParts(text, rows, room, prompter, io);
+      for (const w of v.warnings ?? []) io.stderr(nameCommand(`${safeText(w)}\n`, io));
+    };
     const existing = readGame(file);
     if (!existing) {
       // A path the GM typed (--session, BADZONE_SESSION) that holds no game may be a typo: ask before setting up.
@@ -108,7 +117,7 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play'>> {
         if (!go) return done('no-game');
       }
       // No game yet: the setup wizard (badzone new without flags), then on to round 1.
-      show(
+      await show(
         await (await import('./new.js')).run(
           { ...session, ...(opts.seed !== undefined ? { seed: opts.seed } : {}) },
           io,
@@ -117,9 +126,9 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play'>> {
       );
     } else if (existing.state.phase === 'round') {
       // Resuming mid-round: this round's event card first, as it was shown when the round started.
-      show(await (await import('./round.js')).current(session, io));
+      await show(await (await import('./round.js')).current(session, io));
     } else {
-      show(await (await import('./status.js')).run(session, io));
+      await show(await (await import('./status.js')).run(session, io));
     }
     for (let turn = 0; turn < MAX_TURNS; turn++) {
       const { state, book } = loadGame(file);
@@ -150,7 +159,7 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play'>> {
           flag = false;
           await (await import('./dice.js')).run(m ? 'manual' : 'rolled', session, io);
         });
-        if (view) show(view);
+        if (view) await show(view);
       } catch (e) {
         // Escape in a sub-menu or question: back to the menu; nothing was changed.
         if (e instanceof PromptBack) continue;
@@ -164,6 +173,48 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play'>> {
   } catch (e) {
     if (e instanceof PromptCancelled) return done('cancelled');
     throw e;
+  }
+}
+
+/** Below this many rows, texts are not paged (a part would hold too little to read). */
+const MIN_ROWS = 12;
+
+/** Round cards asked for in full (Events > "This round's card in full"): never folded. */
+const inFull = new WeakSet<View>();
+
+/**
+ * A text as parts for a screen of `rows`: each part but the last takes at most rows - 2 (a blank line before it,
+ * the question after it); the last at most `last` (the menu comes under it). No part is a line or two on its own.
+ */
+export function textParts(lines: string[], rows: number, last: number): string[][] {
+  const page = Math.max(1, rows - 2);
+  const end = Math.max(1, last);
+  const parts: string[][] = [];
+  let rest = lines;
+  while (rest.length > end) {
+    const take = Math.min(page, Math.max(rest.length - end, Math.ceil(rest.length / 2)));
+    parts.push(rest.slice(0, take));
+    rest = rest.slice(take);
+  }
+  parts.push(rest);
+  return parts;
+}
+
+/** Print `text` a screen at a time: Enter shows the next part, No or Escape stops (back to the menu). */
+async function inParts(text: string, rows: number, last: number, prompter: Prompter, io: IO): Promise<void> {
+  const ends = text.endsWith('\n');
+  const parts = textParts((ends ? text.slice(0, -1) : text).split('\n'), rows, last);
+  for (let i = 0; i < parts.length; i++) {
+    io.stdout(`\n${parts[i]!.join('\n')}${ends || i < parts.length - 1 ? '\n' : ''}`);
+    if (i === parts.length - 1) break;
+    let more: boolean;
+    try {
+      more = await prompter.confirm(`Part ${i + 1} of ${parts.length} shown. Show the next part?`, true);
+    } catch (e) {
+      if (!(e instanceof PromptBack)) throw e;
+      more = false;
+    }
+    if (!more) break;
   }
 }
 
@@ -357,6 +408,7 @@ async function eventsMenu(
     items.push({ name: 'Discard an event (e.g. the Pillar of Flame left the table)', value: 'discard' });
   items.push({ name: 'Place an event in play by hand', value: 'place' });
   if (s.inPlay.length) items.push({ name: 'Rules of the events in play', value: 'rules' });
+  if (s.phase === 'round') items.push({ name: "This round's card in full (every tile's scatter)", value: 'card' });
   items.push({ name: 'Look up any event of the table', value: 'lookup' });
   items.push({ name: 'Visibility: set it', value: 'visibility' });
   items.push({ name: "Table: which edge 12 o'clock points to", value: 'orientation' });
@@ -393,6 +445,11 @@ async function eventsMenu(
     }
     case 'rules':
       return (await import('./status.js')).run({ ...session, full: true }, io);
+    case 'card': {
+      const v = await (await import('./round.js')).current(session, io);
+      inFull.add(v);
+      return v;
+    }
     case 'lookup': {
       const id = await pick(
         prompter,
