@@ -77,6 +77,16 @@ describe('links in the README and docs/', () => {
     expect(anchorsOf('docs/commands.md')).toContain('exit-codes-and-errors');
   });
 
+  it("the README's links work in the installed package too: package.json `files` ships what they lead to", () => {
+    const files: string[] = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).files;
+    const shipped = (p: string) => files.some((f) => p === f || p.startsWith(`${f}/`));
+    const targets = relativeLinks('README.md')
+      .map((h) => h.split('#')[0]!)
+      .filter((f) => f !== '');
+    expect(targets.some((t) => t.startsWith('docs/'))).toBe(true);
+    expect(targets.filter((t) => !shipped(path.posix.normalize(t)))).toEqual([]);
+  });
+
   it('every page of docs/ is listed in docs/README.md', () => {
     const listed = new Set(relativeLinks('docs/README.md').map((h) => `docs/${h.split('#')[0]}`));
     expect(PAGES.filter((p) => p.startsWith('docs/') && p !== 'docs/README.md' && !listed.has(p))).toEqual([]);
