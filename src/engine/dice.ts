@@ -2,7 +2,7 @@
 // fed first by the dice the GM entered, and a record of every die with what it was for.
 import type { RngState, Seed } from '../dice/rng.js';
 import type { DiceExpr } from '../dice/expression.js';
-import { d66, diceTotal, isD66, physicalDieHint } from '../dice/expression.js';
+import { d66, isD66, physicalDieHint } from '../dice/expression.js';
 import type { RefusalFacts } from './refusals.js';
 import type { EnteredDie, Roll } from './state.js';
 
@@ -122,7 +122,7 @@ export class Dice {
       throw new NeedDie(sides, text(purpose), this.nextEntered, undefined, this.list, false, among);
     } else value = this.source.die(sides);
     if (e !== undefined) this.nextEntered++;
-    this.record({ die: sides, value, for: text(purpose) }, typeof e === 'number');
+    if (this.rolls) this.record({ die: sides, value, for: text(purpose) }, typeof e === 'number');
     return value;
   }
 
@@ -144,7 +144,7 @@ export class Dice {
       throw new NeedDie(66, text(purpose), this.nextEntered, undefined, this.list, true);
     } else value = d66(this.source.die(6), this.source.die(6));
     if (e !== undefined) this.nextEntered++;
-    this.record({ die: 66, value, for: text(purpose), d66: true }, typeof e === 'number');
+    if (this.rolls) this.record({ die: 66, value, for: text(purpose), d66: true }, typeof e === 'number');
     return value;
   }
 
@@ -174,18 +174,18 @@ export class Dice {
       throw new NeedDie(64, text(purpose), this.nextEntered, [...drawPile], this.list);
     } else value = drawPile[0]!;
     if (e !== undefined) this.nextEntered++;
-    this.record({ die: 64, value, for: text(purpose), card: true }, typeof e === 'number');
+    if (this.rolls) this.record({ die: 64, value, for: text(purpose), card: true }, typeof e === 'number');
     return value;
   }
 
-  /** Roll a dice expression; returns the total and the faces (a D66's face is 11..66). */
-  expr(e: DiceExpr, purpose: Purpose): { total: number; faces: number[] } {
-    const faces: number[] = [];
+  /** Roll a dice expression: its total (each die is recorded, a D66's face as 11..66). */
+  expr(e: DiceExpr, purpose: Purpose): number {
+    let sum = e.add;
     for (let i = 0; i < e.count; i++) {
-      const p = e.count > 1 ? () => `${text(purpose)} (die ${i + 1} of ${e.count})` : purpose;
-      faces.push(e.tensUnits ? this.rollD66(p) : this.roll(e.sides, p));
+      const p = e.count > 1 && this.rolls ? () => `${text(purpose)} (die ${i + 1} of ${e.count})` : purpose;
+      sum += e.tensUnits ? this.rollD66(p) : this.roll(e.sides, p);
     }
-    return { total: diceTotal(e, faces), faces };
+    return sum * e.multiply;
   }
 
   /** Fisher-Yates with the source's own dice: a shuffle is never entered by hand. */

@@ -82,6 +82,12 @@ function eventOf(ctx: Ctx, id: string): BadzoneEvent {
   return ev;
 }
 
+/** The event in play: the one its roll or card drew (an array read), else (an entry placed by hand) found by id. */
+function eventIn(ctx: Ctx, entry: InPlay): BadzoneEvent {
+  const ev = ctx.book.byRoll[entry.roll];
+  return ev !== undefined && ev.id === entry.eventId ? ev : eventOf(ctx, entry.eventId);
+}
+
 /** Whether the GM's instruction still applies after the tool's own outcomes (Grid Overload that removed Pitch Black). */
 function gmText(ev: BadzoneEvent, outcomes: Outcome[]): string {
   for (const o of outcomes) if (o.kind === 'visibility' && o.text.startsWith('Not Pitch Black')) return '';
@@ -130,17 +136,38 @@ function shapeOf(book: Ctx['book']): { persistentIds: string[]; onlyPersistent: 
 
 /** Quiet mode collects no outcomes (runStep returns null), so every quiet resolution shares this empty list. */
 const NO_OUTCOMES: Outcome[] = [];
+/** Nor does it list draws, resolutions, triggers or checks: its reports share these (frozen: a push would throw). */
+const NO_DRAWS = Object.freeze([]) as unknown as Draw[];
+const NO_RESOLVED = Object.freeze([]) as unknown as Resolved[];
+const NO_TRIGGERS = Object.freeze([]) as unknown as Trigger[];
+const NO_CHECKS = Object.freeze([]) as unknown as Check[];
+const NO_OBJECTS = Object.freeze([]) as unknown as BattlefieldObject[];
 
-/** Generate a new event, then resolve every event in play, oldest first. */
-export function eventPhase(ctx: Ctx, stats?: { duplicates: number; reshuffles: number }): EventPhaseReport {
-  const { s, book } = ctx;
-  const report: EventPhaseReport = { round: s.round, draws: [], reshuffled: false, noNewEvent: null, resolved: [] };
+function inPlayHas(inPlay: readonly InPlay[], id: string): boolean {
+  for (let i = 0; i < inPlay.length; i++) if (inPlay[i]!.eventId === id) return true;
+  return false;
+}
+
+/**
+ * Generate a new event, then resolve every event in play, oldest first. Quiet (simulation), the report lists no
+ * draws or resolutions: the tally counts what simulate needs (duplicates, reshuffles, the event drawn).
+ */
+export function eventPhase(ctx: Ctx): EventPhaseReport {
+  const { s, book, loud, tally } = ctx;
+  const report: EventPhaseReport = {
+    round: s.round,
+    draws: loud ? [] : NO_DRAWS,
+    reshuffled: false,
+    noNewEvent: null,
+    resolved: loud ? [] : NO_RESOLVED,
+  };
+  if (tally) tally.drawn = 0;
   let newOnce: Resolved | null = null;
   let newPersistent: { entry: InPlay; outcomes: Outcome[]; rolls: Roll[] } | null = null;
   const { persistentIds, onlyPersistent } = shapeOf(book);
 
   for (let n = 0; ; n++) {
-    if (onlyPersistent && persistentIds.every((id) => s.inPlay.some((p) => p.eventId === id))) {
+    if (onlyPersistent && persistentIds.every((id) => inPlayHas(s.inPlay, id))) {
       report.noNewEvent = 'every event of the table is already in play';
       break;
     }
@@ -148,7 +175,6 @@ export function eventPhase(ctx: Ctx, stats?: { duplicates: number; reshuffles: n
       report.noNewEvent = `${MAX_DRAWS} draws were all duplicates of events in play`;
       break;
     }
-    const before = mark(ctx);
     const roll = drawOne(ctx, report);
     if (roll === null) {
       report.noNewEvent = 'the deck and the discard pile are empty';
@@ -156,13 +182,14 @@ export function eventPhase(ctx: Ctx, stats?: { duplicates: number; reshuffles: n
     }
     const ev = book.byRoll[roll]!;
     if (ev.timing === 'once') {
-      report.draws.push({ roll, eventId: ev.id, outcome: 'once' });
-      const outcomes: Outcome[] = ctx.loud ? [] : NO_OUTCOMES;
+      if (loud) report.draws.push({ roll, eventId: ev.id, outcome: 'once' });
+      if (tally) tally.drawn = roll;
+      const outcomes: Outcome[] = loud ? [] : NO_OUTCOMES;
       const at = mark(ctx);
       runSteps(ctx, ev, ev.resolve.onDraw, null, outcomes);
       if (ev.resolve.endPhase.length > 0) s.pendingEnd.push(ev.id);
       toDiscard(ctx, roll);
-      if (ctx.loud) {
+      if (loud) {
         ctx.notes.push(`Drew ${ev.name} (${roll}): Once`);
         for (const o of outcomes) ctx.notes.push(`${ev.name}: ${o.text}`);
         newOnce = {
@@ -175,41 +202,49 @@ export function eventPhase(ctx: Ctx, stats?: { duplicates: number; reshuffles: n
           outcomes,
           text: gmText(ev, outcomes),
         };
-        void before;
       }
       break;
     }
-    if (s.inPlay.some((p) => p.eventId === ev.id)) {
-      report.draws.push({ roll, eventId: ev.id, outcome: 'duplicate' });
+    if (inPlayHas(s.inPlay, ev.id)) {
       toDiscard(ctx, roll);
-      if (stats) stats.duplicates++;
-      if (ctx.loud) ctx.notes.push(`Drew ${ev.name} (${roll}): already in play, discarded; drawing again`);
+      if (tally) tally.duplicates++;
+      if (loud) {
+        report.draws.push({ roll, eventId: ev.id, outcome: 'duplicate' });
+        ctx.notes.push(`Drew ${ev.name} (${roll}): already in play, discarded; drawing again`);
+      }
       continue;
     }
-    report.draws.push({ roll, eventId: ev.id, outcome: 'placed' });
+    if (loud) report.draws.push({ roll, eventId: ev.id, outcome: 'placed' });
+    if (tally) tally.drawn = roll;
     const entry: InPlay = { eventId: ev.id, sinceRound: s.round, roll };
     s.inPlay.push(entry);
     const at = mark(ctx);
-    const outcomes: Outcome[] = ctx.loud ? [] : NO_OUTCOMES;
+    const outcomes: Outcome[] = loud ? [] : NO_OUTCOMES;
     runSteps(ctx, ev, ev.resolve.onDraw, entry, outcomes);
-    newPersistent = { entry, outcomes, rolls: rollsSince(ctx, at) };
-    if (ctx.loud) {
+    if (loud) {
+      newPersistent = { entry, outcomes, rolls: rollsSince(ctx, at) };
       ctx.notes.push(`Drew ${ev.name} (${roll}): Persistent, placed in play`);
       for (const o of outcomes) ctx.notes.push(`${ev.name}: ${o.text}`);
     }
     break;
   }
-  if (stats && report.reshuffled) stats.reshuffles++;
+  if (tally && report.reshuffled) tally.reshuffles++;
   if (newOnce) report.resolved.push(newOnce);
 
-  // Resolve events in play, oldest first; the new one is last because it was placed last.
-  for (const entry of [...s.inPlay]) {
-    const ev = eventOf(ctx, entry.eventId);
+  // Resolve events in play, oldest first; the new one is last because it was placed last. (No step adds to or takes
+  // from the list: only the End Phase and `discard` do.)
+  const inPlay = s.inPlay;
+  for (let i = 0, n = inPlay.length; i < n; i++) {
+    const entry = inPlay[i]!;
+    const ev = eventIn(ctx, entry);
+    if (!loud) {
+      runSteps(ctx, ev, ev.resolve.eachEventPhase, entry, NO_OUTCOMES);
+      continue;
+    }
     const isNew = newPersistent !== null && entry === newPersistent.entry;
     const at = mark(ctx);
-    const outcomes: Outcome[] = !ctx.loud ? NO_OUTCOMES : isNew ? [...newPersistent!.outcomes] : [];
+    const outcomes: Outcome[] = isNew ? [...newPersistent!.outcomes] : [];
     runSteps(ctx, ev, ev.resolve.eachEventPhase, entry, outcomes);
-    if (!ctx.loud) continue;
     const rolls = isNew ? [...newPersistent!.rolls, ...rollsSince(ctx, at)] : rollsSince(ctx, at);
     report.resolved.push({
       eventId: ev.id,
@@ -227,39 +262,49 @@ export function eventPhase(ctx: Ctx, stats?: { duplicates: number; reshuffles: n
   return report;
 }
 
+/** One End-Phase trigger: a Once event drawn this round (entry null) or an event in play that acts each End Phase. */
+function trigger(ctx: Ctx, report: EndPhaseReport, ev: BadzoneEvent, entry: InPlay | null): void {
+  if (!ctx.loud) {
+    runSteps(ctx, ev, ev.resolve.endPhase, entry, NO_OUTCOMES);
+    return;
+  }
+  const at = mark(ctx);
+  const outcomes: Outcome[] = [];
+  runSteps(ctx, ev, ev.resolve.endPhase, entry, outcomes);
+  report.triggers.push({ eventId: ev.id, name: ev.name, rolls: rollsSince(ctx, at), outcomes });
+  for (const o of outcomes) ctx.notes.push(`End Phase, ${ev.name}: ${o.text}`);
+}
+
 /** The End Phase: End-Phase triggers first, then one D6 per event with a discard threshold, in play order. */
 export function endPhase(ctx: Ctx): EndPhaseReport {
-  const { s } = ctx;
-  const report: EndPhaseReport = { round: s.round, triggers: [], checks: [] };
-  const due: { ev: BadzoneEvent; entry: InPlay | null }[] = [];
-  for (const id of s.pendingEnd) due.push({ ev: eventOf(ctx, id), entry: null });
-  for (const entry of s.inPlay) {
-    const ev = eventOf(ctx, entry.eventId);
-    if (ev.resolve.endPhase.length > 0) due.push({ ev, entry });
+  const { s, loud } = ctx;
+  const report: EndPhaseReport = { round: s.round, triggers: loud ? [] : NO_TRIGGERS, checks: loud ? [] : NO_CHECKS };
+  // The Once events drawn this round that act now, then the events in play that act each End Phase, in play order.
+  // (No End-Phase step adds to or takes from either list.)
+  const pending = s.pendingEnd;
+  if (pending.length > 0) s.pendingEnd = [];
+  for (const id of pending) trigger(ctx, report, eventOf(ctx, id), null);
+  const inPlay = s.inPlay;
+  for (let i = 0; i < inPlay.length; i++) {
+    const entry = inPlay[i]!;
+    const ev = eventIn(ctx, entry);
+    if (ev.resolve.endPhase.length > 0) trigger(ctx, report, ev, entry);
   }
-  s.pendingEnd = [];
-  for (const { ev, entry } of due) {
-    const at = mark(ctx);
-    const outcomes: Outcome[] = ctx.loud ? [] : NO_OUTCOMES;
-    runSteps(ctx, ev, ev.resolve.endPhase, entry, outcomes);
-    if (ctx.loud) {
-      report.triggers.push({ eventId: ev.id, name: ev.name, rolls: rollsSince(ctx, at), outcomes });
-      for (const o of outcomes) ctx.notes.push(`End Phase, ${ev.name}: ${o.text}`);
-    }
-  }
-  const kept: InPlay[] = [];
-  for (const entry of s.inPlay) {
-    const ev = eventOf(ctx, entry.eventId);
-    if (ev.discardOn === null) {
-      kept.push(entry);
+  // The discard checks, in play order; what stays in play keeps its order (the list is the step's own copy).
+  let kept = 0;
+  for (let i = 0; i < inPlay.length; i++) {
+    const entry = inPlay[i]!;
+    const ev = eventIn(ctx, entry);
+    const x = ev.discardOn;
+    if (x === null) {
+      inPlay[kept++] = entry;
       continue;
     }
-    const x = ev.discardOn;
-    const roll = ctx.dice.roll(6, () => `End Phase: ${ev.name} discard check (${x}+)`);
+    const roll = ctx.dice.roll(6, loud ? `End Phase: ${ev.name} discard check (${x}+)` : '');
     const discarded = roll >= x;
-    const stays = discarded ? leavePlay(s, ctx.book, entry) : [];
-    if (!discarded) kept.push(entry);
-    if (ctx.loud) {
+    const stays = discarded ? leavePlay(s, ctx.book, entry) : NO_OBJECTS;
+    if (!discarded) inPlay[kept++] = entry;
+    if (loud) {
       const check: Check = { eventId: ev.id, name: ev.name, roll, discardOn: x, discarded };
       if (stays.length) check.stays = stays;
       report.checks.push(check);
@@ -269,6 +314,6 @@ export function endPhase(ctx: Ctx): EndPhaseReport {
       );
     }
   }
-  s.inPlay = kept;
+  if (kept < inPlay.length) inPlay.length = kept;
   return report;
 }

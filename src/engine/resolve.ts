@@ -58,9 +58,15 @@ export type Outcome =
   | { kind: 'pickStructure'; structure: string | null; text: string }
   | { kind: 'visibility'; from: string; to: string; roll?: number; changed: boolean; text: string };
 
-/** Simulation tallies, kept only when simulating. */
+/** Simulation tallies, kept only when simulating (the quiet phases list no draws: these count what simulate needs). */
 export interface Tally {
   spawned: Record<Creature, number>;
+  /** Draws of an event already in play, discarded and drawn again. */
+  duplicates: number;
+  /** Reshuffles of the discard pile into a new deck. */
+  reshuffles: number;
+  /** The D64 number (or card) of the event the last Event Phase drew; 0 when it drew none. */
+  drawn: number;
 }
 
 /** Everything one command's resolution works on. `s` is a private working copy that is changed in place. */
@@ -109,7 +115,7 @@ export function isScatterDirection(sides: number, purpose: string): boolean {
 }
 
 function rollScatter(ctx: Ctx, distance: DiceExpr, purpose: () => string, tile?: string): Scatter {
-  const dist = ctx.dice.expr(distance, () => `${purpose()}: scatter distance (${distance.text}")`).total;
+  const dist = ctx.dice.expr(distance, () => `${purpose()}: scatter distance (${distance.text}")`);
   const direction = ctx.dice.roll(12, () => `${purpose()}${SCATTER_DIRECTION}`);
   const sc: Scatter = { distance: dist, direction };
   if (tile !== undefined) sc.tile = tile;
@@ -153,8 +159,9 @@ export function leavePlay(s: SessionState, book: RuleBook, entry: InPlay): Battl
       stays.push(o);
     }
   }
-  s.objects.push(...stays);
-  s.conditions = s.conditions.filter((c) => c.eventId !== entry.eventId || c.lasts === 'game');
+  if (stays.length > 0) s.objects.push(...stays);
+  if (s.conditions.length > 0)
+    s.conditions = s.conditions.filter((c) => c.eventId !== entry.eventId || c.lasts === 'game');
   return stays;
 }
 
@@ -175,7 +182,7 @@ export type StepHandler<K extends Step['kind']> = (
 
 function spawn(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'spawn'>): Outcome | null {
   const e = expr(ctx, step.count);
-  const count = ctx.dice.expr(e, () => `${ev.name}: how many ${step.what} (${e.text})`).total;
+  const count = ctx.dice.expr(e, () => `${ev.name}: how many ${step.what} (${e.text})`);
   const spawnPoint = ctx.dice.pick(ctx.s.setup.spawnPoints, () => `${ev.name}: spawn point`);
   if (ctx.tally) ctx.tally.spawned[step.creature] += count;
   if (!ctx.loud) return null;
@@ -229,7 +236,7 @@ function placeAtTile(
   place: NonNullable<StepOf<'pickTile'>['place']>,
 ): { what: string; count: number; scatters: Scatter[] } {
   const ce = expr(ctx, place.count);
-  const count = ctx.dice.expr(ce, () => `${ev.name}: how many ${place.what}s (${ce.text})`).total;
+  const count = ctx.dice.expr(ce, () => `${ev.name}: how many ${place.what}s (${ce.text})`);
   const scatters: Scatter[] = [];
   if (place.scatterEach) {
     const se = expr(ctx, place.scatterEach);
@@ -270,7 +277,7 @@ function pickTile(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'pickTile'>, entry: I
   if (step.worth) {
     const we = expr(ctx, step.worth.dice);
     const unit = step.worth.unit;
-    worth = { value: ctx.dice.expr(we, () => `${ev.name}: worth (${we.text} ${unit})`).total, unit };
+    worth = { value: ctx.dice.expr(we, () => `${ev.name}: worth (${we.text} ${unit})`), unit };
     if (entry) entry.worth = worth.value;
   }
   if (!ctx.loud) return null;
@@ -391,7 +398,7 @@ function rollEachFighter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'rollEachFight
   const on = new Set(step.on);
   for (const g of s.gangs) {
     for (const fighter of [...g.battlefield]) {
-      const roll = ctx.dice.expr(e, () => `${ev.name}: ${fighter} (${g.name})`).total;
+      const roll = ctx.dice.expr(e, () => `${ev.name}: ${fighter} (${g.name})`);
       const moved = on.has(roll);
       if (moved) moveFighter(s, g.name, fighter, step.moveTo);
       rolls.push({ gang: g.name, fighter, roll, moved });
@@ -466,7 +473,7 @@ function visibilitySet(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'visibilitySet'>
 
 function visibilityRoll(ctx: Ctx, ev: BadzoneEvent): Outcome | null {
   const die = ctx.book.visibilityDie;
-  const roll = ctx.dice.expr(die, () => `${ev.name}: ${ctx.book.visibility.name} (${die.text})`).total;
+  const roll = ctx.dice.expr(die, () => `${ev.name}: ${ctx.book.visibility.name} (${die.text})`);
   const level = ctx.book.visibilityByRoll.get(roll) ?? ctx.book.visibility.normal;
   const from = ctx.s.visibility.level;
   ctx.s.visibility = { level, sinceRound: ctx.s.round, source: ev.id };

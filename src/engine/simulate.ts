@@ -83,6 +83,7 @@ export class Simulation {
   readonly games: number;
   readonly rounds: number;
   private readonly source: DiceSource;
+  private readonly usesNow: () => number;
   private readonly startUses: number;
   private readonly nEvents: number;
   private readonly byRoll = new Int32Array(65).fill(-1);
@@ -102,10 +103,17 @@ export class Simulation {
   private readonly gSpawned: Float64Array;
   private readonly gRoundsInPlay: Float64Array;
   private readonly seen: Uint8Array;
-  private readonly gStats = { duplicates: 0, reshuffles: 0 };
+  /** The events seen this game (indexes), so that a finished game adds up only those. */
+  private readonly seenList: Int32Array;
+  private nSeen = 0;
   private gNoNew = 0;
   private readonly dice: Dice;
-  private readonly tally: Tally = { spawned: { rats: 0, zombies: 0, scum: 0, genestealers: 0, abomination: 0 } };
+  private readonly tally: Tally = {
+    spawned: { rats: 0, zombies: 0, scum: 0, genestealers: 0, abomination: 0 },
+    duplicates: 0,
+    reshuffles: 0,
+    drawn: 0,
+  };
   private ctx: Ctx | null = null;
   private round = 0;
   private done = 0;
@@ -123,8 +131,11 @@ export class Simulation {
       throw new RangeError(`rounds must be a positive whole number, not ${rounds}`);
     this.games = games;
     this.rounds = rounds;
-    this.source = opts.source ?? new Rng({ seed: setup.seed, uses: 0 });
-    this.startUses = this.source.state().uses;
+    const source = opts.source ?? new Rng({ seed: setup.seed, uses: 0 });
+    this.source = source;
+    // Read after every round: the Rng's count, without the position object state() makes.
+    this.usesNow = source instanceof Rng ? () => source.uses : () => source.state().uses;
+    this.startUses = this.usesNow();
     const results = book.events.results;
     this.nEvents = results.length;
     const index = new Map<string, number>();
@@ -148,6 +159,7 @@ export class Simulation {
     this.gSpawned = new Float64Array(rounds * nC);
     this.gRoundsInPlay = new Float64Array(this.nEvents);
     this.seen = new Uint8Array(this.nEvents);
+    this.seenList = new Int32Array(this.nEvents);
     this.dice = new Dice(this.source, [], 'roll', true);
   }
 
@@ -163,7 +175,7 @@ export class Simulation {
 
   /** Random numbers drawn so far. */
   get numbers(): number {
-    return this.source.state().uses - this.startUses;
+    return this.usesNow() - this.startUses;
   }
 
   get complete(): boolean {
@@ -188,9 +200,7 @@ export class Simulation {
     s.log = [];
     const sp = this.tally.spawned;
     sp.rats = sp.zombies = sp.scum = sp.genestealers = sp.abomination = 0;
-    this.seen.fill(0);
-    this.gRoundsInPlay.fill(0);
-    this.gStats.duplicates = this.gStats.reshuffles = 0;
+    this.tally.duplicates = this.tally.reshuffles = 0;
     this.gNoNew = 0;
     return {
       s,
@@ -201,6 +211,7 @@ export class Simulation {
       occupied: undefined,
       askOccupied: false,
       tally: this.tally,
+      owned: true,
     };
   }
 
@@ -211,11 +222,14 @@ export class Simulation {
     const r = ++this.round;
     s.round = r;
     s.phase = 'round';
-    const ep = eventPhase(ctx, this.gStats);
-    const draws = ep.draws;
-    for (let i = 0; i < draws.length; i++) {
-      const d = draws[i]!;
-      if (d.outcome !== 'duplicate') this.seen[this.byRoll[d.roll]!] = 1;
+    const ep = eventPhase(ctx);
+    const drawn = this.tally.drawn;
+    if (drawn !== 0) {
+      const i = this.byRoll[drawn]!;
+      if (this.seen[i] === 0) {
+        this.seen[i] = 1;
+        this.seenList[this.nSeen++] = i;
+      }
     }
     if (ep.noNewEvent !== null) this.gNoNew++;
     const base = r - 1;
@@ -242,12 +256,17 @@ export class Simulation {
       this.visReduced[r]! += this.gVis[r]!;
     }
     for (let k = 0; k < this.gSpawned.length; k++) this.spawnedSum[k]! += this.gSpawned[k]!;
-    for (let i = 0; i < this.nEvents; i++) {
-      this.appeared[i]! += this.seen[i]!;
+    // Only events seen this game were in play: the others add 0.
+    for (let k = 0; k < this.nSeen; k++) {
+      const i = this.seenList[k]!;
+      this.appeared[i]!++;
       this.roundsInPlay[i]! += this.gRoundsInPlay[i]!;
+      this.seen[i] = 0;
+      this.gRoundsInPlay[i] = 0;
     }
-    this.duplicates += this.gStats.duplicates;
-    this.reshuffles += this.gStats.reshuffles;
+    this.nSeen = 0;
+    this.duplicates += this.tally.duplicates;
+    this.reshuffles += this.tally.reshuffles;
     this.noNew += this.gNoNew;
     this.done++;
     this.round = 0;

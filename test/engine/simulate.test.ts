@@ -616,3 +616,18 @@ describe('playing in steps and stopping between rounds', () => {
     expect(run.report()).toEqual(simulate(setup, book, { games: 8, rounds: 4 }));
   });
 });
+
+describe('the random numbers simulate draws per round (a count, not a timing: a slowdown usually draws more)', () => {
+  // One word for the D64 draw of each round, a few for what the events in play roll; in deck mode a shuffle of the
+  // 64 cards (63 words) opens each game. Pinned: a change that draws more (or fewer) numbers fails here.
+  it.each([
+    ['dice', 5, 21_155],
+    ['dice', 'Counted5', 20_734],
+    ['deck', 5, 77_782],
+    ['deck', 'Counted5', 78_303],
+  ] as const)('%s mode, seed %s: %i numbers for 1000 games of 6 rounds', (mode, seed, numbers) => {
+    const r = simulate(defaultSetup(seed, { mode }), shippedBook(), { games: 1000, rounds: 6 });
+    expect(r.randomNumbers).toBe(numbers);
+    expect(r.randomNumbers / 6000).toBeLessThan(mode === 'dice' ? 4 : 14);
+  });
+});
