@@ -507,6 +507,15 @@ export const SCHEMAS = {
         ),
         noNewEvent: nullable(str),
         applyNow: ref('applyNow'),
+        lastEndPhase: nullable(
+          obj({
+            round: int,
+            triggers: arr(ref('trigger')),
+            checks: arr(ref('check')),
+            rolls: arr(ref('roll')),
+            resolvedBy: { enum: ['end', 'round'] },
+          }),
+        ),
         history: arr(
           obj({
             round: int,

@@ -8,7 +8,7 @@ import { countDice, type SessionState, type Roll } from '../engine/state.js';
 import type { Outcome } from '../engine/resolve.js';
 import { applyNow, statusView } from './views.js';
 import type { ApplyNowItem, StatusData } from './types.js';
-import { HistoryBuilder, type DrawView, type HistoryRound } from './history.js';
+import { HistoryBuilder, type DrawView, type EndPhaseView, type HistoryRound } from './history.js';
 
 /** The newest event, as a large card: what it is, its rules, and the rolls and picks badzone made for it. */
 export interface EventCard {
@@ -48,6 +48,11 @@ export interface PlayersView extends PlayersStatus {
    * what stays after discarded events; empty before round 1.
    */
   applyNow: ApplyNowItem[];
+  /**
+   * What the End Phase just done did (its triggers' spawns, scatters and reinforcements, each discard roll), while
+   * it is the game's latest step (phase 'end'); null otherwise, so it goes at the next Event Phase.
+   */
+  lastEndPhase: (EndPhaseView & { round: number }) | null;
   /** Each round, newest first. */
   history: HistoryRound[];
   /** Set when the log does not replay to the end (a tampered file). */
@@ -75,6 +80,7 @@ export class PlayersViewBuilder {
     const { seed: _seed, session: _session, kind: _kind, ...status } = statusView(file, s, book);
     const h = this.history.build(s, book);
     const latest = [...h.rounds].reverse().find((r) => r.eventPhase !== null) ?? null;
+    const ended = status.phase === 'end' ? h.rounds.find((r) => r.round === status.round)?.endPhase : null;
     return {
       ...status,
       kind: 'players-view',
@@ -84,6 +90,7 @@ export class PlayersViewBuilder {
       applyNow: latest
         ? applyNow(latest.round, latest.eventPhase!.resolved, status.inPlay, status.battlefield, book)
         : [],
+      lastEndPhase: ended ? { round: status.round, ...ended } : null,
       history: [...h.rounds].reverse(),
       historyProblem: h.problem,
       eventNames: Object.fromEntries(

@@ -59,7 +59,12 @@ li{margin:.15rem 0}
 .condition{color:var(--accent)}
 .unconfirmed{color:var(--warn);text-transform:uppercase;font-size:.85em;letter-spacing:.04em}
 .conditions{grid-column:1/-1}
-.inplay .did{margin:.2rem 0 0;color:var(--muted);font-size:.9em}
+.inplay .did{margin:.2rem 0 0}
+.now .phase{display:flex;align-items:baseline;gap:.3em}
+.now .phase .label{flex:none}
+.nowrap{white-space:nowrap}
+.just-done{border:2px solid var(--accent);font-size:1.3rem}
+.just-done h2{font-size:1.6em}
 .inplay>li{margin:.35rem 0}
 .apply .name{font-weight:700}
 .apply>li{margin:.4rem 0;font-size:1.05rem}
@@ -87,7 +92,9 @@ footer{padding:.75rem 1rem 1.5rem;color:var(--muted);font-size:.9rem;text-align:
 @media (min-width:1000px){
  html{font-size:calc(12px + .55vw)}
  .grid{grid-template-columns:minmax(0,3fr) minmax(0,2fr);align-items:start}
- .now,.report-head,.history,.notice{grid-column:1/-1}
+ .now,.just-done,.report-head,.history,.notice{grid-column:1/-1}
+ .card,.hazard,.table{grid-column:1}
+ .side{grid-column:2;grid-row:span 3}
  .now{display:flex;flex-wrap:wrap;gap:.5rem 2.5rem;align-items:baseline}
  .now h2{font-size:2.4rem}
  .card h2{font-size:2.5rem}

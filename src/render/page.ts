@@ -5,7 +5,7 @@ import type { HazardView, InPlayView, Outcome, Roll, VisibilityView } from '../a
 import type { EventCard, PlayersView } from '../api/players-view.js';
 import type { ReportSetup } from '../api/report.js';
 import type { EndPhaseView, HistoryRound } from '../api/history.js';
-import { html, raw, user, type Html, type Part } from './html.js';
+import { esc, html, Html, raw, user, type Part } from './html.js';
 import { PAGE_CSS } from './page-assets.js';
 
 /** What the page shows when the game cannot be shown (no session yet, or an unreadable file). */
@@ -108,6 +108,7 @@ export function renderMain(v: PlayersView | null, opts: Pick<PageOptions, 'notic
 ${report ? reportHead(v, report) : null}
 <div class="grid">
 ${now(v)}
+${justDone(v)}
 ${cardSection(v)}
 <div class="side">
 ${applySection(v)}
@@ -124,6 +125,26 @@ ${v.commitment && !report ? html`<p class="commitment">Seed commitment: <code>${
     .text;
 }
 
+/** What the End Phase just done did, at the top of the page in large type, until the next Event Phase. */
+function justDone(v: PlayersView): Html | null {
+  const e = v.lastEndPhase;
+  if (!e) return null;
+  return html`<section class="just-done" aria-labelledby="done-h"><h2 id="done-h">What the End Phase of round ${e.round} did</h2>${endPhaseBody(e, false)}</section>`;
+}
+
+/**
+ * A text, escaped, with what must not be parted on a narrow screen kept together: a number and its sign
+ * ("\u20131 Strength": a browser may break after an en dash) are joined by a WORD JOINER, and the phase's last words
+ * ("players\u2019 turns") stay on one line.
+ */
+function text(s: string): Html {
+  return new Html(
+    esc(s)
+      .replace(/\u2013(?=\d)/g, '\u2013\u2060')
+      .replace(/players\u2019 turns/g, '<span class="nowrap">players\u2019 turns</span>'),
+  );
+}
+
 function noticeBox(n: Notice, stale: boolean): Html {
   const title = n.kind === 'missing' ? 'No game to show yet' : 'The game file cannot be read';
   const after = stale ? ' Below is the game as it was last read.' : '';
@@ -135,7 +156,7 @@ function now(v: PlayersView): Html {
   const vis = v.visibility;
   return html`<section class="now" aria-labelledby="now-h">
 <h2 id="now-h">${v.round === 0 ? 'Before the game' : `Round ${v.round}`}</h2>
-<p class="phase"><span class="label">Phase</span> ${phase}</p>
+<p class="phase"><span class="label">Phase</span> <span class="value">${text(phase)}</span></p>
 <p class="vis-short"><span class="label">Visibility</span> ${visName(vis)}</p>
 <p class="count"><span class="label">In play</span> ${v.inPlay.length === 0 ? 'no events' : `${v.inPlay.length} event${v.inPlay.length === 1 ? '' : 's'}`}</p>
 <p class="count"><span class="label">Dice</span> ${diceCount(v.dice)}</p>
@@ -202,11 +223,11 @@ ${c.rolls.length ? html`<details class="dice"><summary>Its dice (${c.rolls.lengt
 </section>`;
 }
 
-function paragraphs(text: string): Html {
-  return html`${text
+function paragraphs(body: string): Html {
+  return html`${body
     .split(/\n{2,}/)
     .filter((p) => p.trim() !== '')
-    .map((p) => html`<p>${p}</p>`)}`;
+    .map((p) => html`<p>${text(p)}</p>`)}`;
 }
 
 function outcomeList(outcomes: Outcome[]): Html | null {
@@ -231,7 +252,7 @@ function outcomeBody(o: Outcome): Html {
       }
       return html`${o.text}`;
     default:
-      return html`${o.text}`;
+      return html`${text(o.text)}`;
   }
 }
 
@@ -265,7 +286,7 @@ function applySection(v: PlayersView): Html | null {
       ? html`<p>New this round: see its card.</p>`
       : x.outcomes.length
         ? outcomeList(x.outcomes)
-        : html`<p>${x.text}</p>`;
+        : html`<p>${text(x.text)}</p>`;
     return html`<li><span class="name">${user(x.name)}</span>${x.fresh ? html` <span class="badge once">new</span>` : null}${x.inForce ? html` <span class="badge persistent">still in force</span>` : null}${where || worth ? html`<span class="detail">${where}${worth}</span>` : null}${body}</li>`;
   });
   const body = items.length ? html`<ol class="apply">${items}</ol>` : html`<p>Nothing: no event is in play.</p>`;
@@ -292,7 +313,7 @@ function endPhaseSection(v: PlayersView): Html {
   let body: Html;
   if (v.phase === 'round') {
     body = v.dueInEndPhase.length
-      ? html`<ul>${v.dueInEndPhase.map((d) => html`<li><strong>${user(d.name)}</strong>: ${d.what}</li>`)}</ul>`
+      ? html`<ul>${v.dueInEndPhase.map((d) => html`<li><strong>${user(d.name)}</strong>: ${text(d.what)}</li>`)}</ul>`
       : html`<p>Nothing: no event acts in this End Phase and none has a discard roll.</p>`;
   } else if (v.phase === 'end') {
     body = html`<p>The End Phase of round ${v.round} is done. The next round starts with its Event Phase.</p>`;
@@ -309,7 +330,7 @@ function visibilitySection(vis: VisibilityView): Html {
       : `since round ${vis.sinceRound}${vis.source === 'gm' ? ', set by the GM' : ''}`;
   return html`<section class="visibility" aria-labelledby="vis-h"><h2 id="vis-h">Visibility</h2>
 <p class="big">${visName(vis)} <span class="detail">${since}</span></p>
-${vis.rules ? html`<p>${vis.rules}</p>` : null}
+${vis.rules ? html`<p>${text(vis.rules)}</p>` : null}
 </section>`;
 }
 
@@ -318,8 +339,8 @@ function hazardSection(h: HazardView | null): Html {
   if (!h) body = html`<p>No Hazard this game.</p>`;
   else if (h.nomadic) body = html`<p><strong>None</strong> (D10 ${h.roll}: Nomadic). ${h.effect}</p>`;
   else {
-    body = html`<p class="big"><strong>${user(h.name)}</strong> <span class="detail">D10 ${h.roll}</span></p><p>${h.effect}</p>
-${h.ploy ? html`<h3>Home Turf Ploy${h.turfOwner ? html` for ${user(h.turfOwner)}` : ''}: ${user(h.ploy.name)}</h3><p><span class="label">When</span> ${h.ploy.when}</p><p>${h.ploy.text}</p>` : null}`;
+    body = html`<p class="big"><strong>${user(h.name)}</strong> <span class="detail">D10 ${h.roll}</span></p><p>${text(h.effect)}</p>
+${h.ploy ? html`<h3>Home Turf Ploy${h.turfOwner ? html` for ${user(h.turfOwner)}` : ''}: ${user(h.ploy.name)}</h3><p><span class="label">When</span> ${h.ploy.when}</p><p>${text(h.ploy.text)}</p>` : null}`;
   }
   return html`<section class="hazard" aria-labelledby="hazard-h"><h2 id="hazard-h">Hazard</h2>${body}</section>`;
 }

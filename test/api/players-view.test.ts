@@ -73,6 +73,7 @@ describe('the players\u2019 view model', () => {
         'newEvent',
         'noNewEvent',
         'applyNow',
+        'lastEndPhase',
         'history',
         'historyProblem',
         'eventNames',
@@ -187,6 +188,28 @@ describe('the players\u2019 view model', () => {
     expect(all.length).toBe(logged.length);
     expect(new Set(all.map((x) => JSON.stringify(x))).size).toBeGreaterThan(0);
     expect([...all].map((x) => JSON.stringify(x)).sort()).toEqual(logged.map((x: any) => JSON.stringify(x)).sort());
+  });
+
+  it('after `end` the view carries what that End Phase did, as `end` printed it, until the next `round`', async () => {
+    const dir = await game(7);
+    for (let n = 1; n <= 2; n++) {
+      await cliJson(dir, 'round');
+      await cliJson(dir, 'end');
+    }
+    const r3 = await cliJson(dir, 'round');
+    expect(view(dir).lastEndPhase).toBeNull();
+    const e = await cliJson(dir, 'end');
+    const done = view(dir).lastEndPhase!;
+    expect(done.round).toBe(3);
+    expect(done.resolvedBy).toBe('end');
+    expect(done.triggers.map((t) => [t.name, t.outcomes.map((o) => o.text)])).toEqual([
+      ['Headhunters', ['2 Hive Scum with Autoguns at spawn point 4']],
+    ]);
+    expect(done.checks.map((c) => [c.name, c.roll, c.discardOn, c.discarded])).toEqual([['Headhunters', 3, 4, false]]);
+    expect(done.checks).toEqual(e.checks);
+    expect(r3.round).toBe(3);
+    await cliJson(dir, 'round');
+    expect(view(dir).lastEndPhase).toBeNull();
   });
 
   it('GM commands appear in their round\u2019s history, in words', async () => {

@@ -190,6 +190,19 @@ describe('badzone serve in Chromium', () => {
     await page.screenshot({ path: path.join(SHOTS, 'serve-phone-full.png'), fullPage: true });
     expect(await axe(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // On a phone the phase's words never wrap under its label: every line of the value starts right of the label,
+    // the first on the label's line, and "players' turns" is one line.
+    const phase = await page.evaluate(() => {
+      const label = document.querySelector('.now .phase .label')!.getBoundingClientRect();
+      const lines = [...document.querySelector('.now .phase .value')!.getClientRects()];
+      const turns = document.querySelector('.now .phase .nowrap')!.getClientRects().length;
+      return {
+        underLabel: lines.filter((r) => r.left < label.right).length,
+        sameLine: lines[0]!.top < label.bottom && label.top < lines[0]!.bottom,
+        turns,
+      };
+    });
+    expect(phase).toEqual({ underLabel: 0, sameLine: true, turns: 1 });
 
     // Undo takes it back.
     bin(dir, 'undo');

@@ -49,6 +49,57 @@ describe('the page', () => {
     }
   });
 
+  it('after `end` the top of the page says what that End Phase did, in large type, until the next round', async () => {
+    const dir = tempDir('badzone-page-');
+    await cliJson(
+      dir,
+      'new',
+      '--seed',
+      '7',
+      '--grid',
+      '3x3',
+      '--gang',
+      'Goliaths: Krag, Brute, Grub',
+      '--gang',
+      'Eschers: Vex, Nyx',
+      '--reserve',
+      'Eschers: Lyra',
+      '--hazard',
+      'roll',
+      '--lairs',
+      '2',
+      '--structures',
+      '2',
+    );
+    for (let n = 1; n <= 3; n++) {
+      await cliJson(dir, 'round');
+      await cliJson(dir, 'end');
+    }
+    const main = renderMain(view(dir), { mode: 'live' });
+    // Right after the round and phase, before the newest event's card.
+    expect(main).toMatch(
+      /<section class="now"[\s\S]*?<\/section>\n<section class="just-done"[^>]*><h2 id="done-h">What the End Phase of round 3 did<\/h2>/,
+    );
+    const done = main.slice(main.indexOf('<section class="just-done"'), main.indexOf('<section class="card'));
+    expect(done).toContain('<li>2 Hive Scum with Autoguns at spawn point 4</li>');
+    expect(done).toContain('<li><bdi>Headhunters</bdi>: rolled 3, needs 4+: <strong>stays in play</strong></li>');
+    await cliJson(dir, 'round');
+    expect(renderMain(view(dir), { mode: 'live' })).not.toContain('just-done');
+  });
+
+  it('a number keeps its sign: \u2013 and 1 are joined by a WORD JOINER where the rules text is drawn', async () => {
+    const dir = tempDir('badzone-page-');
+    await cliJson(dir, 'new', '--seed', '2');
+    // Cold Snap (D64 47): "Blaze weapons suffer \u20131 Strength."
+    expect((await cliJson(dir, 'round', '--dice', '47')).newEvent.eventId).toBe('cold-snap');
+    const main = renderMain(view(dir), { mode: 'live' });
+    expect(main).toContain('Blaze weapons suffer \u2013\u20601 Strength.');
+    expect(main).not.toMatch(/\u2013\d/);
+    expect(main).toContain(
+      '<span class="label">Phase</span> <span class="value">Event Phase done, <span class="nowrap">players\u2019 turns</span></span>',
+    );
+  });
+
   it('each event in play says what it did this round; the new one\u2019s picks are on its card', async () => {
     const dir = tempDir('badzone-page-');
     await cliJson(dir, 'new', '--seed', '6');
