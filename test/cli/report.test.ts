@@ -38,7 +38,30 @@ describe('badzone report', () => {
     const dir = await game();
     const out = await cli(dir, 'report');
     const log = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')).log;
-    expect(out).toMatch(/^# Battle report: badzone-session\.json\n/);
+    // The gangs in the heading, escaped like every name; the file name among the facts.
+    expect(out).toMatch(/^# &lt;img src=x onerror=alert\(1\)&gt; vs Eschers\n/);
+    expect(out).toContain('- Game file: badzone-session.json\n');
+    // The story first (the setup, round by round), then how to check it with the seed, then the dice appendix.
+    const at = (t: string) => {
+      expect(out).toContain(t);
+      return out.indexOf(t);
+    };
+    const order = [
+      '## The game',
+      '## Round by round',
+      '- D64 33: Static Storm',
+      '## Where the game stands',
+      '## Checking it',
+      '- Seed: 31',
+      'badzone verify --file',
+      '## Dice',
+      '- D64 **33** (entered)',
+    ].map(at);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    // No die in the story: every die line comes after the Dice heading.
+    const dice = out.indexOf('\n## Dice\n');
+    expect(out.slice(0, dice)).not.toMatch(/\*\*\d+\*\* \((entered|rolled)\)/);
+    expect(out.slice(dice)).not.toMatch(/\n## (?!Dice)/);
     expect(out).toContain('- Seed: 31\n');
     expect(out).toContain('- Hazard: Minefield (D10 2), the Home Turf of Eschers');
     expect(out).toContain('### Setup\n\n- Hazard 2: Minefield\n');

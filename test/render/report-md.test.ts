@@ -44,6 +44,13 @@ function rendered(md: MarkdownIt, src: string): { shape: string[]; text: string;
   return { shape, text, code };
 }
 
+/** The text of the report's first heading (the h1), as a viewer shows it. */
+function heading(md: MarkdownIt, src: string): string {
+  const tokens = md.parse(src, {});
+  const open = tokens.findIndex((t) => t.type === 'heading_open' && t.tag === 'h1');
+  return (tokens[open + 1]?.children ?? []).map((t) => (t.type === 'text' ? t.content : `<${t.type}>`)).join('');
+}
+
 /** What a user text is expected to show as, in Markdown: one line, its line separators spaces (markdown-it turns NUL into U+FFFD). */
 const shown = (s: string, trim: boolean): string => {
   const line = s.replace(/\r\n?|[\n\u2028\u2029]/g, ' ').replace(/\u0000/g, '\ufffd');
@@ -263,6 +270,8 @@ describe('the whole report', () => {
           // The texts are shown as they were: the gang's name, an event's name, the file in the commands to check it
           // (quoted for the shell).
           expect(out.text).toContain(shown(r.gang, true));
+          // The gangs name the report, in its heading, as text.
+          expect(heading(md, r.md), h).toBe(`${shown(r.gang, true)} vs ${shown(r.gang, true)} 2`);
           expect(out.text).toContain(shown(r.event, true));
           expect(out.code).toContain(
             `badzone report --format json > ${shellWord(reportJsonName(shown(r.file, false)))}`,
