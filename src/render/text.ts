@@ -52,7 +52,6 @@ import type {
   ViewKind,
   ViewOf,
 } from './view.js';
-import { checkText } from './commands.js';
 import { safeDeep } from './safe.js';
 import { nameCommand } from './naming.js';
 import { clip, visibleWidth, wrap, type Style } from './style.js';
@@ -1295,7 +1294,7 @@ const RENDERERS: Renderers = {
   'report-html': (d: ReportData) => [
     renderPage(d.view, {
       mode: 'report',
-      report: { setup: d.setup, seed: d.seed, commitment: d.commitment, check: checkText(d.check), version: d.version },
+      report: { setup: d.setup, seed: d.seed, commitment: d.commitment, check: d.check, version: d.version },
     }).trimEnd(),
   ],
 };

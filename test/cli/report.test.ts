@@ -87,10 +87,29 @@ describe('badzone report', () => {
     const dir = await game();
     const out = await cli(dir, 'report', '--format', 'html');
     expect(out).toMatch(/^<!doctype html>\n<html lang="en">/);
-    expect(out).toContain('<title>Battle report \u00b7 badzone-session.json \u00b7 badzone</title>');
+    // The gangs name the report, escaped like every name.
+    expect(out).toContain('<title>&lt;img src=x onerror=alert(1)&gt; vs Eschers \u00b7 badzone</title>');
+    expect(out).toContain('<h1 class="report-title">&lt;img src=x onerror=alert(1)&gt; vs Eschers</h1>');
+    // The story first (the setup, the rounds), then the seed and how to check it.
+    const order = ['<h1', 'id="setup-h"', 'id="history-h"', 'id="check-h"', '<dt>Seed</dt>', 'badzone verify'].map(
+      (t) => {
+        expect(out).toContain(t);
+        return out.indexOf(t);
+      },
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    // Commands as code, not in backticks.
+    expect(out).toContain('<code>badzone verify --file badzone-session-report.json</code>');
+    expect(out).not.toContain('`');
+    // Each round's dice folded away, the End Phase's with them: no die outside a <details>.
+    const folded = out.replace(/<details[^]*?<\/details>/g, '');
+    expect(folded).not.toContain('class="rolls"');
+    expect(out).toMatch(/<details class="dice"><summary>Dice of round 1 \(2\)<\/summary>/);
     expect(out).toContain('<main id="game"');
     expect(out).toContain('<section class="history"');
     expect(out).toContain('@media print');
+    // On a phone, each fact's label stacks above its value.
+    expect(out).toMatch(/@media \(max-width:40rem\)\{\s*\.facts\{grid-template-columns:minmax\(0,1fr\)/);
     expect(out).not.toMatch(/<script|<link|src=["']?http/i);
     expect(out).toContain("content=\"default-src 'none'; style-src 'unsafe-inline'");
     expect(out).toContain('<dt>Seed</dt><dd>31</dd>');
