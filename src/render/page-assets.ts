@@ -81,6 +81,7 @@ details summary{cursor:pointer;color:var(--muted);padding:.2rem 0}
 .facts dt{color:var(--muted)}
 .facts dd{margin:0}
 .report-title{margin:.25rem .25rem .75rem;font-size:1.8rem;overflow-wrap:anywhere}
+.report-gangs{margin:-.5rem .25rem .75rem;font-size:1.2rem;overflow-wrap:anywhere}
 /* A phone: each fact's label above its value, so the text gets the whole width. */
 @media (max-width:40rem){
  .facts{grid-template-columns:minmax(0,1fr);gap:0}

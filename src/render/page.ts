@@ -15,8 +15,21 @@ export interface Notice {
   message: string;
 }
 
+/**
+ * What the GM says of a game in a report (its title, date, scenario and result), free text given for one report
+ * and kept nowhere: escaped everywhere like names. Every field optional.
+ */
+export interface ReportNotes {
+  title?: string;
+  date?: string;
+  scenario?: string;
+  result?: string;
+}
+
 /** Added by `badzone report`: how the game was set up, and how to check it. */
 export interface ReportExtras {
+  /** The GM's title, date, scenario and result, when given. */
+  notes?: ReportNotes;
   setup: ReportSetup;
   /** The seed, or null while it is hidden. */
   seed: string | null;
@@ -67,7 +80,9 @@ export function renderPage(v: PlayersView | null, opts: PageOptions): string {
     ? html`<link rel="stylesheet" href="page.css"><script src="live.js" defer></script><noscript><meta http-equiv="refresh" content="15"></noscript>`
     : html`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"><style>${raw(PAGE_CSS)}</style>`;
   const title =
-    opts.mode === 'report' && v ? `${reportHeading(v, opts.report)} \u00b7 badzone` : pageTitle(v, opts.notice);
+    opts.mode === 'report' && v
+      ? `${opts.report?.notes?.title ?? reportHeading(v, opts.report)} \u00b7 badzone`
+      : pageTitle(v, opts.notice);
   const state = live
     ? html`<p class="live-state" id="live-state" role="status"><span class="dot" aria-hidden="true"></span> <span id="live-text">Static view: reload for news (updates are live with JavaScript)</span></p>`
     : html`<p class="live-state">Battle report, written by badzone ${opts.report?.version ?? ''}</p>`;
@@ -105,7 +120,7 @@ export function renderMain(v: PlayersView | null, opts: Pick<PageOptions, 'notic
   if (!v) return html`${notice}`.text;
   const report = opts.report;
   return html`${notice}
-${opts.mode === 'report' ? html`<h1 class="report-title">${reportHeading(v, report)}</h1>` : html`<h1 class="visually-hidden">Players\u2019 view of ${v.game}</h1>`}
+${opts.mode === 'report' ? reportTitle(v, report) : html`<h1 class="visually-hidden">Players\u2019 view of ${v.game}</h1>`}
 ${report ? reportHead(v, report) : null}
 <div class="grid">
 ${now(v)}
@@ -490,8 +505,13 @@ function roundSummary(h: HistoryRound): Html {
 
 function reportHead(v: PlayersView, r: ReportExtras): Html {
   const s = r.setup;
+  const n = r.notes ?? {};
   const rows: [string, Part][] = [
     ['Game', user(v.game)],
+    ...(['Date', 'Scenario', 'Result'] as const).flatMap((k): [string, Part][] => {
+      const t = n[k.toLowerCase() as 'date' | 'scenario' | 'result'];
+      return t === undefined ? [] : [[k, user(t)]];
+    }),
     ['Events', html`${s.mode === 'deck' ? 'a 64-card deck' : 'a D64 roll each round'}, table: ${user(s.table)}`],
     [
       'Battlefield',
@@ -522,6 +542,13 @@ function reportHead(v: PlayersView, r: ReportExtras): Html {
 function reportHeading(v: PlayersView, r: ReportExtras | undefined): string {
   const gangs = r?.setup.gangs.map((g) => g.name) ?? [];
   return gangs.length ? gangs.join(' vs ') : `Battle report: ${v.game}`;
+}
+
+/** The report's heading: the GM's title, with the gangs under it; or the gangs. */
+function reportTitle(v: PlayersView, r: ReportExtras | undefined): Html {
+  const title = r?.notes?.title;
+  if (title === undefined) return html`<h1 class="report-title">${reportHeading(v, r)}</h1>`;
+  return html`<h1 class="report-title">${user(title)}</h1>${r?.setup.gangs.length ? html`<p class="report-gangs">${user(reportHeading(v, r))}</p>` : null}`;
 }
 
 /** After the story: the seed (or its commitment) and how to check every roll, its commands as code. */

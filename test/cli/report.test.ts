@@ -186,6 +186,48 @@ describe('badzone report', () => {
     });
   });
 
+  it('--title, --date, --scenario and --result: in the Markdown and HTML reports, escaped like names; kept nowhere; refused with json (2)', async () => {
+    const dir = await game();
+    const before = fs.readFileSync(path.join(dir, FILE), 'utf8');
+    const json = await cli(dir, 'report', '--format', 'json');
+    const notes = [
+      '--title',
+      '# <script>alert(1)</script> [x](javascript:alert(1))',
+      '--date',
+      '14 March, *Sump* Run',
+      '--scenario',
+      'Ambush `at` the vents',
+      '--result',
+      'Eschers <b>won</b>',
+    ];
+    const md = await cli(dir, 'report', ...notes);
+    expect(md).toMatch(
+      /^# \\# &lt;script&gt;alert\(1\)&lt;\/script&gt; \\\[x\\\]\(javascript:alert\(1\)\)\n\n\*\*&lt;img src=x onerror=alert\(1\)&gt; vs Eschers\*\*\n/,
+    );
+    expect(md).toContain('- Date: 14 March, \\*Sump\\* Run\n');
+    expect(md).toContain('- Scenario: Ambush \\`at\\` the vents\n');
+    expect(md).toContain('- Result: Eschers &lt;b&gt;won&lt;/b&gt;\n');
+    const page = await cli(dir, 'report', '--format', 'html', ...notes);
+    expect(page).toContain(
+      '<title># &lt;script&gt;alert(1)&lt;/script&gt; [x](javascript:alert(1)) \u00b7 badzone</title>',
+    );
+    expect(page).toContain(
+      '<h1 class="report-title"><bdi># &lt;script&gt;alert(1)&lt;/script&gt; [x](javascript:alert(1))</bdi></h1><p class="report-gangs"><bdi>&lt;img src=x onerror=alert(1)&gt; vs Eschers</bdi></p>',
+    );
+    expect(page).toContain('<dt>Scenario</dt><dd><bdi>Ambush `at` the vents</bdi></dd>');
+    expect(page).toContain('<dt>Result</dt><dd><bdi>Eschers &lt;b&gt;won&lt;/b&gt;</bdi></dd>');
+    expect(page).not.toMatch(/<script|<b>/);
+    // Kept nowhere: the session is as it was, and the JSON report the same.
+    expect(fs.readFileSync(path.join(dir, FILE), 'utf8')).toBe(before);
+    expect(await cli(dir, 'report', '--format', 'json')).toBe(json);
+    const refused = await runCli(['report', '--json', '--title', 'x'], { cwd: dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--title goes in the Markdown and HTML reports');
+    const bad = await runCli(['report', '--result', 'a\nb'], { cwd: dir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--result "a');
+  });
+
   it('refuses what it cannot do: no game (3), an unknown format (2), --file with --session (2)', async () => {
     const dir = tempDir('badzone-report-');
     expect((await runCli(['report'], { cwd: dir })).code).toBe(3);

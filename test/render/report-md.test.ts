@@ -218,7 +218,7 @@ describe('the whole report', () => {
   }
 
   /** A game of 12 rounds where every text a user gives is made of `h`; its Markdown report. */
-  async function report(h: string): Promise<{ md: string; file: string; gang: string; event: string }> {
+  async function report(h: string): Promise<{ md: string; noted: string; file: string; gang: string; event: string }> {
     const dir = tempDir('badzone-md-');
     fs.writeFileSync(path.join(dir, 'table.json'), JSON.stringify(table(h)));
     const name = cut(h, 60).trim() || '-';
@@ -247,13 +247,17 @@ describe('the whole report', () => {
       await g.round({ dice: [d] });
       await g.end();
     }
-    const md = reportMarkdown(await g.report('0.1.0')).join('\n');
-    return { md, file, gang: name, event: (table(h) as { results: { name: string }[] }).results[0]!.name };
+    const data = await g.report('0.1.0');
+    const md = reportMarkdown(data).join('\n');
+    // The GM's title, date, scenario and result (report --title ...) made of `h` too.
+    const noted = reportMarkdown({ ...data, notes: { title: h, date: h, scenario: h, result: h } }).join('\n');
+    return { md, noted, file, gang: name, event: (table(h) as { results: { name: string }[] }).results[0]!.name };
   }
 
   it('the file, gangs, fighters, tiles and a custom table named to break out: the same elements as plain names', async () => {
     const plain = await report('Name');
     const shapes = VIEWERS.map((md) => rendered(md, plain.md).shape);
+    const notedShapes = VIEWERS.map((md) => rendered(md, plain.noted).shape);
     // The case the issue found: a file name that closes the code span and leaves raw HTML and a javascript: link.
     const issue = 'g`<img src=x onerror=alert(1)>`[x](javascript:alert(1))';
     const seen = new Set<string>();
@@ -276,6 +280,9 @@ describe('the whole report', () => {
           expect(out.code).toContain(
             `badzone report --format json > ${shellWord(reportJsonName(shown(r.file, false)))}`,
           );
+          // With a title, date, scenario and result: the same elements as plain ones, the title the heading.
+          expect(rendered(md, r.noted).shape, h).toEqual(notedShapes[i]);
+          expect(heading(md, r.noted), h).toBe(shown(h, true));
           const html = md.render(r.md);
           expect(html).not.toMatch(/<(img|a|script|div)\b/);
         }
