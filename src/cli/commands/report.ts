@@ -6,7 +6,7 @@ import { openSession } from '../shared.js';
 import type { View } from '../../render/view.js';
 import { checkText } from '../../render/commands.js';
 import type { ReportNotes } from '../../render/page.js';
-import { nameProblem } from '../../rules/limits.js';
+import { nameProblem } from '../../api/limits.js';
 
 declare const BADZONE_VERSION: string | undefined;
 const VERSION = typeof BADZONE_VERSION === 'string' ? BADZONE_VERSION : '0.0.0-dev';
