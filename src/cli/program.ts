@@ -494,12 +494,17 @@ export function buildProgram(io: IO, emit: Emit, version: string, only?: string)
           'md (Markdown), html (one printable page) or json (a file `verify --file` checks)',
         ).choices(['md', 'html', 'json']),
       )
-      .option('--json', 'the same as --format json'),
+      .option('--json', 'the same as --format json')
+      .option('--title <text>', 'a title for the report (md and html; kept nowhere)')
+      .option('--date <text>', 'when the game was played, as you write it (md and html)')
+      .option('--scenario <text>', 'the scenario played (md and html)')
+      .option('--result <text>', 'who won, and how (md and html)'),
   )
     .addHelpText(
       'after',
       examples(
         'badzone report > game.md',
+        'badzone report --title "The Sump Run" --date 2026-03-14 --result "Eschers by two fighters" > game.md',
         'badzone report --format html > game.html',
         'badzone report --format json > game.json && badzone verify --file game.json',
       ),

@@ -85,6 +85,13 @@ details summary{cursor:pointer;color:var(--muted);padding:.2rem 0}
 .facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.2rem 1rem}
 .facts dt{color:var(--muted)}
 .facts dd{margin:0}
+.report-title{margin:.25rem .25rem .75rem;font-size:1.8rem;overflow-wrap:anywhere}
+.report-gangs{margin:-.5rem .25rem .75rem;font-size:1.2rem;overflow-wrap:anywhere}
+/* A phone: each fact's label above its value, so the text gets the whole width. */
+@media (max-width:40rem){
+ .facts{grid-template-columns:minmax(0,1fr);gap:0}
+ .facts dd{margin:0 0 .4rem}
+}
 code{font-family:ui-monospace,Menlo,Consolas,monospace;overflow-wrap:anywhere}
 main>.commitment{color:var(--muted);font-size:.9rem;margin:.75rem .25rem}
 footer{padding:.75rem 1rem 1.5rem;color:var(--muted);font-size:.9rem;text-align:center}

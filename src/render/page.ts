@@ -3,10 +3,11 @@
 // comes from the PlayersView (src/api/players-view.ts). Every text is escaped by the `html` template (./html.ts).
 import type { HazardView, InPlayView, Outcome, Roll, VisibilityView } from '../api/types.js';
 import type { EventCard, PlayersView } from '../api/players-view.js';
-import type { ReportSetup } from '../api/report.js';
+import type { CheckFacts, ReportSetup } from '../api/report.js';
 import type { EndPhaseView, HistoryRound } from '../api/history.js';
 import { esc, html, Html, raw, user, type Part } from './html.js';
 import { PAGE_CSS } from './page-assets.js';
+import { checkText } from './commands.js';
 
 /** What the page shows when the game cannot be shown (no session yet, or an unreadable file). */
 export interface Notice {
@@ -14,15 +15,28 @@ export interface Notice {
   message: string;
 }
 
+/**
+ * What the GM says of a game in a report (its title, date, scenario and result), free text given for one report
+ * and kept nowhere: escaped everywhere like names. Every field optional.
+ */
+export interface ReportNotes {
+  title?: string;
+  date?: string;
+  scenario?: string;
+  result?: string;
+}
+
 /** Added by `badzone report`: how the game was set up, and how to check it. */
 export interface ReportExtras {
+  /** The GM's title, date, scenario and result, when given. */
+  notes?: ReportNotes;
   setup: ReportSetup;
   /** The seed, or null while it is hidden. */
   seed: string | null;
   /** The seed's commitment while the seed is hidden. */
   commitment: string | null;
-  /** How to check the game's every roll, in words. */
-  check: string[];
+  /** What checking the game's every roll takes (said in words, its commands as code, by checkText). */
+  check: CheckFacts;
   version: string;
 }
 
@@ -66,7 +80,9 @@ export function renderPage(v: PlayersView | null, opts: PageOptions): string {
     ? html`<link rel="stylesheet" href="page.css"><script src="live.js" defer></script><noscript><meta http-equiv="refresh" content="15"></noscript>`
     : html`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"><style>${raw(PAGE_CSS)}</style>`;
   const title =
-    opts.mode === 'report' && v ? `Battle report \u00b7 ${v.game} \u00b7 badzone` : pageTitle(v, opts.notice);
+    opts.mode === 'report' && v
+      ? `${opts.report?.notes?.title ?? reportHeading(v, opts.report)} \u00b7 badzone`
+      : pageTitle(v, opts.notice);
   const state = live
     ? html`<p class="live-state" id="live-state" role="status"><span class="dot" aria-hidden="true"></span> <span id="live-text">Static view: reload for news (updates are live with JavaScript)</span></p>`
     : html`<p class="live-state">Battle report, written by badzone ${opts.report?.version ?? ''}</p>`;
@@ -104,7 +120,7 @@ export function renderMain(v: PlayersView | null, opts: Pick<PageOptions, 'notic
   if (!v) return html`${notice}`.text;
   const report = opts.report;
   return html`${notice}
-<h1 class="visually-hidden">${opts.mode === 'report' ? `Battle report: ${v.game}` : `Players\u2019 view of ${v.game}`}</h1>
+${opts.mode === 'report' ? reportTitle(v, report) : html`<h1 class="visually-hidden">Players\u2019 view of ${v.game}</h1>`}
 ${report ? reportHead(v, report) : null}
 <div class="grid">
 ${now(v)}
@@ -121,6 +137,7 @@ ${tableSection(v)}
 ${gangsSection(v)}
 ${historySection(v, opts.mode === 'report')}
 </div>
+${report ? reportCheck(report) : null}
 ${v.commitment && !report ? html`<p class="commitment">Seed commitment: <code>${v.commitment}</code>. Note it down: once the GM reveals the seed, it proves that every die badzone rolled came from the seed fixed at the start (dice the GM entered by hand are counted apart, under Dice).</p>` : null}`
     .text;
 }
@@ -447,17 +464,22 @@ function drawWord(o: string): string {
   return o === 'once' ? 'Once' : o === 'placed' ? 'Persistent, placed in play' : 'already in play, drawn again';
 }
 
-function endPhaseBody(e: EndPhaseView, report: boolean): Html {
+function endPhaseBody(e: EndPhaseView): Html {
   return html`${e.triggers.map((t) => html`<p><strong>${user(t.name)}</strong></p>${outcomeList(t.outcomes)}`)}
 ${e.checks.length ? html`<ul class="checks">${e.checks.map((c) => html`<li>${user(c.name)}: rolled ${c.roll}, needs ${c.discardOn}+: <strong>${c.discarded ? 'discarded' : 'stays in play'}</strong></li>`)}</ul>` : null}
 ${e.triggers.length === 0 && e.checks.length === 0 ? html`<p>Nothing happened.</p>` : null}
-${report ? rollList(e.rolls, true) : null}
 ${e.resolvedBy === 'round' ? html`<p class="detail">Resolved when the next round started.</p>` : null}`;
 }
 
 function historyRound(h: HistoryRound, report: boolean): Html {
   const ep = h.eventPhase;
-  const dice = [...(h.setup?.rolls ?? []), ...(ep?.rolls ?? []), ...h.gm.flatMap((g) => g.rolls)];
+  // Its dice folded away (the report adds the End Phase's): the story reads without them.
+  const dice = [
+    ...(h.setup?.rolls ?? []),
+    ...(ep?.rolls ?? []),
+    ...h.gm.flatMap((g) => g.rolls),
+    ...(report ? (h.endPhase?.rolls ?? []) : []),
+  ];
   return html`<li class="hround"><h3>${h.round === 0 ? 'Setup' : `Round ${h.round}`}</h3>
 ${h.setup?.notes.length ? html`<ul>${h.setup.notes.map((n) => html`<li>${n}</li>`)}</ul>` : null}
 ${
@@ -467,8 +489,8 @@ ${ep.resolved.filter((r) => r.outcomes.length).map((r) => html`<p class="resolve
     : null
 }
 ${h.gm.length ? html`<h4>By the GM</h4><ul>${h.gm.map((g) => html`<li>${g.notes.join('; ') || g.action}</li>`)}</ul>` : null}
-${h.endPhase ? html`<h4>End Phase</h4>${endPhaseBody(h.endPhase, report)}` : null}
-${dice.length ? (report ? html`<h4>Dice</h4>${rollList(dice)}` : html`<details><summary>Dice of ${h.round === 0 ? 'the setup' : `round ${h.round}`} (${dice.length})</summary>${rollList(dice)}</details>`) : null}
+${h.endPhase ? html`<h4>End Phase</h4>${endPhaseBody(h.endPhase)}` : null}
+${dice.length ? html`<details class="dice"><summary>Dice of ${h.round === 0 ? 'the setup' : `round ${h.round}`} (${dice.length})</summary>${rollList(dice)}</details>` : null}
 </li>`;
 }
 
@@ -504,8 +526,13 @@ function roundSummary(h: HistoryRound): Html {
 
 function reportHead(v: PlayersView, r: ReportExtras): Html {
   const s = r.setup;
+  const n = r.notes ?? {};
   const rows: [string, Part][] = [
     ['Game', user(v.game)],
+    ...(['Date', 'Scenario', 'Result'] as const).flatMap((k): [string, Part][] => {
+      const t = n[k.toLowerCase() as 'date' | 'scenario' | 'result'];
+      return t === undefined ? [] : [[k, user(t)]];
+    }),
     ['Events', html`${s.mode === 'deck' ? 'a 64-card deck' : 'a D64 roll each round'}, table: ${user(s.table)}`],
     [
       'Battlefield',
@@ -526,12 +553,47 @@ function reportHead(v: PlayersView, r: ReportExtras): Html {
         : 'none',
     ],
     ['Rounds played', String(v.round)],
-    r.seed !== null
-      ? ['Seed', String(r.seed)]
-      : ['Seed commitment', html`<code>${r.commitment ?? ''}</code> (the seed is still hidden)`],
   ];
   return html`<section class="report-head" aria-labelledby="setup-h"><h2 id="setup-h">The game</h2>
 <dl class="facts">${rows.map(([k, x]) => html`<dt>${k}</dt><dd>${x}</dd>`)}</dl>
-<h3>Checking it</h3>${r.check.map((p) => html`<p>${p}</p>`)}
 </section>`;
+}
+
+/** The report's title: the gangs that fought ("Goliaths vs Eschers"), or the game's file name without rosters. */
+function reportHeading(v: PlayersView, r: ReportExtras | undefined): string {
+  const gangs = r?.setup.gangs.map((g) => g.name) ?? [];
+  return gangs.length ? gangs.join(' vs ') : `Battle report: ${v.game}`;
+}
+
+/** The report's heading: the GM's title, with the gangs under it; or the gangs. */
+function reportTitle(v: PlayersView, r: ReportExtras | undefined): Html {
+  const title = r?.notes?.title;
+  if (title === undefined) return html`<h1 class="report-title">${reportHeading(v, r)}</h1>`;
+  return html`<h1 class="report-title">${user(title)}</h1>${r?.setup.gangs.length ? html`<p class="report-gangs">${user(reportHeading(v, r))}</p>` : null}`;
+}
+
+/** After the story: the seed (or its commitment) and how to check every roll, its commands as code. */
+function reportCheck(r: ReportExtras): Html {
+  const seed =
+    r.seed !== null
+      ? html`<dt>Seed</dt><dd>${String(r.seed)}</dd>`
+      : html`<dt>Seed commitment</dt><dd><code>${r.commitment ?? ''}</code> (the seed is still hidden)</dd>`;
+  return html`<section class="report-check" aria-labelledby="check-h"><h2 id="check-h">Checking it</h2>
+<dl class="facts">${seed}</dl>
+${checkHtml(r.check).map((p) => html`<p>${p}</p>`)}
+</section>`;
+}
+
+/**
+ * The check's words with each command in <code>. checkText's own words hold no user text (the file name and the
+ * commitment are only ever inside its commands), so each command is stood in for by a numbered mark while the words
+ * are made, then the words are escaped and each mark replaced by its command, escaped, in <code>.
+ */
+function checkHtml(f: CheckFacts): Html[] {
+  const commands: string[] = [];
+  const text = checkText(f, (c) => `\ue000${commands.push(c) - 1}\ue001`);
+  return text.map(
+    (p) =>
+      html`${p.split(/\ue000(\d+)\ue001/).map((x, i) => (i % 2 ? html`<code>${commands[Number(x)]!}</code>` : x))}`,
+  );
 }

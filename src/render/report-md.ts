@@ -6,7 +6,7 @@ import type { Outcome, Roll } from '../api/types.js';
 import type { ReportData } from '../api/report.js';
 import { checkText } from './commands.js';
 import type { EndPhaseView, HistoryRound } from '../api/history.js';
-import { diceCount } from './page.js';
+import { diceCount, type ReportNotes } from './page.js';
 
 // Inline syntax, escaped wherever it is: emphasis, code, links and images, tables, strikethrough, headings' closing
 // #s. & < > become entities (no HTML tag, comment or entity can start).
@@ -65,16 +65,12 @@ function endPhase(e: EndPhaseView): string[] {
     );
   if (e.triggers.length === 0 && e.checks.length === 0) out.push('- Nothing happened.');
   if (e.resolvedBy === 'round') out.push('- (Resolved when the next round started.)');
-  if (e.rolls.length) out.push('', 'Dice:', '', ...rolls(e.rolls));
   return out;
 }
 
 function round(h: HistoryRound): string[] {
   const out = [`### ${h.round === 0 ? 'Setup' : `Round ${h.round}`}`, ''];
-  if (h.setup && (h.setup.notes.length || h.setup.rolls.length)) {
-    if (h.setup.notes.length) out.push(...h.setup.notes.map((n) => `- ${mdText(n)}`), '');
-    if (h.setup.rolls.length) out.push('Dice:', '', ...rolls(h.setup.rolls), '');
-  }
+  if (h.setup?.notes.length) out.push(...h.setup.notes.map((n) => `- ${mdText(n)}`), '');
   const ep = h.eventPhase;
   if (ep) {
     out.push('**Event Phase**', '');
@@ -88,32 +84,51 @@ function round(h: HistoryRound): string[] {
       if (r.outcomes.length)
         out.push(`- ${mdText(r.name)}${r.source === 'in-play' ? ' (in play)' : ''}:`, ...outcomes(r.outcomes, '  '));
     }
-    if (ep.rolls.length) out.push('', 'Dice:', '', ...rolls(ep.rolls));
     out.push('');
   }
   if (h.gm.length) {
     out.push('**By the GM**', '');
-    for (const g of h.gm) {
-      out.push(`- ${mdText(g.notes.join('; ') || g.action)}`);
-      out.push(...rolls(g.rolls, '  '));
-    }
+    for (const g of h.gm) out.push(`- ${mdText(g.notes.join('; ') || g.action)}`);
     out.push('');
   }
   if (h.endPhase) out.push('**End Phase**', '', ...endPhase(h.endPhase), '');
   return out;
 }
 
-export function reportMarkdown(r: ReportData): string[] {
+/** A round's dice, for the appendix: the setup's, the Event Phase's, the GM's, the End Phase's, in that order. */
+function roundDice(h: HistoryRound): string[] {
+  const list = [
+    ...(h.setup?.rolls ?? []),
+    ...(h.eventPhase?.rolls ?? []),
+    ...h.gm.flatMap((g) => g.rolls),
+    ...(h.endPhase?.rolls ?? []),
+  ];
+  return list.length ? [`### ${h.round === 0 ? 'Setup' : `Round ${h.round}`}`, '', ...rolls(list), ''] : [];
+}
+
+/**
+ * The report's heading: the gangs that fought ("Goliaths vs Eschers"), each name escaped, or the game's file name
+ * when no rosters were given.
+ */
+export function reportHeading(r: ReportData): string {
+  const gangs = r.setup.gangs.map((g) => mdText(g.name));
+  return gangs.length ? gangs.join(' vs ') : `Battle report: ${mdText(r.view.game)}`;
+}
+
+export function reportMarkdown(r: ReportData & { notes?: ReportNotes }): string[] {
   const v = r.view;
   const s = r.setup;
-  const out: string[] = [
-    `# Battle report: ${mdText(v.game)}`,
-    '',
-    `Written by badzone ${mdText(r.version)}.`,
-    '',
-    '## The game',
-    '',
-  ];
+  const n = r.notes ?? {};
+  // The story first (the setup, then round by round, then where the game stands); how to check it, with the seed
+  // or its commitment, after it; every die in an appendix at the end.
+  const out: string[] = [`# ${n.title !== undefined ? mdText(n.title) : reportHeading(r)}`, ''];
+  // A title given: the gangs under it.
+  if (n.title !== undefined && s.gangs.length) out.push(`**${reportHeading(r)}**`, '');
+  out.push(`A battle report written by badzone ${mdText(r.version)}.`, '', '## The game', '');
+  out.push(`- Game file: ${mdText(v.game)}`);
+  if (n.date !== undefined) out.push(`- Date: ${mdText(n.date)}`);
+  if (n.scenario !== undefined) out.push(`- Scenario: ${mdText(n.scenario)}`);
+  if (n.result !== undefined) out.push(`- Result: ${mdText(n.result)}`);
   out.push(`- Events: ${s.mode === 'deck' ? 'a 64-card deck' : 'a D64 roll each round'}, table: ${mdText(s.table)}`);
   out.push(
     `- Battlefield: ${s.tiles.length} tiles (${mdText(s.tiles.join(' '))}), ${s.spawnPoints} spawn points${s.lairs !== null ? `, ${s.lairs} Beast Lairs` : ''}${s.structures !== null ? `, ${s.structures} large structures` : ''}`,
@@ -134,15 +149,10 @@ export function reportMarkdown(r: ReportData): string[] {
     if (h.ploy) out.push(`  - Home Turf Ploy: ${mdText(h.ploy.name)} (${mdText(h.ploy.when)}): ${mdText(h.ploy.text)}`);
   }
   out.push(`- Rounds played: ${v.round}`);
-  out.push(
-    r.seed !== null
-      ? `- Seed: ${r.seed}`
-      : `- Seed commitment: ${mdCode(r.commitment ?? '')} (the seed is still hidden)`,
-  );
-  out.push(`- Dice: ${diceCount(v.dice)}`);
-  // The same words as the report's \`check\`, with the commands (the file name in them) as safe code spans.
-  const check = checkText(r.check, mdCode);
-  out.push('', '## Checking it', '', ...check.flatMap((p) => [p, '']));
+  out.push('', '## Round by round', '');
+  if (v.historyProblem) out.push(`Note: ${mdText(v.historyProblem)}`, '');
+  const oldestFirst = [...v.history].reverse();
+  for (const hr of oldestFirst) out.push(...round(hr));
   out.push('## Where the game stands', '');
   out.push(
     `- Round ${v.round}, ${v.round === 0 ? 'not started' : v.phase === 'end' ? 'End Phase done' : 'End Phase to come'}`,
@@ -180,8 +190,17 @@ export function reportMarkdown(r: ReportData): string[] {
       `- ${mdText(g.name)}: on the battlefield ${g.battlefield.map(mdText).join(', ') || 'none'}; in reserve ${g.reserve.map(mdText).join(', ') || 'none'}; out ${g.out.map(mdText).join(', ') || 'none'}`,
     );
   }
-  out.push('', '## Round by round', '');
-  if (v.historyProblem) out.push(`Note: ${mdText(v.historyProblem)}`, '');
-  for (const hr of [...v.history].reverse()) out.push(...round(hr));
+  out.push('', '## Checking it', '');
+  out.push(
+    r.seed !== null
+      ? `- Seed: ${r.seed}`
+      : `- Seed commitment: ${mdCode(r.commitment ?? '')} (the seed is still hidden)`,
+  );
+  out.push(`- Dice: ${diceCount(v.dice)}`, '');
+  // The same words as the report's \`check\`, with the commands (the file name in them) as safe code spans.
+  out.push(...checkText(r.check, mdCode).flatMap((p) => [p, '']));
+  const dice = oldestFirst.flatMap(roundDice);
+  if (dice.length) out.push('## Dice', '', ...dice);
+  while (out.at(-1) === '') out.pop();
   return out;
 }

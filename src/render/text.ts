@@ -52,12 +52,11 @@ import type {
   ViewKind,
   ViewOf,
 } from './view.js';
-import { checkText } from './commands.js';
 import { safeDeep } from './safe.js';
 import { nameCommand } from './naming.js';
 import { clip, visibleWidth, wrap, type Style } from './style.js';
 import { simulateLines } from './simulate.js';
-import { dice, renderPage } from './page.js';
+import { dice, renderPage, type ReportNotes } from './page.js';
 import { reportMarkdown } from './report-md.js';
 
 /** Each kind's renderer takes that kind's data (ViewData): wired to another kind's data, it does not compile. */
@@ -1292,10 +1291,17 @@ const RENDERERS: Renderers = {
   // The report's JSON form, asked for with --format json but not --json: the same JSON, as it is.
   report: (d: ReportJson) => [JSON.stringify(d, null, 2)],
   'report-md': reportMarkdown,
-  'report-html': (d: ReportData) => [
+  'report-html': (d: ReportData & { notes?: ReportNotes }) => [
     renderPage(d.view, {
       mode: 'report',
-      report: { setup: d.setup, seed: d.seed, commitment: d.commitment, check: checkText(d.check), version: d.version },
+      report: {
+        setup: d.setup,
+        seed: d.seed,
+        commitment: d.commitment,
+        check: d.check,
+        version: d.version,
+        notes: d.notes,
+      },
     }).trimEnd(),
   ],
 };

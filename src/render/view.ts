@@ -32,6 +32,7 @@ import type {
   VisibilityData,
 } from '../api/types.js';
 import type { ReportData } from '../api/report.js';
+import type { ReportNotes } from './page.js';
 
 /**
  * Every kind of view, and the data it carries. The renderer of each kind takes exactly this data (src/render/text.ts
@@ -71,8 +72,9 @@ export interface ViewData {
   serve: ServeData;
   /** `report --format json`: the report itself, printed as JSON. */
   report: ReportJson;
-  'report-md': ReportData;
-  'report-html': ReportData;
+  /** The Markdown and HTML reports: the report, and what the GM said of the game for it (kept nowhere). */
+  'report-md': ReportData & { notes?: ReportNotes };
+  'report-html': ReportData & { notes?: ReportNotes };
 }
 
 export type ViewKind = keyof ViewData;

@@ -38,7 +38,30 @@ describe('badzone report', () => {
     const dir = await game();
     const out = await cli(dir, 'report');
     const log = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')).log;
-    expect(out).toMatch(/^# Battle report: badzone-session\.json\n/);
+    // The gangs in the heading, escaped like every name; the file name among the facts.
+    expect(out).toMatch(/^# &lt;img src=x onerror=alert\(1\)&gt; vs Eschers\n/);
+    expect(out).toContain('- Game file: badzone-session.json\n');
+    // The story first (the setup, round by round), then how to check it with the seed, then the dice appendix.
+    const at = (t: string) => {
+      expect(out).toContain(t);
+      return out.indexOf(t);
+    };
+    const order = [
+      '## The game',
+      '## Round by round',
+      '- D64 33: Static Storm',
+      '## Where the game stands',
+      '## Checking it',
+      '- Seed: 31',
+      'badzone verify --file',
+      '## Dice',
+      '- D64 **33** (entered)',
+    ].map(at);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    // No die in the story: every die line comes after the Dice heading.
+    const dice = out.indexOf('\n## Dice\n');
+    expect(out.slice(0, dice)).not.toMatch(/\*\*\d+\*\* \((entered|rolled)\)/);
+    expect(out.slice(dice)).not.toMatch(/\n## (?!Dice)/);
     expect(out).toContain('- Seed: 31\n');
     expect(out).toContain('- Hazard: Minefield (D10 2), the Home Turf of Eschers');
     expect(out).toContain('### Setup\n\n- Hazard 2: Minefield\n');
@@ -64,10 +87,29 @@ describe('badzone report', () => {
     const dir = await game();
     const out = await cli(dir, 'report', '--format', 'html');
     expect(out).toMatch(/^<!doctype html>\n<html lang="en">/);
-    expect(out).toContain('<title>Battle report \u00b7 badzone-session.json \u00b7 badzone</title>');
+    // The gangs name the report, escaped like every name.
+    expect(out).toContain('<title>&lt;img src=x onerror=alert(1)&gt; vs Eschers \u00b7 badzone</title>');
+    expect(out).toContain('<h1 class="report-title">&lt;img src=x onerror=alert(1)&gt; vs Eschers</h1>');
+    // The story first (the setup, the rounds), then the seed and how to check it.
+    const order = ['<h1', 'id="setup-h"', 'id="history-h"', 'id="check-h"', '<dt>Seed</dt>', 'badzone verify'].map(
+      (t) => {
+        expect(out).toContain(t);
+        return out.indexOf(t);
+      },
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    // Commands as code, not in backticks.
+    expect(out).toContain('<code>badzone verify --file badzone-session-report.json</code>');
+    expect(out).not.toContain('`');
+    // Each round's dice folded away, the End Phase's with them: no die outside a <details>.
+    const folded = out.replace(/<details[^]*?<\/details>/g, '');
+    expect(folded).not.toContain('class="rolls"');
+    expect(out).toMatch(/<details class="dice"><summary>Dice of round 1 \(2\)<\/summary>/);
     expect(out).toContain('<main id="game"');
     expect(out).toContain('<section class="history"');
     expect(out).toContain('@media print');
+    // On a phone, each fact's label stacks above its value.
+    expect(out).toMatch(/@media \(max-width:40rem\)\{\s*\.facts\{grid-template-columns:minmax\(0,1fr\)/);
     expect(out).not.toMatch(/<script|<link|src=["']?http/i);
     expect(out).toContain("content=\"default-src 'none'; style-src 'unsafe-inline'");
     expect(out).toContain('<dt>Seed</dt><dd>31</dd>');
@@ -142,6 +184,48 @@ describe('badzone report', () => {
       generator: 'chacha20',
       commitmentChecked: { given: rep.commitment, matches: true },
     });
+  });
+
+  it('--title, --date, --scenario and --result: in the Markdown and HTML reports, escaped like names; kept nowhere; refused with json (2)', async () => {
+    const dir = await game();
+    const before = fs.readFileSync(path.join(dir, FILE), 'utf8');
+    const json = await cli(dir, 'report', '--format', 'json');
+    const notes = [
+      '--title',
+      '# <script>alert(1)</script> [x](javascript:alert(1))',
+      '--date',
+      '14 March, *Sump* Run',
+      '--scenario',
+      'Ambush `at` the vents',
+      '--result',
+      'Eschers <b>won</b>',
+    ];
+    const md = await cli(dir, 'report', ...notes);
+    expect(md).toMatch(
+      /^# \\# &lt;script&gt;alert\(1\)&lt;\/script&gt; \\\[x\\\]\(javascript:alert\(1\)\)\n\n\*\*&lt;img src=x onerror=alert\(1\)&gt; vs Eschers\*\*\n/,
+    );
+    expect(md).toContain('- Date: 14 March, \\*Sump\\* Run\n');
+    expect(md).toContain('- Scenario: Ambush \\`at\\` the vents\n');
+    expect(md).toContain('- Result: Eschers &lt;b&gt;won&lt;/b&gt;\n');
+    const page = await cli(dir, 'report', '--format', 'html', ...notes);
+    expect(page).toContain(
+      '<title># &lt;script&gt;alert(1)&lt;/script&gt; [x](javascript:alert(1)) \u00b7 badzone</title>',
+    );
+    expect(page).toContain(
+      '<h1 class="report-title"><bdi># &lt;script&gt;alert(1)&lt;/script&gt; [x](javascript:alert(1))</bdi></h1><p class="report-gangs"><bdi>&lt;img src=x onerror=alert(1)&gt; vs Eschers</bdi></p>',
+    );
+    expect(page).toContain('<dt>Scenario</dt><dd><bdi>Ambush `at` the vents</bdi></dd>');
+    expect(page).toContain('<dt>Result</dt><dd><bdi>Eschers &lt;b&gt;won&lt;/b&gt;</bdi></dd>');
+    expect(page).not.toMatch(/<script|<b>/);
+    // Kept nowhere: the session is as it was, and the JSON report the same.
+    expect(fs.readFileSync(path.join(dir, FILE), 'utf8')).toBe(before);
+    expect(await cli(dir, 'report', '--format', 'json')).toBe(json);
+    const refused = await runCli(['report', '--json', '--title', 'x'], { cwd: dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--title goes in the Markdown and HTML reports');
+    const bad = await runCli(['report', '--result', 'a\nb'], { cwd: dir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--result "a');
   });
 
   it('refuses what it cannot do: no game (3), an unknown format (2), --file with --session (2)', async () => {

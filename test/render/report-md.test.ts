@@ -44,6 +44,13 @@ function rendered(md: MarkdownIt, src: string): { shape: string[]; text: string;
   return { shape, text, code };
 }
 
+/** The text of the report's first heading (the h1), as a viewer shows it. */
+function heading(md: MarkdownIt, src: string): string {
+  const tokens = md.parse(src, {});
+  const open = tokens.findIndex((t) => t.type === 'heading_open' && t.tag === 'h1');
+  return (tokens[open + 1]?.children ?? []).map((t) => (t.type === 'text' ? t.content : `<${t.type}>`)).join('');
+}
+
 /** What a user text is expected to show as, in Markdown: one line, its line separators spaces (markdown-it turns NUL into U+FFFD). */
 const shown = (s: string, trim: boolean): string => {
   const line = s.replace(/\r\n?|[\n\u2028\u2029]/g, ' ').replace(/\u0000/g, '\ufffd');
@@ -211,7 +218,7 @@ describe('the whole report', () => {
   }
 
   /** A game of 12 rounds where every text a user gives is made of `h`; its Markdown report. */
-  async function report(h: string): Promise<{ md: string; file: string; gang: string; event: string }> {
+  async function report(h: string): Promise<{ md: string; noted: string; file: string; gang: string; event: string }> {
     const dir = tempDir('badzone-md-');
     fs.writeFileSync(path.join(dir, 'table.json'), JSON.stringify(table(h)));
     const name = cut(h, 60).trim() || '-';
@@ -240,13 +247,17 @@ describe('the whole report', () => {
       await g.round({ dice: [d] });
       await g.end();
     }
-    const md = reportMarkdown(await g.report('0.1.0')).join('\n');
-    return { md, file, gang: name, event: (table(h) as { results: { name: string }[] }).results[0]!.name };
+    const data = await g.report('0.1.0');
+    const md = reportMarkdown(data).join('\n');
+    // The GM's title, date, scenario and result (report --title ...) made of `h` too.
+    const noted = reportMarkdown({ ...data, notes: { title: h, date: h, scenario: h, result: h } }).join('\n');
+    return { md, noted, file, gang: name, event: (table(h) as { results: { name: string }[] }).results[0]!.name };
   }
 
   it('the file, gangs, fighters, tiles and a custom table named to break out: the same elements as plain names', async () => {
     const plain = await report('Name');
     const shapes = VIEWERS.map((md) => rendered(md, plain.md).shape);
+    const notedShapes = VIEWERS.map((md) => rendered(md, plain.noted).shape);
     // The case the issue found: a file name that closes the code span and leaves raw HTML and a javascript: link.
     const issue = 'g`<img src=x onerror=alert(1)>`[x](javascript:alert(1))';
     const seen = new Set<string>();
@@ -263,10 +274,15 @@ describe('the whole report', () => {
           // The texts are shown as they were: the gang's name, an event's name, the file in the commands to check it
           // (quoted for the shell).
           expect(out.text).toContain(shown(r.gang, true));
+          // The gangs name the report, in its heading, as text.
+          expect(heading(md, r.md), h).toBe(`${shown(r.gang, true)} vs ${shown(r.gang, true)} 2`);
           expect(out.text).toContain(shown(r.event, true));
           expect(out.code).toContain(
             `badzone report --format json > ${shellWord(reportJsonName(shown(r.file, false)))}`,
           );
+          // With a title, date, scenario and result: the same elements as plain ones, the title the heading.
+          expect(rendered(md, r.noted).shape, h).toEqual(notedShapes[i]);
+          expect(heading(md, r.noted), h).toBe(shown(h, true));
           const html = md.render(r.md);
           expect(html).not.toMatch(/<(img|a|script|div)\b/);
         }
