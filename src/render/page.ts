@@ -146,7 +146,7 @@ ${v.commitment && !report ? html`<p class="commitment">Seed commitment: <code>${
 function justDone(v: PlayersView): Html | null {
   const e = v.lastEndPhase;
   if (!e) return null;
-  return html`<section class="just-done" aria-labelledby="done-h"><h2 id="done-h">What the End Phase of round ${e.round} did</h2>${endPhaseBody(e, false)}</section>`;
+  return html`<section class="just-done" aria-labelledby="done-h"><h2 id="done-h">What the End Phase of round ${e.round} did</h2>${endPhaseBody(e)}</section>`;
 }
 
 /**
