@@ -581,3 +581,108 @@ export interface ErrorData {
     hint: string | null;
   };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The battlefield map (issue 22). One model, drawn by the terminal and SVG renderers and printed by `map --json`.
+// Positions are in inches from tile A1's outer corner: x along row A (toward higher column numbers), y away from
+// row A (toward later rows). Tile A1's center is (6, 6); a tile is 12" square.
+
+/** A point on the battlefield, in inches from A1's outer corner. */
+export interface MapPoint {
+  x: number;
+  y: number;
+}
+
+/** Where a point lies: the tile under it (null: off the table or on a removed tile) and its offset from that tile's center. */
+export interface MapPlace extends MapPoint {
+  tile: string | null;
+  /** Inches from the tile's center (x along the rows, y away from row A); absent when tile is null. */
+  offset?: MapPoint;
+  /** The point is off the battlefield: it is drawn at the edge it crossed (`edge`), clamped to the board. */
+  offTable?: true;
+  edge?: Edge;
+}
+
+/** One 12" tile of the layout. */
+export interface MapTile {
+  name: string;
+  /** 0-based row (A = 0) and column (1 = 0) in the grid. */
+  row: number;
+  col: number;
+  /** Its center. */
+  center: MapPoint;
+  /** in: on the battlefield; removed: taken off by an event (Collapsed Section), hatched on the map. */
+  state: 'in' | 'removed';
+  /** A tile pick on this tile not yet confirmed by the GM (Collapsed Section picked among all tiles). */
+  unconfirmed?: true;
+}
+
+/** One scatter of a marker: from where, how far, which clock direction (and where 12 o'clock pointed then), to where. */
+export interface MapScatter {
+  /** The End Phase round for a marker that scatters every round (Pillar of Flame); the placing round otherwise. */
+  round: number;
+  distance: number;
+  direction: number;
+  twelve: Edge;
+  from: MapPlace;
+  to: MapPlace;
+}
+
+/** The kinds of marker the map draws (codes: the edge says them in words). */
+export type MarkerKind = 'loot-casket' | 'smoke-marker' | 'frag-mine' | 'golden-casket' | 'large-blast';
+
+/** One marker an event placed on the battlefield, where it landed. */
+export interface MapMarker {
+  /** Stable within a game: the number the GM names it by (`map` lists it; clearing and moving use it). */
+  id: number;
+  kind: MarkerKind;
+  eventId: string;
+  /** What the event's data calls it ("Loot Casket"). */
+  what: string;
+  /** The round that placed it. */
+  round: number;
+  /** Where it was put down before any scatter (a tile's center). */
+  origin: MapPlace;
+  /** Each scatter in order, each from where the one before left it (one for a casket, one per End Phase for a Pillar). */
+  scatters: MapScatter[];
+  /** Where it is now (origin when it never scattered, the last scatter's landing point otherwise). */
+  at: MapPlace;
+  /** Radius in inches of what is drawn to scale (a Large Blast: 2.5); absent for a marker drawn as a point. */
+  radius?: number;
+  worth?: Worth;
+  /** The GM moved it by hand to a tile's center (`at` is that point; scatters are kept for the record). */
+  moved?: true;
+  /** Carried by a fighter (the GM said so): drawn beside the map, not on it. */
+  carriedBy?: { gang: string; fighter: string | null };
+  /** Its event is still in play (a Pillar of Flame that may yet scatter). */
+  live: boolean;
+}
+
+/** A numbered thing the GM set up (spawn point, Beast Lair / Monster Nest, large structure), with its tile when given. */
+export interface MapSite {
+  number: number;
+  /** Its tile, when the GM said where it stands (`--spawn-at`...); null: listed beside the map, numbered. */
+  tile: string | null;
+  /** spawn: used this round (highlighted); lair: turned nest (`becomes`); structure: collapsed (struck out). */
+  used?: true;
+  becomes?: string | null;
+  collapsed?: true;
+}
+
+export interface MapView {
+  round: number;
+  phase: Phase;
+  /** The grid's size in tiles and inches; tiles not laid out (a 5-tile layout's B3) are simply absent from `tiles`. */
+  rows: number;
+  cols: number;
+  width: number;
+  height: number;
+  tiles: MapTile[];
+  orientation: Orientation;
+  markers: MapMarker[];
+  spawnPoints: MapSite[];
+  lairs: MapSite[];
+  structures: MapSite[];
+}
+
+export interface MapData extends Output<'map'>, MapView {}
