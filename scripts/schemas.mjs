@@ -52,6 +52,11 @@ const common = {
       anyOf: [{ type: 'string', pattern: '^[0-9a-f]{64}$' }, { type: 'null' }],
     },
     worth: obj({ value: int, unit: str }),
+    story: {
+      description:
+        "The GM's title, date, scenario and result for the battle report (session schema 6): free text, each null until given.",
+      ...obj({ title: nullable(str), date: nullable(str), scenario: nullable(str), result: nullable(str) }),
+    },
     orientation: {
       description:
         "Where 12 o'clock points: an edge of the table seen from the GM's seat, with row A along the far edge and A1 at its left-hand corner.",
@@ -339,6 +344,7 @@ export const SCHEMAS = {
     commandLine: str,
     hazardRoll: nullable(int),
     clarifications: arr(ref('clarification')),
+    story: ref('story'),
   }),
   round: output('round', "A round's Event Phase (and the last End Phase, when it resolved it first).", {
     session: ref('session'),
@@ -439,6 +445,11 @@ export const SCHEMAS = {
     from: nullable({ enum: ['far', 'right', 'near', 'left'] }),
     changed: bool,
   }),
+  details: output('details', "The battle report's title, date, scenario and result, kept in the game.", {
+    session: ref('session'),
+    story: ref('story'),
+    changed: bool,
+  }),
   dice: output('dice', "The game's dice preference (kept in the session).", {
     session: ref('session'),
     manualDice: bool,
@@ -468,6 +479,7 @@ export const SCHEMAS = {
     'The battle report (`badzone report --format json`): a record of the game that `badzone verify --file` checks.',
     {
       version: str,
+      story: ref('story'),
       setup: obj({
         mode: ref('mode'),
         tiles: strings,

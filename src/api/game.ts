@@ -11,12 +11,13 @@ import {
   replay,
   ReplayError,
   setManualDice,
+  setStory,
   step,
   undo as engineUndo,
   verify as engineVerify,
   type RoundReport,
 } from '../engine/index.js';
-import type { EnteredDie, SessionState } from '../engine/state.js';
+import { emptyStory, type EnteredDie, type SessionState } from '../engine/state.js';
 import type { RuleBook } from '../rules/book.js';
 import { create, load, loadForChecking, noSession, sessionPath, tryLoad } from '../store/session.js';
 import { mutate } from '../store/session.js';
@@ -25,10 +26,11 @@ import { bookFor, shippedTables } from '../store/tables.js';
 import { diceValues, eventArg, tileNames, wholeNumber } from './args.js';
 import { commit, refusalError, type ActionOf, type Ask } from './commit.js';
 import { why } from './codes.js';
-import { resolveSetup, type NewGameOptions } from './setup.js';
+import { resolveSetup, storyWith, type NewGameOptions, type StoryOptions } from './setup.js';
 import type {
   BattlefieldView,
   CollapseData,
+  DetailsData,
   DiceModeData,
   DiscardData,
   EndData,
@@ -171,8 +173,9 @@ export async function newGame(file: string, opts: NewGameOptions & GameContext =
     const salt = freshSalt();
     setup.hiddenSeed = { salt, commitment: commitmentOf(setup.seed, salt), revealed: false };
   }
+  const story = storyWith(emptyStory(), opts.story);
   const book = bookFor(setup);
-  const state = engineCreate(setup, book);
+  const state = setStory(engineCreate(setup, book), story);
   const stamp = (opts.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-');
   const { backup } = create(full, state, opts.force === true, stamp);
   const { table, visibilityTable, seed: _seed, generator: _generator, hiddenSeed: _hidden, ...rest } = setup;
@@ -190,6 +193,7 @@ export async function newGame(file: string, opts: NewGameOptions & GameContext =
     },
     hazardRoll: state.hazard?.roll ?? null,
     clarifications: book.events.clarifications ?? [],
+    story: state.story,
   };
   const game = new Game(full, opts);
   game.created = created;
@@ -495,6 +499,23 @@ export class Game {
       const changed = loaded.state.manualDice !== manual;
       const result: DiceModeData = { kind: 'dice', schema: CONTRACT, session: this.file, manualDice: manual, changed };
       return { state: changed ? setManualDice(loaded.state, manual) : null, result };
+    });
+  }
+
+  /**
+   * The GM's title, date, scenario and result for the battle report; `set` sets the fields it gives (text) or clears
+   * them (null), the others staying as they are. Kept in the session, but not a step of the game: not logged, undone
+   * or redone, and the dice and what `verify` checks are the same without it.
+   */
+  async details(opts: { set?: StoryOptions } = {}): Promise<DetailsData> {
+    const base = { kind: 'details' as const, schema: CONTRACT, session: this.file };
+    if (opts.set === undefined) return { ...base, story: load(this.file).state.story, changed: false };
+    storyWith(emptyStory(), opts.set); // refused before the lock is taken
+    return mutate(this.file, (loaded) => {
+      if (!loaded) throw noSession(this.file);
+      const story = storyWith(loaded.state.story, opts.set);
+      const changed = JSON.stringify(story) !== JSON.stringify(loaded.state.story);
+      return { state: changed ? setStory(loaded.state, story) : null, result: { ...base, story, changed } };
     });
   }
 

@@ -13,7 +13,7 @@ export {
   type CollapseOptions,
   type EnteredDie,
 } from './game.js';
-export type { NewGameOptions } from './setup.js';
+export type { NewGameOptions, StoryOptions } from './setup.js';
 export type { Ask, DieAnswer, DieNeed, OccupiedNeed } from './commit.js';
 export {
   rollDice,

@@ -4,7 +4,7 @@
 // While the seed is hidden (`new --hidden-seed`, until `reveal`), the report shows the commitment and carries the
 // session without the seed and its salt: it is checked once the seed is revealed and the report made again.
 import type { RuleBook } from '../rules/book.js';
-import type { SessionState } from '../engine/state.js';
+import type { SessionState, Story } from '../engine/state.js';
 import type { Generator } from '../dice/rng.js';
 import { CONTRACT, seedFields } from './views.js';
 import { playersView, type PlayersView } from './players-view.js';
@@ -27,6 +27,8 @@ export interface ReportData {
   schema: typeof CONTRACT;
   /** The badzone that wrote it. */
   version: string;
+  /** The GM's title, date, scenario and result (null: not given), as the game keeps them. */
+  story: Story;
   setup: ReportSetup;
   /** The seed, as text; null while it is hidden (then `commitment` is set). */
   seed: string | null;
@@ -79,6 +81,7 @@ export function buildReport(file: string, s: SessionState, book: RuleBook, versi
     kind: 'report',
     schema: CONTRACT,
     version,
+    story: { ...s.story },
     setup: {
       mode: s.setup.mode,
       tiles: s.setup.tiles,

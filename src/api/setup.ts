@@ -2,7 +2,15 @@
 // `badzone new` command line that makes the same game.
 import * as path from 'node:path';
 import { UsageError } from '../errors.js';
-import { countTiles, gridTiles, type GangSetup, type Setup } from '../engine/state.js';
+import {
+  STORY_FIELDS,
+  countTiles,
+  gridTiles,
+  type GangSetup,
+  type Setup,
+  type Story,
+  type StoryField,
+} from '../engine/state.js';
 import { loadEventTable, loadVisibilityTable, shippedTables } from '../store/tables.js';
 import { seedOption, wholeNumber } from './args.js';
 import { why } from './codes.js';
@@ -54,7 +62,52 @@ export interface NewGameOptions {
    * fresh one (a seed someone picked could be known); the file still holds it.
    */
   hiddenSeed?: boolean;
+  /** The GM's title, date, scenario and result for the battle report (free text; each may be set later too). */
+  story?: StoryOptions;
 }
+
+/**
+ * The GM's words about a game for its battle report: each given field is text (checked as a name is: not blank, at
+ * most LIMITS.name characters, no control characters; spaces around it dropped) or null to clear it. Fields not
+ * given stay as they were.
+ */
+export type StoryOptions = Partial<Record<StoryField, string | null>>;
+
+/** `base` with the fields `given` sets or clears, each checked; refuses a field that is not one of the story's. */
+export function storyWith(base: Story, given: StoryOptions | undefined): Story {
+  const out: Story = { ...base };
+  if (given === undefined) return out;
+  if (typeof given !== 'object' || given === null || Array.isArray(given))
+    throw new UsageError(
+      `story is an object with any of ${STORY_FIELDS.join(', ')}.`,
+      why('bad-option', { option: 'story', given }),
+    );
+  for (const [k, v] of Object.entries(given)) {
+    const field = STORY_FIELDS.find((f) => f === k);
+    if (field === undefined)
+      throw new UsageError(
+        `A story has ${STORY_FIELDS.join(', ')}; not "${echo(k)}".`,
+        why('bad-option', { option: `story.${k}`, given: v }),
+      );
+    if (v === undefined) continue;
+    if (v === null) {
+      out[field] = null;
+      continue;
+    }
+    if (typeof v !== 'string')
+      throw new UsageError(
+        `The ${field} is text, or null to clear it.`,
+        why('bad-option', { option: field, given: v }),
+      );
+    const bad = nameProblem(v.trim(), `the ${field}`);
+    if (bad) throw new UsageError(`${bad[0]!.toUpperCase()}${bad.slice(1)}.`, why('bad-name', { field, name: v }));
+    out[field] = v.trim();
+  }
+  return out;
+}
+
+export { STORY_FIELDS };
+export type { Story, StoryField };
 
 /** A name to be stored: non-empty, within LIMITS.name, no control characters (../rules/limits.ts). */
 function name(v: unknown, what: string): string {

@@ -13,6 +13,8 @@ import type {
   Roll,
   SessionState,
   Setup,
+  Story,
+  StoryField,
   TilePick,
 } from '../engine/state.js';
 import type { SimulationReport } from '../engine/simulate.js';
@@ -54,6 +56,8 @@ export type {
   GangSetup,
   SessionState,
   RuleBook,
+  Story,
+  StoryField,
 };
 
 /**
@@ -257,6 +261,8 @@ export interface NewData extends Output<'new'>, GameSummary {
   hazardRoll: number | null;
   /** The event table's clarifications of the rules, shown once at setup. */
   clarifications: Clarification[];
+  /** The GM's title, date, scenario and result for the battle report (null: not given). */
+  story: Story;
 }
 
 export interface RoundData extends Output<'round'>, SeedFields {
@@ -374,6 +380,14 @@ export interface DiceModeData extends Output<'dice'> {
   session: string;
   /** True: badzone asks for each die (on a terminal); false: badzone rolls. */
   manualDice: boolean;
+  changed: boolean;
+}
+
+/** The GM's title, date, scenario and result for the battle report, kept in the game (not a step of it). */
+export interface DetailsData extends Output<'details'> {
+  session: string;
+  story: Story;
+  /** Whether this command changed any of them (false when it only showed them, or set what they were). */
   changed: boolean;
 }
 

@@ -33,6 +33,11 @@ export function commandLine(made: NewData, opts: NewGameOptions, session: string
   if (setup.orientation.twelve !== DEFAULT_ORIENTATION.twelve) parts.push('--twelve', setup.orientation.twelve);
   if (opts.table) parts.push('--table', shellWord(opts.table));
   if (opts.visibilityTable) parts.push('--visibility-table', shellWord(opts.visibilityTable));
+  // The GM's words for the report, as given (they change no die).
+  for (const k of ['title', 'date', 'scenario', 'result'] as const) {
+    const t = made.story[k];
+    if (t !== null) parts.push(`--${k}`, shellWord(t));
+  }
   if (session !== null) parts.push('--session', shellWord(session));
   if (opts.force) parts.push('--force');
   return parts.join(' ');

@@ -290,6 +290,10 @@ export function buildProgram(io: IO, emit: Emit, version: string, only?: string)
       .option('--no-input', 'never prompt (no setup wizard)')
       .option('--json', 'print JSON'),
   )
+    .option('--title <text>', "the battle report's title (kept in the game; `badzone details` changes it)")
+    .option('--date <text>', 'when the game is played, as you write it')
+    .option('--scenario <text>', 'the scenario played')
+    .option('--result <text>', 'who won, and how (often given later: `badzone details --result`)')
     .addHelpText(
       'after',
       examples(
@@ -298,6 +302,7 @@ export function buildProgram(io: IO, emit: Emit, version: string, only?: string)
         'badzone new --gang "Goliaths: Krag, Brute" --gang "Eschers: Vex, Nyx" \\\n      --reserve "Eschers: Lyra"',
         'badzone new --mode deck --seed 1234 --force',
         'badzone new --hidden-seed   # show only a commitment until `badzone reveal`',
+        'badzone new --title "The Sump Run" --scenario "Looters" --date "14 March"',
       ) +
         '\nA whole-number seed (--seed 1234) rolls with the Mersenne Twister, as every\ngame did before: the same dice as always, but anyone who sees a few of its\nrolls can work out the rolls to come. Without --seed (or with --hidden-seed) a\ngame rolls with ChaCha20, whose rolls cannot be foreseen without the seed.\n',
     )
@@ -495,10 +500,10 @@ export function buildProgram(io: IO, emit: Emit, version: string, only?: string)
         ).choices(['md', 'html', 'json']),
       )
       .option('--json', 'the same as --format json')
-      .option('--title <text>', 'a title for the report (md and html; kept nowhere)')
-      .option('--date <text>', 'when the game was played, as you write it (md and html)')
-      .option('--scenario <text>', 'the scenario played (md and html)')
-      .option('--result <text>', 'who won, and how (md and html)'),
+      .option('--title <text>', "this report's title, over the game's own (`badzone details`; not saved)")
+      .option('--date <text>', 'when the game was played, for this report only')
+      .option('--scenario <text>', 'the scenario played, for this report only')
+      .option('--result <text>', 'who won, and how, for this report only'),
   )
     .addHelpText(
       'after',
@@ -507,7 +512,8 @@ export function buildProgram(io: IO, emit: Emit, version: string, only?: string)
         'badzone report --title "The Sump Run" --date 2026-03-14 --result "Eschers by two fighters" > game.md',
         'badzone report --format html > game.html',
         'badzone report --format json > game.json && badzone verify --file game.json',
-      ),
+      ) +
+        "\nThe report is headed with the game's title, date, scenario and result, kept in\nthe game (`badzone new --title`, `badzone details`). --title, --date, --scenario\nand --result replace them in this report only; the game keeps its own.\n",
     )
     .action(async (opts) => {
       const view = await (await import('./commands/report.js')).run(opts, io);
@@ -577,6 +583,32 @@ export function buildProgram(io: IO, emit: Emit, version: string, only?: string)
     .action(async (mode: string | undefined, opts) =>
       emit(await (await import('./commands/dice.js')).run(mode, opts, io), opts.json === true),
     );
+
+  sessionOption(
+    program
+      .command('details')
+      .description("the battle report's title, date, scenario and result, kept in the game (not a logged step)")
+      .option('--title <text>', "the report's title (the gangs go under it)")
+      .option('--no-title', 'clear the title (the gangs head the report)')
+      .option('--date <text>', 'when the game was played, as you write it')
+      .option('--no-date', 'clear the date')
+      .option('--scenario <text>', 'the scenario played')
+      .option('--no-scenario', 'clear the scenario')
+      .option('--result <text>', 'who won, and how')
+      .option('--no-result', 'clear the result')
+      .option('--json', 'print JSON'),
+  )
+    .addHelpText(
+      'after',
+      examples(
+        'badzone details',
+        'badzone details --title "The Sump Run" --scenario Looters --date "14 March"',
+        'badzone details --result "Eschers hold the casket, Goliaths bottled out"',
+        'badzone details --no-date',
+      ) +
+        '\nWith no flag, shows them. Free text, at most 200 characters each, no control\ncharacters (exit 2). Changing them is not a step of the game: undo and redo\nleave them alone, and the dice and `badzone verify` are the same without them.\n`badzone report` heads the report with them (its own --title etc. replace them\nfor one report).\n',
+    )
+    .action(async (opts) => emit(await (await import('./commands/details.js')).run(opts, io), opts.json === true));
 
   sessionOption(
     program

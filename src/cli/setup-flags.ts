@@ -2,7 +2,7 @@
 // them, into the library's options. The setup wizard's answers ARE such flag values, so the wizard and the
 // equivalent command line go through the same functions here and make exactly the same game.
 import { UsageError } from '../errors.js';
-import { resolveSetup, type NewGameOptions } from '../api/setup.js';
+import { STORY_FIELDS, resolveSetup, type NewGameOptions, type StoryField, type StoryOptions } from '../api/setup.js';
 import { shippedTables } from '../api/tables.js';
 import type { GangSetup, Setup } from '../api/types.js';
 import { LIMITS, count, echo, nameProblem } from '../api/limits.js';
@@ -29,6 +29,11 @@ export interface NewOptions {
   twelve?: string;
   force?: boolean;
   hiddenSeed?: boolean;
+  /** --title, --date, --scenario, --result: the GM's words for the battle report. */
+  title?: string;
+  date?: string;
+  scenario?: string;
+  result?: string;
   /** false with --no-input: never prompt. */
   input?: boolean;
   json?: boolean;
@@ -168,6 +173,29 @@ export function newGameOptions(opts: NewOptions): NewGameOptions {
   if (opts.visibilityTable) out.visibilityTable = opts.visibilityTable;
   if (opts.force) out.force = true;
   if (opts.hiddenSeed) out.hiddenSeed = true;
+  const story = storyFlags(opts);
+  if (Object.keys(story).length) out.story = story;
+  return out;
+}
+
+/**
+ * --title, --date, --scenario and --result as the library's story: each checked as a name is (not blank, at most
+ * LIMITS.name characters, no control characters), with a message naming its flag. `false` (`details --no-title`)
+ * clears the field.
+ */
+export function storyFlags(opts: Partial<Record<StoryField, string | boolean>>): StoryOptions {
+  const out: StoryOptions = {};
+  for (const k of STORY_FIELDS) {
+    const v = opts[k];
+    if (v === undefined || v === true) continue;
+    if (v === false) {
+      out[k] = null;
+      continue;
+    }
+    const problem = nameProblem(v.trim(), `--${k}`);
+    if (problem) throw new UsageError(`${problem}.`);
+    out[k] = v.trim();
+  }
   return out;
 }
 

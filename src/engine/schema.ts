@@ -3,12 +3,14 @@ import { arr, bool, describe, fail, int, nonEmpty, obj, oneOf, str, strings, typ
 import { validateEventTable, validateVisibilityTable, TableError } from '../rules/validate.js';
 import type { RuleBook } from '../rules/book.js';
 import { INT32_MAX, INT32_MIN, isChaChaSeed, type Generator, type Seed } from '../dice/rng.js';
-import { READ } from '../rules/limits.js';
+import { READ, nameProblem } from '../rules/limits.js';
 import { DEFAULT_ORIENTATION, EDGES, type Orientation } from '../rules/orientation.js';
 import { isD66 } from '../dice/expression.js';
 import { replay } from './replay.js';
 import {
   SCHEMA_VERSION,
+  STORY_FIELDS,
+  emptyStory,
   type Action,
   type BattlefieldObject,
   type Condition,
@@ -20,6 +22,7 @@ import {
   type ScatterMark,
   type SessionState,
   type Setup,
+  type Story,
   type TilePick,
 } from './state.js';
 
@@ -57,7 +60,34 @@ const MIGRATIONS: Record<number, (s: Obj) => Obj> = {
   // seeded with a 32-bit integer for the Mersenne Twister, and keeps it.
   3: (s) => ({ ...s, schemaVersion: 4, setup: isObj(s.setup) ? { ...s.setup, generator: 'mt19937' } : s.setup }),
   4: addOrientation,
+  5: addStory,
 };
+
+/**
+ * Version 6 keeps the GM's title, date, scenario and result for the battle report (`story`). Games before it
+ * open with nothing said: every field null.
+ */
+function addStory(s: Obj): Obj {
+  return { ...s, schemaVersion: 6, story: emptyStory() };
+}
+
+/**
+ * The story: each field null or free text checked as a name is where it is typed (../rules/limits.ts
+ * nameProblem: not blank, at most LIMITS.name characters, no control characters), so a hand-edited file cannot
+ * put an escape sequence or a 4,000-character title into a report.
+ */
+function storyOf(v: unknown): Story {
+  const o = obj(v, 'story');
+  const out = emptyStory();
+  for (const k of STORY_FIELDS) {
+    if (o[k] === null) continue;
+    const t = str(o[k], `story.${k}`, READ.name);
+    const problem = nameProblem(t, `the ${k}`);
+    if (problem) fail(`story.${k}`, problem);
+    out[k] = t;
+  }
+  return out;
+}
 
 /**
  * Version 5 keeps where 12 o'clock points (../rules/orientation.ts), at setup and now, and logs the GM's changes
@@ -576,6 +606,7 @@ export function validateSession(
     conditions: conditions(o.conditions),
     tilePicks: tilePicks(o.tilePicks),
     manualDice: bool(o.manualDice, 'manualDice'),
+    story: storyOf(o.story),
     redo: arr(o.redo, 'redo', READ.logEntries).map((x, i) => redoEntry(x, `redo[${i}]`)),
     log: arr(o.log, 'log', READ.logEntries).map((x, i) => (isPlainRecord(x) ? x : record(x, `log[${i}]`))),
   };

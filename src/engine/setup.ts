@@ -3,7 +3,7 @@ import type { RuleBook } from '../rules/book.js';
 import { Rng, generatorOf, type Seed } from '../dice/rng.js';
 import { Dice, type DiceSource } from './dice.js';
 import { DEFAULT_ORIENTATION } from '../rules/orientation.js';
-import { SCHEMA_VERSION, type Gang, type SessionState, type Setup } from './state.js';
+import { SCHEMA_VERSION, emptyStory, type Gang, type SessionState, type Setup } from './state.js';
 
 /** The state right after `badzone new`: tiles, rosters, lairs, structures, visibility, the hazard roll and the shuffled deck. */
 export function createGame(setup: Setup, book: RuleBook, source?: DiceSource): SessionState {
@@ -51,6 +51,7 @@ export function createGame(setup: Setup, book: RuleBook, source?: DiceSource): S
     conditions: [],
     tilePicks: [],
     manualDice: false,
+    story: emptyStory(),
     redo: [],
     log: [{ seq: 0, round: 0, action: { type: 'new' }, rolls: dice.rolls ?? [] }],
   };

@@ -3,7 +3,7 @@ import type { EventTable, VisibilityTable } from '../rules/types.js';
 import type { Generator, RngState, Seed } from '../dice/rng.js';
 import type { Edge, Orientation } from '../rules/orientation.js';
 
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 export type Mode = 'dice' | 'deck';
 export type Phase = 'setup' | 'round' | 'end';
@@ -253,9 +253,30 @@ export interface SessionState {
   tilePicks: TilePick[];
   /** "Enter my own dice from now on": badzone asks for each die where it can prompt. A preference, not in the log. */
   manualDice: boolean;
+  /** What the GM says of the game for its battle report (schema 6). Words about the game, not a step: not in the log. */
+  story: Story;
   /** Log entries undone since the last new step, the most recently undone last: `redo` re-applies them. */
   redo: RedoEntry[];
   log: LogRecord[];
+}
+
+/** The GM's free text about a game, each null until given: kept in the game and headed the battle report with. */
+export interface Story {
+  title: string | null;
+  /** When it was played, as the GM writes it (free text, not a date badzone reads). */
+  date: string | null;
+  scenario: string | null;
+  /** Who won, and how. */
+  result: string | null;
+}
+
+/** The fields of a Story, in the order the report shows them. */
+export const STORY_FIELDS = ['title', 'date', 'scenario', 'result'] as const;
+export type StoryField = (typeof STORY_FIELDS)[number];
+
+/** A story with nothing said yet (a new game's, and every game's from before schema 6). */
+export function emptyStory(): Story {
+  return { title: null, date: null, scenario: null, result: null };
 }
 
 /** Tile names for a grid: rows A, B, C...; columns 1, 2, 3... (A1, A2, B1, B2). */

@@ -4,17 +4,18 @@ import type { RuleBook } from '../rules/book.js';
 import { loggedActions, replay } from './replay.js';
 import { refusal, type Refusal } from './refusals.js';
 import { step, type StepResult } from './step.js';
-import type { LogRecord, RedoEntry, SessionState } from './state.js';
+import type { LogRecord, RedoEntry, SessionState, Story } from './state.js';
 
 /**
  * The state before the last action that changed the game (the log minus its last entry, replayed). What was
- * undone goes on the redo list (kept in the session), and the dice preference stays as it was.
+ * undone goes on the redo list (kept in the session), and the dice preference and the story stay as they were.
  */
 export function undo(state: SessionState, book: RuleBook): { state: SessionState; undone: LogRecord } | null {
   if (state.log.length <= 1) return null;
   const undone = state.log[state.log.length - 1]!;
   const s = replay(state.setup, loggedActions(state.log.slice(0, -1)), book);
   s.manualDice = state.manualDice;
+  s.story = state.story;
   s.redo = [...state.redo, redoEntry(undone, state.rng.uses)];
   return { state: s, undone };
 }
@@ -55,4 +56,12 @@ export function redo(state: SessionState, book: RuleBook): RedoResult {
 /** "Enter my own dice from now on" (or not): a preference kept in the session, not a step of the game. */
 export function setManualDice(state: SessionState, manual: boolean): SessionState {
   return { ...state, manualDice: manual };
+}
+
+/**
+ * The GM's title, date, scenario and result for the report: words about the game, kept in the session but not a
+ * step of it (not logged, undone or redone; the dice and everything `verify` replays are the same without them).
+ */
+export function setStory(state: SessionState, story: Story): SessionState {
+  return { ...state, story: { ...story } };
 }

@@ -1,7 +1,7 @@
 // The players' view as an HTML page: `badzone serve` sends it (and sends its <main> again on every change), and
 // `badzone report --format html` writes the same page, static, as one printable file. Formatting only: every fact
 // comes from the PlayersView (src/api/players-view.ts). Every text is escaped by the `html` template (./html.ts).
-import type { HazardView, InPlayView, Outcome, Roll, VisibilityView } from '../api/types.js';
+import type { HazardView, InPlayView, Outcome, Roll, Story, VisibilityView } from '../api/types.js';
 import type { EventCard, PlayersView } from '../api/players-view.js';
 import type { CheckFacts, ReportSetup } from '../api/report.js';
 import type { EndPhaseView, HistoryRound } from '../api/history.js';
@@ -15,21 +15,10 @@ export interface Notice {
   message: string;
 }
 
-/**
- * What the GM says of a game in a report (its title, date, scenario and result), free text given for one report
- * and kept nowhere: escaped everywhere like names. Every field optional.
- */
-export interface ReportNotes {
-  title?: string;
-  date?: string;
-  scenario?: string;
-  result?: string;
-}
-
 /** Added by `badzone report`: how the game was set up, and how to check it. */
 export interface ReportExtras {
-  /** The GM's title, date, scenario and result, when given. */
-  notes?: ReportNotes;
+  /** The GM's title, date, scenario and result (null: not given): free text, escaped everywhere like names. */
+  story?: Story;
   setup: ReportSetup;
   /** The seed, or null while it is hidden. */
   seed: string | null;
@@ -81,7 +70,7 @@ export function renderPage(v: PlayersView | null, opts: PageOptions): string {
     : html`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"><style>${raw(PAGE_CSS)}</style>`;
   const title =
     opts.mode === 'report' && v
-      ? `${opts.report?.notes?.title ?? reportHeading(v, opts.report)} \u00b7 badzone`
+      ? `${opts.report?.story?.title ?? reportHeading(v, opts.report)} \u00b7 badzone`
       : pageTitle(v, opts.notice);
   const state = live
     ? html`<p class="live-state" id="live-state" role="status"><span class="dot" aria-hidden="true"></span> <span id="live-text">Static view: reload for news (updates are live with JavaScript)</span></p>`
@@ -526,12 +515,12 @@ function roundSummary(h: HistoryRound): Html {
 
 function reportHead(v: PlayersView, r: ReportExtras): Html {
   const s = r.setup;
-  const n = r.notes ?? {};
+  const n = r.story;
   const rows: [string, Part][] = [
     ['Game', user(v.game)],
     ...(['Date', 'Scenario', 'Result'] as const).flatMap((k): [string, Part][] => {
-      const t = n[k.toLowerCase() as 'date' | 'scenario' | 'result'];
-      return t === undefined ? [] : [[k, user(t)]];
+      const t = n?.[k.toLowerCase() as 'date' | 'scenario' | 'result'] ?? null;
+      return t === null ? [] : [[k, user(t)]];
     }),
     ['Events', html`${s.mode === 'deck' ? 'a 64-card deck' : 'a D64 roll each round'}, table: ${user(s.table)}`],
     [
@@ -567,8 +556,8 @@ function reportHeading(v: PlayersView, r: ReportExtras | undefined): string {
 
 /** The report's heading: the GM's title, with the gangs under it; or the gangs. */
 function reportTitle(v: PlayersView, r: ReportExtras | undefined): Html {
-  const title = r?.notes?.title;
-  if (title === undefined) return html`<h1 class="report-title">${reportHeading(v, r)}</h1>`;
+  const title = r?.story?.title ?? null;
+  if (title === null) return html`<h1 class="report-title">${reportHeading(v, r)}</h1>`;
   return html`<h1 class="report-title">${user(title)}</h1>${r?.setup.gangs.length ? html`<p class="report-gangs">${user(reportHeading(v, r))}</p>` : null}`;
 }
 

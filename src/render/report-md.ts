@@ -6,7 +6,7 @@ import type { Outcome, Roll } from '../api/types.js';
 import type { ReportData } from '../api/report.js';
 import { checkText } from './commands.js';
 import type { EndPhaseView, HistoryRound } from '../api/history.js';
-import { diceCount, type ReportNotes } from './page.js';
+import { diceCount } from './page.js';
 
 // Inline syntax, escaped wherever it is: emphasis, code, links and images, tables, strikethrough, headings' closing
 // #s. & < > become entities (no HTML tag, comment or entity can start).
@@ -115,20 +115,20 @@ export function reportHeading(r: ReportData): string {
   return gangs.length ? gangs.join(' vs ') : `Battle report: ${mdText(r.view.game)}`;
 }
 
-export function reportMarkdown(r: ReportData & { notes?: ReportNotes }): string[] {
+export function reportMarkdown(r: ReportData): string[] {
   const v = r.view;
   const s = r.setup;
-  const n = r.notes ?? {};
+  const n = r.story;
   // The story first (the setup, then round by round, then where the game stands); how to check it, with the seed
   // or its commitment, after it; every die in an appendix at the end.
-  const out: string[] = [`# ${n.title !== undefined ? mdText(n.title) : reportHeading(r)}`, ''];
+  const out: string[] = [`# ${n.title !== null ? mdText(n.title) : reportHeading(r)}`, ''];
   // A title given: the gangs under it.
-  if (n.title !== undefined && s.gangs.length) out.push(`**${reportHeading(r)}**`, '');
+  if (n.title !== null && s.gangs.length) out.push(`**${reportHeading(r)}**`, '');
   out.push(`A battle report written by badzone ${mdText(r.version)}.`, '', '## The game', '');
   out.push(`- Game file: ${mdText(v.game)}`);
-  if (n.date !== undefined) out.push(`- Date: ${mdText(n.date)}`);
-  if (n.scenario !== undefined) out.push(`- Scenario: ${mdText(n.scenario)}`);
-  if (n.result !== undefined) out.push(`- Result: ${mdText(n.result)}`);
+  if (n.date !== null) out.push(`- Date: ${mdText(n.date)}`);
+  if (n.scenario !== null) out.push(`- Scenario: ${mdText(n.scenario)}`);
+  if (n.result !== null) out.push(`- Result: ${mdText(n.result)}`);
   out.push(`- Events: ${s.mode === 'deck' ? 'a 64-card deck' : 'a D64 roll each round'}, table: ${mdText(s.table)}`);
   out.push(
     `- Battlefield: ${s.tiles.length} tiles (${mdText(s.tiles.join(' '))}), ${s.spawnPoints} spawn points${s.lairs !== null ? `, ${s.lairs} Beast Lairs` : ''}${s.structures !== null ? `, ${s.structures} large structures` : ''}`,

@@ -7,6 +7,7 @@ import type {
   BadzoneEvent,
   BattlefieldView,
   CollapseData,
+  DetailsData,
   DiceModeData,
   DiscardData,
   EventsListData,
@@ -32,6 +33,7 @@ import type {
   RollData,
   RoundData,
   StatusData,
+  Story,
   Step,
   UndoData,
   VerifyData,
@@ -56,7 +58,7 @@ import { safeDeep } from './safe.js';
 import { nameCommand } from './naming.js';
 import { clip, visibleWidth, wrap, type Style } from './style.js';
 import { simulateLines } from './simulate.js';
-import { dice, renderPage, type ReportNotes } from './page.js';
+import { dice, renderPage } from './page.js';
 import { reportMarkdown } from './report-md.js';
 
 /** Each kind's renderer takes that kind's data (ViewData): wired to another kind's data, it does not compile. */
@@ -1045,6 +1047,30 @@ function diceMode(d: DiceModeData, st: Style): string[] {
   return para(st, `${now}.${d.changed ? '' : ' (unchanged)'}`, `${st.bold('Dice:')} `, '  ');
 }
 
+/** The GM's title, date, scenario and result, those given (for `new`, and `details`). */
+function storyLines(story: Story, st: Style, all: boolean): string[] {
+  const rows: [string, string | null][] = [
+    ['Title', story.title],
+    ['Date', story.date],
+    ['Scenario', story.scenario],
+    ['Result', story.result],
+  ];
+  return rows
+    .filter(([, t]) => all || t !== null)
+    .flatMap(([k, t]) => para(st, t ?? st.dim('(not given)'), `  ${st.bold(`${k}:`)} `, '    '));
+}
+
+function details(d: DetailsData, st: Style): string[] {
+  return [
+    st.heading(d.changed ? 'Battle report details, saved in the game' : 'Battle report details'),
+    ...storyLines(d.story, st, true),
+    ...hint(
+      st,
+      '`badzone report` heads the report with them. Set one with `badzone details --title TEXT` (--date, --scenario, --result); clear one with --no-title.',
+    ),
+  ];
+}
+
 function orientation(d: OrientationData, st: Style): string[] {
   const was = d.from
     ? ` It pointed to the ${d.from} edge before; scatters already on the table stay where they landed.`
@@ -1189,6 +1215,7 @@ function newGame(d: NewView, st: Style): string[] {
         '    ',
       ),
     );
+  lines.push(...storyLines(d.story, st, false));
   if (d.hazard) lines.push(...hazardLines(d.hazard, st));
   if (d.clarifications.length) {
     lines.push(
@@ -1278,6 +1305,7 @@ const RENDERERS: Renderers = {
   collapse,
   orientation,
   dice: diceMode,
+  details,
   verify,
   discard,
   place,
@@ -1291,7 +1319,7 @@ const RENDERERS: Renderers = {
   // The report's JSON form, asked for with --format json but not --json: the same JSON, as it is.
   report: (d: ReportJson) => [JSON.stringify(d, null, 2)],
   'report-md': reportMarkdown,
-  'report-html': (d: ReportData & { notes?: ReportNotes }) => [
+  'report-html': (d: ReportData) => [
     renderPage(d.view, {
       mode: 'report',
       report: {
@@ -1300,7 +1328,7 @@ const RENDERERS: Renderers = {
         commitment: d.commitment,
         check: d.check,
         version: d.version,
-        notes: d.notes,
+        story: d.story,
       },
     }).trimEnd(),
   ],

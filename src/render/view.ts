@@ -3,6 +3,7 @@
 // that only the command line has (`play`, `completion`, `serve`) are described here.
 import type {
   CollapseData,
+  DetailsData,
   DiceModeData,
   DiscardData,
   EndData,
@@ -32,7 +33,6 @@ import type {
   VisibilityData,
 } from '../api/types.js';
 import type { ReportData } from '../api/report.js';
-import type { ReportNotes } from './page.js';
 
 /**
  * Every kind of view, and the data it carries. The renderer of each kind takes exactly this data (src/render/text.ts
@@ -59,6 +59,7 @@ export interface ViewData {
   rename: RenameData;
   collapse: CollapseData;
   dice: DiceModeData;
+  details: DetailsData;
   orientation: OrientationData;
   verify: VerifyData;
   discard: DiscardData;
@@ -72,9 +73,9 @@ export interface ViewData {
   serve: ServeData;
   /** `report --format json`: the report itself, printed as JSON. */
   report: ReportJson;
-  /** The Markdown and HTML reports: the report, and what the GM said of the game for it (kept nowhere). */
-  'report-md': ReportData & { notes?: ReportNotes };
-  'report-html': ReportData & { notes?: ReportNotes };
+  /** The Markdown and HTML reports: the report, headed with its `story` (the game's, or the flags' for this one). */
+  'report-md': ReportData;
+  'report-html': ReportData;
 }
 
 export type ViewKind = keyof ViewData;

@@ -115,6 +115,8 @@ describe('every output kind, through the command line, fits its schema', () => {
     await run('dice', 'manual');
     await run('orientation', 'right');
     await run('orientation');
+    await run('details', '--title', 'The Sump Run', '--result', 'Eschers');
+    await run('details', '--no-result');
     await run('log');
     await run('verify');
     await run('report');

@@ -326,3 +326,65 @@ describe('typed errors, with the kinds and exit codes of the command line', () =
     expect((await game.round()).round).toBe(1);
   });
 });
+
+describe("the battle report's story through the library", () => {
+  it('newGame takes it, details sets and clears fields (the others stay), not as a step', async () => {
+    const d = dir();
+    const game = await newGame(d, { seed: 5, story: { title: '  The Sump Run ', scenario: 'Looters' } });
+    expect(game.created!.story).toEqual({ title: 'The Sump Run', date: null, scenario: 'Looters', result: null });
+    await game.round();
+    const log = JSON.parse(fs.readFileSync(game.file, 'utf8')).log;
+    const set = await game.details({ set: { result: 'Eschers', scenario: null } });
+    expect(set).toEqual({
+      kind: 'details',
+      schema: 3,
+      session: game.file,
+      story: { title: 'The Sump Run', date: null, scenario: null, result: 'Eschers' },
+      changed: true,
+    });
+    expect((await game.details({ set: { result: 'Eschers' } })).changed).toBe(false);
+    expect(await game.details()).toEqual({ ...set, changed: false });
+    expect(JSON.parse(fs.readFileSync(game.file, 'utf8')).log).toEqual(log);
+    // Undo takes back the round, not the words.
+    await game.undo();
+    expect((await game.details()).story.result).toBe('Eschers');
+  });
+
+  it.each<[string, Record<string, unknown>, string, Record<string, unknown>]>([
+    ['an escape sequence', { title: 'x\u001b[31my' }, 'bad-name', { field: 'title', name: 'x\u001b[31my' }],
+    ['a blank text', { date: '   ' }, 'bad-name', { field: 'date', name: '   ' }],
+    ['201 characters', { result: 'x'.repeat(201) }, 'bad-name', { field: 'result' }],
+    ['a number', { scenario: 7 }, 'bad-option', { option: 'scenario', given: 7 }],
+    ['a field a story does not have', { winner: 'Eschers' }, 'bad-option', { option: 'story.winner' }],
+  ])('refuses %s with its code, saving nothing', async (_n, set, code, facts) => {
+    const d = dir();
+    const game = await newGame(d, { seed: 5 });
+    const before = fs.readFileSync(game.file, 'utf8');
+    const e = await game.details({ set: set as never }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(UsageError);
+    expect(e).toMatchObject({ code, facts, exitCode: 2 });
+    expect((e as Error).message).not.toMatch(/--/); // the library names no flag
+    expect(fs.readFileSync(game.file, 'utf8')).toBe(before);
+    await expect(newGame(dir(), { seed: 5, story: set as never })).rejects.toMatchObject({ code });
+  });
+
+  it('the changed-game check still sees the whole file: a story saved while ask waits refuses the answers, and is kept', async () => {
+    const d = dir();
+    const game = await newGame(d, { seed: 5 });
+    await game.round({ dice: [25] });
+    await game.place('static-storm');
+    const other = await openGame(d);
+    const end = game.end({
+      ask: {
+        die: async () => {
+          await other.details({ set: { title: 'The Sump Run' } });
+          return 5;
+        },
+      },
+    });
+    await expect(end).rejects.toMatchObject({ code: 'changed-while-answering' });
+    const now = JSON.parse(fs.readFileSync(game.file, 'utf8'));
+    expect(now.story.title).toBe('The Sump Run');
+    expect(now.phase).toBe('round');
+  });
+});

@@ -73,8 +73,9 @@ describe('badzone new', () => {
     expect(d.session).toBe(path.join(dir, FILE));
     const file = json(bytes(dir));
     expect(file).toMatchObject({
-      schemaVersion: 5,
+      schemaVersion: 6,
       manualDice: false,
+      story: { title: null, date: null, scenario: null, result: null },
       redo: [],
       objects: [],
       rng: { seed: 7, uses: 0 },

@@ -624,3 +624,40 @@ describe('badzone play: a long text in parts', () => {
     expect(textParts(Array.from({ length: 60 }, String), 24, 15).map((p) => p.length)).toEqual([22, 22, 8, 8]);
   });
 });
+
+describe('badzone play: the battle report details', () => {
+  it('Status... > Battle report sets the title and clears the date, kept in the game and not logged', async () => {
+    const dir = tempDir();
+    expect((await runCli([...NEW, '--date', '14 March'], { cwd: dir })).code).toBe(0);
+    const log = state(dir).log;
+    const p = scripted([
+      { select: MENU, value: 'info' },
+      { select: /Show what/, value: 'story' },
+      { select: /Set which\?/, value: 'title' },
+      // Refused as the flags are: a control character.
+      { input: /^Title/, value: 'The Sump\u001b[2J Run', invalid: /contains an escape/ },
+      { input: /^Title/, value: '  The Sump Run  ' },
+      { select: MENU, value: 'info' },
+      { select: /Show what/, value: 'story' },
+      { select: /Set which\?/, value: 'date' },
+      { input: /^Date/, value: '' },
+      { select: MENU, value: 'quit' },
+    ]);
+    const r = await runCli(['play'], tty(dir, p));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(p.left()).toBe(0);
+    // The second visit offers the fields with what they hold now.
+    expect(p.menus.filter((m) => m.some((c) => c.value === 'title'))[1]!.map((c) => c.name)).toEqual([
+      'Title: The Sump Run',
+      'Date: 14 March',
+      'Scenario: (not given)',
+      'Result: (not given)',
+      'Back',
+    ]);
+    const s = state(dir);
+    expect(s.story).toEqual({ title: 'The Sump Run', date: null, scenario: null, result: null });
+    expect(s.log).toEqual(log);
+    inOrder(r.stdout, ['Battle report details, saved in the game', 'Title: The Sump Run']);
+  });
+});

@@ -186,46 +186,83 @@ describe('badzone report', () => {
     });
   });
 
-  it('--title, --date, --scenario and --result: in the Markdown and HTML reports, escaped like names; kept nowhere; refused with json (2)', async () => {
+  it('the story kept in the game heads every report, escaped like names: Markdown inert, HTML text, JSON data', async () => {
     const dir = await game();
-    const before = fs.readFileSync(path.join(dir, FILE), 'utf8');
-    const json = await cli(dir, 'report', '--format', 'json');
-    const notes = [
-      '--title',
-      '# <script>alert(1)</script> [x](javascript:alert(1))',
-      '--date',
-      '14 March, *Sump* Run',
-      '--scenario',
-      'Ambush `at` the vents',
-      '--result',
-      'Eschers <b>won</b>',
-    ];
-    const md = await cli(dir, 'report', ...notes);
+    const story = {
+      title: '# <script>alert(1)</script> [x](javascript:alert(1)) ![i](x.png)',
+      date: '14 March, *Sump* Run',
+      scenario: 'Ambush `at` the vents',
+      result: 'Eschers <b>won</b>',
+    };
+    const log = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')).log;
+    await cli(dir, 'details', '--title', story.title, '--date', story.date, '--scenario', story.scenario);
+    await cli(dir, 'details', '--result', story.result);
+    const saved = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
+    expect(saved.story).toEqual(story);
+    expect(saved.log).toEqual(log); // not a step
+    const md = await cli(dir, 'report');
     expect(md).toMatch(
-      /^# \\# &lt;script&gt;alert\(1\)&lt;\/script&gt; \\\[x\\\]\(javascript:alert\(1\)\)\n\n\*\*&lt;img src=x onerror=alert\(1\)&gt; vs Eschers\*\*\n/,
+      /^# \\# &lt;script&gt;alert\(1\)&lt;\/script&gt; \\\[x\\\]\(javascript:alert\(1\)\) \\!\\\[i\\\]\(x\.png\)\n\n\*\*&lt;img src=x onerror=alert\(1\)&gt; vs Eschers\*\*\n/,
     );
     expect(md).toContain('- Date: 14 March, \\*Sump\\* Run\n');
     expect(md).toContain('- Scenario: Ambush \\`at\\` the vents\n');
     expect(md).toContain('- Result: Eschers &lt;b&gt;won&lt;/b&gt;\n');
-    const page = await cli(dir, 'report', '--format', 'html', ...notes);
+    const page = await cli(dir, 'report', '--format', 'html');
     expect(page).toContain(
-      '<title># &lt;script&gt;alert(1)&lt;/script&gt; [x](javascript:alert(1)) \u00b7 badzone</title>',
+      '<title># &lt;script&gt;alert(1)&lt;/script&gt; [x](javascript:alert(1)) ![i](x.png) \u00b7 badzone</title>',
     );
     expect(page).toContain(
-      '<h1 class="report-title"><bdi># &lt;script&gt;alert(1)&lt;/script&gt; [x](javascript:alert(1))</bdi></h1><p class="report-gangs"><bdi>&lt;img src=x onerror=alert(1)&gt; vs Eschers</bdi></p>',
+      '<h1 class="report-title"><bdi># &lt;script&gt;alert(1)&lt;/script&gt; [x](javascript:alert(1)) ![i](x.png)</bdi></h1><p class="report-gangs"><bdi>&lt;img src=x onerror=alert(1)&gt; vs Eschers</bdi></p>',
     );
     expect(page).toContain('<dt>Scenario</dt><dd><bdi>Ambush `at` the vents</bdi></dd>');
     expect(page).toContain('<dt>Result</dt><dd><bdi>Eschers &lt;b&gt;won&lt;/b&gt;</bdi></dd>');
-    expect(page).not.toMatch(/<script|<b>/);
-    // Kept nowhere: the session is as it was, and the JSON report the same.
+    expect(page).not.toMatch(/<script|<b>|<img/);
+    const json = JSON.parse(await cli(dir, 'report', '--format', 'json'));
+    expect(json.story).toEqual(story);
+    expect(json.session.story).toEqual(story);
+    // The report still verifies: the story is no part of what verify replays.
+    fs.writeFileSync(path.join(dir, 'r.json'), JSON.stringify(json));
+    expect((await runCli(['verify', '--file', 'r.json'], { cwd: dir })).code).toBe(0);
+  });
+
+  it('--title, --date, --scenario and --result replace the stored ones for one report, in every format; the game keeps its own', async () => {
+    const dir = await game();
+    await cli(dir, 'details', '--title', 'The Sump Run', '--result', 'Eschers');
+    const before = fs.readFileSync(path.join(dir, FILE), 'utf8');
+    const md = await cli(dir, 'report', '--title', 'Night *Raid*', '--date', '15 March');
+    expect(md).toMatch(/^# Night \\\*Raid\\\*\n/);
+    expect(md).toContain('- Date: 15 March\n');
+    expect(md).toContain('- Result: Eschers\n'); // not given this time: the game's
+    const page = await cli(dir, 'report', '--format', 'html', '--scenario', '<i>Looters</i>');
+    expect(page).toContain('<h1 class="report-title"><bdi>The Sump Run</bdi></h1>');
+    expect(page).toContain('<dt>Scenario</dt><dd><bdi>&lt;i&gt;Looters&lt;/i&gt;</bdi></dd>');
+    const json = JSON.parse(await cli(dir, 'report', '--json', '--result', 'Goliaths'));
+    expect(json.story).toEqual({ title: 'The Sump Run', date: null, scenario: null, result: 'Goliaths' });
+    expect(json.session.story).toEqual({ title: 'The Sump Run', date: null, scenario: null, result: 'Eschers' });
+    // Kept nowhere: the session is as it was.
     expect(fs.readFileSync(path.join(dir, FILE), 'utf8')).toBe(before);
-    expect(await cli(dir, 'report', '--format', 'json')).toBe(json);
-    const refused = await runCli(['report', '--json', '--title', 'x'], { cwd: dir });
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('--title goes in the Markdown and HTML reports');
+    // Checked like names, naming the flag: a line break, an ANSI escape.
     const bad = await runCli(['report', '--result', 'a\nb'], { cwd: dir });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--result "a');
+    const esc = await runCli(['report', '--title', 'x\u001b[2Jy'], { cwd: dir });
+    expect(esc.code).toBe(2);
+    expect(esc.stderr).toContain('--title "x\\x1b[2Jy" contains an escape (\\x1b)');
+    expect(esc.stderr).not.toContain('\u001b');
+  });
+
+  it('a hidden-seed game with a story: the report names the story and still hides the seed', async () => {
+    const dir = tempDir('badzone-report-');
+    await cli({ cwd: dir, seeds: [HIDDEN] }, 'new', '--hidden-seed', '--title', 'Secret Sump');
+    await cli(dir, 'round');
+    await cli(dir, 'details', '--result', 'Eschers');
+    const details = await cli(dir, 'details', '--json');
+    expect(details).not.toContain(HIDDEN);
+    for (const format of ['md', 'html', 'json']) {
+      const out = await cli(dir, 'report', '--format', format);
+      expect(out).toContain('Secret Sump');
+      expect(out).not.toContain(HIDDEN);
+    }
   });
 
   it('refuses what it cannot do: no game (3), an unknown format (2), --file with --session (2)', async () => {

@@ -185,7 +185,11 @@ describe('a game saved at schema 4: the default orientation', () => {
     expect(end.stdout.match(/^Scatters: /gm)).toEqual(['Scatters: ']);
     expect(end.stdout).toContain("Scatters: 12 o'clock = far edge (row A), 3 = right, 6 = near, 9 = left\n");
     const saved = JSON.parse(fs.readFileSync(session, 'utf8'));
-    expect(saved).toMatchObject({ schemaVersion: 5, orientation: { twelve: 'far' } });
+    expect(saved).toMatchObject({
+      schemaVersion: 6,
+      orientation: { twelve: 'far' },
+      story: { title: null, date: null, scenario: null, result: null },
+    });
     expect(saved.setup.orientation).toEqual({ twelve: 'far' });
     expect(await json(['verify', '--session', session], dir)).toMatchObject({ ok: true, entries: 4 });
   });

@@ -356,3 +356,30 @@ describe('setup wizard', () => {
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 });
+
+describe('setup wizard with a story', () => {
+  it('new --title --scenario on a terminal still asks the setup, keeps them, and prints them in the command line', async () => {
+    const dir = tempDir();
+    const p = scripted([...FULL]);
+    const w = await runCli(['new', '--title', 'The Sump Run', '--scenario', 'Looters'], {
+      cwd: dir,
+      stdinIsTTY: true,
+      prompter: p,
+      seeds: [777],
+    });
+    expect(w.stderr).toBe('');
+    expect(w.code).toBe(0);
+    expect(p.left()).toBe(0);
+    expect(JSON.parse(read(dir)).story).toEqual({
+      title: 'The Sump Run',
+      date: null,
+      scenario: 'Looters',
+      result: null,
+    });
+    const args = printedCommand(w.stdout);
+    expect(args.slice(-4)).toEqual(['--title', 'The Sump Run', '--scenario', 'Looters']);
+    const again = tempDir();
+    expect((await runCli(['new', ...args], { cwd: again })).code).toBe(0);
+    expect(read(again)).toBe(read(dir));
+  });
+});

@@ -262,3 +262,32 @@ describe('two badzone commands at once', () => {
     expect(fs.readdirSync(dir)).toEqual([FILE]);
   });
 });
+
+describe("the battle report's story through the built bin", () => {
+  it('new --title, details in later processes, report headed with them (md, html, json), undo leaves them', () => {
+    const dir = tempDir('badzone-e2e-story-');
+    const ok = (args: string[]) => {
+      const r = bin(args, dir);
+      expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      return r.stdout;
+    };
+    ok(['new', '--seed', 'STORYE2E', '--gang', 'Goliaths: Krag', '--gang', 'Eschers: Vex', '--title', 'The Sump Run']);
+    ok(['round']);
+    ok(['details', '--scenario', 'Looters', '--result', 'Eschers <b>by two</b>']);
+    ok(['undo']);
+    expect(json(ok(['details', '--json'])).story).toEqual({
+      title: 'The Sump Run',
+      date: null,
+      scenario: 'Looters',
+      result: 'Eschers <b>by two</b>',
+    });
+    const md = ok(['report']);
+    expect(md.startsWith('# The Sump Run\n\n**Goliaths vs Eschers**\n')).toBe(true);
+    expect(md).toContain('- Result: Eschers &lt;b&gt;by two&lt;/b&gt;\n');
+    expect(ok(['report', '--format', 'html'])).toContain('<dt>Scenario</dt><dd><bdi>Looters</bdi></dd>');
+    expect(json(ok(['report', '--json', '--title', 'Night Raid'])).story.title).toBe('Night Raid');
+    const bad = bin(['details', '--title', 'x\u001b[2Jy'], dir);
+    expect(bad.status).toBe(2);
+    expect(json(read(dir)).story.title).toBe('The Sump Run');
+  });
+});

@@ -3,7 +3,7 @@
 // longer applies or would not roll the same dice.
 
 import { describe, expect, it } from 'vitest';
-import { redo, redoEntry, replay, step, undo } from '../../src/engine/index.js';
+import { emptyStory, redo, redoEntry, replay, setStory, step, undo, verify } from '../../src/engine/index.js';
 import { LIMITS } from '../../src/rules/limits.js';
 import { book } from './arbitraries.js';
 
@@ -152,5 +152,33 @@ describe('redo', () => {
     // Untouched, it redoes to the very state that was undone.
     const r = redo(u.state, book);
     expect(r?.ok && JSON.stringify(r.state)).toBe(JSON.stringify(good));
+  });
+});
+
+describe('the story (title, date, scenario, result): words about the game, not a step', () => {
+  const story = { title: 'The Sump Run', date: '14 March', scenario: 'Looters', result: 'Eschers by two fighters' };
+
+  it('setting it logs nothing, rolls nothing and keeps the redo list', () => {
+    const u = undo(good, book)!.state;
+    const s = setStory(u, story);
+    expect(s.story).toEqual(story);
+    expect(s.log).toBe(u.log);
+    expect(s.rng).toEqual(u.rng);
+    expect(s.redo).toEqual(u.redo);
+    expect(u.story).toEqual(emptyStory()); // the state it was given is left as it was
+  });
+
+  it('undo and redo keep it as it is: they undo steps of the game, not the words about it', () => {
+    const s = setStory(good, story);
+    const u = undo(s, book)!.state;
+    expect(u.story).toEqual(story);
+    const r = redo(u, book);
+    if (!r?.ok) throw new Error('the round undone should redo');
+    expect(r.state.story).toEqual(story);
+  });
+
+  it('verify replays the same game with or without it', () => {
+    expect(verify(setStory(good, story), book)).toEqual(verify(good, book));
+    expect(verify(setStory(good, story), book).ok).toBe(true);
   });
 });

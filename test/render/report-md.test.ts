@@ -250,7 +250,7 @@ describe('the whole report', () => {
     const data = await g.report('0.1.0');
     const md = reportMarkdown(data).join('\n');
     // The GM's title, date, scenario and result (report --title ...) made of `h` too.
-    const noted = reportMarkdown({ ...data, notes: { title: h, date: h, scenario: h, result: h } }).join('\n');
+    const noted = reportMarkdown({ ...data, story: { title: h, date: h, scenario: h, result: h } }).join('\n');
     return { md, noted, file, gang: name, event: (table(h) as { results: { name: string }[] }).results[0]!.name };
   }
 

@@ -57,7 +57,8 @@ export type SubItem =
   | 'dice-mode'
   | 'rename'
   | 'collapse'
-  | 'orientation';
+  | 'orientation'
+  | 'story';
 
 const BACK = '\u0000back';
 
@@ -227,6 +228,7 @@ function fingerprint(s: SessionState): string {
     s.log[s.log.length - 1] ?? null,
     s.redo.length,
     s.manualDice ?? null,
+    s.story ?? null,
   ]);
 }
 
@@ -331,7 +333,9 @@ async function act(
       if (s.hazard) items.push({ name: 'Hazard and Home Turf Ploy', value: 'hazard' });
       items.push({ name: 'Everything in full: Hazard, rules of the events in play, clarifications', value: 'full' });
       items.push({ name: 'Log of this round', value: 'log' });
+      items.push({ name: 'Battle report: title, date, scenario, result (set them)', value: 'story' });
       const sub = await subMenu(prompter, 'Show what?', items);
+      if (sub === 'story') return story(s, prompter, io, session);
       if (sub === 'status') return (await import('./status.js')).run(session, io);
       if (sub === 'full') return (await import('./status.js')).run({ ...session, full: true }, io);
       if (sub === 'hazard') return (await import('./status.js')).hazard(session, io);
@@ -388,6 +392,30 @@ async function act(
     case 'quit':
       return null;
   }
+}
+
+/** The story's fields as play names them. */
+const STORY_ITEMS = [
+  ['title', 'Title'],
+  ['date', 'Date'],
+  ['scenario', 'Scenario'],
+  ['result', 'Result'],
+] as const;
+
+/** Set or clear one of the battle report's title, date, scenario and result (as `badzone details` does). */
+async function story(s: SessionState, prompter: Prompter, io: IO, session: { session?: string }): Promise<View | null> {
+  const field = await pick(
+    prompter,
+    'Set which? (kept in the game; the battle report is headed with them)',
+    STORY_ITEMS.map(([k, label]) => ({ name: `${label}: ${s.story[k] ?? '(not given)'}`, value: k })),
+  );
+  const label = STORY_ITEMS.find(([k]) => k === field)![1];
+  const text = await prompter.input(safeText(`${label} (clear the text and press Enter to remove it):`), {
+    default: s.story[field] ?? '',
+    validate: (v) => v.trim() === '' || (nameProblem(v.trim(), label) ?? true),
+  });
+  const value = text.trim() === '' ? false : text.trim();
+  return (await import('./details.js')).run({ ...session, [field]: value }, io);
 }
 
 function nextStepRun(s: SessionState, session: { session?: string }, io: IO, manual: boolean): Promise<View> {

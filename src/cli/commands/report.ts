@@ -5,19 +5,23 @@ import type { IO } from '../io.js';
 import { openSession } from '../shared.js';
 import type { View } from '../../render/view.js';
 import { checkText } from '../../render/commands.js';
-import type { ReportNotes } from '../../render/page.js';
-import { nameProblem } from '../../api/limits.js';
+import { storyFlags } from '../setup-flags.js';
 
 declare const BADZONE_VERSION: string | undefined;
 const VERSION = typeof BADZONE_VERSION === 'string' ? BADZONE_VERSION : '0.0.0-dev';
 
 export type ReportFormat = 'md' | 'html' | 'json';
 
-/** The GM's words for one report: free text, checked as names are (length, no control characters), kept nowhere. */
-const NOTES = ['title', 'date', 'scenario', 'result'] as const;
-
 export async function run(
-  opts: { session?: string; format?: string; json?: boolean } & ReportNotes,
+  opts: {
+    session?: string;
+    format?: string;
+    json?: boolean;
+    title?: string;
+    date?: string;
+    scenario?: string;
+    result?: string;
+  },
   io: IO,
 ): Promise<View<'report' | 'report-md' | 'report-html'>> {
   if (opts.json && opts.format !== undefined && opts.format !== 'json')
@@ -25,18 +29,12 @@ export async function run(
   const format = (opts.json ? 'json' : (opts.format ?? 'md')).toLowerCase();
   if (format !== 'md' && format !== 'html' && format !== 'json')
     throw new UsageError(`--format takes md, html or json, not "${opts.format}".`);
-  const notes: ReportNotes = {};
-  for (const k of NOTES) {
-    const t = opts[k];
-    if (t === undefined) continue;
-    // The JSON report is the game as recorded, for \`verify\`: the GM's words are not part of it.
-    if (format === 'json') throw new UsageError(`--${k} goes in the Markdown and HTML reports, not the JSON one.`);
-    const problem = nameProblem(t, `--${k}`);
-    if (problem) throw new UsageError(`${problem}.`);
-    notes[k] = t;
-  }
+  // --title, --date, --scenario, --result: for this report only, over what the game keeps (`badzone details`).
+  // The session inside the JSON report stays as saved; its `story` is what this report is headed with.
+  const given = storyFlags(opts);
   const data = await (await openSession(opts, io)).report(VERSION);
+  const story = { ...data.story, ...given };
   // The JSON form says how to check the game in words, with the commands (the check's facts, said where it stood).
-  if (format === 'json') return { kind: 'report', data: { ...data, check: checkText(data.check) } };
-  return { kind: format === 'md' ? 'report-md' : 'report-html', data: { ...data, notes } };
+  if (format === 'json') return { kind: 'report', data: { ...data, story, check: checkText(data.check) } };
+  return { kind: format === 'md' ? 'report-md' : 'report-html', data: { ...data, story } };
 }

@@ -17,7 +17,7 @@ import {
 } from '../../../src/engine/index.js';
 import { SchemaTooNew } from '../../../src/engine/schema.js';
 import { Invalid } from '../../../src/rules/check.js';
-import { READ } from '../../../src/rules/limits.js';
+import { LIMITS, READ } from '../../../src/rules/limits.js';
 import { INT32_MAX, INT32_MIN } from '../../../src/dice/rng.js';
 import { serialize } from '../../../src/store/session.js';
 import { shippedTables } from '../../../src/store/tables.js';
@@ -443,6 +443,24 @@ describe('rng, round, tiles, lairs, structures, gangs, visibility, hazard, pendi
     ],
     ['manualDice missing', (s) => delete s.manualDice, 'manualDice', 'found nothing'],
     ['manualDice text', (s) => (s.manualDice = 'yes'), 'manualDice', 'expected true or false'],
+    ['story missing', (s) => delete s.story, 'story', 'found nothing'],
+    ['story text', (s) => (s.story = 'The Sump Run'), 'story', 'expected an object'],
+    ['story.title missing', (s) => delete s.story.title, 'story.title', 'found nothing'],
+    ['story.date a number', (s) => (s.story.date = 2026), 'story.date', 'expected text, found 2026'],
+    ['story.scenario blank', (s) => (s.story.scenario = '  '), 'story.scenario', 'the scenario is empty'],
+    [
+      'story.result with an escape',
+      (s) => (s.story.result = 'Eschers \u001b[2J won'),
+      'story.result',
+      'contains an escape (\\x1b); a name may not contain control characters',
+    ],
+    ['story.title a line break', (s) => (s.story.title = 'The Sump\nRun'), 'story.title', 'contains a line break'],
+    [
+      'story.title past the name limit',
+      (s) => (s.story.title = x(LIMITS.name + 1)),
+      'story.title',
+      `a name may have at most ${LIMITS.name} characters`,
+    ],
   ]);
 
   it.each<[string, (s: Json) => void, (st: SessionState) => unknown, unknown]>([
@@ -502,6 +520,19 @@ describe('rng, round, tiles, lairs, structures, gangs, visibility, hazard, pendi
     ],
     ['64 pendingEnd entries', (s) => (s.pendingEnd = Array(64).fill('treasure')), (st) => st.pendingEnd.length, 64],
     ['manualDice true', (s) => (s.manualDice = true), (st) => st.manualDice, true],
+    [
+      'a story, hostile text kept as written',
+      (s) =>
+        (s.story = {
+          title: '<script>x</script>',
+          date: null,
+          scenario: '[a](javascript:x)',
+          result: x(LIMITS.name),
+          extra: 1,
+        }),
+      (st) => st.story,
+      { title: '<script>x</script>', date: null, scenario: '[a](javascript:x)', result: x(LIMITS.name) },
+    ],
   ])('accepts %s', (_n, edit, got, want) => {
     expect(got(accepted(edit))).toEqual(want);
   });

@@ -25,6 +25,9 @@ export const v3File = (name: string): Json =>
 /** A real version-4 file (written by badzone at b7a626a). */
 export const v4File = (name: string): Json =>
   JSON.parse(readFileSync(new URL(`../fixtures/session-v4-${name}.json`, import.meta.url), 'utf8'));
+/** A real version-5 file (written by badzone at 413392d): two gangs, a rolled Hazard, two rounds. */
+export const v5File = (name: string): Json =>
+  JSON.parse(readFileSync(new URL(`../fixtures/session-v5-${name}.json`, import.meta.url), 'utf8'));
 
 /**
  * The real version-2 game, migrated: 10 entries (log[5] a round with entered dice, log[6] a fighter move, log[8] a

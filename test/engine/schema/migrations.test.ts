@@ -11,7 +11,7 @@ import { compileBook } from '../../../src/rules/book.js';
 import { Invalid } from '../../../src/rules/check.js';
 import { shippedTables } from '../../../src/store/tables.js';
 import { book, invalidOf, ownResults } from '../arbitraries.js';
-import { invalid, load, loadWithTables, playedGame, v2File, v2Text, v3File, v4File, type Json } from './kit.js';
+import { invalid, load, loadWithTables, playedGame, v2File, v2Text, v3File, v4File, v5File, type Json } from './kit.js';
 
 const V2 = v2Text('dice');
 
@@ -633,7 +633,7 @@ describe('a file from before schema 4', () => {
       const { state, migratedFrom } = loadWithTables(raw);
       expect(migratedFrom).toBe(3);
       expect(state.schemaVersion).toBe(SCHEMA_VERSION);
-      expect(SCHEMA_VERSION).toBe(5);
+      expect(SCHEMA_VERSION).toBe(6);
       expect(state.setup).toMatchObject({ seed: raw.setup.seed, generator: 'mt19937' });
       expect(state.rng).toEqual(raw.rng);
       expect(Object.keys(state.setup).slice(0, 2)).toEqual(['seed', 'generator']);
@@ -676,6 +676,40 @@ describe('a file from before schema 5', () => {
     delete noSetup.setup.orientation;
     expect(() => loadWithTables(noSetup)).toThrow(
       new Invalid('setup.orientation', 'expected an object, found nothing (the field is missing)'),
+    );
+  });
+});
+
+describe('a file from before schema 6', () => {
+  it('a version-5 game (written at 413392d) opens with its story empty: no title, date, scenario or result', () => {
+    const raw = v5File('dice');
+    expect(raw.schemaVersion).toBe(5);
+    expect(raw.story).toBeUndefined();
+    const { state, book, migratedFrom } = loadWithTables(raw);
+    expect(migratedFrom).toBe(5);
+    expect(state.schemaVersion).toBe(SCHEMA_VERSION);
+    expect(state.story).toEqual({ title: null, date: null, scenario: null, result: null });
+    // Nothing else changes: the same log, dice position and orientation, and it still verifies.
+    expect(state.log).toEqual(raw.log);
+    expect(state.rng).toEqual(raw.rng);
+    expect(state.orientation).toEqual(raw.orientation);
+    expect(verify(state, book)).toMatchObject({ ok: true, problem: null });
+  });
+
+  it('a version-1 file goes through every migration to an empty story too', () => {
+    expect(loadWithTables(v2File('dice')).state.story).toEqual({
+      title: null,
+      date: null,
+      scenario: null,
+      result: null,
+    });
+  });
+
+  it('a version-6 file without its story is refused, naming the field', () => {
+    const v6 = JSON.parse(JSON.stringify(loadWithTables(v5File('dice')).state));
+    delete v6.story;
+    expect(() => loadWithTables(v6)).toThrow(
+      new Invalid('story', 'expected an object, found nothing (the field is missing)'),
     );
   });
 });
