@@ -4,9 +4,21 @@
 // says each marker's tile and offset in inches from that tile's center, so the GM can place it with a tape.
 // Formatting only: every position comes from the MapView (src/api/types.ts). Text from tables and rosters is made
 // terminal-safe here (src/render/safe.ts), and with `ascii` every character is printable ASCII.
-import type { MapMarker, MapPlace, MapSite, MapView, MarkerKind } from '../api/types.js';
+import type { MapView, MarkerKind } from '../api/types.js';
 import { edgeAt, type Edge } from '../api/orientation.js';
-import { EDGE_NAME } from './orientation.js';
+import {
+  MARKER_GLYPH,
+  MARKER_NAME,
+  SITE_GLYPH,
+  SITE_WORDS,
+  legendParts,
+  mapTitle,
+  markerLabel,
+  nearestEdge,
+  rowName,
+  siteLabel,
+  siteLists,
+} from './map-words.js';
 import { escapeChar, safeText } from './safe.js';
 import { makeStyle, visibleWidth, wrap } from './style.js';
 
@@ -30,29 +42,6 @@ export interface MapText {
   /** The legend, to show below the map or page apart: the key, then each marker, carried ones, sites. */
   legend: string[];
 }
-
-/** A marker's glyph on the map, before its number ("C12"). */
-export const MARKER_GLYPH: Record<MarkerKind, string> = {
-  'loot-casket': 'C',
-  'smoke-marker': 'S',
-  'frag-mine': 'M',
-  'golden-casket': 'G',
-  'large-blast': 'B',
-};
-
-/** What each kind is, for the key (codes made words here, like the rest of the human output). */
-export const MARKER_NAME: Record<MarkerKind, string> = {
-  'loot-casket': 'Loot Casket',
-  'smoke-marker': 'Smoke Marker',
-  'frag-mine': 'Frag Mine',
-  'golden-casket': 'Golden Casket',
-  'large-blast': 'Large Blast',
-};
-
-const rowName = (r: number) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[r] ?? String(r + 1);
-
-type SiteKind = 'spawn' | 'lair' | 'structure';
-const SITE_GLYPH: Record<SiteKind, string> = { spawn: '*', lair: '%', structure: '#' };
 
 /** What a cell holds: what may be drawn over it, and its colour. */
 type Cell = 'empty' | 'border' | 'name' | 'hatch' | 'blast' | 'path' | 'marker' | 'live' | 'site';
@@ -94,6 +83,12 @@ const ASCII: Chars = {
   inch: '"',
   edge: { far: '^', right: '>', near: 'v', left: '<' },
 };
+
+/** Text from a table or roster, made safe for the terminal (and ASCII when asked). */
+function safe(s: string, ascii: boolean): string {
+  const t = safeText(s);
+  return ascii ? t.replace(/[^\x20-\x7e]/gu, escapeChar) : t;
+}
 
 /** The side panel (compass and key) beside the map, when the width leaves room for it. */
 const SIDE = 24;
@@ -137,94 +132,6 @@ function fit(rows: number, cols: number, width: number, lines: number): Fit | nu
 /** The width a fit takes. */
 function gridWidth(cols: number, f: Fit): number {
   return cols * (f.cw + 1) + 1 + (f.headers ? MARGIN : 0);
-}
-
-/** A number of inches, to the half inch ("4", "4.5"). */
-export function inches(n: number): string {
-  const h = Math.round(Math.abs(n) * 2) / 2;
-  return String(h);
-}
-
-/** Text from a table or roster, made safe for the terminal (and ASCII when asked). */
-function safe(s: string, ascii: boolean): string {
-  const t = safeText(s);
-  return ascii ? t.replace(/[^\x20-\x7e]/gu, escapeChar) : t;
-}
-
-/** Where a point lies, in words: its tile and offset from that tile's center, or the edge it went past. */
-export function placeWords(p: MapPlace, view: MapView, inch = '″'): string {
-  if (p.offTable) return `off the table, past ${EDGE_NAME[p.edge ?? nearestEdge(p, view)]}`;
-  if (p.tile === null || !p.offset) {
-    return `on no tile (a gap or a removed tile), ${inches(p.x)}${inch} from the left-hand edge and ${inches(p.y)}${inch} from the far edge`;
-  }
-  const parts: string[] = [];
-  const dx = inches(p.offset.x);
-  const dy = inches(p.offset.y);
-  if (dx !== '0') parts.push(`${dx}${inch} ${p.offset.x > 0 ? 'right' : 'left'}`);
-  if (dy !== '0') parts.push(`${dy}${inch} ${p.offset.y > 0 ? 'away from row A' : 'toward row A'}`);
-  return `${p.tile}, ${parts.length ? parts.join(', ') : 'at its center'}`;
-}
-
-function nearestEdge(p: MapPlace, view: MapView): Edge {
-  const d: [Edge, number][] = [
-    ['far', p.y],
-    ['near', view.height - p.y],
-    ['left', p.x],
-    ['right', view.width - p.x],
-  ];
-  return d.sort((a, b) => a[1] - b[1])[0]![0];
-}
-
-function startWords(p: MapPlace): string {
-  return p.tile ? `${p.tile}'s center` : 'where it was put';
-}
-
-/** One marker's legend entry, in words. */
-function markerEntry(m: MapMarker, view: MapView, ch: Chars, ascii: boolean): string {
-  const label = `${MARKER_GLYPH[m.kind]}${m.id}`;
-  const head = `${label} ${safe(m.what, ascii)}, round ${m.round}${m.live ? ' (in play)' : ''}`;
-  const worth = m.worth ? `, worth ${m.worth.value} ${safe(m.worth.unit, ascii)}` : '';
-  const radius = m.radius !== undefined ? `, blast radius ${inches(m.radius)}${ch.inch}` : '';
-  if (m.carriedBy) {
-    const g = safe(m.carriedBy.gang, ascii);
-    const by = m.carriedBy.fighter === null ? `a fighter of ${g}` : `${safe(m.carriedBy.fighter, ascii)} (${g})`;
-    return `${head}: carried by ${by}${worth}`;
-  }
-  const step = (s: { round: number; distance: number; direction: number }) =>
-    `${s.distance}${ch.inch} toward ${s.direction} o'clock`;
-  let how: string;
-  if (m.scatters.length === 0) how = m.moved ? '' : ' (not scattered)';
-  else if (m.scatters.length === 1)
-    how = ` (${m.moved ? 'it had scattered ' : ''}from ${startWords(m.origin)}, ${step(m.scatters[0]!)})`;
-  else
-    how = `; ${m.moved ? 'its path before' : 'path'}: ${startWords(m.origin)}, then ${m.scatters.map((s) => `round ${s.round} ${step(s)}`).join(', ')}`;
-  const moved = m.moved ? ', moved there by the GM' : '';
-  return `${head}: ${placeWords(m.at, view, ch.inch)}${moved}${worth}${radius}${how}`;
-}
-
-function siteLabel(kind: SiteKind, s: MapSite): string {
-  return `${SITE_GLYPH[kind]}${s.number}${s.used || s.becomes || s.collapsed ? '!' : ''}`;
-}
-
-function siteState(s: MapSite, ascii: boolean): string {
-  if (s.used) return ' (used this round)';
-  if (s.becomes) return ` (now a ${safe(s.becomes, ascii)})`;
-  if (s.collapsed) return ' (collapsed)';
-  return '';
-}
-
-const SITE_WORDS: Record<SiteKind, string> = {
-  spawn: 'Spawn points',
-  lair: 'Beast Lairs',
-  structure: 'Large structures',
-};
-
-function siteLists(view: MapView): [SiteKind, MapSite[]][] {
-  return [
-    ['spawn', view.spawnPoints],
-    ['lair', view.lairs],
-    ['structure', view.structures],
-  ];
 }
 
 /** The key: each glyph the map uses, in words. */
@@ -392,7 +299,7 @@ function draw(view: MapView, part: Part, f: Fit, ch: Chars, ascii: boolean): Can
   const placed: number[] = [];
   for (const m of onMap) {
     if (!inPart(m.at)) continue;
-    const label = `${MARKER_GLYPH[m.kind]}${m.id}`;
+    const label = markerLabel(m);
     const kind: Cell = m.live ? 'live' : 'marker';
     if (m.at.offTable) {
       const edge = m.at.edge ?? nearestEdge(m.at, view);
@@ -470,8 +377,7 @@ function paint(cv: Canvas, color: boolean): string[] {
 }
 
 function title(view: MapView, part?: string): string {
-  const phase = view.phase === 'end' ? ', End Phase done' : view.phase === 'setup' ? ', setup' : '';
-  return `Battlefield${view.round ? `, round ${view.round}${phase}` : ''}${part ? ` (${part})` : ''}`;
+  return `${mapTitle(view)}${part ? ` (${part})` : ''}`;
 }
 
 /** Put the side panel's lines to the right of the map's. */
@@ -558,36 +464,17 @@ function legend(
 ): string[] {
   const out: string[] = [];
   const add = (s: string) => out.push(...wrap(s, width, '    ', ''));
+  const parts = legendParts(view, { say: (s) => safe(s, ascii), inch: ch.inch });
   if (key.length) add(`Key: ${key.map((k) => k.replace(/ {2}/, ' ')).join('; ')}.`);
-  const onMap = view.markers.filter((m) => !m.carriedBy);
-  const carried = view.markers.filter((m) => m.carriedBy);
-  if (onMap.length) {
-    add(
-      `Markers (offsets from the tile's center as drawn: right = toward higher columns, toward row A = toward the far edge):`,
-    );
-    for (const m of onMap)
-      add(`${markerEntry(m, view, ch, ascii)}${unplaced.has(m.id) ? ' (not drawn: no room on the map)' : ''}`);
-  } else if (!carried.length) add('No markers on the table.');
-  if (carried.length) {
+  if (parts.markers.length) {
+    add(`Markers (${parts.heading}):`);
+    for (const m of parts.markers) add(`${m.text}${unplaced.has(m.id) ? ' (not drawn: no room on the map)' : ''}`);
+  } else if (!parts.carried.length) add('No markers on the table.');
+  if (parts.carried.length) {
     add('Carried (not on the map):');
-    for (const m of carried) add(markerEntry(m, view, ch, ascii));
+    for (const m of parts.carried) add(m);
   }
-  const removed = view.tiles.filter((t) => t.state === 'removed').map((t) => safe(t.name, ascii));
-  if (removed.length) add(`Tiles removed (hatched ${ch.hatch}): ${removed.join(', ')}.`);
-  const unconfirmed = view.tiles.filter((t) => t.unconfirmed).map((t) => safe(t.name, ascii));
-  if (unconfirmed.length) add(`Picked, not confirmed by the GM (?): ${unconfirmed.join(', ')}.`);
-  for (const [k, list] of siteLists(view)) {
-    if (!list.length) continue;
-    const placed = list
-      .filter((s) => s.tile !== null)
-      .map((s) => `${siteLabel(k, s)} ${safe(s.tile!, ascii)}${siteState(s, ascii)}`);
-    const loose = list.filter((s) => s.tile === null).map((s) => `${s.number}${siteState(s, ascii)}`);
-    const parts = [
-      ...(placed.length ? [placed.join(', ')] : []),
-      ...(loose.length ? [`without a tile: ${loose.join(', ')} (number them on the table)`] : []),
-    ];
-    add(`${SITE_WORDS[k]}: ${parts.join('; ')}.`);
-  }
+  for (const n of parts.notes) add(n);
   return out;
 }
 

@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MapView, MarkerKind } from '../../src/api/types.js';
-import { mapTextLines, placeWords, renderMapText, type MapTextOptions } from '../../src/render/map-text.js';
+import { mapTextLines, renderMapText, type MapTextOptions } from '../../src/render/map-text.js';
+import { placeWords } from '../../src/render/map-words.js';
 import { visibleWidth } from '../../src/render/style.js';
 import { board, fiveTiles, fourByFour, hostile, marker, place, sixBySix, small } from './map-fixtures.js';
 
@@ -101,7 +102,7 @@ describe('the map on a terminal', () => {
     // D4 removed: hatched; C3 picked, not confirmed: marked; both said in words.
     expect(map.filter((l) => /│D4 *╱/.test(l) || /│[ ╱]*╱[ ╱]*│$/.test(l.slice(0, 57))).length).toBeGreaterThan(2);
     expect(text).toContain('C3?');
-    expect(t.legend).toContain('Tiles removed (hatched ╱): D4.');
+    expect(t.legend).toContain('Tiles removed (hatched): D4.');
     expect(t.legend).toContain('Picked, not confirmed by the GM (?): C3.');
     // The Pillar: its path, its blast, its every step in the legend.
     expect(text).toContain('·');
