@@ -217,7 +217,9 @@ function draw(view: MapView, part: Part, f: Fit, ch: Chars, ascii: boolean): Can
       for (let l = 1; l < ph; l++)
         for (let c = 1; c < pw; c++) if ((c0 + c + l0 + l) % 3 === 0) set(l0 + l, c0 + c, ch.hatch, 'hatch');
     const name = `${f.headers ? '' : safe(t.name, ascii)}${t.unconfirmed ? '?' : ''}`;
-    [...name].slice(0, f.cw).forEach((x, i) => set(l0 + 1, c0 + 1 + i, x, 'name'));
+    [...name].slice(0, f.cw).forEach((x, i) => {
+      set(l0 + 1, c0 + 1 + i, x, 'name');
+    });
   }
   // Positions: inches to cells of this part.
   const x0 = part.c0 * 12;
@@ -292,7 +294,7 @@ function draw(view: MapView, part: Part, f: Fit, ch: Chars, ascii: boolean): Can
         if ((best === null || score < best[0]) && free(L, C)) best = [score, L, C];
       }
     if (!best) return false;
-    s.forEach((x, i) => set(best[1], best[2] + i, x, kind));
+    for (let i = 0; i < s.length; i++) set(best[1], best[2] + i, s[i]!, kind);
     return true;
   };
   const unplaced: number[] = [];
@@ -449,9 +451,7 @@ export function renderMapText(view: MapView, opts: MapTextOptions): MapText {
 /** The compass in one line: "12 up (far edge), 3 right, 6 down, 9 left". */
 function compassLine(twelve: Edge): string {
   const word: Record<Edge, string> = { far: 'up', right: 'right', near: 'down', left: 'left' };
-  return [12, 3, 6, 9]
-    .map((h) => `${h} ${word[edgeAt(h, twelve)!]}${h === 12 ? ` (${twelve} edge)` : ''}`)
-    .join(', ');
+  return [12, 3, 6, 9].map((h) => `${h} ${word[edgeAt(h, twelve)!]}${h === 12 ? ` (${twelve} edge)` : ''}`).join(', ');
 }
 
 function legend(

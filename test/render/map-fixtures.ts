@@ -2,15 +2,7 @@
 // 5-tile layout, and markers placed the way the engine places them (a tile's center, then each scatter from where
 // the last left it). The geometry here is written out by hand, independently of the engine's, so the renderers are
 // tested on the contract alone.
-import type {
-  MapMarker,
-  MapPlace,
-  MapScatter,
-  MapSite,
-  MapTile,
-  MapView,
-  MarkerKind,
-} from '../../src/api/types.js';
+import type { MapMarker, MapPlace, MapScatter, MapSite, MapTile, MapView, MarkerKind } from '../../src/api/types.js';
 import type { Edge } from '../../src/api/orientation.js';
 
 const ROWS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -63,9 +55,7 @@ export function place(view: MapView, x: number, y: number): MapPlace {
       edge,
     };
   }
-  const t = view.tiles.find(
-    (t) => t.state === 'in' && Math.abs(x - t.center.x) <= 6 && Math.abs(y - t.center.y) <= 6,
-  );
+  const t = view.tiles.find((t) => t.state === 'in' && Math.abs(x - t.center.x) <= 6 && Math.abs(y - t.center.y) <= 6);
   if (!t) return { x, y, tile: null };
   return { x, y, tile: t.name, offset: { x: r(x - t.center.x), y: r(y - t.center.y) } };
 }

@@ -96,9 +96,7 @@ describe('the map on a terminal', () => {
     }
     // A1's casket went off the left-hand edge: drawn on that edge, said in words.
     expect(map.some((l) => l.startsWith('←C1'))).toBe(true);
-    expect(t.legend).toContain(
-      `C1 Loot Casket, round 2: off the table, past the left-hand edge (from A1's`,
-    );
+    expect(t.legend).toContain(`C1 Loot Casket, round 2: off the table, past the left-hand edge (from A1's`);
     // D4 removed: hatched; C3 picked, not confirmed: marked; both said in words.
     expect(map.filter((l) => /│D4 *╱/.test(l) || /│[ ╱]*╱[ ╱]*│$/.test(l.slice(0, 57))).length).toBeGreaterThan(2);
     expect(text).toContain('C3?');

@@ -1,0 +1,158 @@
+/// <reference lib="dom" />
+// The battlefield map on the players' page, in a real browser (Debian's Chromium driven by playwright-core, set up
+// as test/e2e/serve-browser.test.ts does): the live page with the map in its battlefield section, served with the
+// page's real style sheet and its Content-Security-Policy (no violation reported), at 1920x1080 and 390x844.
+// axe-core finds nothing in either layout; the map fills the phone's width without scrolling sideways; the
+// Pillar's blast is 5" across to scale; hostile names stay text. Screenshots go to test-output/screenshots/.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { playersView } from '../../src/api/players-view.js';
+import type { MapView } from '../../src/api/types.js';
+import { LIVE_JS, PAGE_CSS } from '../../src/render/page-assets.js';
+import { renderPage } from '../../src/render/page.js';
+import { CSP } from '../../src/serve/server.js';
+import { load } from '../../src/store/session.js';
+import { ROOT, cliJson, tempDir } from '../helpers.js';
+import { fourByFour, hostile, HOSTILE } from './map-fixtures.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
+/** Never fetched from a network: every request to it is answered by the test (page.route). */
+const ORIGIN = 'http://badzone.test';
+
+let ctx: BrowserContext | null = null;
+
+beforeAll(async () => {
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(
+      `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium; .ci/run does this).`,
+    );
+  fs.mkdirSync(SHOTS, { recursive: true });
+  ctx = await chromium.launchPersistentContext(tempDir('badzone-chromium-'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    viewport: { width: 1920, height: 1080 },
+  });
+});
+
+afterAll(async () => {
+  await ctx?.close().catch(() => {});
+});
+
+/** The live page of a game played two rounds, with `map`, served as `badzone serve` serves it. */
+async function open(map: MapView): Promise<{ page: Page; violations: string[] }> {
+  const dir = tempDir('badzone-map-page-');
+  await cliJson(dir, 'new', '--seed', '7', '--grid', '4x4', '--gang', 'Goliaths: Krag, Brute');
+  await cliJson(dir, 'round');
+  const file = path.join(dir, 'badzone-session.json');
+  const { state, book } = load(file);
+  const body = renderPage(playersView(file, state, book), { mode: 'live', version: 'v1', map });
+  const page = await ctx!.newPage();
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
+  const assets: Record<string, [string, string]> = {
+    '/': ['text/html; charset=utf-8', body],
+    '/page.css': ['text/css; charset=utf-8', PAGE_CSS],
+    '/live.js': ['text/javascript; charset=utf-8', LIVE_JS],
+  };
+  await page.route(`${ORIGIN}/**`, (route) => {
+    const a = assets[new URL(route.request().url()).pathname];
+    if (!a) return route.fulfill({ status: 404, body: '' });
+    return route.fulfill({
+      status: 200,
+      headers: { 'Content-Type': a[0], 'Content-Security-Policy': CSP },
+      body: a[1],
+    });
+  });
+  await page.goto(`${ORIGIN}/`);
+  await page.waitForSelector('svg.map');
+  return { page, violations };
+}
+
+/** axe-core in the page (evaluated through the debugging protocol, so the page's strict CSP stays on). */
+async function axe(page: Page): Promise<{ id: string; help: string; nodes: string[] }[]> {
+  const source = fs.readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+  await page.evaluate(`${source}\n;0`);
+  return page.evaluate(async () => {
+    const r = await (window as any).axe.run(document, {
+      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+    });
+    return r.violations.map((v: any) => ({
+      id: v.id,
+      help: v.help,
+      nodes: v.nodes.map((n: any) => n.target.join(' ')),
+    }));
+  });
+}
+
+describe('the battlefield map in Chromium', () => {
+  it('is drawn big on a big screen and across the phone, to scale, styled under the CSP, axe-clean', async () => {
+    const { page, violations } = await open(fourByFour());
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.locator('svg.map').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'map-big-screen.png') });
+    expect(await axe(page)).toEqual([]);
+    const big = await page.evaluate(() => {
+      const svg = document.querySelector('svg.map')!.getBoundingClientRect();
+      // The Pillar's Large Blast: 5" across, measured against a 12" tile on screen.
+      const tile = document.querySelector('svg.map .map-tile')!.getBoundingClientRect();
+      const blast = document.querySelector('svg.map .map-blast')!.getBoundingClientRect();
+      const fill = getComputedStyle(document.querySelector('svg.map .map-tile')!).fill;
+      return { width: svg.width, height: svg.height, ratio: blast.width / tile.width, fill };
+    });
+    expect(big.width).toBeGreaterThan(900);
+    expect(big.ratio).toBeCloseTo(5 / 12, 2);
+    // The style sheet reached the SVG (a tile is not the default black).
+    expect(big.fill).toBe('rgb(38, 42, 50)');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('svg.map').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'map-phone.png') });
+    expect(await axe(page)).toEqual([]);
+    const phone = await page.evaluate(() => {
+      const r = document.querySelector('svg.map')!.getBoundingClientRect();
+      return { left: r.left, right: r.right, scroll: document.documentElement.scrollWidth, inner: window.innerWidth };
+    });
+    expect(phone.scroll).toBeLessThanOrEqual(phone.inner);
+    expect(phone.right - phone.left).toBeGreaterThanOrEqual(0.9 * phone.inner);
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+
+  it('hostile event, gang and fighter names are text in the SVG and its legend, nothing runs', async () => {
+    const { page, violations } = await open(hostile());
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const seen = await page.evaluate(() => ({
+      scripts: document.querySelectorAll('main script, svg script').length,
+      title: document.querySelector('svg.map title')!.textContent,
+      legend: document.querySelector('.map-legend')!.textContent,
+    }));
+    expect(seen.scripts).toBe(0);
+    expect(seen.legend).toContain(HOSTILE.script);
+    expect(seen.legend).toContain(HOSTILE.quotes);
+    expect(seen.legend).toContain('Evil\\x1b[2J');
+    expect(dialogs).toEqual([]);
+    expect(await axe(page)).toEqual([]);
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+});
