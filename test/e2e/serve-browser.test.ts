@@ -13,20 +13,9 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import * as jsqrModule from 'jsqr';
 import { BIN, ROOT, runBin, tempDir } from '../helpers.js';
 import { get } from '../serve/sse-client.js';
+import { ARGS, CHROMIUM, SHOTS, axe, needChromium } from '../browser.js';
 import { banner } from './served.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
 /** Generous: the latency itself is a benchmark figure (npm run bench), not a test. */
 const LIVE_WAIT = 20_000;
 const FILE = 'badzone-session.json';
@@ -56,13 +45,9 @@ async function launch(opts: { javaScriptEnabled?: boolean }): Promise<BrowserCon
 }
 
 beforeAll(() => {
-  if (!fs.existsSync(CHROMIUM))
-    throw new Error(
-      `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium; .ci/run does this).`,
-    );
+  needChromium();
   if (!fs.existsSync(path.join(ROOT, 'dist', 'badzone.js')))
     throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
-  fs.mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -108,22 +93,6 @@ async function serve(dir: string, args: string[] = [], env: Record<string, strin
 async function roundShown(page: Page, n: number): Promise<void> {
   await page.waitForFunction((x) => document.querySelector('#now-h')?.textContent === `Round ${x}`, n, {
     timeout: LIVE_WAIT,
-  });
-}
-
-/** axe-core in the page (evaluated through the debugging protocol, so the page's strict CSP stays on). */
-async function axe(page: Page): Promise<{ id: string; help: string; nodes: string[] }[]> {
-  const source = fs.readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
-  await page.evaluate(`${source}\n;0`);
-  return page.evaluate(async () => {
-    const r = await (window as any).axe.run(document, {
-      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-    });
-    return r.violations.map((v: any) => ({
-      id: v.id,
-      help: v.help,
-      nodes: v.nodes.map((n: any) => n.target.join(' ')),
-    }));
   });
 }
 

@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
 // The battlefield map on the players' page, in a real browser (Debian's Chromium driven by playwright-core, set up
-// as test/e2e/serve-browser.test.ts does): the live page with the map in its battlefield section, served with the
+// by test/browser.ts, as test/e2e/serve-browser.test.ts is): the live page with the map in its battlefield section, served with the
 // page's real style sheet and its Content-Security-Policy (no violation reported), at 1920x1080 and 390x844.
 // axe-core finds nothing in either layout; the map fills the phone's width without scrolling sideways; the
 // Pillar's blast is 5" across to scale; hostile names stay text. Screenshots go to test-output/screenshots/.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -14,32 +13,17 @@ import { LIVE_JS, PAGE_CSS } from '../../src/render/page-assets.js';
 import { renderPage } from '../../src/render/page.js';
 import { CSP } from '../../src/serve/server.js';
 import { load } from '../../src/store/session.js';
-import { ROOT, cliJson, tempDir } from '../helpers.js';
+import { cliJson, tempDir } from '../helpers.js';
+import { ARGS, CHROMIUM, SHOTS, axe, needChromium } from '../browser.js';
 import { fourByFour, hostile, HOSTILE } from './map-fixtures.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
 /** Never fetched from a network: every request to it is answered by the test (page.route). */
 const ORIGIN = 'http://badzone.test';
 
 let ctx: BrowserContext | null = null;
 
 beforeAll(async () => {
-  if (!fs.existsSync(CHROMIUM))
-    throw new Error(
-      `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium; .ci/run does this).`,
-    );
-  fs.mkdirSync(SHOTS, { recursive: true });
+  needChromium();
   ctx = await chromium.launchPersistentContext(tempDir('badzone-chromium-'), {
     executablePath: CHROMIUM,
     headless: true,
@@ -82,22 +66,6 @@ async function open(map: MapView): Promise<{ page: Page; violations: string[] }>
   await page.goto(`${ORIGIN}/`);
   await page.waitForSelector('svg.map');
   return { page, violations };
-}
-
-/** axe-core in the page (evaluated through the debugging protocol, so the page's strict CSP stays on). */
-async function axe(page: Page): Promise<{ id: string; help: string; nodes: string[] }[]> {
-  const source = fs.readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
-  await page.evaluate(`${source}\n;0`);
-  return page.evaluate(async () => {
-    const r = await (window as any).axe.run(document, {
-      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-    });
-    return r.violations.map((v: any) => ({
-      id: v.id,
-      help: v.help,
-      nodes: v.nodes.map((n: any) => n.target.join(' ')),
-    }));
-  });
 }
 
 describe('the battlefield map in Chromium', () => {
