@@ -102,7 +102,7 @@ function compassSvg(twelve: Edge): Html {
     left: { x: cx - 1.45, y: cy },
     right: { x: cx + 1.45, y: cy },
   };
-  const tip = { x: cx + OUTWARD[twelve].x * 0.95, y: cy + OUTWARD[twelve].y * 0.95 };
+  const tip = { x: cx + OUTWARD[twelve].x * 0.7, y: cy + OUTWARD[twelve].y * 0.7 };
   return html`<g class="map-compass"><circle cx="${n(cx)}" cy="${n(cy)}" r="2.2"/><line x1="${n(cx)}" y1="${n(cy)}" x2="${n(tip.x)}" y2="${n(tip.y)}"/>${[
     12, 3, 6, 9,
   ].map((h) => {

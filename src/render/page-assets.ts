@@ -131,7 +131,7 @@ footer{padding:.75rem 1rem 1.5rem;color:var(--muted);font-size:.9rem;text-align:
 .map .map-compass-note{font-size:1.1px;fill:var(--muted)}
 .map-legend{font-size:.95rem}
 .map-legend .map-key{color:var(--muted)}
-.map-list{padding-left:1.3rem}
+.map-list{list-style:none;padding-left:0}
 .visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (min-width:1000px){
  html{font-size:calc(12px + .55vw)}

@@ -15,7 +15,7 @@ import { CSP } from '../../src/serve/server.js';
 import { load } from '../../src/store/session.js';
 import { cliJson, tempDir } from '../helpers.js';
 import { ARGS, CHROMIUM, SHOTS, axe, needChromium } from '../browser.js';
-import { fourByFour, hostile, HOSTILE } from './map-fixtures.js';
+import { fourByFour, hostile, HOSTILE, small } from './map-fixtures.js';
 
 /** Never fetched from a network: every request to it is answered by the test (page.route). */
 const ORIGIN = 'http://badzone.test';
@@ -37,13 +37,38 @@ afterAll(async () => {
 });
 
 /** The live page of a game played two rounds, with `map`, served as `badzone serve` serves it. */
-async function open(map: MapView): Promise<{ page: Page; violations: string[] }> {
+async function open(map: MapView | { round: number; map: MapView }[]): Promise<{ page: Page; violations: string[] }> {
   const dir = tempDir('badzone-map-page-');
   await cliJson(dir, 'new', '--seed', '7', '--grid', '4x4', '--gang', 'Goliaths: Krag, Brute');
   await cliJson(dir, 'round');
+  await cliJson(dir, 'end');
+  await cliJson(dir, 'round');
   const file = path.join(dir, 'badzone-session.json');
   const { state, book } = load(file);
-  const body = renderPage(playersView(file, state, book), { mode: 'live', version: 'v1', map });
+  const v = playersView(file, state, book);
+  // A list of maps: the static report (its own CSP in a <meta>, its style sheet inline), one map per round.
+  const body = Array.isArray(map)
+    ? renderPage(v, {
+        mode: 'report',
+        report: {
+          setup: {
+            mode: 'dice',
+            tiles: [],
+            spawnPoints: 4,
+            gangs: [],
+            lairs: null,
+            structures: null,
+            table: 't',
+            turfOwner: null,
+          },
+          seed: '7',
+          commitment: null,
+          check: { jsonName: 'g-report.json', commitment: null, hidden: false, dice: { rolls: 0, entered: 0 } },
+          version: '0',
+          maps: map,
+        },
+      })
+    : renderPage(v, { mode: 'live', version: 'v1', map });
   const page = await ctx!.newPage();
   const violations: string[] = [];
   page.on('console', (m) => {
@@ -59,7 +84,7 @@ async function open(map: MapView): Promise<{ page: Page; violations: string[] }>
     if (!a) return route.fulfill({ status: 404, body: '' });
     return route.fulfill({
       status: 200,
-      headers: { 'Content-Type': a[0], 'Content-Security-Policy': CSP },
+      headers: { 'Content-Type': a[0], ...(Array.isArray(map) ? {} : { 'Content-Security-Policy': CSP }) },
       body: a[1],
     });
   });
@@ -120,6 +145,21 @@ describe('the battlefield map in Chromium', () => {
     expect(seen.legend).toContain('Evil\\x1b[2J');
     expect(dialogs).toEqual([]);
     expect(await axe(page)).toEqual([]);
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+
+  it('the report carries a map per round, each with its own ids, axe-clean on a phone', async () => {
+    const { page, violations } = await open([
+      { round: 1, map: { ...small(), round: 1 } },
+      { round: 2, map: { ...fourByFour(), round: 2 } },
+    ]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('svg.map').last().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'map-report-phone.png') });
+    expect(await page.locator('svg.map').count()).toBe(2);
+    expect(await axe(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(violations).toEqual([]);
     await page.close();
   });
