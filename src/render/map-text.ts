@@ -417,7 +417,7 @@ export function renderMapText(view: MapView, opts: MapTextOptions): MapText {
     return paint(cv, color);
   };
   const whole: Part = { r0: 0, c0: 0, rows, cols };
-  const compassText = clipTo(`Compass: ${compassLine(view.orientation.twelve)}`, width);
+  const compassText = compassLine(view.orientation.twelve, width);
   // 1: the compass and key beside the map; 2: the compass above it; 3: the board split into parts.
   const withSide = fit(rows, cols, width - SIDE, height - 1);
   const plain = withSide ? null : fit(rows, cols, width, height - 2);
@@ -448,10 +448,21 @@ export function renderMapText(view: MapView, opts: MapTextOptions): MapText {
   return { screens, legend: legend(view, legendKey, ch, ascii, width, unplaced) };
 }
 
-/** The compass in one line: "12 up (far edge), 3 right, 6 down, 9 left". */
-function compassLine(twelve: Edge): string {
+/**
+ * The compass in one line, as much of it as the width takes: "Compass: 12 up (far edge), 3 right, 6 down, 9 left",
+ * or "Compass: 12 o'clock up (far edge)" (the other hours follow clockwise), or "12 o'clock: up".
+ */
+function compassLine(twelve: Edge, width: number): string {
   const word: Record<Edge, string> = { far: 'up', right: 'right', near: 'down', left: 'left' };
-  return [12, 3, 6, 9].map((h) => `${h} ${word[edgeAt(h, twelve)!]}${h === 12 ? ` (${twelve} edge)` : ''}`).join(', ');
+  const all = [12, 3, 6, 9]
+    .map((h) => `${h} ${word[edgeAt(h, twelve)!]}${h === 12 ? ` (${twelve} edge)` : ''}`)
+    .join(', ');
+  const lines = [
+    `Compass: ${all}`,
+    `Compass: 12 o'clock ${word[twelve]} (${twelve} edge)`,
+    `12 o'clock: ${word[twelve]}`,
+  ];
+  return clipTo(lines.find((l) => l.length <= width) ?? lines.at(-1)!, width);
 }
 
 function legend(

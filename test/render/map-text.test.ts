@@ -121,6 +121,24 @@ describe('the map on a terminal', () => {
     expect(pillar).toContain('Large structures: #1! A3 (collapsed).');
   });
 
+  it('on a 40-column terminal the 4x4 board is scaled down, the compass above it in as many words as fit', () => {
+    const v = fourByFour();
+    const t = renderMapText(v, { ...TERM, width: 40, ascii: true });
+    expect(t.screens).toHaveLength(1);
+    const map = t.screens[0]!;
+    expect(map.slice(0, 3)).toEqual([
+      'Battlefield, round 4, End Phase done',
+      "Compass: 12 o'clock up (far edge)",
+      '+--------+--------+--------+--------+',
+    ]);
+    expect(map.length).toBe(23);
+    for (const l of allLines(t)) expect(l.length).toBeLessThanOrEqual(40);
+    for (const m of v.markers.filter((m) => !m.carriedBy))
+      expect(map.some((l) => new RegExp(`(?<![|])[CB]${m.id}(?![0-9])`).test(l))).toBe(true);
+    // The key did not fit beside the map: it heads the legend.
+    expect(t.legend[0]).toMatch(/^Key: C Loot Casket; B Large Blast; /);
+  });
+
   it('draws each label where its point is, scaled: a casket 2" right of A2\u2019s center is 2 columns right of it', () => {
     const v = board(1, 3);
     v.markers = [marker(v, { id: 7, kind: 'frag-mine', what: 'Frag Mine', round: 1, tile: 'A2' }, [[1, 2, 3]])];
