@@ -91,10 +91,47 @@ details summary{cursor:pointer;color:var(--muted);padding:.2rem 0}
 @media (max-width:40rem){
  .facts{grid-template-columns:minmax(0,1fr);gap:0}
  .facts dd{margin:0 0 .4rem}
+ .map-figure .map{margin:0 -1rem;width:calc(100% + 2rem);max-width:none}
+ .map .map-label{font-size:1.7px}
+ .map .map-tile-name{font-size:1.6px}
+ .map .map-site{font-size:1.5px}
 }
 code{font-family:ui-monospace,Menlo,Consolas,monospace;overflow-wrap:anywhere}
 main>.commitment{color:var(--muted);font-size:.9rem;margin:.75rem .25rem}
 footer{padding:.75rem 1rem 1.5rem;color:var(--muted);font-size:.9rem;text-align:center}
+/* The battlefield map (src/render/map-svg.ts): an inline SVG measured in inches, styled here only (no style attribute). */
+.map-figure{margin:.5rem 0 0}
+.map{display:block;width:100%;height:auto;max-height:88vh}
+.map .map-table{fill:var(--bg)}
+.map .map-tile{fill:#262a32;stroke:#8a93a3;stroke-width:.12}
+.map .map-tile.map-removed{fill:#17191d}
+.map .map-hatch-line{stroke:#8a93a3;stroke-width:.3}
+.map .map-unconfirmed{fill:none;stroke:var(--warn);stroke-width:.25;stroke-dasharray:.8 .5}
+.map text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;fill:var(--text)}
+.map .map-tile-name{font-size:1.3px;font-weight:700;fill:var(--muted)}
+.map .map-note{font-size:.95px;fill:var(--warn)}
+.map .map-scatter{stroke:var(--muted);stroke-width:.14;stroke-dasharray:.5 .3}
+.map .map-path{stroke:var(--warn);stroke-width:.2}
+.map .map-arrowhead{fill:var(--muted)}
+.map .map-origin{fill:var(--muted)}
+.map .map-blast{fill:#ff8a5c;fill-opacity:.28;stroke:var(--warn);stroke-width:.15}
+.map .map-marker{fill:var(--accent);stroke:var(--bg);stroke-width:.15}
+.map .map-smoke-marker{fill:#c9ced6}
+.map .map-frag-mine{fill:#ff6b6b}
+.map .map-large-blast{fill:var(--warn)}
+.map .map-label{font-size:1.25px;font-weight:700;paint-order:stroke;stroke:var(--bg);stroke-width:.3}
+.map .map-step{font-size:.9px;fill:var(--warn)}
+.map .map-site{font-size:1.2px;font-weight:700;text-anchor:end;fill:var(--good)}
+.map .map-used{fill:var(--accent)}
+.map .map-collapsed{text-decoration:line-through}
+.map .map-compass circle{fill:none;stroke:var(--muted);stroke-width:.1}
+.map .map-compass line{stroke:var(--accent);stroke-width:.25}
+.map .map-hour{font-size:.95px;text-anchor:middle;fill:var(--muted)}
+.map .map-hour.map-twelve{fill:var(--accent);font-weight:700}
+.map .map-compass-note{font-size:1.1px;fill:var(--muted)}
+.map-legend{font-size:.95rem}
+.map-legend .map-key{color:var(--muted)}
+.map-list{list-style:none;padding-left:0}
 .visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (min-width:1000px){
  html{font-size:calc(12px + .55vw)}
@@ -120,6 +157,8 @@ footer{padding:.75rem 1rem 1.5rem;color:var(--muted);font-size:.9rem;text-align:
  .hround{break-inside:avoid}
  details{display:block}
  .live-state .dot{display:none}
+ .map .map-tile{fill:#fff;stroke:#000}
+ .map .map-table{fill:#fff}
 }
 `;
 

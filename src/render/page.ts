@@ -1,13 +1,14 @@
 // The players' view as an HTML page: `badzone serve` sends it (and sends its <main> again on every change), and
 // `badzone report --format html` writes the same page, static, as one printable file. Formatting only: every fact
 // comes from the PlayersView (src/api/players-view.ts). Every text is escaped by the `html` template (./html.ts).
-import type { HazardView, InPlayView, Outcome, Roll, Story, VisibilityView } from '../api/types.js';
+import type { HazardView, InPlayView, MapView, Outcome, Roll, Story, VisibilityView } from '../api/types.js';
 import type { EventCard, PlayersView } from '../api/players-view.js';
 import type { CheckFacts, ReportSetup } from '../api/report.js';
 import type { EndPhaseView, HistoryRound } from '../api/history.js';
 import { esc, html, Html, raw, user, type Part } from './html.js';
 import { PAGE_CSS } from './page-assets.js';
 import { checkText } from './commands.js';
+import { mapFigure } from './map-svg.js';
 
 /** What the page shows when the game cannot be shown (no session yet, or an unreadable file). */
 export interface Notice {
@@ -27,6 +28,8 @@ export interface ReportExtras {
   /** What checking the game's every roll takes (said in words, its commands as code, by checkText). */
   check: CheckFacts;
   version: string;
+  /** The battlefield's map at the end of each round in which something was placed: drawn in that round's history. */
+  maps?: { round: number; map: MapView }[];
 }
 
 export interface PageOptions {
@@ -38,6 +41,8 @@ export interface PageOptions {
   report?: ReportExtras;
   /** <main>'s content when it was rendered already (renderMain with the same view and options). */
   main?: string;
+  /** The battlefield's map (the library's MapView), drawn in the battlefield section when given. */
+  map?: MapView;
 }
 
 const PHASE: Record<string, string> = {
@@ -104,7 +109,10 @@ ${opts.main ?? renderMain(v, opts)}
 }
 
 /** The content of <main>: sent again, whole, on every change. */
-export function renderMain(v: PlayersView | null, opts: Pick<PageOptions, 'notice' | 'report' | 'mode'>): string {
+export function renderMain(
+  v: PlayersView | null,
+  opts: Pick<PageOptions, 'notice' | 'report' | 'mode' | 'map'>,
+): string {
   const notice = opts.notice ? noticeBox(opts.notice, v !== null) : null;
   if (!v) return html`${notice}`.text;
   const report = opts.report;
@@ -122,9 +130,9 @@ ${endPhaseSection(v)}
 ${visibilitySection(v.visibility)}
 </div>
 ${hazardSection(v.hazard)}
-${tableSection(v)}
+${tableSection(v, opts.map)}
 ${gangsSection(v)}
-${historySection(v, opts.mode === 'report')}
+${historySection(v, opts.mode === 'report', report?.maps)}
 </div>
 ${report ? reportCheck(report) : null}
 ${v.commitment && !report ? html`<p class="commitment">Seed commitment: <code>${v.commitment}</code>. Note it down: once the GM reveals the seed, it proves that every die badzone rolled came from the seed fixed at the start (dice the GM entered by hand are counted apart, under Dice).</p>` : null}`
@@ -368,7 +376,7 @@ function markerPath(p: InPlayView): Html {
   }`;
 }
 
-function tableSection(v: PlayersView): Html {
+function tableSection(v: PlayersView, map?: MapView): Html {
   const objects: Html[] = [];
   for (const p of v.inPlay) {
     if (p.tile === undefined && p.worth === undefined) continue;
@@ -398,6 +406,7 @@ function tableSection(v: PlayersView): Html {
     ? html`${v.tilesRemoved.map((t, i) => html`${i ? ', ' : ''}<strong>${user(t)}</strong>`)}`
     : html`none`;
   return html`<section class="table" aria-labelledby="table-h"><h2 id="table-h">The battlefield</h2>
+${map ? mapFigure(map, 'map') : null}
 <p><span class="label">Tiles</span> ${v.tiles.length ? v.tiles.join(' ') : 'none left'}</p>
 <p><span class="label">Tiles removed</span> ${removed}</p>
 ${picks.length ? html`<ul class="picks">${picks}</ul>` : null}
@@ -460,7 +469,7 @@ ${e.triggers.length === 0 && e.checks.length === 0 ? html`<p>Nothing happened.</
 ${e.resolvedBy === 'round' ? html`<p class="detail">Resolved when the next round started.</p>` : null}`;
 }
 
-function historyRound(h: HistoryRound, report: boolean): Html {
+function historyRound(h: HistoryRound, report: boolean, map?: MapView): Html {
   const ep = h.eventPhase;
   // Its dice folded away (the report adds the End Phase's): the story reads without them.
   const dice = [
@@ -479,15 +488,17 @@ ${ep.resolved.filter((r) => r.outcomes.length).map((r) => html`<p class="resolve
 }
 ${h.gm.length ? html`<h4>By the GM</h4><ul>${h.gm.map((g) => html`<li>${g.notes.join('; ') || g.action}</li>`)}</ul>` : null}
 ${h.endPhase ? html`<h4>End Phase</h4>${endPhaseBody(h.endPhase)}` : null}
+${map ? html`<h4>The battlefield at the end of round ${h.round}</h4>${mapFigure(map, `map-round-${h.round}`, `Map of the battlefield at the end of round ${h.round}`)}` : null}
 ${dice.length ? html`<details class="dice"><summary>Dice of ${h.round === 0 ? 'the setup' : `round ${h.round}`} (${dice.length})</summary>${rollList(dice)}</details>` : null}
 </li>`;
 }
 
-function historySection(v: PlayersView, report: boolean): Html {
+function historySection(v: PlayersView, report: boolean, maps: ReportExtras['maps'] = []): Html {
+  const mapOf = (round: number) => maps.find((m) => m.round === round)?.map;
   const rounds = v.history.filter((h) => h.round > 0 || h.setup?.notes.length || h.setup?.rolls.length || h.gm.length);
   return html`<section class="history" aria-labelledby="history-h"><h2 id="history-h">Round history <span class="hint">newest first</span></h2>
 ${v.historyProblem ? html`<p class="problem"><strong>Note:</strong> ${v.historyProblem}</p>` : null}
-${rounds.length ? html`<ol class="rounds">${rounds.slice(0, report ? rounds.length : DETAILED).map((h) => historyRound(h, report))}</ol>` : html`<p>No rounds played yet.</p>`}
+${rounds.length ? html`<ol class="rounds">${rounds.slice(0, report ? rounds.length : DETAILED).map((h) => historyRound(h, report, report ? mapOf(h.round) : undefined))}</ol>` : html`<p>No rounds played yet.</p>`}
 ${!report && rounds.length > DETAILED ? html`<h3>Earlier rounds</h3><ol class="older">${rounds.slice(DETAILED).map((h) => html`<li>${roundSummary(h)}</li>`)}</ol><p class="detail">Every die of every round is in the battle report (badzone report).</p>` : null}
 </section>`;
 }
