@@ -26,6 +26,7 @@ import type {
   RollData,
   RoundData,
   SimulateData,
+  SitesData,
   StatusData,
   UndoData,
   VerifyData,
@@ -60,6 +61,7 @@ export interface ViewData {
   collapse: CollapseData;
   dice: DiceModeData;
   orientation: OrientationData;
+  sites: SitesData;
   verify: VerifyData;
   discard: DiscardData;
   place: PlaceData;

@@ -392,6 +392,7 @@ describe('badzone play', () => {
       { input: /First gang's name/, value: ENTER },
       { input: /Beast Lairs/, value: ENTER },
       { input: /large structures/, value: ENTER },
+      { input: /Where do the spawn points stand/, value: ENTER },
       { select: /12 o'clock/, value: ENTER },
       { select: /D64.*deck/, value: 'deck' },
       { select: /Hazard/, value: ENTER },

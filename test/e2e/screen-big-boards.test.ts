@@ -181,6 +181,7 @@ describe.skipIf(!hasTmux || !built)('badzone play at 80x24 on big boards, and lo
       [/First gang's name/, ['Enter']],
       [/How many Beast Lairs/, ['Enter']],
       [/How many large structures/, ['Enter']],
+      [/Where do the spawn points stand/, ['Enter']],
       [/which edge does 12 o'clock point to/, ['Enter']],
       [/roll a D64 each round, or draw/, ['Enter']],
       [/The Hazard/, ['Down', 'Enter']], // Roll it now (D10)
