@@ -3,7 +3,15 @@
 // out), each with its tile when the GM said where it stands (`sitesAt`), else null: listed beside the map, numbered.
 // Read from the state alone: the spawn points used this round come from the round's own log entries (or the
 // outcomes the caller has at hand), never from a replay of the log.
-import { structureName, type LogRecord, type Outcome, type SessionState } from '../engine/index.js';
+import {
+  siteCount,
+  siteTilesRefusal,
+  structureName,
+  type LogRecord,
+  type Outcome,
+  type SessionState,
+  type SiteKind,
+} from '../engine/index.js';
 import type { MapSite } from './types.js';
 
 export interface MapSites {
@@ -75,4 +83,12 @@ export function mapSites(s: SessionState, outcomes?: readonly Outcome[]): MapSit
           return site;
         });
   return { spawnPoints, lairs, structures };
+}
+
+/**
+ * What is wrong with `tiles` as where the things of `kind` stand in this game, in the library's words (no flag, no
+ * command), or null: the check the `sites` step makes, for a question that checks its answer as it is typed.
+ */
+export function sitesProblem(s: SessionState, kind: SiteKind, tiles: readonly string[]): string | null {
+  return siteTilesRefusal(kind, tiles, s.setup.tiles, siteCount(s.setup, kind))?.message ?? null;
 }
