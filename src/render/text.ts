@@ -1209,9 +1209,12 @@ function newGame(d: NewView, st: Style): string[] {
   ].filter(Boolean);
   if (counted.length) lines.push(...para(st, `${counted.join(', ')}.`, ''));
   lines.push(...para(st, tableFrame(d.setup.orientation.twelve), `${st.bold('Lay the tiles:')} `, '  '));
-  const numbered = [`the spawn points ${numbers(d.setup.spawnPoints)}`];
-  if (d.setup.lairs) numbered.push(`the Beast Lairs ${numbers(d.setup.lairs)}`);
-  if (d.setup.structures) numbered.push(`the large structures ${numbers(d.setup.structures)}`);
+  // With their tiles when the GM gave them: "the spawn points 1 at A1, 2 at C3".
+  const at = (n: number, tiles: string[] | undefined): string =>
+    tiles ? tiles.map((t, i) => `${i + 1} at ${t}`).join(', ') : numbers(n);
+  const numbered = [`the spawn points ${at(d.setup.spawnPoints, d.setup.spawnAt)}`];
+  if (d.setup.lairs) numbered.push(`the Beast Lairs ${at(d.setup.lairs, d.setup.lairsAt)}`);
+  if (d.setup.structures) numbered.push(`the large structures ${at(d.setup.structures, d.setup.structuresAt)}`);
   const uncounted = [d.setup.lairs === null ? 'Beast Lairs' : '', d.setup.structures === null ? 'large structures' : '']
     .filter(Boolean)
     .join(' and ');

@@ -24,6 +24,9 @@ describe('new --spawn-at, --lairs-at, --structures-at', () => {
       'A1,B1',
     );
     expect(out).toContain(
+      'Number on the table: the spawn points 1 at A1, 2 at B2, 3 at B2, the Beast Lairs\n  1 at A2, the large structures 1 at A1, 2 at B1: events name them by number.\n',
+    );
+    expect(out).toContain(
       '--spawn-points 3 --lairs 1 \\\n    --structures 2 --hazard none --spawn-at A1,B2,B2 --lairs-at A2 \\\n    --structures-at A1,B1\n',
     );
     const s = await cliJson(d, 'status');
