@@ -24,10 +24,9 @@ import { exists } from '../store/files.js';
 import { bookFor, shippedTables } from '../store/tables.js';
 import { diceValues, eventArg, tileNames, wholeNumber } from './args.js';
 import { commit, refusalError, type ActionOf, type Ask } from './commit.js';
-import { why } from './codes.js';
+import { isCoded, why } from './codes.js';
 import { resolveSetup, siteTiles, type NewGameOptions } from './setup.js';
 import { mapSites } from './map-sites.js';
-import { isCoded } from './codes.js';
 import { SITE_KINDS, type SitesAt } from '../engine/state.js';
 import type {
   BattlefieldView,
@@ -744,7 +743,7 @@ export class Game {
   async sites(
     opts: { spawnAt?: string[] | null; lairsAt?: string[] | null; structuresAt?: string[] | null } = {},
   ): Promise<SitesData> {
-    const action: Extract<ActionOf<'sites'>, object> = { type: 'sites' };
+    const action: ActionOf<'sites'> = { type: 'sites' };
     for (const k of SITE_KINDS) {
       const v = opts[k];
       if (v !== undefined) action[k] = v === null ? null : siteTiles(v, k);

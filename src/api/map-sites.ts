@@ -28,7 +28,8 @@ const SPAWN_POINT = ': spawn point';
  * from the log entries of this round, newest first until an older round. A `round` that first resolved the last
  * round's open End Phase logs that End Phase's rolls before its own: they come before its first "Event Phase: "
  * roll (or, with no event drawn, up to its last "End Phase: " roll), as the schema's migration reads them, and
- * belong to the round before.
+ * belong to the round before. A game with a single spawn point rolls no die for it, so its log cannot say so: a
+ * caller with the round's outcomes passes them to mapSites instead.
  */
 export function spawnPointsUsed(s: SessionState): Set<number> {
   const used = new Set<number>();

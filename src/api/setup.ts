@@ -152,8 +152,9 @@ export function siteTiles(v: unknown, option: string): string[] {
 }
 
 /**
- * The setup's positions (`spawnAt`, `lairsAt`, `structuresAt`), checked against its layout and counts; a list given
- * without its count sets the count. Changes `setup` in place (counts) and returns the positions to add.
+ * The setup's positions (`spawnAt`, `lairsAt`, `structuresAt`) as given; a list given without its count sets the
+ * count (in `setup`, in place). Checked against the layout and the counts by checkSites, once the counts are known
+ * to be within their limits.
  */
 function setupSites(opts: NewGameOptions, setup: Setup): SitesAt {
   const out: SitesAt = {};
@@ -166,11 +167,19 @@ function setupSites(opts: NewGameOptions, setup: Setup): SitesAt {
       else if (k === 'lairsAt') setup.lairs = tiles.length;
       else setup.structures = tiles.length;
     }
-    const bad = siteTilesRefusal(k, tiles, setup.tiles, siteCount(setup, k));
-    if (bad) throw refusalError(bad);
     out[k] = tiles;
   }
   return out;
+}
+
+/** One tile of the layout per thing counted, as the `sites` step checks it (../engine/moves/sites.ts). */
+function checkSites(sites: SitesAt, setup: Setup): void {
+  for (const k of SITE_KINDS) {
+    const tiles = sites[k];
+    if (tiles === undefined) continue;
+    const bad = siteTilesRefusal(k, tiles, setup.tiles, siteCount(setup, k));
+    if (bad) throw refusalError(bad);
+  }
 }
 
 /** Check the options and make the engine's Setup. Table files are read (and validated) relative to `cwd`. */
@@ -229,9 +238,11 @@ export function resolveSetup(opts: NewGameOptions, cwd: string, randomSeed: () =
     visibilityTable,
     orientation: opts.twelve === undefined ? { ...DEFAULT_ORIENTATION } : { twelve: opts.twelve },
   };
-  Object.assign(setup, setupSites(opts, setup));
+  const sites = setupSites(opts, setup);
   // Every limit of a setup, in one place (../rules/limits.ts): the game written is one badzone can open.
   const bad = setupProblem(setup);
   if (bad) throw new UsageError(`${bad[0]!.toUpperCase()}${bad.slice(1)}.`, why('bad-setup', { problem: bad }));
+  checkSites(sites, setup);
+  Object.assign(setup, sites);
   return setup;
 }
