@@ -124,7 +124,7 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
     count: Pick<NewOptions, 'spawnPoints' | 'lairs' | 'structures'>,
   ): Promise<string | undefined> => {
     const v = (
-      await prompter.input(`Where do the ${what} stand? Their tiles in number order, like A1,B2 (Enter: not given)`, {
+      await prompter.input(`Where do the ${what} stand? Tiles in number order (Enter: not given)`, {
         default: a[key] ?? '',
         validate: (x) =>
           x.trim() === '' || x.trim().toLowerCase() === 'none'

@@ -523,21 +523,18 @@ async function sitesItem(s: SessionState, prompter: Prompter, io: IO, session: {
     if (k === 'structuresAt' && !s.setup.structures) continue;
     const now = s.sitesAt?.[k]?.join(',') ?? '';
     const answer = (
-      await prompter.input(
-        `Where do the ${what[k]} stand? Their tiles in number order, like A1,B2 (none: take them back; Escape: back)`,
-        {
-          default: now,
-          validate: (v) => {
-            if (v.trim() === '' || v.trim().toLowerCase() === 'none') return true;
-            try {
-              return sitesProblem(s, k, siteArg(v, 'The answer') ?? []) ?? true;
-            } catch (e) {
-              if (e instanceof BadzoneError) return e.message;
-              throw e;
-            }
-          },
+      await prompter.input(`Where do the ${what[k]} stand? Tiles in order, or none (Escape: back)`, {
+        default: now,
+        validate: (v) => {
+          if (v.trim() === '' || v.trim().toLowerCase() === 'none') return true;
+          try {
+            return sitesProblem(s, k, siteArg(v, 'The answer') ?? []) ?? true;
+          } catch (e) {
+            if (e instanceof BadzoneError) return e.message;
+            throw e;
+          }
         },
-      )
+      })
     ).trim();
     if (answer !== '' && answer !== now) flags[k] = answer;
   }
