@@ -72,10 +72,18 @@ const common = {
         "What the GM numbers on the table, and where 12 o'clock points: spawn points, Beast Lairs (and what each became) and large structures (standing or collapsed), by number.",
       ...obj({
         orientation: ref('orientation'),
-        spawnPoints: arr(obj({ number: int })),
-        lairs: nullable(arr(obj({ number: int, name: str, becomes: nullable(str) }))),
-        structures: nullable(arr(obj({ number: int, name: str, standing: bool }))),
+        spawnPoints: arr(obj({ number: int, tile: str }, ['tile'])),
+        lairs: nullable(arr(obj({ number: int, name: str, becomes: nullable(str), tile: str }, ['tile']))),
+        structures: nullable(arr(obj({ number: int, name: str, standing: bool, tile: str }, ['tile']))),
       }),
+    },
+    mapSite: {
+      description:
+        'A numbered thing the GM set up (spawn point, Beast Lair / Monster Nest, large structure), with its tile when the GM said where it stands (null: listed beside the map). used: a spawn point used this round; becomes: what a lair turned into; collapsed: a structure that collapsed.',
+      ...obj(
+        { number: int, tile: nullable(str), used: { const: true }, becomes: nullable(str), collapsed: { const: true } },
+        ['used', 'becomes', 'collapsed'],
+      ),
     },
     scatter: obj({ round: int, distance: int, direction: int }),
     inPlay: obj(
@@ -328,19 +336,25 @@ export const SCHEMAS = {
   new: output('new', 'A new game (`badzone new`).', {
     ...summary,
     backup: nullable(str),
-    setup: obj({
-      mode: ref('mode'),
-      tiles: strings,
-      spawnPoints: int,
-      gangs: arr(obj({ name: str, battlefield: strings, reserve: strings })),
-      turfOwner: nullable(str),
-      lairs: nullable(int),
-      structures: nullable(int),
-      hazard: { anyOf: [{ const: 'roll' }, int, { type: 'null' }] },
-      table: str,
-      visibilityTable: str,
-      orientation: ref('orientation'),
-    }),
+    setup: obj(
+      {
+        mode: ref('mode'),
+        tiles: strings,
+        spawnPoints: int,
+        gangs: arr(obj({ name: str, battlefield: strings, reserve: strings })),
+        turfOwner: nullable(str),
+        lairs: nullable(int),
+        structures: nullable(int),
+        hazard: { anyOf: [{ const: 'roll' }, int, { type: 'null' }] },
+        table: str,
+        visibilityTable: str,
+        orientation: ref('orientation'),
+        spawnAt: strings,
+        lairsAt: strings,
+        structuresAt: strings,
+      },
+      ['spawnAt', 'lairsAt', 'structuresAt'],
+    ),
     commandLine: str,
     hazardRoll: nullable(int),
     clarifications: arr(ref('clarification')),
@@ -450,6 +464,20 @@ export const SCHEMAS = {
     story: ref('story'),
     changed: bool,
   }),
+  sites: output(
+    'sites',
+    'Where the spawn points, Beast Lairs and large structures stand, each by number (and which lists this command changed).',
+    {
+      session: ref('session'),
+      spawnPoints: arr(ref('mapSite')),
+      lairs: arr(ref('mapSite')),
+      structures: arr(ref('mapSite')),
+      changed: arr({ enum: ['spawnAt', 'lairsAt', 'structuresAt'] }),
+      from: nullable(
+        obj({ spawnAt: strings, lairsAt: strings, structuresAt: strings }, ['spawnAt', 'lairsAt', 'structuresAt']),
+      ),
+    },
+  ),
   dice: output('dice', "The game's dice preference (kept in the session).", {
     session: ref('session'),
     manualDice: bool,

@@ -25,8 +25,10 @@ import { exists } from '../store/files.js';
 import { bookFor, shippedTables } from '../store/tables.js';
 import { diceValues, eventArg, tileNames, wholeNumber } from './args.js';
 import { commit, refusalError, type ActionOf, type Ask } from './commit.js';
-import { why } from './codes.js';
-import { resolveSetup, storyWith, type NewGameOptions, type StoryOptions } from './setup.js';
+import { isCoded, why } from './codes.js';
+import { resolveSetup, siteTiles, storyWith, type NewGameOptions, type StoryOptions } from './setup.js';
+import { mapSites } from './map-sites.js';
+import { SITE_KINDS, type SitesAt } from '../engine/state.js';
 import type {
   BattlefieldView,
   CollapseData,
@@ -44,6 +46,7 @@ import type {
   RenameData,
   RevealData,
   RoundData,
+  SitesData,
   StatusData,
   UndoData,
   VerifyData,
@@ -750,6 +753,39 @@ export class Game {
       );
     const c = await commit(this.file, { type: 'orientation', twelve: opts.twelve }, { randomSeed: this.randomSeed });
     return { ...base, orientation: c.state.orientation, from: c.report.from, changed: true };
+  }
+
+  /**
+   * Where the spawn points, Beast Lairs and large structures stand, each by number with its tile (null: not given).
+   * Each list given (one tile of the layout per thing, in number order; several may share a tile) sets where they
+   * stand from now on, null takes it back. A step of the game (logged, undone and redone); positions as they
+   * already are change nothing and log nothing.
+   */
+  async sites(
+    opts: { spawnAt?: string[] | null; lairsAt?: string[] | null; structuresAt?: string[] | null } = {},
+  ): Promise<SitesData> {
+    const action: ActionOf<'sites'> = { type: 'sites' };
+    for (const k of SITE_KINDS) {
+      const v = opts[k];
+      if (v !== undefined) action[k] = v === null ? null : siteTiles(v, k);
+    }
+    const shown = (state: SessionState, changed: SitesData['changed'], from: SitesAt | null): SitesData => ({
+      kind: 'sites',
+      schema: CONTRACT,
+      session: this.file,
+      ...mapSites(state),
+      changed,
+      from,
+    });
+    if (SITE_KINDS.every((k) => action[k] === undefined)) return shown(load(this.file).state, [], null);
+    try {
+      const c = await commit(this.file, action, { randomSeed: this.randomSeed });
+      return shown(c.state, c.report.changed, c.report.from);
+    } catch (e) {
+      // Already where they were said to stand: nothing to log.
+      if (isCoded(e) && e.code === 'sites-unchanged') return shown(load(this.file).state, [], null);
+      throw e;
+    }
   }
 
   /** Move a fighter to the battlefield, the reserve or out of the game; with `gang`, a new name is added to it. */

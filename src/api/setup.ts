@@ -4,13 +4,17 @@ import * as path from 'node:path';
 import { UsageError } from '../errors.js';
 import {
   STORY_FIELDS,
+  SITE_KINDS,
   countTiles,
   gridTiles,
   type GangSetup,
   type Setup,
+  type SitesAt,
   type Story,
   type StoryField,
 } from '../engine/state.js';
+import { siteCount, siteTilesRefusal } from '../engine/moves/sites.js';
+import { refusalError } from './commit.js';
 import { loadEventTable, loadVisibilityTable, shippedTables } from '../store/tables.js';
 import { seedOption, wholeNumber } from './args.js';
 import { why } from './codes.js';
@@ -54,6 +58,15 @@ export interface NewGameOptions {
    * left-hand corner: 'far' (default, toward row A), 'right', 'near' or 'left'.
    */
   twelve?: Edge;
+  /**
+   * Where the spawn points stand: one tile of the layout per spawn point, in number order (several may share a
+   * tile). Without `spawnPoints`, their number is the list's length; with it, the two must agree.
+   */
+  spawnAt?: string[];
+  /** Where the Beast Lairs stand, one tile each (without `lairs`, the list counts them). */
+  lairsAt?: string[];
+  /** Where the large structures stand, one tile each (without `structures`, the list counts them). */
+  structuresAt?: string[];
   /** Replace an existing game at the path (the old file is kept as a backup). */
   force?: boolean;
   /**
@@ -183,6 +196,47 @@ function hazardOf(value: NewGameOptions['hazard']): Setup['hazard'] {
   );
 }
 
+/** A list of tile names as given (trimmed, upper case: "a1" is A1), checked only for its kind; the step checks the rest. */
+export function siteTiles(v: unknown, option: string): string[] {
+  if (!Array.isArray(v) || v.some((t) => typeof t !== 'string'))
+    throw new UsageError(
+      `${option} is a list of tile names, like ["A1", "B2"].`,
+      why('bad-option', { option, given: v }),
+    );
+  return (v as string[]).map((t) => t.trim().toUpperCase());
+}
+
+/**
+ * The setup's positions (`spawnAt`, `lairsAt`, `structuresAt`) as given; a list given without its count sets the
+ * count (in `setup`, in place). Checked against the layout and the counts by checkSites, once the counts are known
+ * to be within their limits.
+ */
+function setupSites(opts: NewGameOptions, setup: Setup): SitesAt {
+  const out: SitesAt = {};
+  const countGiven = { spawnAt: opts.spawnPoints, lairsAt: opts.lairs, structuresAt: opts.structures };
+  for (const k of SITE_KINDS) {
+    if (opts[k] === undefined) continue;
+    const tiles = siteTiles(opts[k], k);
+    if (countGiven[k] === undefined || countGiven[k] === null) {
+      if (k === 'spawnAt') setup.spawnPoints = tiles.length;
+      else if (k === 'lairsAt') setup.lairs = tiles.length;
+      else setup.structures = tiles.length;
+    }
+    out[k] = tiles;
+  }
+  return out;
+}
+
+/** One tile of the layout per thing counted, as the `sites` step checks it (../engine/moves/sites.ts). */
+function checkSites(sites: SitesAt, setup: Setup): void {
+  for (const k of SITE_KINDS) {
+    const tiles = sites[k];
+    if (tiles === undefined) continue;
+    const bad = siteTilesRefusal(k, tiles, setup.tiles, siteCount(setup, k));
+    if (bad) throw refusalError(bad);
+  }
+}
+
 /** Check the options and make the engine's Setup. Table files are read (and validated) relative to `cwd`. */
 export function resolveSetup(opts: NewGameOptions, cwd: string, randomSeed: () => Seed): Setup {
   if (opts.hiddenSeed === true && opts.seed !== undefined) {
@@ -239,8 +293,11 @@ export function resolveSetup(opts: NewGameOptions, cwd: string, randomSeed: () =
     visibilityTable,
     orientation: opts.twelve === undefined ? { ...DEFAULT_ORIENTATION } : { twelve: opts.twelve },
   };
+  const sites = setupSites(opts, setup);
   // Every limit of a setup, in one place (../rules/limits.ts): the game written is one badzone can open.
   const bad = setupProblem(setup);
   if (bad) throw new UsageError(`${bad[0]!.toUpperCase()}${bad.slice(1)}.`, why('bad-setup', { problem: bad }));
+  checkSites(sites, setup);
+  Object.assign(setup, sites);
   return setup;
 }

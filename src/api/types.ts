@@ -15,6 +15,8 @@ import type {
   Setup,
   Story,
   StoryField,
+  SiteKind,
+  SitesAt,
   TilePick,
 } from '../engine/state.js';
 import type { SimulationReport } from '../engine/simulate.js';
@@ -58,6 +60,8 @@ export type {
   RuleBook,
   Story,
   StoryField,
+  SiteKind,
+  SitesAt,
 };
 
 /**
@@ -164,11 +168,12 @@ export interface VisibilityView {
  */
 export interface TableReferences {
   orientation: Orientation;
-  spawnPoints: { number: number }[];
+  /** `tile`, on each of these, when the GM said where it stands (`sites`, or at setup); absent otherwise. */
+  spawnPoints: { number: number; tile?: string }[];
   /** Null when the lairs were not counted at setup. `becomes`: what it was turned into (a Monster Nest). */
-  lairs: { number: number; name: string; becomes: string | null }[] | null;
+  lairs: { number: number; name: string; becomes: string | null; tile?: string }[] | null;
   /** Null when the structures were not counted at setup. `standing` is false once it has collapsed. */
-  structures: { number: number; name: string; standing: boolean }[] | null;
+  structures: { number: number; name: string; standing: boolean; tile?: string }[] | null;
 }
 
 /** The Hazard, the same shape wherever it appears (`new`, `status`, `round`, `hazard roll`, `hazard show`). */
@@ -398,6 +403,20 @@ export interface OrientationData extends Output<'orientation'> {
   /** The edge it pointed to before this command changed it; null when it only showed it. */
   from: Edge | null;
   changed: boolean;
+}
+
+/**
+ * `sites`: where the spawn points, Beast Lairs and large structures stand (each numbered, with its tile or null), as
+ * the map draws them; `changed` names the lists this command changed (empty when it only showed them).
+ */
+export interface SitesData extends Output<'sites'> {
+  session: string;
+  spawnPoints: MapSite[];
+  lairs: MapSite[];
+  structures: MapSite[];
+  changed: SiteKind[];
+  /** The positions as given before this command changed them (null when it only showed them). */
+  from: SitesAt | null;
 }
 
 export interface VerifyData extends Output<'verify'>, SeedFields, VerifyResult {

@@ -215,16 +215,22 @@ export function statusView(file: string, s: SessionState, book: RuleBook): Statu
  */
 export function tableReferences(s: SessionState): TableReferences {
   const standing = s.structures === null ? null : new Set(s.structures);
+  const at = s.sitesAt ?? {};
+  // The tile where the GM said it stands, when they did.
+  const tile = (list: string[] | undefined, i: number): { tile?: string } => (list ? { tile: list[i]! } : {});
   return {
     orientation: s.orientation,
-    spawnPoints: Array.from({ length: s.setup.spawnPoints }, (_, i) => ({ number: i + 1 })),
-    lairs: s.lairs === null ? null : s.lairs.map((l, i) => ({ number: i + 1, name: l.name, becomes: l.becomes })),
+    spawnPoints: Array.from({ length: s.setup.spawnPoints }, (_, i) => ({ number: i + 1, ...tile(at.spawnAt, i) })),
+    lairs:
+      s.lairs === null
+        ? null
+        : s.lairs.map((l, i) => ({ number: i + 1, name: l.name, becomes: l.becomes, ...tile(at.lairsAt, i) })),
     structures:
       standing === null || s.setup.structures === null
         ? null
         : Array.from({ length: s.setup.structures }, (_, i) => {
             const name = structureName(i + 1);
-            return { number: i + 1, name, standing: standing.has(name) };
+            return { number: i + 1, name, standing: standing.has(name), ...tile(at.structuresAt, i) };
           }),
   };
 }

@@ -31,6 +31,9 @@ export function commandLine(made: NewData, opts: NewGameOptions, session: string
   if (setup.structures !== null) parts.push('--structures', String(setup.structures));
   parts.push('--hazard', setup.hazard === null ? 'none' : String(setup.hazard));
   if (setup.orientation.twelve !== DEFAULT_ORIENTATION.twelve) parts.push('--twelve', setup.orientation.twelve);
+  if (setup.spawnAt) parts.push('--spawn-at', setup.spawnAt.join(','));
+  if (setup.lairsAt) parts.push('--lairs-at', setup.lairsAt.join(','));
+  if (setup.structuresAt) parts.push('--structures-at', setup.structuresAt.join(','));
   if (opts.table) parts.push('--table', shellWord(opts.table));
   if (opts.visibilityTable) parts.push('--visibility-table', shellWord(opts.visibilityTable));
   // The GM's words for the report, as given (they change no die).

@@ -286,6 +286,15 @@ export function buildProgram(io: IO, emit: Emit, version: string, only?: string)
           "the table edge 12 o'clock points to, seen from the GM's seat with row A along the far edge and A1 at its left (default far)",
         ).choices(['far', 'right', 'near', 'left']),
       )
+      .option(
+        '--spawn-at <tiles>',
+        'the tile of each spawn point, in number order (e.g. A1,C3,D2,B4; a tile again for two on one tile); without --spawn-points, counts them',
+      )
+      .option('--lairs-at <tiles>', 'the tile of each Beast Lair, in number order; without --lairs, counts them')
+      .option(
+        '--structures-at <tiles>',
+        'the tile of each large structure, in number order; without --structures, counts them',
+      )
       .option('--force', 'replace an existing game (the old file is kept as a backup)')
       .option('--no-input', 'never prompt (no setup wizard)')
       .option('--json', 'print JSON'),
@@ -301,6 +310,7 @@ export function buildProgram(io: IO, emit: Emit, version: string, only?: string)
         'badzone new --grid 3x3 --spawn-points 6 --hazard roll',
         'badzone new --gang "Goliaths: Krag, Brute" --gang "Eschers: Vex, Nyx" \\\n      --reserve "Eschers: Lyra"',
         'badzone new --mode deck --seed 1234 --force',
+        'badzone new --grid 2x2 --spawn-at A1,A2,B1,B2 --lairs-at B2',
         'badzone new --hidden-seed   # show only a commitment until `badzone reveal`',
         'badzone new --title "The Sump Run" --scenario "Looters" --date "14 March"',
       ) +
@@ -632,6 +642,27 @@ export function buildProgram(io: IO, emit: Emit, version: string, only?: string)
     .action(async (edge: string | undefined, opts) =>
       emit(await (await import('./commands/orientation.js')).run(edge, opts, io), opts.json === true),
     );
+
+  sessionOption(
+    program
+      .command('sites')
+      .description('where the spawn points, Beast Lairs and large structures stand (a logged step when changed)')
+      .option('--spawn-at <tiles>', 'the tile of each spawn point, in number order (e.g. A1,C3,D2,B4), or none')
+      .option('--lairs-at <tiles>', 'the tile of each Beast Lair, in number order, or none')
+      .option('--structures-at <tiles>', 'the tile of each large structure, in number order, or none')
+      .option('--json', 'print JSON'),
+  )
+    .addHelpText(
+      'after',
+      examples(
+        'badzone sites',
+        'badzone sites --spawn-at A1,C3,D2,B4',
+        'badzone sites --lairs-at B2,B2 --structures-at A1,C3',
+        'badzone sites --spawn-at none',
+      ) +
+        '\nOne tile per spawn point (lair, structure), in number order: events name them by\nnumber, and the map draws them on their tiles. Name a tile again for two on one\ntile. How many there are is set with `badzone new`. `badzone undo` takes it back.\n',
+    )
+    .action(async (opts) => emit(await (await import('./commands/sites.js')).run(opts, io), opts.json === true));
 
   // --- At the table --------------------------------------------------------------------------------
   sessionOption(

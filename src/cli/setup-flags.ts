@@ -27,6 +27,10 @@ export interface NewOptions {
   visibilityTable?: string;
   /** The edge 12 o'clock points to: far, right, near or left. */
   twelve?: string;
+  /** Where the spawn points, Beast Lairs, large structures stand: tiles, comma-separated (A1,C3,D2,B4). */
+  spawnAt?: string;
+  lairsAt?: string;
+  structuresAt?: string;
   force?: boolean;
   hiddenSeed?: boolean;
   /** --title, --date, --scenario, --result: the GM's words for the battle report. */
@@ -55,7 +59,33 @@ export const SETUP_FLAGS = [
   'table',
   'visibilityTable',
   'twelve',
+  'spawnAt',
+  'lairsAt',
+  'structuresAt',
 ] as const;
+
+/** The flag of each list of positions. */
+export const SITE_FLAG = { spawnAt: '--spawn-at', lairsAt: '--lairs-at', structuresAt: '--structures-at' } as const;
+
+/**
+ * A list of tiles as typed for --spawn-at, --lairs-at, --structures-at: "A1,C3, d2" (commas or spaces; a1 is A1),
+ * one per spawn point (lair, structure) in number order, a tile named again for several on one tile. "none": no
+ * positions (null). Whether the tiles are the game's is the library's to check.
+ */
+export function siteArg(text: string, flag: string): string[] | null {
+  if (text.trim().toLowerCase() === 'none') return null;
+  const tiles = text
+    .split(/[\s,]+/)
+    .map((t) => t.trim().toUpperCase())
+    .filter((t) => t !== '');
+  if (tiles.length === 0)
+    throw new UsageError(
+      `${flag} takes tiles, one for each in number order, like A1,C3 (or none), not "${echo(text)}".`,
+    );
+  const long = tiles.find((t) => t.length > LIMITS.tileName);
+  if (long) throw new UsageError(`${flag} names "${echo(long)}", longer than any tile name (limit: tile name).`);
+  return tiles;
+}
 
 /** "Name: Fighter, Fighter" -> { name, fighters } */
 export function parseRoster(text: string, flag: string): { name: string; fighters: string[] } {
@@ -168,6 +198,12 @@ export function newGameOptions(opts: NewOptions): NewGameOptions {
     if (!isEdge(opts.twelve))
       throw new UsageError(`--twelve is far, right, near or left (an edge of the table), not "${echo(opts.twelve)}".`);
     out.twelve = opts.twelve;
+  }
+  for (const k of ['spawnAt', 'lairsAt', 'structuresAt'] as const) {
+    const v = opts[k];
+    // At setup, none is the same as not giving the flag.
+    const tiles = v === undefined ? null : siteArg(v, SITE_FLAG[k]);
+    if (tiles) out[k] = tiles;
   }
   if (opts.table) out.table = opts.table;
   if (opts.visibilityTable) out.visibilityTable = opts.visibilityTable;

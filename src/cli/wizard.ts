@@ -36,8 +36,11 @@ interface Answers {
   grid: string;
   spawnPoints: string;
   gangs: { name: string; battlefield: string[]; reserve: string[] }[];
+  spawnAt: string | undefined;
   lairs: string | undefined;
+  lairsAt: string | undefined;
   structures: string | undefined;
+  structuresAt: string | undefined;
   twelve: string;
   mode: string;
   hazardChoice: string;
@@ -50,12 +53,15 @@ type Question = (a: Answers) => Promise<QuestionId | null>;
 type QuestionId =
   | 'grid'
   | 'spawn'
+  | 'spawn-at'
   | `gang-name-${number}`
   | `gang-field-${number}`
   | `gang-reserve-${number}`
   | `gang-empty-${number}`
   | 'lairs'
+  | 'lairs-at'
   | 'structures'
+  | 'structures-at'
   | 'twelve'
   | 'mode'
   | 'hazard'
@@ -106,6 +112,27 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
       })
     ).trim();
     return v === '' ? undefined : v;
+  };
+
+  const some = (n: string | undefined): boolean => n !== undefined && Number(n) > 0;
+  // Where the spawn points (lairs, structures) stand: optional, checked as the flag is against the board and count
+  // answered so far. Enter (or none): not given.
+  const sitesAt = async (
+    a: Answers,
+    key: 'spawnAt' | 'lairsAt' | 'structuresAt',
+    what: string,
+    count: Pick<NewOptions, 'spawnPoints' | 'lairs' | 'structures'>,
+  ): Promise<string | undefined> => {
+    const v = (
+      await prompter.input(`Where do the ${what} stand? Tiles in number order (Enter: not given)`, {
+        default: a[key] ?? '',
+        validate: (x) =>
+          x.trim() === '' || x.trim().toLowerCase() === 'none'
+            ? true
+            : check((y) => buildSetup({ grid: a.grid, ...count, [key]: y, seed: '0' }, io))(x),
+      })
+    ).trim();
+    return v === '' || v.toLowerCase() === 'none' ? undefined : v;
   };
 
   const questions = (id: QuestionId): Question => {
@@ -215,6 +242,24 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
     if (id === 'structures')
       return async (a) => {
         a.structures = await count('large structures', a.structures);
+        return 'spawn-at';
+      };
+    // Where each thing counted stands, asked once they are all counted; a lair or structure question only when
+    // there are some.
+    if (id === 'spawn-at')
+      return async (a) => {
+        a.spawnAt = await sitesAt(a, 'spawnAt', 'spawn points', { spawnPoints: a.spawnPoints });
+        if (some(a.lairs)) return 'lairs-at';
+        return some(a.structures) ? 'structures-at' : 'twelve';
+      };
+    if (id === 'lairs-at')
+      return async (a) => {
+        a.lairsAt = await sitesAt(a, 'lairsAt', 'Beast Lairs', { lairs: a.lairs });
+        return some(a.structures) ? 'structures-at' : 'twelve';
+      };
+    if (id === 'structures-at')
+      return async (a) => {
+        a.structuresAt = await sitesAt(a, 'structuresAt', 'large structures', { structures: a.structures });
         return 'twelve';
       };
     if (id === 'twelve')
@@ -294,9 +339,12 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
   let a: Answers = {
     grid: '2x2',
     spawnPoints: '4',
+    spawnAt: undefined,
     gangs: [],
     lairs: undefined,
+    lairsAt: undefined,
     structures: undefined,
+    structuresAt: undefined,
     twelve: 'far',
     mode: 'dice',
     hazardChoice: 'none',
@@ -343,6 +391,10 @@ export async function askSetup(io: IO, prompter: Prompter, base: NewOptions, fil
   if (reserve.length) answers.reserve = reserve;
   if (a.lairs !== undefined) answers.lairs = a.lairs;
   if (a.structures !== undefined) answers.structures = a.structures;
+  if (a.spawnAt !== undefined) answers.spawnAt = a.spawnAt;
+  // A lair's or structure's answer stands only while there are some (the count may have been changed since).
+  if (a.lairsAt !== undefined && some(a.lairs)) answers.lairsAt = a.lairsAt;
+  if (a.structuresAt !== undefined && some(a.structures)) answers.structuresAt = a.structuresAt;
   if (a.turfOwner !== undefined && a.hazard !== 'none') answers.turfOwner = a.turfOwner;
   return answers;
 }

@@ -71,6 +71,12 @@ export const CLI_WORDS: Words = {
   'no-unconfirmed-pick': asSaid,
   'tile-or-occupied': asSaid,
   'not-a-tile-left': asSaid,
+  'site-count-differs': (f, said) =>
+    f.count === null
+      ? `${said} They are counted when the game is set up (\`badzone new --${f.sites === 'lairsAt' ? 'lairs' : 'structures'} N\`).`
+      : said,
+  'site-tiles-unknown': asSaid,
+  'sites-unchanged': asSaid,
   'unknown-tiles': asSaid,
   'redo-refused': asSaid,
   'redo-dice-differ': asSaid,

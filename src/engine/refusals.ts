@@ -3,7 +3,7 @@
 // say (the command line with its flags, `badzone play` with its menu items: src/cli/words.ts, play-words.ts).
 import type { LimitName } from '../rules/limits.js';
 import { count, echo } from '../rules/limits.js';
-import type { Action } from './state.js';
+import type { Action, SiteKind } from './state.js';
 
 /** Where a fighter is. */
 type Where = 'battlefield' | 'reserve' | 'out';
@@ -82,6 +82,15 @@ export interface RefusalFacts {
   'tile-or-occupied': Record<string, never>;
   /** The tile named is not one still on the battlefield (`tiles`: those that are). */
   'not-a-tile-left': { tile: string; tiles: string[] };
+  /**
+   * A list of tiles for the spawn points, Beast Lairs or large structures (`sites`) that does not name one tile
+   * each: `given` tiles for `count` of them (null: they were not counted at setup).
+   */
+  'site-count-differs': { sites: SiteKind; given: number; count: number | null };
+  /** Tiles for the spawn points, lairs or structures that are not tiles of the game's layout (`known`). */
+  'site-tiles-unknown': { sites: SiteKind; tiles: string[]; known: string[] };
+  /** A `sites` step that changes nothing (the positions are already so, or none was given). */
+  'sites-unchanged': Record<string, never>;
   /** Occupied tiles the game does not have (`known`: the game's tiles). */
   'unknown-tiles': { tiles: string[]; known: string[] };
   /**
@@ -109,6 +118,12 @@ const WHERE: Record<Where, string> = {
   battlefield: 'on the battlefield',
   reserve: 'in reserve',
   out: 'out of the game',
+};
+
+const SITES: Record<SiteKind, string> = {
+  spawnAt: 'spawn points',
+  lairsAt: 'Beast Lairs',
+  structuresAt: 'large structures',
 };
 
 const meant = (near: readonly string[]): string => (near.length ? ` Did you mean ${near.join(' or ')}?` : '');
@@ -215,10 +230,26 @@ const REFUSALS: { readonly [C in RefusalCode]: { usage: boolean; text: (f: Refus
     usage: true,
     text: (f) => `${f.tile} is not a tile still on the battlefield. Tiles: ${f.tiles.join(', ')}.`,
   },
+  'site-count-differs': {
+    usage: true,
+    text: (f) =>
+      f.count === null
+        ? `The ${SITES[f.sites]} were not counted at setup, so there are none to place on tiles.`
+        : `${f.given} tile${f.given === 1 ? ' was' : 's were'} given for ${f.count} ${f.count === 1 ? SITES[f.sites].slice(0, -1) : SITES[f.sites]}: give one tile for each, in number order (several may share a tile).`,
+  },
+  'site-tiles-unknown': {
+    usage: true,
+    text: (f) =>
+      `The tiles given for the ${SITES[f.sites]} name tiles this game does not have: ${f.tiles.map((t) => echo(t)).join(', ')}. Tiles: ${f.known.join(', ')}.`,
+  },
+  'sites-unchanged': {
+    usage: false,
+    text: () => 'The spawn points, Beast Lairs and large structures already stand where given; nothing changed.',
+  },
   'unknown-tiles': {
     usage: true,
     text: (f) =>
-      `The occupied tiles name tiles this game does not have: ${f.tiles.join(', ')}. Tiles: ${f.known.join(', ')}.`,
+      `The occupied tiles name tiles this game does not have: ${f.tiles.map((t) => echo(t)).join(', ')}. Tiles: ${f.known.join(', ')}.`,
   },
   'redo-refused': {
     usage: false,

@@ -23,8 +23,11 @@ import {
   type SessionState,
   type Setup,
   type Story,
+  type SitesAt,
   type TilePick,
+  SITE_KINDS,
 } from './state.js';
+import { siteCount } from './moves/sites.js';
 
 /** Older schema versions and how each becomes the next. */
 const MIGRATIONS: Record<number, (s: Obj) => Obj> = {
@@ -235,6 +238,7 @@ function setup(v: unknown): Setup {
     orientation: orientationOf(o.orientation, 'setup.orientation'),
     ...(legacy ? { legacyD66: true as const } : {}),
   };
+  Object.assign(out, sitesAt(o, 'setup', out));
   if (o.hiddenSeed !== undefined) {
     const h = obj(o.hiddenSeed, 'setup.hiddenSeed');
     const hex = (v: unknown, path: string, len: number): string => {
@@ -249,6 +253,32 @@ function setup(v: unknown): Setup {
     };
   }
   return out;
+}
+
+/**
+ * The positions of the spawn points, lairs and structures in `o` (a setup, or the state's `sitesAt`): each list
+ * optional, one tile of the layout per thing counted (`path`: where `o` is, for the message).
+ */
+function sitesAt(o: Obj, path: string, su: Setup): SitesAt {
+  const out: SitesAt = {};
+  for (const k of SITE_KINDS) {
+    if (o[k] === undefined) continue;
+    const at = `${path}.${k}`;
+    const tiles = strings(o[k], at, READ.spawnPoints, READ.tileName);
+    const n = siteCount(su, k);
+    if (n === null) fail(at, 'there are none to place: they were not counted at setup');
+    if (tiles.length !== n) fail(at, `expected ${n} tiles, one for each, found ${tiles.length}`);
+    tiles.forEach((t, i) => {
+      if (!su.tiles.includes(t)) fail(`${at}[${i}]`, `"${t}" is not a tile of this game`);
+    });
+    out[k] = tiles;
+  }
+  return out;
+}
+
+/** A `sites` action's list: tiles, or null (no positions); the step checks them against the game. */
+function siteList(v: unknown, path: string): string[] | null {
+  return v === null ? null : strings(v, path, READ.spawnPoints, READ.tileName);
 }
 
 /** Entered dice: each a result, or null (a placeholder: badzone rolled that one). */
@@ -270,6 +300,7 @@ function action(v: unknown, path: string): Action {
     'rename',
     'collapse',
     'orientation',
+    'sites',
   ] as const);
   switch (type) {
     case 'new':
@@ -301,6 +332,11 @@ function action(v: unknown, path: string): Action {
       return { type, level: nonEmpty(o.level, `${path}.level`, 60) };
     case 'orientation':
       return { type, twelve: oneOf(o.twelve, `${path}.twelve`, EDGES) };
+    case 'sites': {
+      const a: Action = { type };
+      for (const k of SITE_KINDS) if (o[k] !== undefined) a[k] = siteList(o[k], `${path}.${k}`);
+      return a;
+    }
     case 'fighter': {
       const a: Action = {
         type,
@@ -600,6 +636,7 @@ export function validateSession(
             };
           }),
     structures: o.structures === null ? null : strings(o.structures, 'structures', READ.structures, NAME),
+    ...(o.sitesAt === undefined ? {} : { sitesAt: sitesAt(obj(o.sitesAt, 'sitesAt'), 'sitesAt', su) }),
     gangs: gangs(o.gangs, 'gangs', true) as SessionState['gangs'],
     pendingEnd: strings(o.pendingEnd, 'pendingEnd', 64, 60),
     objects: objects(o.objects),

@@ -3,7 +3,15 @@ import type { RuleBook } from '../rules/book.js';
 import { Rng, generatorOf, type Seed } from '../dice/rng.js';
 import { Dice, type DiceSource } from './dice.js';
 import { DEFAULT_ORIENTATION } from '../rules/orientation.js';
-import { SCHEMA_VERSION, emptyStory, type Gang, type SessionState, type Setup } from './state.js';
+import {
+  SCHEMA_VERSION,
+  SITE_KINDS,
+  emptyStory,
+  type Gang,
+  type SessionState,
+  type Setup,
+  type SitesAt,
+} from './state.js';
 
 /** The state right after `badzone new`: tiles, rosters, lairs, structures, visibility, the hazard roll and the shuffled deck. */
 export function createGame(setup: Setup, book: RuleBook, source?: DiceSource): SessionState {
@@ -45,6 +53,7 @@ export function createGame(setup: Setup, book: RuleBook, source?: DiceSource): S
         : Array.from({ length: setup.lairs }, (_, i) => ({ name: lairName(i + 1), becomes: null })),
     structures:
       setup.structures === null ? null : Array.from({ length: setup.structures }, (_, i) => structureName(i + 1)),
+    ...sitesOfSetup(setup),
     gangs,
     pendingEnd: [],
     objects: [],
@@ -56,6 +65,16 @@ export function createGame(setup: Setup, book: RuleBook, source?: DiceSource): S
     log: [{ seq: 0, round: 0, action: { type: 'new' }, rolls: dice.rolls ?? [] }],
   };
   return state;
+}
+
+/** The state's `sitesAt` from the setup's positions: absent when none was given (the file stays as before). */
+function sitesOfSetup(setup: Setup): { sitesAt?: SitesAt } {
+  const at: SitesAt = {};
+  for (const k of SITE_KINDS) {
+    const tiles = setup[k];
+    if (tiles !== undefined) at[k] = [...tiles];
+  }
+  return Object.keys(at).length ? { sitesAt: at } : {};
 }
 
 /** The name of Beast Lair number n (1, 2, ...): the GM numbers them so on the table. */

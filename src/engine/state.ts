@@ -19,8 +19,27 @@ export interface Gang extends GangSetup {
   out: string[];
 }
 
-/** What `badzone new` was asked for. Together with the seed, this fixes the whole game. */
-export interface Setup {
+/**
+ * Where the GM said the numbered things on the table stand: the tile of each, by number (index 0 is number 1).
+ * Each list, when given, has one tile per spawn point, per Beast Lair, per large structure (collapsed ones too);
+ * several may share a tile. Optional: a game without positions lists them beside the map, numbered.
+ */
+export interface SitesAt {
+  spawnAt?: string[];
+  lairsAt?: string[];
+  structuresAt?: string[];
+}
+
+/** The three kinds of numbered thing the GM sets up, as the SitesAt fields name them. */
+export type SiteKind = keyof SitesAt;
+
+export const SITE_KINDS: readonly SiteKind[] = ['spawnAt', 'lairsAt', 'structuresAt'];
+
+/**
+ * What `badzone new` was asked for. Together with the seed, this fixes the whole game. The SitesAt fields are
+ * optional (files written before them lack them): where the spawn points, lairs and structures stood at setup.
+ */
+export interface Setup extends SitesAt {
   /** A string keys ChaCha20; a number (a 32-bit integer) seeds the Mersenne Twister of games before schema 4. */
   seed: Seed;
   /** Which generator the seed rolls with (it follows from the seed's type; written so that the file says it). */
@@ -196,7 +215,12 @@ export type Action =
   /** Rename a fighter (`fighter`, in `gang` when given), or a gang (`gang` alone). */
   | { type: 'rename'; fighter?: string; gang?: string; to: string }
   /** Record the right tile for the last unconfirmed tile pick: the tile itself, or the occupied tiles to roll among the others. */
-  | { type: 'collapse'; tile?: string; occupied?: string[]; dice?: EnteredDie[] };
+  | { type: 'collapse'; tile?: string; occupied?: string[]; dice?: EnteredDie[] }
+  /**
+   * Where the spawn points, Beast Lairs and large structures stand from now on: a list of tiles (one per thing, in
+   * number order) sets it, null clears it, absent leaves it as it is.
+   */
+  | { type: 'sites'; spawnAt?: string[] | null; lairsAt?: string[] | null; structuresAt?: string[] | null };
 
 /**
  * One entry per command that changed the game: the action (with any entered dice) and every roll it made, with
@@ -242,6 +266,11 @@ export interface SessionState {
   lairs: Lair[] | null;
   /** Large structures still standing, or null when not counted. */
   structures: string[] | null;
+  /**
+   * Where the spawn points, lairs and structures stand now (the setup's, or the last `sites` step's); absent when
+   * no position was ever given (files written before it lack it too).
+   */
+  sitesAt?: SitesAt;
   gangs: Gang[];
   /** Once events drawn this round whose effect comes in the End Phase (Reinforcements). */
   pendingEnd: string[];

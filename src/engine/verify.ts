@@ -96,6 +96,7 @@ export function verify(state: SessionState, book: RuleBook): VerifyResult {
     'orientation',
     'lairs',
     'structures',
+    'sitesAt',
     'gangs',
     'pendingEnd',
     'objects',

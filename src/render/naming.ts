@@ -22,6 +22,7 @@ const ON_A_GAME = new Set([
   'collapse',
   'dice',
   'orientation',
+  'sites',
   'report',
   'serve',
   'play',

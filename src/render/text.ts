@@ -24,7 +24,9 @@ import type {
   InPlayView,
   LintData,
   LogData,
+  MapSite,
   OrientationData,
+  SitesData,
   Outcome,
   PlaceData,
   RedoData,
@@ -861,20 +863,24 @@ function status(d: StatusData, st: Style): string[] {
  * Monster Nest and a collapsed structure said so.
  */
 function battlefieldRefs(d: StatusData, st: Style): string[] {
+  // A number, with its tile when the GM said where it stands ("2 at C3").
+  const placed = (x: { tile?: string }): boolean => x.tile !== undefined;
+  const numbered = (x: { number: number; tile?: string }): string =>
+    x.tile === undefined ? `${x.number}` : `${x.number} at ${x.tile}`;
   const r = d.references;
   const removed = d.tilesRemoved.length ? ` (removed: ${d.tilesRemoved.join(' ')})` : '';
   const parts = [
     `tiles ${d.tiles.join(' ') || '(none)'}${removed} (row A far, A1 far left)`,
     `12 o'clock: ${EDGE_NAME[r.orientation.twelve]}`,
-    `spawn points ${numbers(r.spawnPoints.length)}`,
+    `spawn points ${r.spawnPoints.some(placed) ? r.spawnPoints.map(numbered).join(', ') : numbers(r.spawnPoints.length)}`,
   ];
   if (r.lairs?.length)
     parts.push(
-      `Beast Lairs ${r.lairs.every((l) => !l.becomes) ? numbers(r.lairs.length) : r.lairs.map((l) => (l.becomes ? `${l.number} ${st.marks.arrow} ${l.becomes}` : `${l.number}`)).join(', ')}`,
+      `Beast Lairs ${r.lairs.every((l) => !l.becomes && !placed(l)) ? numbers(r.lairs.length) : r.lairs.map((l) => (l.becomes ? `${numbered(l)} ${st.marks.arrow} ${l.becomes}` : numbered(l))).join(', ')}`,
     );
   if (r.structures?.length)
     parts.push(
-      `large structures ${r.structures.every((x) => x.standing) ? numbers(r.structures.length) : r.structures.map((x) => (x.standing ? `${x.number}` : `${x.number} (collapsed)`)).join(', ')}`,
+      `large structures ${r.structures.every((x) => x.standing && !placed(x)) ? numbers(r.structures.length) : r.structures.map((x) => (x.standing ? numbered(x) : `${numbered(x)} (collapsed)`)).join(', ')}`,
     );
   return para(st, parts.join('; '), `${st.bold('Battlefield:')} `, '  ');
 }
@@ -937,8 +943,17 @@ function actionText(a: LogData['entries'][number]['action']): string {
       return a.tile !== undefined ? `collapse ${a.tile}` : `collapse --occupied ${(a.occupied ?? []).join(',')}`;
     case 'orientation':
       return `orientation ${a.twelve}`;
+    case 'sites':
+      return `sites${SITE_FLAGS.map(([k, flag]) => (a[k] === undefined ? '' : ` ${flag} ${a[k] === null ? 'none' : a[k]!.join(',')}`)).join('')}`;
   }
 }
+
+/** The `sites` flag of each list of positions (the log shows a `sites` step as the command that made it). */
+const SITE_FLAGS = [
+  ['spawnAt', '--spawn-at'],
+  ['lairsAt', '--lairs-at'],
+  ['structuresAt', '--structures-at'],
+] as const;
 
 function log(d: LogData, st: Style): string[] {
   const lines = para(
@@ -1071,6 +1086,35 @@ function details(d: DetailsData, st: Style): string[] {
   ];
 }
 
+/** One kind of numbered thing, each with its tile (a nest and a collapsed structure said so): "1 A1, 2 B2 (used)". */
+function siteList(list: readonly MapSite[], st: Style): string {
+  return list
+    .map((x) => {
+      const marks = [
+        x.used ? 'spawned this round' : '',
+        x.becomes ? `${st.marks.arrow} ${x.becomes}` : '',
+        x.collapsed ? 'collapsed' : '',
+      ].filter(Boolean);
+      return `${x.number}${x.tile ? ` at ${x.tile}` : ''}${marks.length ? ` (${marks.join(', ')})` : ''}`;
+    })
+    .join(', ');
+}
+
+function sites(d: SitesData, st: Style): string[] {
+  const lines = para(st, siteList(d.spawnPoints, st), `${st.bold('Spawn points:')} `, '  ');
+  if (d.lairs.length) lines.push(...para(st, siteList(d.lairs, st), `${st.bold('Beast Lairs:')} `, '  '));
+  if (d.structures.length)
+    lines.push(...para(st, siteList(d.structures, st), `${st.bold('Large structures:')} `, '  '));
+  if (d.changed.length === 0)
+    lines.push(
+      ...hint(
+        st,
+        'Say where they stand with `badzone sites --spawn-at A1,B2,...` (--lairs-at, --structures-at; none takes it back).',
+      ),
+    );
+  return lines;
+}
+
 function orientation(d: OrientationData, st: Style): string[] {
   const was = d.from
     ? ` It pointed to the ${d.from} edge before; scatters already on the table stay where they landed.`
@@ -1191,9 +1235,12 @@ function newGame(d: NewView, st: Style): string[] {
   ].filter(Boolean);
   if (counted.length) lines.push(...para(st, `${counted.join(', ')}.`, ''));
   lines.push(...para(st, tableFrame(d.setup.orientation.twelve), `${st.bold('Lay the tiles:')} `, '  '));
-  const numbered = [`the spawn points ${numbers(d.setup.spawnPoints)}`];
-  if (d.setup.lairs) numbered.push(`the Beast Lairs ${numbers(d.setup.lairs)}`);
-  if (d.setup.structures) numbered.push(`the large structures ${numbers(d.setup.structures)}`);
+  // With their tiles when the GM gave them: "the spawn points 1 at A1, 2 at C3".
+  const at = (n: number, tiles: string[] | undefined): string =>
+    tiles ? tiles.map((t, i) => `${i + 1} at ${t}`).join(', ') : numbers(n);
+  const numbered = [`the spawn points ${at(d.setup.spawnPoints, d.setup.spawnAt)}`];
+  if (d.setup.lairs) numbered.push(`the Beast Lairs ${at(d.setup.lairs, d.setup.lairsAt)}`);
+  if (d.setup.structures) numbered.push(`the large structures ${at(d.setup.structures, d.setup.structuresAt)}`);
   const uncounted = [d.setup.lairs === null ? 'Beast Lairs' : '', d.setup.structures === null ? 'large structures' : '']
     .filter(Boolean)
     .join(' and ');
@@ -1304,6 +1351,7 @@ const RENDERERS: Renderers = {
   rename,
   collapse,
   orientation,
+  sites,
   dice: diceMode,
   details,
   verify,

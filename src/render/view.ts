@@ -27,6 +27,7 @@ import type {
   RollData,
   RoundData,
   SimulateData,
+  SitesData,
   StatusData,
   UndoData,
   VerifyData,
@@ -61,6 +62,7 @@ export interface ViewData {
   dice: DiceModeData;
   details: DetailsData;
   orientation: OrientationData;
+  sites: SitesData;
   verify: VerifyData;
   discard: DiscardData;
   place: PlaceData;

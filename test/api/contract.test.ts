@@ -97,6 +97,8 @@ describe('every output kind, through the command line, fits its schema', () => {
       '1',
       '--structures',
       '2',
+      '--structures-at',
+      'A1,B2',
       '--hidden-seed',
     );
     await run('round', '--dice', '60,1,5,5');
@@ -117,6 +119,8 @@ describe('every output kind, through the command line, fits its schema', () => {
     await run('orientation');
     await run('details', '--title', 'The Sump Run', '--result', 'Eschers');
     await run('details', '--no-result');
+    await run('sites', '--spawn-at', 'A1,A2,B1,B2', '--lairs-at', 'B1');
+    await run('sites');
     await run('log');
     await run('verify');
     await run('report');

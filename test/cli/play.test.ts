@@ -170,7 +170,14 @@ describe('badzone play', () => {
     expect(offered).toEqual(['next', 'fighters', 'events', 'info', 'dice', 'quit']);
     expect(p.menus[0]![0]!.name).toBe('Start round 1');
     expect(p.defaults[0]).toEqual(['select: Ready to play. What next?', 'next']);
-    expect(p.menus[1]!.map((c) => c.value)).toEqual(['place', 'lookup', 'visibility', 'orientation', '\u0000back']);
+    expect(p.menus[1]!.map((c) => c.value)).toEqual([
+      'place',
+      'lookup',
+      'visibility',
+      'orientation',
+      'sites',
+      '\u0000back',
+    ]);
     // At most 8 lines of menu under the round card on a 24-row terminal.
     expect(offered.length).toBeLessThanOrEqual(8);
   });
@@ -392,6 +399,7 @@ describe('badzone play', () => {
       { input: /First gang's name/, value: ENTER },
       { input: /Beast Lairs/, value: ENTER },
       { input: /large structures/, value: ENTER },
+      { input: /Where do the spawn points stand/, value: ENTER },
       { select: /12 o'clock/, value: ENTER },
       { select: /D64.*deck/, value: 'deck' },
       { select: /Hazard/, value: ENTER },
@@ -465,6 +473,29 @@ describe('badzone play', () => {
     );
     expect(state(dir).orientation).toEqual({ twelve: 'left' });
     expect(state(dir).log.map((e) => e.action.type)).toEqual(['new', 'orientation']);
+  });
+
+  it('Events > Table: where the spawn points, lairs and structures stand, checked as typed, a logged step', async () => {
+    const dir = tempDir();
+    expect((await runCli([...NEW, '--spawn-at', 'A1,A2,B1,B2'], { cwd: dir })).code).toBe(0);
+    const p = scripted([
+      { select: MENU, value: 'events' },
+      { select: /^Events/, value: 'sites' },
+      { input: /Where do the spawn points stand/, value: 'A1,A1', invalid: /^2 tiles were given for 4 spawn points/ },
+      { input: /Where do the spawn points stand/, value: ENTER },
+      { input: /Where do the Beast Lairs stand/, value: 'b2,Q7', invalid: /name tiles this game does not have: Q7\./ },
+      { input: /Where do the Beast Lairs stand/, value: 'b2,B2' },
+      { input: /Where do the large structures stand/, value: ENTER },
+      { select: MENU, value: 'quit' },
+    ]);
+    const r = await runCli(['play'], tty(dir, p));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(p.left()).toBe(0);
+    // The spawn points kept as they were (Enter), the lairs set, the structures left without tiles (Enter).
+    expect(r.stdout).toContain('Spawn points: 1 at A1, 2 at A2, 3 at B1, 4 at B2\nBeast Lairs: 1 at B2, 2 at B2\n');
+    expect(state(dir).sitesAt).toEqual({ spawnAt: ['A1', 'A2', 'B1', 'B2'], lairsAt: ['B2', 'B2'] });
+    expect(state(dir).log.map((e) => e.action)).toEqual([{ type: 'new' }, { type: 'sites', lairsAt: ['B2', 'B2'] }]);
   });
 
   it('rolls any dice expression (refusing a bad one), sets visibility, shows the Hazard, the rules in full and any event', async () => {

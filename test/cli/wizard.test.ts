@@ -27,6 +27,9 @@ const FULL: Answer[] = [
   { input: /Gang 4's name/, value: ENTER },
   { input: /Beast Lairs/, value: '2' },
   { input: /large structures/, value: '3' },
+  { input: /Where do the spawn points stand/, value: 'A1,A2,B1,B2,C1,C2' },
+  { input: /Where do the Beast Lairs stand/, value: 'c2, c2' },
+  { input: /Where do the large structures stand/, value: ENTER },
   { select: /12 o'clock/, value: 'right' },
   { select: /D64.*deck/, value: 'deck' },
   { select: /Hazard/, value: 'own' },
@@ -38,6 +41,7 @@ const FULL: Answer[] = [
 const DEFAULTS_AFTER_GANGS: Answer[] = [
   { input: /Beast Lairs/, value: ENTER },
   { input: /large structures/, value: ENTER },
+  { input: /Where do the spawn points stand/, value: ENTER },
   { select: /12 o'clock/, value: ENTER },
   { select: /D64.*deck/, value: ENTER },
   { select: /Hazard/, value: ENTER },
@@ -72,6 +76,10 @@ const FULL_FLAGS = [
   'Eschers',
   '--twelve',
   'right',
+  '--spawn-at',
+  'A1,A2,B1,B2,C1,C2',
+  '--lairs-at',
+  'C2,C2',
 ];
 
 /** The "same game without prompts" command line from `new`'s output, split into arguments by bash itself. */
@@ -122,7 +130,10 @@ describe('setup wizard', () => {
       structures: 3,
       hazard: 4,
       orientation: { twelve: 'right' },
+      spawnAt: ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'],
+      lairsAt: ['C2', 'C2'],
     });
+    expect(setup.structuresAt).toBeUndefined();
 
     // The command line it printed makes the same game too (gang order included).
     const printed = tempDir();
@@ -247,6 +258,10 @@ describe('setup wizard', () => {
       { input: /Beast Lairs/, value: ENTER },
       { input: /large structures/, value: '101', invalid: /from 0 to 100/ },
       { input: /large structures/, value: '1' },
+      { input: /Where do the spawn points stand/, value: 'A1,Z9', invalid: /tiles this game does not have: Z9/ },
+      { input: /Where do the spawn points stand/, value: 'A1', invalid: /^1 tile was given for 2 spawn points/ },
+      { input: /Where do the spawn points stand/, value: 'a2 A2' },
+      { input: /Where do the large structures stand/, value: 'none' },
       { select: /12 o'clock/, value: ENTER },
       { select: /D64.*deck/, value: 'dice' },
       { select: /Hazard/, value: 'own' },
@@ -267,7 +282,9 @@ describe('setup wizard', () => {
       structures: 1,
       hazard: 10,
       turfOwner: null,
+      spawnAt: ['A2', 'A2'],
     });
+    expect(s.setup.structuresAt).toBeUndefined();
     expect(s.hazard).toEqual({ roll: 10, id: null, nomadic: true });
   });
 
@@ -279,6 +296,7 @@ describe('setup wizard', () => {
       { input: /First gang's name/, value: ENTER },
       { input: /Beast Lairs/, value: ENTER },
       { input: /large structures/, value: ENTER },
+      { input: /Where do the spawn points stand/, value: ENTER },
       { select: /12 o'clock/, value: ENTER },
       { select: /D64.*deck/, value: ENTER },
       { select: /Hazard/, value: 'roll' },
@@ -298,6 +316,7 @@ describe('setup wizard', () => {
       { args: ['new', '--gang', 'A: b'], tty: true },
       { args: ['new', '--hazard', 'none'], tty: true },
       { args: ['new', '--twelve', 'near'], tty: true },
+      { args: ['new', '--spawn-at', 'A1,A2,B1,B2'], tty: true },
       { args: ['new', '--no-input'], tty: true },
       { args: ['new', '--json'], tty: true },
       { args: ['new'], tty: false },
@@ -332,7 +351,7 @@ describe('setup wizard', () => {
         { confirm: /already exists.*Replace/, value: true },
         ...FULL.slice(0, 2),
         { input: /First gang's name/, value: ENTER },
-        ...FULL.slice(13, 17),
+        ...FULL.slice(13, 20),
         { select: /Hazard/, value: 'none' },
       ]),
     });

@@ -40,6 +40,7 @@ describe.skipIf(!hasPty || !built)('badzone play in a real terminal', () => {
         { expect: "Gang 2's name", send: ENTER },
         { expect: 'How many Beast Lairs', send: ENTER },
         { expect: 'How many large structures', send: ENTER },
+        { expect: 'Where do the spawn points stand', send: ENTER },
         { expect: "which edge does 12 o'clock point to", send: ENTER },
         { expect: 'roll a D64 each round, or draw', send: ENTER },
         { expect: 'The Hazard', send: ENTER },

@@ -60,6 +60,8 @@ const MENU = [
 
 const PART = /Show the next part\? \(Y\/n\)\s*$/;
 
+const lastLine = (text: string): string => text.trimEnd().split('\n').at(-1) ?? '';
+
 /** Enter at each "Show the next part?" until `end` shows; the screen at each question and at the end. */
 function readParts(s: Screen, end: RegExp): string[][] {
   const screens: string[][] = [];
@@ -67,8 +69,11 @@ function readParts(s: Screen, end: RegExp): string[][] {
     const at = s.waitFor(new RegExp(`${PART.source}|${end.source}`));
     screens.push(s.capture());
     if (!PART.test(at)) return screens;
+    // The question answered: the next part's question may already stand in its place when the screen is looked at
+    // again (then the screen still ends with a part question, another one), so wait for the last line to change.
+    const asked = lastLine(at);
     s.keys('Enter');
-    until(() => !PART.test(s.capture().join('\n')), 'the next part');
+    until(() => lastLine(s.capture().join('\n')) !== asked, 'the next part');
   }
 }
 
@@ -181,6 +186,7 @@ describe.skipIf(!hasTmux || !built)('badzone play at 80x24 on big boards, and lo
       [/First gang's name/, ['Enter']],
       [/How many Beast Lairs/, ['Enter']],
       [/How many large structures/, ['Enter']],
+      [/Where do the spawn points stand/, ['Enter']],
       [/which edge does 12 o'clock point to/, ['Enter']],
       [/roll a D64 each round, or draw/, ['Enter']],
       [/The Hazard/, ['Down', 'Enter']], // Roll it now (D10)

@@ -48,6 +48,7 @@ function finishWizard(s: Screen): void {
   for (const [question, answer] of [
     [/How many Beast Lairs/, 'Enter'],
     [/How many large structures/, 'Enter'],
+    [/Where do the spawn points stand/, 'Enter'],
     [/which edge does 12 o'clock point to/, 'Enter'],
     [/roll a D64 each round, or draw/, 'Enter'],
     [/The Hazard/, 'Enter'],

@@ -181,6 +181,8 @@ export type Cmd =
   | { kind: 'rename'; which: number; gang: boolean; to: string }
   | { kind: 'collapse'; which: number; occupied: boolean }
   | { kind: 'orientation'; twelve: Edge }
+  /** Where the spawn points, lairs or structures stand: tiles picked by `which` (null: taken back). */
+  | { kind: 'sites'; what: 'spawnAt' | 'lairsAt' | 'structuresAt'; which: number[] | null }
   | { kind: 'undo' }
   | { kind: 'redo' };
 
@@ -226,6 +228,14 @@ export const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('collapse' as const), which: fc.nat(40), occupied: fc.boolean() }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('orientation' as const), twelve: fc.constantFrom(...EDGES) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('sites' as const),
+      what: fc.constantFrom('spawnAt' as const, 'lairsAt' as const, 'structuresAt' as const),
+      which: fc.option(fc.array(fc.nat(8), { minLength: 1, maxLength: 6 }), { freq: 4 }),
+    }),
+  },
   { weight: 2, arbitrary: fc.constant({ kind: 'undo' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'redo' as const }) },
 );

@@ -275,6 +275,20 @@ function apply(s: SessionState, cmd: Exclude<Cmd, { kind: 'undo' | 'redo' }>): {
       const action: Action = { type: 'orientation', twelve: cmd.twelve };
       return { action, result: step(s, action, book) };
     }
+    case 'sites': {
+      // Tiles of the layout, one per thing counted (repeats included); the generated list's length otherwise.
+      const t = s.setup.tiles;
+      const n =
+        cmd.what === 'spawnAt' ? s.setup.spawnPoints : cmd.what === 'lairsAt' ? s.setup.lairs : s.setup.structures;
+      const which =
+        cmd.which === null
+          ? null
+          : n === null
+            ? cmd.which
+            : Array.from({ length: n }, (_, i) => cmd.which![i % cmd.which!.length]!);
+      const action: Action = { type: 'sites', [cmd.what]: which === null ? null : which.map((i) => t[i % t.length]!) };
+      return { action, result: step(s, action, book) };
+    }
   }
 }
 
@@ -321,6 +335,16 @@ function refusalAllowed(s: SessionState, action: Action): boolean {
     case 'orientation':
       // Pointing 12 o'clock where it already points changes nothing, and is refused.
       return s.orientation.twelve === action.twelve;
+    case 'sites': {
+      // Things never counted have no tiles; positions as they already are change nothing.
+      const k = (['spawnAt', 'lairsAt', 'structuresAt'] as const).find((x) => action[x] !== undefined)!;
+      if (
+        action[k] !== null &&
+        (k === 'lairsAt' ? s.setup.lairs : k === 'structuresAt' ? s.setup.structures : 1) === null
+      )
+        return true;
+      return JSON.stringify(s.sitesAt?.[k] ?? null) === JSON.stringify(action[k]);
+    }
     default:
       return false;
   }

@@ -151,6 +151,7 @@ describe('the setup wizard', () => {
       { input: /Gang 2's name/, value: ENTER },
       { input: /Beast Lairs/, value: ENTER },
       { input: /large structures/, value: ENTER },
+      { input: /Where do the spawn points stand/, value: ENTER },
       { select: /12 o'clock/, value: ENTER },
       { select: /D64.*deck/, value: ENTER },
       { select: /Hazard/, value: ENTER },

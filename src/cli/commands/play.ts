@@ -25,6 +25,8 @@ import { edgeChoices } from '../../render/orientation.js';
 import { PLAY_WORDS } from '../play-words.js';
 import { sayError } from '../words.js';
 import { shellWord } from '../../render/commands.js';
+import { sitesProblem } from '../../api/map-sites.js';
+import { siteArg } from '../setup-flags.js';
 
 export interface PlayOptions {
   session?: string;
@@ -58,7 +60,8 @@ export type SubItem =
   | 'rename'
   | 'collapse'
   | 'orientation'
-  | 'story';
+  | 'story'
+  | 'sites';
 
 const BACK = '\u0000back';
 
@@ -440,6 +443,7 @@ async function eventsMenu(
   items.push({ name: 'Look up any event of the table', value: 'lookup' });
   items.push({ name: 'Visibility: set it', value: 'visibility' });
   items.push({ name: "Table: which edge 12 o'clock points to", value: 'orientation' });
+  items.push({ name: 'Table: where the spawn points, lairs and structures stand', value: 'sites' });
   const unconfirmed = s.tilePicks.filter((t) => !t.confirmed);
   if (unconfirmed.length)
     items.unshift({
@@ -528,9 +532,41 @@ async function eventsMenu(
       );
       return (await import('./orientation.js')).run(edge, session, io);
     }
+    case 'sites':
+      return sitesItem(s, prompter, io, session);
     default:
       return null;
   }
+}
+
+/**
+ * Events > Table: where the spawn points (and the lairs and structures, when counted) stand. Each question has the
+ * tiles given so far as its default: Enter keeps them (or gives none), `none` takes them back. Checked as typed.
+ */
+async function sitesItem(s: SessionState, prompter: Prompter, io: IO, session: { session?: string }): Promise<View> {
+  const what = { spawnAt: 'spawn points', lairsAt: 'Beast Lairs', structuresAt: 'large structures' } as const;
+  const flags: { spawnAt?: string; lairsAt?: string; structuresAt?: string } = {};
+  for (const k of ['spawnAt', 'lairsAt', 'structuresAt'] as const) {
+    if (k === 'lairsAt' && !s.setup.lairs) continue;
+    if (k === 'structuresAt' && !s.setup.structures) continue;
+    const now = s.sitesAt?.[k]?.join(',') ?? '';
+    const answer = (
+      await prompter.input(`Where do the ${what[k]} stand? Tiles in order, or none (Escape: back)`, {
+        default: now,
+        validate: (v) => {
+          if (v.trim() === '' || v.trim().toLowerCase() === 'none') return true;
+          try {
+            return sitesProblem(s, k, siteArg(v, 'The answer') ?? []) ?? true;
+          } catch (e) {
+            if (e instanceof BadzoneError) return e.message;
+            throw e;
+          }
+        },
+      })
+    ).trim();
+    if (answer !== '' && answer !== now) flags[k] = answer;
+  }
+  return (await import('./sites.js')).run({ ...session, ...flags }, io);
 }
 
 async function rosters(

@@ -10,6 +10,7 @@ import type { Move } from './types.js';
 import { orientation, type OrientationReport } from './orientation.js';
 import { place, type PlaceReport } from './place.js';
 import { rename, type RenameReport } from './rename.js';
+import { sites, type SitesReport } from './sites.js';
 import { round, type RoundReport } from './round.js';
 import { visibility, type VisibilityReport } from './visibility.js';
 
@@ -24,6 +25,7 @@ export type Report =
   | RenameReport
   | CollapseReport
   | OrientationReport
+  | SitesReport
   | { kind: 'new' };
 
 /** Every action type and its move. */
@@ -38,6 +40,7 @@ export const MOVES: { readonly [T in Action['type']]: Move<Extract<Action, { typ
   rename,
   collapse,
   orientation,
+  sites,
 };
 
 export type {
@@ -49,8 +52,10 @@ export type {
   PlaceReport,
   RenameReport,
   RoundReport,
+  SitesReport,
 };
 export type { Move, Moved, MoveRun } from './types.js';
 export { endPhaseNeeds } from './round.js';
 export { lastUnconfirmed } from './collapse.js';
+export { siteCount, siteTilesRefusal } from './sites.js';
 export { findFighter, findGang, roster } from './roster.js';
