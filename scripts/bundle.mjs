@@ -44,6 +44,46 @@ export const lazyTable = {
 };
 
 /**
+ * chalk (with its style tables, built when it loads) colours text only on a terminal, yet src/render/style.ts
+ * imports it for every command: the bundle gets a stand-in that loads it when the first coloured style is made
+ * (makeStyle makes none without colour: text to a pipe or a file never loads chalk).
+ */
+export const lazyChalk = {
+  name: 'lazy-chalk',
+  setup(b) {
+    b.onResolve({ filter: /^chalk$/ }, (a) =>
+      a.namespace === 'lazy-chalk' ? undefined : { path: 'chalk', namespace: 'lazy-chalk' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-chalk' }, () => ({
+      contents:
+        "let C; module.exports = { Chalk: function Chalk(options) { C ??= require('chalk').Chalk; return new C(options); } };",
+      loader: 'js',
+      resolveDir: root,
+    }));
+  },
+};
+
+/**
+ * random-js (about 25 KB, evaluated as one UMD function) rolls the dice, yet src/dice/rng.ts is imported by every
+ * command that reads a game (the seed's checks): the bundle gets a stand-in whose classes load it on first use, so
+ * `status` and the other commands that roll nothing never evaluate it.
+ */
+export const lazyRandom = {
+  name: 'lazy-random',
+  setup(b) {
+    b.onResolve({ filter: /^random-js$/ }, (a) =>
+      a.namespace === 'lazy-random' ? undefined : { path: 'random-js', namespace: 'lazy-random' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-random' }, () => ({
+      contents:
+        "let R; const r = () => (R ??= require('random-js')); module.exports = { get Random() { return r().Random; }, get MersenneTwister19937() { return r().MersenneTwister19937; } };",
+      loader: 'js',
+      resolveDir: root,
+    }));
+  },
+};
+
+/**
  * chalk detects the terminal's colour support when it loads (its vendored supports-color loads node:tty and
  * reads the environment): about 3 ms on every command, and a value a start-up snapshot would freeze. badzone
  * never uses that answer: src/render/style.ts always gives `new Chalk({ level })` the level main.ts decided
@@ -100,7 +140,7 @@ export function cliBundle({ entry, tables, metaUrl, banner, external = [], plugi
     platform: 'node',
     target: 'node20',
     external,
-    plugins: [lazyChildProcess, lazyTable, noColorDetection, ...plugins],
+    plugins: [lazyChildProcess, lazyTable, lazyChalk, lazyRandom, noColorDetection, ...plugins],
     sourcemap: false,
     minify: false,
     legalComments: 'none',
