@@ -47,12 +47,17 @@ function counts() {
   return { ...storeCounts, ...engineCounts };
 }
 
-/** What running `args` in `dir` counted. */
-async function counted(dir: string, ...args: string[]) {
+/** What `work` counted. */
+async function countedBy(work: () => unknown) {
   resetStoreCounts();
   resetEngineCounts();
-  await cli(dir, ...args);
+  await work();
   return counts();
+}
+
+/** What running `args` in `dir` counted. */
+function counted(dir: string, ...args: string[]) {
+  return countedBy(() => cli(dir, ...args));
 }
 
 describe(`the work a command does on a ${ROUNDS}-round game (${LOG} log entries)`, () => {
@@ -102,11 +107,8 @@ describe(`the work a command does on a ${ROUNDS}-round game (${LOG} log entries)
     const dir = longGame();
     const file = path.join(dir, 'badzone-session.json');
     const page = new PlayersViewBuilder();
-    resetStoreCounts();
-    resetEngineCounts();
-    page.read(file);
     // The first view replays the whole history once.
-    expect(counts()).toEqual({
+    expect(await countedBy(() => page.read(file))).toEqual({
       sessionReads: 1,
       sessionParses: 1,
       sessionWrites: 0,
@@ -114,10 +116,7 @@ describe(`the work a command does on a ${ROUNDS}-round game (${LOG} log entries)
       steps: LOG - 1,
     });
     await cli(dir, 'round');
-    resetStoreCounts();
-    resetEngineCounts();
-    page.read(file);
-    expect(counts()).toEqual({
+    expect(await countedBy(() => page.read(file))).toEqual({
       sessionReads: 1,
       sessionParses: 1,
       sessionWrites: 0,
