@@ -35,6 +35,7 @@ export interface Style {
    * would take more has its per-tile results folded into one line. Absent: any length.
    */
   rows?: number;
+  c: ChalkInstance;
   marks: Marks;
   heading: (s: string) => string;
   /** Once events (magenta; the word "Once" is always printed too). */
@@ -58,18 +59,22 @@ export interface Style {
 
 const UNICODE_MARKS: Marks = { tool: '»', bar: '┃', hr: '━', bullet: '•', arrow: '→' };
 const ASCII_MARKS: Marks = { tool: '>', bar: '|', hr: '=', bullet: '-', arrow: '->' };
-const plain = (s: string): string => s;
+
+/**
+ * Without colour: what chalk gives at level 0 for the calls badzone makes (`c.dim(s)`, `c.red.bold(s)`), the text
+ * as it is, without making a chalk. The command line's bundle loads chalk on first use (scripts/bundle.mjs,
+ * lazyChalk), so text to a pipe or a file never pays for it (test/e2e/lazy-modules.test.ts).
+ */
+const PLAIN: ChalkInstance = new Proxy((...text: unknown[]) => (text.length === 1 ? `${text[0]}` : text.join(' ')), {
+  get: (_f, key) => (key === 'level' ? 0 : PLAIN),
+}) as unknown as ChalkInstance;
 
 export function makeStyle(
   color: boolean,
   width: number,
   opts: { ascii?: boolean; hints?: boolean; commandName?: () => string; session?: string } = {},
 ): Style {
-  // Without colour every style is the text as it is (what chalk gives at level 0), and chalk is not made: the
-  // command line's bundle loads it on first use (scripts/bundle.mjs, lazyChalk), so text to a pipe or a file
-  // never pays for it.
-  const c = color ? new Chalk({ level: 1 }) : null;
-  const paint = (f: (c: ChalkInstance) => (s: string) => string) => (c ? (s: string) => f(c)(s) : plain);
+  const c = color ? new Chalk({ level: 1 }) : PLAIN;
   const ascii = opts.ascii ?? !color;
   return {
     color,
@@ -78,18 +83,19 @@ export function makeStyle(
     hints: opts.hints ?? true,
     ...(opts.commandName ? { commandName: opts.commandName } : {}),
     ...(opts.session !== undefined ? { session: opts.session } : {}),
+    c,
     marks: ascii ? ASCII_MARKS : UNICODE_MARKS,
-    heading: paint((c) => c.bold),
-    once: paint((c) => c.magenta),
-    persistent: paint((c) => c.blue),
-    tool: paint((c) => c.cyan),
-    rule: plain,
-    discarded: paint((c) => c.red.bold),
-    kept: paint((c) => c.green),
-    fresh: paint((c) => c.yellow.bold),
-    dim: paint((c) => c.dim),
-    warn: paint((c) => c.yellow),
-    bold: paint((c) => c.bold),
+    heading: (s) => c.bold(s),
+    once: (s) => c.magenta(s),
+    persistent: (s) => c.blue(s),
+    tool: (s) => c.cyan(s),
+    rule: (s) => s,
+    discarded: (s) => c.red.bold(s),
+    kept: (s) => c.green(s),
+    fresh: (s) => c.yellow.bold(s),
+    dim: (s) => c.dim(s),
+    warn: (s) => c.yellow(s),
+    bold: (s) => c.bold(s),
   };
 }
 
