@@ -96,6 +96,8 @@ const node0 = [process.execPath, '-e', '0'];
 const status = [process.execPath, BIN, 'status', '--session', small];
 const roundSmall = [process.execPath, BIN, 'round', '--session', small];
 const roundBig = [process.execPath, BIN, 'round', '--session', big];
+const undoSmall = [process.execPath, BIN, 'undo', '--session', small];
+const undoBig = [process.execPath, BIN, 'undo', '--session', big];
 
 // Warm the file cache.
 for (let i = 0; i < 3; i++) {
@@ -104,8 +106,8 @@ for (let i = 0; i < 3; i++) {
 }
 
 // --- 1. Start-up, and 2. growth: alternating in one loop --------------------------------------------------------
-process.stderr.write(`start-up and growth: ${RUNS} rounds of 4 alternating runs...\n`);
-const t = { node: [], status: [], small: [], big: [] };
+process.stderr.write(`start-up and growth: ${RUNS} rounds of 6 alternating runs...\n`);
+const t = { node: [], status: [], small: [], big: [], undoSmall: [], undoBig: [] };
 for (let i = 0; i < RUNS; i++) {
   t.node.push(wall(node0, 'node -e 0'));
   t.status.push(wall(status, 'badzone status'));
@@ -113,6 +115,11 @@ for (let i = 0; i < RUNS; i++) {
   t.small.push(wall(roundSmall, 'badzone round (small session)'));
   fresh(big, bigTpl);
   t.big.push(wall(roundBig, 'badzone round (1000-round session)'));
+  // undo replays the log but its last entry from the seed: none on the 1-round game, 999 steps on the other.
+  fresh(small, smallTpl);
+  t.undoSmall.push(wall(undoSmall, 'badzone undo (small session)'));
+  fresh(big, bigTpl);
+  t.undoBig.push(wall(undoBig, 'badzone undo (1000-round session)'));
 }
 const m = Object.fromEntries(Object.entries(t).map(([k, v]) => [k, median(v)]));
 
@@ -238,6 +245,13 @@ row('node -e 0 (start-up baseline)', ms(m.node), '', undefined);
 for (const [measure, figure, target, pass] of startupRows) row(measure, figure, target, pass);
 row('badzone round, small session', `${ms(m.small)} = ${x(m.small / m.node)}`, '<= 1.60x', m.small / m.node <= 1.6);
 row('badzone round, 1000-round log vs 1', `${ms(m.big)} = ${x(m.big / m.small)}`, '<= 1.25x', m.big / m.small <= 1.25);
+row('badzone undo, small session', `${ms(m.undoSmall)} = ${x(m.undoSmall / m.node)}`, '', undefined);
+row(
+  'badzone undo, 1000-round log vs 1',
+  `${ms(m.undoBig)} = ${x(m.undoBig / m.undoSmall)}`,
+  '<= 1.50x',
+  m.undoBig / m.undoSmall <= 1.5,
+);
 row('peak RSS, badzone round (1000 rounds)', `${rssBig.toFixed(1)} MB`, '<= 80 MB', rssBig <= 80);
 row('peak RSS, badzone round (small)', `${rssSmall.toFixed(1)} MB`, '<= 80 MB', rssSmall <= 80);
 row('peak RSS, node -e 0 (baseline)', `${rssNode.toFixed(1)} MB`, '', undefined);

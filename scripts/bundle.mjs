@@ -25,23 +25,52 @@ export const lazyChildProcess = {
 };
 
 /**
+ * A stand-in for the package `pkg` in the bundle (esbuild plugin `name`): `contents`, CommonJS, which requires the
+ * real package (bundled, and evaluated only then) when it is first needed.
+ */
+function standIn(name, pkg, contents) {
+  return {
+    name,
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^${pkg}$`) }, (a) =>
+        a.namespace === name ? undefined : { path: pkg, namespace: name },
+      );
+      b.onLoad({ filter: /.*/, namespace: name }, () => ({ contents, loader: 'js', resolveDir: root }));
+    },
+  };
+}
+
+/**
  * cli-table3 (with its string-width and emoji tables, about 50 KB) draws only the event and hazard lists, yet
  * src/render/text.ts imports it for every command: the bundle gets a stand-in that loads it on the first table.
  */
-export const lazyTable = {
-  name: 'lazy-table',
-  setup(b) {
-    b.onResolve({ filter: /^cli-table3$/ }, (a) =>
-      a.namespace === 'lazy-table' ? undefined : { path: 'cli-table3', namespace: 'lazy-table' },
-    );
-    b.onLoad({ filter: /.*/, namespace: 'lazy-table' }, () => ({
-      contents:
-        "let T; module.exports = function Table(options) { T ??= require('cli-table3'); return new T(options); };",
-      loader: 'js',
-      resolveDir: root,
-    }));
-  },
-};
+export const lazyTable = standIn(
+  'lazy-table',
+  'cli-table3',
+  "let T; module.exports = function Table(options) { T ??= require('cli-table3'); return new T(options); };",
+);
+
+/**
+ * chalk (with its style tables, built when it loads) colours text only on a terminal, yet src/render/style.ts
+ * imports it for every command: the bundle gets a stand-in that loads it when the first coloured style is made
+ * (makeStyle makes none without colour: text to a pipe or a file never loads chalk).
+ */
+export const lazyChalk = standIn(
+  'lazy-chalk',
+  'chalk',
+  "let C; module.exports = { Chalk: function Chalk(options) { C ??= require('chalk').Chalk; return new C(options); } };",
+);
+
+/**
+ * random-js (about 25 KB, evaluated as one UMD function) rolls the dice, yet src/dice/rng.ts is imported by every
+ * command that reads a game (the seed's checks): the bundle gets a stand-in whose classes load it on first use, so
+ * `status` and the other commands that roll nothing never evaluate it.
+ */
+export const lazyRandom = standIn(
+  'lazy-random',
+  'random-js',
+  "let R; const r = () => (R ??= require('random-js')); module.exports = { get Random() { return r().Random; }, get MersenneTwister19937() { return r().MersenneTwister19937; } };",
+);
 
 /**
  * chalk detects the terminal's colour support when it loads (its vendored supports-color loads node:tty and
@@ -100,7 +129,7 @@ export function cliBundle({ entry, tables, metaUrl, banner, external = [], plugi
     platform: 'node',
     target: 'node20',
     external,
-    plugins: [lazyChildProcess, lazyTable, noColorDetection, ...plugins],
+    plugins: [lazyChildProcess, lazyTable, lazyChalk, lazyRandom, noColorDetection, ...plugins],
     sourcemap: false,
     minify: false,
     legalComments: 'none',

@@ -7,6 +7,7 @@ import { READ, nameProblem } from '../rules/limits.js';
 import { DEFAULT_ORIENTATION, EDGES, type Orientation } from '../rules/orientation.js';
 import { isD66 } from '../dice/expression.js';
 import { replay } from './replay.js';
+import { engineCounts } from './counts.js';
 import {
   SCHEMA_VERSION,
   STORY_FIELDS,
@@ -645,7 +646,10 @@ export function validateSession(
     manualDice: bool(o.manualDice, 'manualDice'),
     story: storyOf(o.story),
     redo: arr(o.redo, 'redo', READ.logEntries).map((x, i) => redoEntry(x, `redo[${i}]`)),
-    log: arr(o.log, 'log', READ.logEntries).map((x, i) => (isPlainRecord(x) ? x : record(x, `log[${i}]`))),
+    log: arr(o.log, 'log', READ.logEntries).map((x, i) => {
+      engineCounts.logEntriesChecked++;
+      return isPlainRecord(x) ? x : record(x, `log[${i}]`);
+    }),
   };
   if (state.rng.seed !== su.seed) fail('rng.seed', `${state.rng.seed} is not the game's seed (setup.seed ${su.seed})`);
   if (state.log.length === 0 || state.log[0]!.action.type !== 'new')

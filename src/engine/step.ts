@@ -11,6 +11,7 @@ import { MOVES, type Move, type MoveRun, type Report } from './moves/index.js';
 import type { Action, EnteredDie, LogRecord, SessionState } from './state.js';
 import type { Edge } from '../rules/orientation.js';
 import { working } from './working.js';
+import { engineCounts } from './counts.js';
 
 export type { Report } from './moves/index.js';
 
@@ -61,6 +62,7 @@ function refuse(r: Refusal): StepResult {
 
 /** Apply one action. Never throws for a rules refusal or bad entered dice: those come back as values. */
 export function step(state: SessionState, action: Action, book: RuleBook, opts: StepOptions = {}): StepResult {
+  engineCounts.steps++;
   const limits = opts.limits !== false;
   if (limits) {
     const bad = actionProblem(action);

@@ -60,12 +60,21 @@ export interface Style {
 const UNICODE_MARKS: Marks = { tool: '»', bar: '┃', hr: '━', bullet: '•', arrow: '→' };
 const ASCII_MARKS: Marks = { tool: '>', bar: '|', hr: '=', bullet: '-', arrow: '->' };
 
+/**
+ * Without colour: what chalk gives at level 0 for the calls badzone makes (`c.dim(s)`, `c.red.bold(s)`), the text
+ * as it is, without making a chalk. The command line's bundle loads chalk on first use (scripts/bundle.mjs,
+ * lazyChalk), so text to a pipe or a file never pays for it (test/e2e/lazy-modules.test.ts).
+ */
+const PLAIN: ChalkInstance = new Proxy((...text: unknown[]) => (text.length === 1 ? `${text[0]}` : text.join(' ')), {
+  get: (_f, key) => (key === 'level' ? 0 : PLAIN),
+}) as unknown as ChalkInstance;
+
 export function makeStyle(
   color: boolean,
   width: number,
   opts: { ascii?: boolean; hints?: boolean; commandName?: () => string; session?: string } = {},
 ): Style {
-  const c = new Chalk({ level: color ? 1 : 0 });
+  const c = color ? new Chalk({ level: 1 }) : PLAIN;
   const ascii = opts.ascii ?? !color;
   return {
     color,

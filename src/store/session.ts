@@ -25,6 +25,7 @@ import { LOCK_DEFAULTS, stillHeld, withLock, type Held, type LockOptions } from 
 import { bookFor } from './tables.js';
 import { LIMITS, READ, sessionBytesProblem } from '../rules/limits.js';
 import { fileWhy } from './codes.js';
+import { storeCounts } from './counts.js';
 
 export const DEFAULT_SESSION = 'badzone-session.json';
 /** A session file larger than this is refused unread (READ.sessionBytes); badzone writes at most LIMITS.sessionBytes. */
@@ -82,8 +83,10 @@ function isReport(json: unknown): json is { kind: 'report'; session: unknown } {
 function loadTarget(t: Target, file: string, reportToo = false): { loaded: Loaded; id: FileId } | null {
   const read = readTarget(t, MAX_SESSION_BYTES);
   if (read === null) return null;
+  storeCounts.sessionReads++;
   let json: unknown;
   try {
+    storeCounts.sessionParses++;
     json = parseJson(read.text, file);
   } catch (e) {
     // A session's own code: the command line adds how to restore it or start again (src/cli/words.ts).
@@ -222,6 +225,7 @@ export function mutate<T>(
         writeAtomic(t, sized(state, got?.id.size ?? 0), guard(held, t, file, got?.id ?? null), {
           private: !got && holdsSecret(state),
         });
+        storeCounts.sessionWrites++;
         saved.push(file);
       }
       return result;
@@ -279,6 +283,7 @@ export function create(
         kept = backup(t, stamp);
       }
       writeAtomic(t, sized(state, 0), guard(held, t, file, id), { private: holdsSecret(state) });
+      storeCounts.sessionWrites++;
       saved.push(file);
       return { backup: kept };
     },
