@@ -1,0 +1,164 @@
+// The battlefield's geometry (issue 22): tile names to grid places and centers, clock scatters to landing points,
+// which tile a point lies on (and how far from its center), off-table detection and a marker's path. Pure numbers,
+// in inches from tile A1's outer corner: x along row A (toward higher column numbers), y away from row A (toward
+// later rows). A tile is 12" square, so A1's center is (6, 6). Written by hand: a few lines of arithmetic over
+// ./orientation.ts's clock vectors, which no geometry library would make shorter (docs/development.md).
+import { clockVector, EDGES, type Edge } from './orientation.js';
+
+/** A tile's side, in inches. */
+export const TILE_INCHES = 12;
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** A tile's place in the grid: 0-based row (A = 0) and column (1 = 0). */
+export interface GridPlace {
+  row: number;
+  col: number;
+}
+
+/** A tile's place in the grid, from its name (row letters, then the column number: "A1", "C12", "AB3"), or null. */
+export function tileRowCol(name: string): GridPlace | null {
+  const m = /^([A-Z]+)([1-9][0-9]*)$/.exec(name);
+  if (!m) return null;
+  let row = 0;
+  // Letters count A..Z, AA..ZZ, ... (bijective base 26, as ../engine/state.ts's gridTiles names rows).
+  for (const ch of m[1]!) row = row * 26 + (ch.charCodeAt(0) - 64);
+  return { row: row - 1, col: Number(m[2]) - 1 };
+}
+
+/** The tile at a grid place ("A1" for row 0, column 0). */
+export function tileName(row: number, col: number): string {
+  let s = '';
+  let n = row;
+  do {
+    s = String.fromCharCode(65 + (n % 26)) + s;
+    n = Math.floor(n / 26) - 1;
+  } while (n >= 0);
+  return `${s}${col + 1}`;
+}
+
+/** A tile's center. Throws a RangeError for a name that is not a tile's. */
+export function tileCenter(name: string): Point {
+  const p = tileRowCol(name);
+  if (!p) throw new RangeError(`"${name}" is not a tile name`);
+  return { x: (p.col + 0.5) * TILE_INCHES, y: (p.row + 0.5) * TILE_INCHES };
+}
+
+/** The battlefield as laid out at setup: the grid that holds its tiles, in tiles and inches, and the tiles laid. */
+export interface Layout {
+  rows: number;
+  cols: number;
+  width: number;
+  height: number;
+  laid: readonly string[];
+}
+
+/** The layout of a game's tiles (all of them, as set up: a 5-tile layout's grid is 2 x 3 with B3 not laid). */
+export function layoutOf(tiles: readonly string[]): Layout {
+  let rows = 0;
+  let cols = 0;
+  for (const t of tiles) {
+    const p = tileRowCol(t);
+    if (!p) continue;
+    rows = Math.max(rows, p.row + 1);
+    cols = Math.max(cols, p.col + 1);
+  }
+  return { rows, cols, width: cols * TILE_INCHES, height: rows * TILE_INCHES, laid: tiles };
+}
+
+/** Where a scatter from `origin` lands: `distance` inches toward the clock `direction`, 12 o'clock toward `twelve`. */
+export function landing(origin: Point, distance: number, direction: number, twelve: Edge): Point {
+  const v = clockVector(direction, twelve);
+  return { x: origin.x + distance * v.x, y: origin.y + distance * v.y };
+}
+
+/** One scatter of a path: how far, toward which clock number, and where 12 o'clock pointed when it was rolled. */
+export interface PathScatter {
+  distance: number;
+  direction: number;
+  twelve: Edge;
+}
+
+/**
+ * A marker's path: where it was put down, then where each scatter left it, each from where the one before left it
+ * (the Pillar of Flame's Large Blast scatters once per End Phase). The first point is the origin.
+ */
+export function scatterPath(origin: Point, scatters: readonly PathScatter[]): Point[] {
+  const out: Point[] = [origin];
+  let at = origin;
+  for (const s of scatters) {
+    at = landing(at, s.distance, s.direction, s.twelve);
+    out.push(at);
+  }
+  return out;
+}
+
+/**
+ * The tile among `tiles` (the ones still on the battlefield) under a point, and the point's offset from that tile's
+ * center; null when none is. A point on the line between two tiles lies on the one with the higher row or column
+ * when that one is on the battlefield, else on the other; a point on the board's outer edge is on the board.
+ */
+export function tileAt(p: Point, tiles: readonly string[]): { tile: string; offset: Point } | null {
+  const on = new Set(tiles);
+  for (const row of candidates(p.y))
+    for (const col of candidates(p.x)) {
+      const name = tileName(row, col);
+      if (!on.has(name)) continue;
+      const c = tileCenter(name);
+      return { tile: name, offset: { x: p.x - c.x, y: p.y - c.y } };
+    }
+  return null;
+}
+
+/** The 0-based grid lines a coordinate may belong to: one, or two on a line between tiles (the higher first). */
+function candidates(v: number): number[] {
+  if (v < 0) return [];
+  const i = Math.floor(v / TILE_INCHES);
+  return v % TILE_INCHES === 0 && i > 0 ? [i, i - 1] : [i];
+}
+
+/**
+ * The edge of the layout's grid a point lies beyond, or null when it lies within the grid (on its edge counts as
+ * within). Past a corner, the edge it is furthest beyond; an equal distance past two, the first of them clockwise
+ * from the far edge (far, right, near, left).
+ */
+export function edgeCrossed(p: Point, layout: Layout): Edge | null {
+  const past: Record<Edge, number> = {
+    far: -p.y,
+    right: p.x - layout.width,
+    near: p.y - layout.height,
+    left: -p.x,
+  };
+  let best: Edge | null = null;
+  for (const e of EDGES) if (past[e] > 0 && (best === null || past[e] > past[best])) best = e;
+  return best;
+}
+
+/** A point moved onto the layout's grid (where a marker off the table is drawn: at the edge it crossed). */
+export function clampToBoard(p: Point, layout: Layout): Point {
+  return { x: Math.min(Math.max(p.x, 0), layout.width), y: Math.min(Math.max(p.y, 0), layout.height) };
+}
+
+/**
+ * Where a point lies on a game's battlefield. On a tile still on the battlefield: that tile and the offset from its
+ * center. Over a tile laid out at setup and since removed (Collapsed Section): no tile, but on the table. Beyond
+ * the grid's edges (`edge`), or over a place of the grid where no tile was laid (a 5-tile layout's B3, `edge`
+ * null): off the table.
+ */
+export type Whereabouts =
+  | { tile: string; offset: Point; offTable: false }
+  | { tile: null; offTable: false; removed: string }
+  | { tile: null; offTable: true; edge: Edge | null };
+
+export function whereabouts(p: Point, layout: Layout, tilesIn: readonly string[]): Whereabouts {
+  const on = tileAt(p, tilesIn);
+  if (on) return { ...on, offTable: false };
+  const edge = edgeCrossed(p, layout);
+  if (edge) return { tile: null, offTable: true, edge };
+  const laid = tileAt(p, layout.laid);
+  if (laid) return { tile: null, offTable: false, removed: laid.tile };
+  return { tile: null, offTable: true, edge: null };
+}
