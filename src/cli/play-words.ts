@@ -39,6 +39,8 @@ export const PLAY_WORDS: Words = {
   'tile-or-occupied': asSaid,
   'not-a-tile-left': asSaid,
   'unknown-tiles': asSaid,
+  'no-such-marker': asSaid,
+  'no-markers': asSaid,
   'redo-refused': asSaid,
   'redo-dice-differ': asSaid,
   // The files'.

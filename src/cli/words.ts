@@ -72,6 +72,8 @@ export const CLI_WORDS: Words = {
   'tile-or-occupied': asSaid,
   'not-a-tile-left': asSaid,
   'unknown-tiles': asSaid,
+  'no-such-marker': asSaid,
+  'no-markers': asSaid,
   'redo-refused': asSaid,
   'redo-dice-differ': asSaid,
   // The files'.

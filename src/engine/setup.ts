@@ -50,6 +50,8 @@ export function createGame(setup: Setup, book: RuleBook, source?: DiceSource): S
     objects: [],
     conditions: [],
     tilePicks: [],
+    markers: [],
+    markersPlaced: 0,
     manualDice: false,
     redo: [],
     log: [{ seq: 0, round: 0, action: { type: 'new' }, rolls: dice.rolls ?? [] }],

@@ -2,8 +2,9 @@
 import type { EventTable, VisibilityTable } from '../rules/types.js';
 import type { Generator, RngState, Seed } from '../dice/rng.js';
 import type { Edge, Orientation } from '../rules/orientation.js';
+import type { MarkerKind } from '../rules/markers.js';
 
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 export type Mode = 'dice' | 'deck';
 export type Phase = 'setup' | 'round' | 'end';
@@ -81,6 +82,42 @@ export interface InPlay {
  * `{ round, distance, direction }`).
  */
 export type ScatterMark = [round: number, distance: number, direction: number];
+
+/**
+ * One scatter of a marker: [round, distance, direction], and the edge 12 o'clock pointed to when it was rolled when
+ * that is not the marker's own `twelve` (the GM turned the table between two of a Pillar of Flame's scatters).
+ */
+export type MarkerScatter =
+  | [round: number, distance: number, direction: number]
+  | [round: number, distance: number, direction: number, twelve: Edge];
+
+/**
+ * A marker an event put on the battlefield (issue 22), kept compact: where it was put down (a tile's center), where
+ * 12 o'clock pointed then, and its scatters as numbers. Where it is follows from these (../rules/geometry.ts); the
+ * library computes the positions. Markers of Once events stay after their event is gone.
+ */
+export interface Marker {
+  /** Its number, 1 for the first placed in the game: never reused, so the GM's numbers stay. */
+  id: number;
+  kind: MarkerKind;
+  eventId: string;
+  /** What the event's data calls it ("Loot Casket"). */
+  what: string;
+  /** The round that placed it. */
+  round: number;
+  /** The tile at whose center it was put down. */
+  tile: string;
+  /** Where 12 o'clock pointed when it was placed: its scatters turn with it, not with later changes. */
+  twelve: Edge;
+  scatters?: MarkerScatter[];
+  worth?: { value: number; unit: string };
+  /** Its event is in play (a Pillar of Flame that scatters each End Phase, Treasure's casket). */
+  live?: true;
+  /** The GM moved it to this tile's center, after `after` of its scatters (later ones start from there). */
+  moved?: { tile: string; after: number };
+  /** The GM said a fighter carries it (a casket): it is off the map, with them. */
+  carriedBy?: { gang: string; fighter: string | null };
+}
 
 /** Something an event left on the battlefield after the event itself was discarded (Treasure's golden Loot Casket). */
 export interface BattlefieldObject {
@@ -196,7 +233,14 @@ export type Action =
   /** Rename a fighter (`fighter`, in `gang` when given), or a gang (`gang` alone). */
   | { type: 'rename'; fighter?: string; gang?: string; to: string }
   /** Record the right tile for the last unconfirmed tile pick: the tile itself, or the occupied tiles to roll among the others. */
-  | { type: 'collapse'; tile?: string; occupied?: string[]; dice?: EnteredDie[] };
+  | { type: 'collapse'; tile?: string; occupied?: string[]; dice?: EnteredDie[] }
+  /** The GM clears a marker (or all of them), moves one to a tile's center, or says a fighter carries it. */
+  | MarkerAction;
+
+export type MarkerAction =
+  | { type: 'marker'; op: 'clear'; marker: number | 'all' }
+  | { type: 'marker'; op: 'move'; marker: number; tile: string }
+  | { type: 'marker'; op: 'carry'; marker: number; gang: string; fighter?: string };
 
 /**
  * One entry per command that changed the game: the action (with any entered dice) and every roll it made, with
@@ -251,6 +295,10 @@ export interface SessionState {
   conditions: Condition[];
   /** Tile picks among unoccupied tiles (Collapsed Section), oldest first. */
   tilePicks: TilePick[];
+  /** The markers events put on the battlefield and the GM has not cleared, oldest first (issue 22). */
+  markers: Marker[];
+  /** How many markers the game has placed: the next one is numbered one more. */
+  markersPlaced: number;
   /** "Enter my own dice from now on": badzone asks for each die where it can prompt. A preference, not in the log. */
   manualDice: boolean;
   /** Log entries undone since the last new step, the most recently undone last: `redo` re-applies them. */

@@ -935,6 +935,12 @@ function actionText(a: LogData['entries'][number]['action']): string {
       return a.tile !== undefined ? `collapse ${a.tile}` : `collapse --occupied ${(a.occupied ?? []).join(',')}`;
     case 'orientation':
       return `orientation ${a.twelve}`;
+    case 'marker':
+      return a.op === 'clear'
+        ? `marker clear ${a.marker}`
+        : a.op === 'move'
+          ? `marker move ${a.marker} ${a.tile}`
+          : `marker carry ${a.marker} --gang ${a.gang}${a.fighter !== undefined ? ` --fighter ${a.fighter}` : ''}`;
   }
 }
 

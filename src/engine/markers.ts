@@ -1,0 +1,78 @@
+// The markers events put on the battlefield (issue 22): adding one, where one is now, and what leaving play does to
+// an event's markers. Positions come from ../rules/geometry.ts; the state keeps only tiles and numbers.
+import { landing, layoutOf, tileCenter, whereabouts, type Point } from '../rules/geometry.js';
+import type { Edge } from '../rules/orientation.js';
+import type { Marker, MarkerScatter, SessionState } from './state.js';
+
+/** Number a new marker and put it on the battlefield. */
+export function addMarker(s: SessionState, m: Omit<Marker, 'id'>): Marker {
+  s.markersPlaced += 1;
+  const marker: Marker = { id: s.markersPlaced, ...m };
+  s.markers.push(marker);
+  return marker;
+}
+
+/** Where 12 o'clock pointed for one of a marker's scatters. */
+export function scatterTwelve(m: Marker, sc: MarkerScatter): Edge {
+  return sc[3] ?? m.twelve;
+}
+
+/** Where a marker starts from: its tile's center, or the one the GM moved it to. */
+export function markerStart(m: Marker): Point {
+  return tileCenter(m.moved?.tile ?? m.tile);
+}
+
+/** Where a marker is now: from where it was put down (or moved to), each scatter since from where the last left it. */
+export function markerAt(m: Marker): Point {
+  let at = markerStart(m);
+  const sc = m.scatters;
+  if (sc)
+    for (let i = m.moved?.after ?? 0; i < sc.length; i++)
+      at = landing(at, sc[i]![1], sc[i]![2], scatterTwelve(m, sc[i]!));
+  return at;
+}
+
+/**
+ * Whether a marker's center has left the table (../rules/geometry.ts whereabouts: beyond the layout's edges, or over
+ * a place where no tile was laid), and past which edge (null: over such a place). Null while it is on the table.
+ */
+export function leftTable(s: SessionState, m: Marker): { edge: Edge | null } | null {
+  const w = whereabouts(markerAt(m), layoutOf(s.setup.tiles), s.tiles);
+  return w.offTable ? { edge: w.edge } : null;
+}
+
+/** The live marker of an event in play (the one its scatters move), or undefined. */
+export function liveMarker(s: SessionState, eventId: string): Marker | undefined {
+  for (let i = s.markers.length - 1; i >= 0; i--) {
+    const m = s.markers[i]!;
+    if (m.live && m.eventId === eventId) return m;
+  }
+  return undefined;
+}
+
+/** Replace a marker by a changed copy (states share the markers they did not change: ./working.ts). */
+export function replaceMarker(s: SessionState, m: Marker, changed: Marker): void {
+  const i = s.markers.indexOf(m);
+  if (i >= 0) s.markers[i] = changed;
+}
+
+/**
+ * An event leaves play: its live markers stay on the battlefield when what it placed stays (Treasure's casket, no
+ * longer live), and leave with it otherwise (the Pillar of Flame's Large Blast).
+ */
+export function markersLeavePlay(s: SessionState, eventId: string, stays: boolean): void {
+  if (!s.markers.some((m) => m.live && m.eventId === eventId)) return;
+  s.markers = stays
+    ? s.markers.map((m) => {
+        if (!(m.live && m.eventId === eventId)) return m;
+        const { live: _live, ...rest } = m;
+        return rest;
+      })
+    : s.markers.filter((m) => !(m.live && m.eventId === eventId));
+}
+
+/** What an event left on the battlefield is taken off (a discarded Treasure's casket): its marker goes with it. */
+export function markerOfObjectGone(s: SessionState, eventId: string, round: number): void {
+  const i = s.markers.findIndex((m) => !m.live && m.eventId === eventId && m.round === round);
+  if (i >= 0) s.markers.splice(i, 1);
+}
