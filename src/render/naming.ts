@@ -22,6 +22,8 @@ const ON_A_GAME = new Set([
   'collapse',
   'dice',
   'orientation',
+  'map',
+  'marker',
   'report',
   'serve',
   'play',

@@ -23,6 +23,8 @@ import type {
   InPlayView,
   LintData,
   LogData,
+  MapData,
+  MarkerData,
   OrientationData,
   Outcome,
   PlaceData,
@@ -58,6 +60,7 @@ import { clip, visibleWidth, wrap, type Style } from './style.js';
 import { simulateLines } from './simulate.js';
 import { dice, renderPage, type ReportNotes } from './page.js';
 import { reportMarkdown } from './report-md.js';
+import { markerLine, renderMap } from './map.js';
 
 /** Each kind's renderer takes that kind's data (ViewData): wired to another kind's data, it does not compile. */
 type Renderers = { [K in ViewKind]: (data: ViewData[K], st: Style) => string[] };
@@ -1066,6 +1069,20 @@ function orientation(d: OrientationData, st: Style): string[] {
   ];
 }
 
+function map(d: MapData, st: Style): string[] {
+  const [head, ...rest] = renderMap(d);
+  return [st.heading(head!), ...rest.map((l) => `  ${l}`)];
+}
+
+function marker(d: MarkerData, st: Style): string[] {
+  const did = d.op === 'clear' ? 'Cleared' : d.op === 'move' ? 'Moved' : 'Carried';
+  return [
+    ...d.markers.map((m) => `${st.bold(`${did}:`)} ${markerLine(m)}`),
+    `  ${d.left} marker${d.left === 1 ? '' : 's'} left on the battlefield.`,
+    ...hint(st, 'See them all with `badzone map`; `badzone undo` takes this back.'),
+  ];
+}
+
 function verify(d: VerifyData, st: Style): string[] {
   const seed = d.seed === null ? 'the hidden seed' : `seed ${d.seed}`;
   // Dice entered by hand follow from what the GM typed, not from the seed: never counted as rolled.
@@ -1283,6 +1300,8 @@ const RENDERERS: Renderers = {
   rename,
   collapse,
   orientation,
+  map,
+  marker,
   dice: diceMode,
   verify,
   discard,

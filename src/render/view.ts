@@ -16,6 +16,8 @@ import type {
   HazardView,
   LintData,
   LogData,
+  MapData,
+  MarkerData,
   NewData,
   OrientationData,
   Phase,
@@ -60,6 +62,8 @@ export interface ViewData {
   collapse: CollapseData;
   dice: DiceModeData;
   orientation: OrientationData;
+  map: MapData;
+  marker: MarkerData;
   verify: VerifyData;
   discard: DiscardData;
   place: PlaceData;

@@ -7,7 +7,14 @@ import { createGame, replay, step, undo, verify, type Action, type SessionState 
 import { loggedActions } from '../../src/engine/replay.js';
 import { markerAt } from '../../src/engine/markers.js';
 import { validateSession } from '../../src/engine/schema.js';
-import { book, as, pillarAndTreasure, play, refusal, setupArb, start } from './arbitraries.js';
+import { book, as, pillarAndTreasure, play, setupArb, start } from './arbitraries.js';
+import type { StepResult } from '../../src/engine/index.js';
+
+/** The refusal a step came back with (fails the test when it was applied). */
+function refusal(r: StepResult): { code: string; facts: unknown } {
+  if (r.ok || !('refusal' in r)) throw new Error(`not refused: ${JSON.stringify(r)}`);
+  return r.refusal;
+}
 
 const json = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
 

@@ -1,0 +1,130 @@
+// The battlefield map's model (issue 22): the tiles as laid out, every marker with its origin, scatters and where it
+// is now, and the numbered spawn points, lairs and structures. Computed from the state's compact markers with the
+// geometry module; never from a replay (status, round and the page draw it at the same cost in round 1 and 1000).
+import {
+  clampToBoard,
+  landing,
+  layoutOf,
+  tileCenter,
+  tileRowCol,
+  whereabouts,
+  type Layout,
+  type Point,
+} from '../rules/geometry.js';
+import { markerRadius } from '../rules/markers.js';
+import { markerStart, scatterTwelve } from '../engine/markers.js';
+import { structureName } from '../engine/setup.js';
+import type { Marker, SessionState } from '../engine/state.js';
+import type { MapMarker, MapPlace, MapScatter, MapSite, MapTile, MapView } from './types.js';
+
+/** Inches to a thousandth: what a bot needs, without the float noise of sin 60° (-0 written as 0). */
+function inches(v: number): number {
+  return Math.round(v * 1000) / 1000 + 0;
+}
+
+/** Where a point lies on this game's battlefield, as the map gives it. */
+export function mapPlace(p: Point, layout: Layout, tilesIn: readonly string[]): MapPlace {
+  const w = whereabouts(p, layout, tilesIn);
+  const at = { x: inches(p.x), y: inches(p.y) };
+  if (w.tile !== null) return { ...at, tile: w.tile, offset: { x: inches(w.offset.x), y: inches(w.offset.y) } };
+  if (!w.offTable) return { ...at, tile: null, overRemoved: w.removed };
+  if (w.edge === null) return { ...at, tile: null, offTable: true };
+  const d = clampToBoard(p, layout);
+  return { ...at, tile: null, offTable: true, edge: w.edge, drawAt: { x: inches(d.x), y: inches(d.y) } };
+}
+
+/** One marker on the map: where it was put down, each scatter from where the last left it, and where it is now. */
+export function markerView(s: SessionState, m: Marker, layout: Layout = layoutOf(s.setup.tiles)): MapMarker {
+  const place = (p: Point): MapPlace => mapPlace(p, layout, s.tiles);
+  const origin = tileCenter(m.tile);
+  const scatters: MapScatter[] = [];
+  let at = origin;
+  const list = m.scatters ?? [];
+  list.forEach((sc, i) => {
+    if (m.moved && i === m.moved.after) at = markerStart(m);
+    const twelve = scatterTwelve(m, sc);
+    const to = landing(at, sc[1], sc[2], twelve);
+    scatters.push({ round: sc[0], distance: sc[1], direction: sc[2], twelve, from: place(at), to: place(to) });
+    at = to;
+  });
+  if (m.moved && m.moved.after >= list.length) at = markerStart(m);
+  const out: MapMarker = {
+    id: m.id,
+    kind: m.kind,
+    eventId: m.eventId,
+    what: m.what,
+    round: m.round,
+    origin: place(origin),
+    scatters,
+    at: place(at),
+    live: m.live === true,
+  };
+  const radius = markerRadius(m.kind);
+  if (radius !== undefined) out.radius = radius;
+  if (m.worth) out.worth = { ...m.worth };
+  if (m.moved) out.moved = true;
+  if (m.carriedBy) out.carriedBy = { ...m.carriedBy };
+  return out;
+}
+
+/** Every marker on the battlefield, oldest first. */
+export function markersView(s: SessionState): MapMarker[] {
+  const layout = layoutOf(s.setup.tiles);
+  return s.markers.map((m) => markerView(s, m, layout));
+}
+
+/** The markers a step placed or changed (new ones, and ones whose stored form is not what it was before). */
+export function changedMarkers(before: SessionState, after: SessionState): MapMarker[] {
+  const was = new Map(before.markers.map((m) => [m.id, JSON.stringify(m)]));
+  const layout = layoutOf(after.setup.tiles);
+  return after.markers.filter((m) => was.get(m.id) !== JSON.stringify(m)).map((m) => markerView(after, m, layout));
+}
+
+/** The spawn points the log says were rolled this round (highlighted on the map). */
+function spawnsThisRound(s: SessionState): Set<number> {
+  const used = new Set<number>();
+  for (let i = s.log.length - 1; i > 0 && s.log[i]!.round === s.round; i--)
+    for (const r of s.log[i]!.rolls) if (r.for.endsWith(': spawn point')) used.add(r.value);
+  return used;
+}
+
+/** The whole map: the tiles as laid out (removed ones and unconfirmed picks marked), markers and numbered sites. */
+export function mapView(s: SessionState): MapView {
+  const layout = layoutOf(s.setup.tiles);
+  const unconfirmed = new Set(s.tilePicks.filter((t) => !t.confirmed && t.tile !== null).map((t) => t.tile));
+  const tiles: MapTile[] = s.setup.tiles.map((name) => {
+    const p = tileRowCol(name)!;
+    const t: MapTile = {
+      name,
+      row: p.row,
+      col: p.col,
+      center: tileCenter(name),
+      state: s.tiles.includes(name) ? 'in' : 'removed',
+    };
+    if (unconfirmed.has(name)) t.unconfirmed = true;
+    return t;
+  });
+  const used = spawnsThisRound(s);
+  const spawnPoints: MapSite[] = Array.from({ length: s.setup.spawnPoints }, (_, i) =>
+    used.has(i + 1) ? { number: i + 1, tile: null, used: true } : { number: i + 1, tile: null },
+  );
+  const lairs: MapSite[] = (s.lairs ?? []).map((l, i) => ({ number: i + 1, tile: null, becomes: l.becomes }));
+  const standing = new Set(s.structures ?? []);
+  const structures: MapSite[] = Array.from({ length: s.setup.structures ?? 0 }, (_, i) =>
+    standing.has(structureName(i + 1)) ? { number: i + 1, tile: null } : { number: i + 1, tile: null, collapsed: true },
+  );
+  return {
+    round: s.round,
+    phase: s.phase,
+    rows: layout.rows,
+    cols: layout.cols,
+    width: layout.width,
+    height: layout.height,
+    tiles,
+    orientation: { ...s.orientation },
+    markers: markersView(s),
+    spawnPoints,
+    lairs,
+    structures,
+  };
+}
