@@ -1,16 +1,7 @@
 // The battlefield map's model (issue 22): the tiles as laid out, every marker with its origin, scatters and where it
 // is now, and the numbered spawn points, lairs and structures. Computed from the state's compact markers with the
 // geometry module; never from a replay (status, round and the page draw it at the same cost in round 1 and 1000).
-import {
-  clampToBoard,
-  landing,
-  layoutOf,
-  tileCenter,
-  tileRowCol,
-  whereabouts,
-  type Layout,
-  type Point,
-} from '../rules/geometry.js';
+import { clampToBoard, landing, layoutOf, centerIn, whereabouts, type Layout, type Point } from '../rules/geometry.js';
 import { markerRadius } from '../rules/markers.js';
 import { markerStart, scatterTwelve } from '../engine/markers.js';
 import { structureName } from '../engine/setup.js';
@@ -36,18 +27,18 @@ export function mapPlace(p: Point, layout: Layout, tilesIn: readonly string[]): 
 /** One marker on the map: where it was put down, each scatter from where the last left it, and where it is now. */
 export function markerView(s: SessionState, m: Marker, layout: Layout = layoutOf(s.setup.tiles)): MapMarker {
   const place = (p: Point): MapPlace => mapPlace(p, layout, s.tiles);
-  const origin = tileCenter(m.tile);
+  const origin = centerIn(layout, m.tile);
   const scatters: MapScatter[] = [];
   let at = origin;
   const list = m.scatters ?? [];
   list.forEach((sc, i) => {
-    if (m.moved && i === m.moved.after) at = markerStart(m);
+    if (m.moved && i === m.moved.after) at = markerStart(m, layout);
     const twelve = scatterTwelve(m, sc);
     const to = landing(at, sc[1], sc[2], twelve);
     scatters.push({ round: sc[0], distance: sc[1], direction: sc[2], twelve, from: place(at), to: place(to) });
     at = to;
   });
-  if (m.moved && m.moved.after >= list.length) at = markerStart(m);
+  if (m.moved && m.moved.after >= list.length) at = markerStart(m, layout);
   const out: MapMarker = {
     id: m.id,
     kind: m.kind,
@@ -93,12 +84,12 @@ export function mapView(s: SessionState): MapView {
   const layout = layoutOf(s.setup.tiles);
   const unconfirmed = new Set(s.tilePicks.filter((t) => !t.confirmed && t.tile !== null).map((t) => t.tile));
   const tiles: MapTile[] = s.setup.tiles.map((name) => {
-    const p = tileRowCol(name)!;
+    const p = layout.places.get(name)!;
     const t: MapTile = {
       name,
       row: p.row,
       col: p.col,
-      center: tileCenter(name),
+      center: centerIn(layout, name),
       state: s.tiles.includes(name) ? 'in' : 'removed',
     };
     if (unconfirmed.has(name)) t.unconfirmed = true;

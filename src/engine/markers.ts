@@ -1,13 +1,35 @@
 // The markers events put on the battlefield (issue 22): adding one, where one is now, and what leaving play does to
 // an event's markers. Positions come from ../rules/geometry.ts; the state keeps only tiles and numbers.
-import { landing, layoutOf, tileCenter, whereabouts, type Point } from '../rules/geometry.js';
+import { centerIn, landing, layoutOf, whereabouts, type Layout, type Point } from '../rules/geometry.js';
 import type { Edge } from '../rules/orientation.js';
 import type { Marker, MarkerScatter, SessionState } from './state.js';
+
+/**
+ * A marker with its fields in one order, the order the session loader (./schema.ts) writes them in: `verify`
+ * compares the file's markers with the replay's as JSON text.
+ */
+export function canonical(m: Marker): Marker {
+  const out: Marker = {
+    id: m.id,
+    kind: m.kind,
+    eventId: m.eventId,
+    what: m.what,
+    round: m.round,
+    tile: m.tile,
+    twelve: m.twelve,
+  };
+  if (m.scatters) out.scatters = m.scatters;
+  if (m.worth) out.worth = m.worth;
+  if (m.live) out.live = true;
+  if (m.moved) out.moved = m.moved;
+  if (m.carriedBy) out.carriedBy = m.carriedBy;
+  return out;
+}
 
 /** Number a new marker and put it on the battlefield. */
 export function addMarker(s: SessionState, m: Omit<Marker, 'id'>): Marker {
   s.markersPlaced += 1;
-  const marker: Marker = { id: s.markersPlaced, ...m };
+  const marker = canonical({ id: s.markersPlaced, ...m });
   s.markers.push(marker);
   return marker;
 }
@@ -18,13 +40,13 @@ export function scatterTwelve(m: Marker, sc: MarkerScatter): Edge {
 }
 
 /** Where a marker starts from: its tile's center, or the one the GM moved it to. */
-export function markerStart(m: Marker): Point {
-  return tileCenter(m.moved?.tile ?? m.tile);
+export function markerStart(m: Marker, layout: Layout): Point {
+  return centerIn(layout, m.moved?.tile ?? m.tile);
 }
 
 /** Where a marker is now: from where it was put down (or moved to), each scatter since from where the last left it. */
-export function markerAt(m: Marker): Point {
-  let at = markerStart(m);
+export function markerAt(m: Marker, layout: Layout): Point {
+  let at = markerStart(m, layout);
   const sc = m.scatters;
   if (sc)
     for (let i = m.moved?.after ?? 0; i < sc.length; i++)
@@ -37,7 +59,8 @@ export function markerAt(m: Marker): Point {
  * a place where no tile was laid), and past which edge (null: over such a place). Null while it is on the table.
  */
 export function leftTable(s: SessionState, m: Marker): { edge: Edge | null } | null {
-  const w = whereabouts(markerAt(m), layoutOf(s.setup.tiles), s.tiles);
+  const layout = layoutOf(s.setup.tiles);
+  const w = whereabouts(markerAt(m, layout), layout, s.tiles);
   return w.offTable ? { edge: w.edge } : null;
 }
 
@@ -53,7 +76,7 @@ export function liveMarker(s: SessionState, eventId: string): Marker | undefined
 /** Replace a marker by a changed copy (states share the markers they did not change: ./working.ts). */
 export function replaceMarker(s: SessionState, m: Marker, changed: Marker): void {
   const i = s.markers.indexOf(m);
-  if (i >= 0) s.markers[i] = changed;
+  if (i >= 0) s.markers[i] = canonical(changed);
 }
 
 /**
@@ -66,7 +89,7 @@ export function markersLeavePlay(s: SessionState, eventId: string, stays: boolea
     ? s.markers.map((m) => {
         if (!(m.live && m.eventId === eventId)) return m;
         const { live: _live, ...rest } = m;
-        return rest;
+        return canonical(rest);
       })
     : s.markers.filter((m) => !(m.live && m.eventId === eventId));
 }

@@ -409,13 +409,9 @@ function scatterMarker(ctx: Ctx, eventId: string, sc: Scatter): { edge: Edge | n
   const twelve = s.orientation.twelve;
   const mark: MarkerScatter =
     twelve === m.twelve ? [s.round, sc.distance, sc.direction] : [s.round, sc.distance, sc.direction, twelve];
-  let now = m;
   if (ctx.owned && m.scatters) m.scatters.push(mark);
-  else {
-    now = { ...m, scatters: [...(m.scatters ?? []), mark] };
-    replaceMarker(s, m, now);
-  }
-  return leftTable(s, now);
+  else replaceMarker(s, m, { ...m, scatters: [...(m.scatters ?? []), mark] });
+  return leftTable(s, liveMarker(s, eventId)!);
 }
 
 function pickFighter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'pickFighter'>): Outcome | null {

@@ -47,26 +47,64 @@ export function tileCenter(name: string): Point {
   return { x: (p.col + 0.5) * TILE_INCHES, y: (p.row + 0.5) * TILE_INCHES };
 }
 
-/** The battlefield as laid out at setup: the grid that holds its tiles, in tiles and inches, and the tiles laid. */
+/**
+ * The battlefield as laid out at setup: the grid that holds its tiles, in tiles and inches, the tiles laid, and each
+ * tile's place in the grid (and the tile at each place).
+ */
 export interface Layout {
   rows: number;
   cols: number;
   width: number;
   height: number;
   laid: readonly string[];
+  places: ReadonlyMap<string, GridPlace>;
+  /** The tile at each place, keyed "row,col". */
+  names: ReadonlyMap<string, string>;
 }
 
-/** The layout of a game's tiles (all of them, as set up: a 5-tile layout's grid is 2 x 3 with B3 not laid). */
+/**
+ * The layout of a game's tiles (all of them, as set up: a 5-tile layout's grid is 2 x 3 with B3 not laid). Tiles
+ * named by their place (A1, B3) lie there; a game whose tiles bear other names (an older file, a test) has them laid
+ * in order in near-square rows, as `--tiles N` lays them.
+ */
 export function layoutOf(tiles: readonly string[]): Layout {
-  let rows = 0;
-  let cols = 0;
+  const places = new Map<string, GridPlace>();
+  const names = new Map<string, string>();
+  let byName = true;
   for (const t of tiles) {
     const p = tileRowCol(t);
-    if (!p) continue;
+    if (!p || names.has(`${p.row},${p.col}`)) {
+      byName = false;
+      break;
+    }
+    places.set(t, p);
+    names.set(`${p.row},${p.col}`, t);
+  }
+  if (!byName) {
+    places.clear();
+    names.clear();
+    const cols = Math.max(1, Math.ceil(Math.sqrt(tiles.length)));
+    tiles.forEach((t, i) => {
+      if (places.has(t)) return;
+      const p = { row: Math.floor(i / cols), col: i % cols };
+      places.set(t, p);
+      names.set(`${p.row},${p.col}`, t);
+    });
+  }
+  let rows = 0;
+  let cols = 0;
+  for (const p of places.values()) {
     rows = Math.max(rows, p.row + 1);
     cols = Math.max(cols, p.col + 1);
   }
-  return { rows, cols, width: cols * TILE_INCHES, height: rows * TILE_INCHES, laid: tiles };
+  return { rows, cols, width: cols * TILE_INCHES, height: rows * TILE_INCHES, laid: tiles, places, names };
+}
+
+/** A tile's center in a layout. Throws a RangeError for a tile the layout does not have. */
+export function centerIn(layout: Layout, name: string): Point {
+  const p = layout.places.get(name);
+  if (!p) throw new RangeError(`"${name}" is not a tile of this battlefield`);
+  return { x: (p.col + 0.5) * TILE_INCHES, y: (p.row + 0.5) * TILE_INCHES };
 }
 
 /** Where a scatter from `origin` lands: `distance` inches toward the clock `direction`, 12 o'clock toward `twelve`. */
@@ -101,13 +139,17 @@ export function scatterPath(origin: Point, scatters: readonly PathScatter[]): Po
  * center; null when none is. A point on the line between two tiles lies on the one with the higher row or column
  * when that one is on the battlefield, else on the other; a point on the board's outer edge is on the board.
  */
-export function tileAt(p: Point, tiles: readonly string[]): { tile: string; offset: Point } | null {
+export function tileAt(
+  p: Point,
+  tiles: readonly string[],
+  layout: Layout = layoutOf(tiles),
+): { tile: string; offset: Point } | null {
   const on = new Set(tiles);
   for (const row of candidates(p.y))
     for (const col of candidates(p.x)) {
-      const name = tileName(row, col);
-      if (!on.has(name)) continue;
-      const c = tileCenter(name);
+      const name = layout.names.get(`${row},${col}`);
+      if (name === undefined || !on.has(name)) continue;
+      const c = centerIn(layout, name);
       return { tile: name, offset: { x: p.x - c.x, y: p.y - c.y } };
     }
   return null;
@@ -154,11 +196,11 @@ export type Whereabouts =
   | { tile: null; offTable: true; edge: Edge | null };
 
 export function whereabouts(p: Point, layout: Layout, tilesIn: readonly string[]): Whereabouts {
-  const on = tileAt(p, tilesIn);
+  const on = tileAt(p, tilesIn, layout);
   if (on) return { ...on, offTable: false };
   const edge = edgeCrossed(p, layout);
   if (edge) return { tile: null, offTable: true, edge };
-  const laid = tileAt(p, layout.laid);
+  const laid = tileAt(p, layout.laid, layout);
   if (laid) return { tile: null, offTable: false, removed: laid.tile };
   return { tile: null, offTable: true, edge: null };
 }

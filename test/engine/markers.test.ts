@@ -5,7 +5,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGame, replay, step, undo, verify, type Action, type SessionState } from '../../src/engine/index.js';
 import { loggedActions } from '../../src/engine/replay.js';
-import { markerAt } from '../../src/engine/markers.js';
+import { markerAt as at } from '../../src/engine/markers.js';
+import { layoutOf } from '../../src/rules/geometry.js';
+import type { Marker } from '../../src/engine/state.js';
+
+const markerAt = (m: Marker) => at(m, layoutOf(['A1', 'A2', 'B1', 'B2']));
 import { validateSession } from '../../src/engine/schema.js';
 import { book, as, pillarAndTreasure, play, setupArb, start } from './arbitraries.js';
 import type { StepResult } from '../../src/engine/index.js';

@@ -2,7 +2,8 @@
 // or says a fighter carries it (a casket). A step of the game, logged, undone and redone like any other.
 import { closeNames } from '../../rules/names.js';
 import { refusal } from '../refusals.js';
-import type { Action, Marker } from '../state.js';
+import { canonical } from '../markers.js';
+import type { Action } from '../state.js';
 import type { Move } from './types.js';
 import { badName, findGang, roster } from './roster.js';
 import { matchName } from '../../rules/names.js';
@@ -40,8 +41,7 @@ export const marker: Move<Extract<Action, { type: 'marker' }>, MarkerReport> = (
     const tile = action.tile.trim().toUpperCase();
     if (!s.tiles.includes(tile)) return { refusal: refusal('not-a-tile-left', { tile, tiles: [...s.tiles] }) };
     const { carriedBy: _carried, ...rest } = m;
-    const moved: Marker = { ...rest, moved: { tile, after: m.scatters?.length ?? 0 } };
-    s.markers[at] = moved;
+    s.markers[at] = canonical({ ...rest, moved: { tile, after: m.scatters?.length ?? 0 } });
     ctx.notes.push(`GM moved marker ${id} (${m.what}) to the center of ${tile}`);
     return { report: { kind: 'marker', op: 'move', markers: [id], tile } };
   }
@@ -71,7 +71,7 @@ export const marker: Move<Extract<Action, { type: 'marker' }>, MarkerReport> = (
     if (bad) return { refusal: bad };
   }
   const carriedBy = { gang, fighter };
-  s.markers[at] = { ...m, carriedBy };
+  s.markers[at] = canonical({ ...m, carriedBy });
   ctx.notes.push(`GM: ${fighter === null ? gang : `${fighter} (${gang})`} carries marker ${id} (${m.what})`);
   return { report: { kind: 'marker', op: 'carry', markers: [id], carriedBy } };
 };
