@@ -73,7 +73,7 @@ describe('badzone new', () => {
     expect(d.session).toBe(path.join(dir, FILE));
     const file = json(bytes(dir));
     expect(file).toMatchObject({
-      schemaVersion: 5,
+      schemaVersion: 6,
       manualDice: false,
       redo: [],
       objects: [],

@@ -185,7 +185,11 @@ describe('a game saved at schema 4: the default orientation', () => {
     expect(end.stdout.match(/^Scatters: /gm)).toEqual(['Scatters: ']);
     expect(end.stdout).toContain("Scatters: 12 o'clock = far edge (row A), 3 = right, 6 = near, 9 = left\n");
     const saved = JSON.parse(fs.readFileSync(session, 'utf8'));
-    expect(saved).toMatchObject({ schemaVersion: 5, orientation: { twelve: 'far' } });
+    expect(saved).toMatchObject({ schemaVersion: 6, orientation: { twelve: 'far' } });
+    // Migrated through schema 6: its markers replayed from the log (the Pillar's Large Blast and its first scatter).
+    expect(saved.markers.map((m: { kind: string; scatters?: unknown[] }) => [m.kind, m.scatters?.length])).toEqual([
+      ['large-blast', 1],
+    ]);
     expect(saved.setup.orientation).toEqual({ twelve: 'far' });
     expect(await json(['verify', '--session', session], dir)).toMatchObject({ ok: true, entries: 4 });
   });
