@@ -637,6 +637,20 @@ function endLines(e: EndPhaseReport, st: Style, title: string): string[] {
     for (const t of e.triggers) {
       lines.push(`  ${st.bold(t.name)}`);
       lines.push(...outcomeLines(st, t.outcomes, '    '));
+      for (const o of t.outcomes) {
+        if (o.kind !== 'scatter' || !o.leftTable) continue;
+        const where = o.leftTable.edge ? `past ${EDGE_NAME[o.leftTable.edge]}` : 'over a place where no tile was laid';
+        lines.push(
+          ...para(
+            st,
+            `Its center has left the table (${where}): discard ${t.name}.`,
+            `    ${st.marks.arrow} `,
+            '      ',
+            st.warn,
+          ),
+          ...hint(st, `Discard it with \`badzone discard ${t.eventId}\`.`).map((l) => `    ${l}`),
+        );
+      }
     }
   }
   if (e.checks.length) {
