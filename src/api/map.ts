@@ -14,7 +14,7 @@ function inches(v: number): number {
 }
 
 /** Where a point lies on this game's battlefield, as the map gives it. */
-export function mapPlace(p: Point, layout: Layout, tilesIn: readonly string[]): MapPlace {
+export function mapPlace(p: Point, layout: Layout, tilesIn: readonly string[] | ReadonlySet<string>): MapPlace {
   const w = whereabouts(p, layout, tilesIn);
   const at = { x: inches(p.x), y: inches(p.y) };
   if (w.tile !== null) return { ...at, tile: w.tile, offset: { x: inches(w.offset.x), y: inches(w.offset.y) } };
@@ -25,29 +25,43 @@ export function mapPlace(p: Point, layout: Layout, tilesIn: readonly string[]): 
 }
 
 /** One marker on the map: where it was put down, each scatter from where the last left it, and where it is now. */
-export function markerView(s: SessionState, m: Marker, layout: Layout = layoutOf(s.setup.tiles)): MapMarker {
-  const place = (p: Point): MapPlace => mapPlace(p, layout, s.tiles);
-  const origin = centerIn(layout, m.tile);
+export function markerView(
+  s: SessionState,
+  m: Marker,
+  layout: Layout = layoutOf(s.setup.tiles),
+  tilesIn: ReadonlySet<string> = new Set(s.tiles),
+): MapMarker {
+  const place = (p: Point): MapPlace => mapPlace(p, layout, tilesIn);
+  const start = centerIn(layout, m.tile);
+  const origin = place(start);
   const scatters: MapScatter[] = [];
+  // Each point is placed once (a scatter's `from` is the `to` of the one before: a Pillar's path can be long), and
+  // each landing is computed from the exact point, not the rounded one the view shows.
+  let p = start;
   let at = origin;
   const list = m.scatters ?? [];
+  const moveThere = (): void => {
+    p = markerStart(m, layout);
+    at = place(p);
+  };
   list.forEach((sc, i) => {
-    if (m.moved && i === m.moved.after) at = markerStart(m, layout);
+    if (m.moved && i === m.moved.after) moveThere();
     const twelve = scatterTwelve(m, sc);
-    const to = landing(at, sc[1], sc[2], twelve);
-    scatters.push({ round: sc[0], distance: sc[1], direction: sc[2], twelve, from: place(at), to: place(to) });
+    p = landing(p, sc[1], sc[2], twelve);
+    const to = place(p);
+    scatters.push({ round: sc[0], distance: sc[1], direction: sc[2], twelve, from: at, to });
     at = to;
   });
-  if (m.moved && m.moved.after >= list.length) at = markerStart(m, layout);
+  if (m.moved && m.moved.after >= list.length) moveThere();
   const out: MapMarker = {
     id: m.id,
     kind: m.kind,
     eventId: m.eventId,
     what: m.what,
     round: m.round,
-    origin: place(origin),
+    origin,
     scatters,
-    at: place(at),
+    at,
     live: m.live === true,
   };
   const radius = markerRadius(m.kind);
@@ -61,14 +75,21 @@ export function markerView(s: SessionState, m: Marker, layout: Layout = layoutOf
 /** Every marker on the battlefield, oldest first. */
 export function markersView(s: SessionState): MapMarker[] {
   const layout = layoutOf(s.setup.tiles);
-  return s.markers.map((m) => markerView(s, m, layout));
+  const tilesIn = new Set(s.tiles);
+  return s.markers.map((m) => markerView(s, m, layout, tilesIn));
 }
 
-/** The markers a step placed or changed (new ones, and ones whose stored form is not what it was before). */
+/**
+ * The markers a step placed or changed. A step replaces a marker it changes and shares the others with the state
+ * before it (../engine/working.ts), so a marker object not in the state before is new or changed.
+ */
 export function changedMarkers(before: SessionState, after: SessionState): MapMarker[] {
-  const was = new Map(before.markers.map((m) => [m.id, JSON.stringify(m)]));
+  const was = new Set(before.markers);
+  const changed = after.markers.filter((m) => !was.has(m));
+  if (changed.length === 0) return [];
   const layout = layoutOf(after.setup.tiles);
-  return after.markers.filter((m) => was.get(m.id) !== JSON.stringify(m)).map((m) => markerView(after, m, layout));
+  const tilesIn = new Set(after.tiles);
+  return changed.map((m) => markerView(after, m, layout, tilesIn));
 }
 
 /** The spawn points the log says were rolled this round (highlighted on the map). */

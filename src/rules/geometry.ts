@@ -57,6 +57,8 @@ export interface Layout {
   width: number;
   height: number;
   laid: readonly string[];
+  /** The same tiles, as a set. */
+  laidSet: ReadonlySet<string>;
   places: ReadonlyMap<string, GridPlace>;
   /** The tile at each place, keyed "row,col". */
   names: ReadonlyMap<string, string>;
@@ -97,7 +99,16 @@ export function layoutOf(tiles: readonly string[]): Layout {
     rows = Math.max(rows, p.row + 1);
     cols = Math.max(cols, p.col + 1);
   }
-  return { rows, cols, width: cols * TILE_INCHES, height: rows * TILE_INCHES, laid: tiles, places, names };
+  return {
+    rows,
+    cols,
+    width: cols * TILE_INCHES,
+    height: rows * TILE_INCHES,
+    laid: tiles,
+    laidSet: new Set(tiles),
+    places,
+    names,
+  };
 }
 
 /** A tile's center in a layout. Throws a RangeError for a tile the layout does not have. */
@@ -141,10 +152,10 @@ export function scatterPath(origin: Point, scatters: readonly PathScatter[]): Po
  */
 export function tileAt(
   p: Point,
-  tiles: readonly string[],
-  layout: Layout = layoutOf(tiles),
+  tiles: readonly string[] | ReadonlySet<string>,
+  layout: Layout = layoutOf([...tiles]),
 ): { tile: string; offset: Point } | null {
-  const on = new Set(tiles);
+  const on = tiles instanceof Set ? tiles : new Set(tiles);
   for (const row of candidates(p.y))
     for (const col of candidates(p.x)) {
       const name = layout.names.get(`${row},${col}`);
@@ -195,12 +206,12 @@ export type Whereabouts =
   | { tile: null; offTable: false; removed: string }
   | { tile: null; offTable: true; edge: Edge | null };
 
-export function whereabouts(p: Point, layout: Layout, tilesIn: readonly string[]): Whereabouts {
+export function whereabouts(p: Point, layout: Layout, tilesIn: readonly string[] | ReadonlySet<string>): Whereabouts {
   const on = tileAt(p, tilesIn, layout);
   if (on) return { ...on, offTable: false };
   const edge = edgeCrossed(p, layout);
   if (edge) return { tile: null, offTable: true, edge };
-  const laid = tileAt(p, layout.laid, layout);
+  const laid = tileAt(p, layout.laidSet, layout);
   if (laid) return { tile: null, offTable: false, removed: laid.tile };
   return { tile: null, offTable: true, edge: null };
 }
