@@ -3,6 +3,7 @@ import type { EventTable, VisibilityTable } from '../rules/types.js';
 import type { Generator, RngState, Seed } from '../dice/rng.js';
 import type { Edge, Orientation } from '../rules/orientation.js';
 import type { MarkerKind } from '../rules/markers.js';
+import { tileName } from '../rules/geometry.js';
 
 export const SCHEMA_VERSION = 6;
 
@@ -309,21 +310,8 @@ export interface SessionState {
 /** Tile names for a grid: rows A, B, C...; columns 1, 2, 3... (A1, A2, B1, B2). */
 export function gridTiles(rows: number, cols: number): string[] {
   const out: string[] = [];
-  for (let r = 0; r < rows; r++) {
-    const row = rowName(r);
-    for (let c = 1; c <= cols; c++) out.push(`${row}${c}`);
-  }
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out.push(tileName(r, c));
   return out;
-}
-
-function rowName(r: number): string {
-  let s = '';
-  let n = r;
-  do {
-    s = String.fromCharCode(65 + (n % 26)) + s;
-    n = Math.floor(n / 26) - 1;
-  } while (n >= 0);
-  return s;
 }
 
 /** N tiles laid out as near-square rows: 6 -> A1 A2 A3 B1 B2 B3. */

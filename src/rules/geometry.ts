@@ -24,12 +24,12 @@ export function tileRowCol(name: string): GridPlace | null {
   const m = /^([A-Z]+)([1-9][0-9]*)$/.exec(name);
   if (!m) return null;
   let row = 0;
-  // Letters count A..Z, AA..ZZ, ... (bijective base 26, as ../engine/state.ts's gridTiles names rows).
+  // Letters count A..Z, AA..ZZ, ... (bijective base 26, as tileName writes them).
   for (const ch of m[1]!) row = row * 26 + (ch.charCodeAt(0) - 64);
   return { row: row - 1, col: Number(m[2]) - 1 };
 }
 
-/** The tile at a grid place ("A1" for row 0, column 0). */
+/** The tile at a grid place ("A1" for row 0, column 0; rows after Z are AA, AB, ...): how games name their tiles. */
 export function tileName(row: number, col: number): string {
   let s = '';
   let n = row;
