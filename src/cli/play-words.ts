@@ -39,7 +39,7 @@ export const PLAY_WORDS: Words = {
   'tile-or-occupied': asSaid,
   'not-a-tile-left': asSaid,
   'unknown-tiles': asSaid,
-  'no-such-marker': asSaid,
+  'no-such-marker': adding('The Battlefield item (Status menu) lists the markers by number.'),
   'no-markers': asSaid,
   'redo-refused': asSaid,
   'redo-dice-differ': asSaid,

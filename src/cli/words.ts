@@ -72,7 +72,7 @@ export const CLI_WORDS: Words = {
   'tile-or-occupied': asSaid,
   'not-a-tile-left': asSaid,
   'unknown-tiles': asSaid,
-  'no-such-marker': asSaid,
+  'no-such-marker': adding('`badzone map` lists the markers by number.'),
   'no-markers': asSaid,
   'redo-refused': asSaid,
   'redo-dice-differ': asSaid,
