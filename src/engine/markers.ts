@@ -44,14 +44,36 @@ export function markerStart(m: Marker, layout: Layout): Point {
   return centerIn(layout, m.moved?.tile ?? m.tile);
 }
 
+/**
+ * Where a marker was after its first `n` scatters, remembered per marker object (a memo, not state: the same
+ * numbers give the same point). A Pillar of Flame never discarded scatters every End Phase of a long game, and the
+ * End Phase asks where it is each time: from the last point remembered, that costs one scatter, not the whole path.
+ */
+const REACHED = new WeakMap<Marker, { n: number; at: Point }>();
+
 /** Where a marker is now: from where it was put down (or moved to), each scatter since from where the last left it. */
 export function markerAt(m: Marker, layout: Layout): Point {
-  let at = markerStart(m, layout);
-  const sc = m.scatters;
-  if (sc)
-    for (let i = m.moved?.after ?? 0; i < sc.length; i++)
-      at = landing(at, sc[i]![1], sc[i]![2], scatterTwelve(m, sc[i]!));
+  const sc = m.scatters ?? [];
+  const from = m.moved?.after ?? 0;
+  const known = REACHED.get(m);
+  let at: Point;
+  let i: number;
+  if (known && known.n >= from && known.n <= sc.length) {
+    at = known.at;
+    i = known.n;
+  } else {
+    at = markerStart(m, layout);
+    i = from;
+  }
+  for (; i < sc.length; i++) at = landing(at, sc[i]![1], sc[i]![2], scatterTwelve(m, sc[i]!));
+  REACHED.set(m, { n: sc.length, at });
   return at;
+}
+
+/** A marker replaced by a copy with more scatters (and nothing else changed) starts from where the old one was. */
+function carryReached(old: Marker, copy: Marker): void {
+  const known = REACHED.get(old);
+  if (known) REACHED.set(copy, known);
 }
 
 /**
@@ -59,6 +81,7 @@ export function markerAt(m: Marker, layout: Layout): Point {
  * a place where no tile was laid), and past which edge (null: over such a place). Null while it is on the table.
  */
 export function leftTable(s: SessionState, m: Marker): { edge: Edge | null } | null {
+  // (layoutOf is a pass over the tiles: 676 at most, small beside the rest of an End Phase.)
   const layout = layoutOf(s.setup.tiles);
   const w = whereabouts(markerAt(m, layout), layout, s.tiles);
   return w.offTable ? { edge: w.edge } : null;
@@ -73,10 +96,13 @@ export function liveMarker(s: SessionState, eventId: string): Marker | undefined
   return undefined;
 }
 
-/** Replace a marker by a changed copy (states share the markers they did not change: ./working.ts). */
-export function replaceMarker(s: SessionState, m: Marker, changed: Marker): void {
-  const i = s.markers.indexOf(m);
-  if (i >= 0) s.markers[i] = canonical(changed);
+/** Replace a marker by a copy with one more scatter (states share the markers they did not change: ./working.ts). */
+export function addScatter(s: SessionState, m: Marker, mark: MarkerScatter): Marker {
+  const copy = canonical({ ...m, scatters: [...(m.scatters ?? []), mark] });
+  carryReached(m, copy);
+  const i = s.markers.lastIndexOf(m);
+  if (i >= 0) s.markers[i] = copy;
+  return copy;
 }
 
 /**

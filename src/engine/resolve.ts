@@ -6,7 +6,7 @@ import type { Dice } from './dice.js';
 import type { BattlefieldObject, InPlay, MarkerScatter, ScatterMark, SessionState } from './state.js';
 import { markerKind, pickPlacesMarker } from '../rules/markers.js';
 import type { Edge } from '../rules/orientation.js';
-import { addMarker, leftTable, liveMarker, markersLeavePlay, replaceMarker } from './markers.js';
+import { addMarker, addScatter, leftTable, liveMarker, markersLeavePlay } from './markers.js';
 
 export interface Scatter {
   /** The tile whose center it scatters from, where that matters. */
@@ -409,9 +409,11 @@ function scatterMarker(ctx: Ctx, eventId: string, sc: Scatter): { edge: Edge | n
   const twelve = s.orientation.twelve;
   const mark: MarkerScatter =
     twelve === m.twelve ? [s.round, sc.distance, sc.direction] : [s.round, sc.distance, sc.direction, twelve];
-  if (ctx.owned && m.scatters) m.scatters.push(mark);
-  else replaceMarker(s, m, { ...m, scatters: [...(m.scatters ?? []), mark] });
-  return leftTable(s, liveMarker(s, eventId)!);
+  if (ctx.owned && m.scatters) {
+    m.scatters.push(mark);
+    return leftTable(s, m);
+  }
+  return leftTable(s, addScatter(s, m, mark));
 }
 
 function pickFighter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'pickFighter'>): Outcome | null {
