@@ -16,12 +16,13 @@ function inches(v: number): number {
 /** Where a point lies on this game's battlefield, as the map gives it. */
 export function mapPlace(p: Point, layout: Layout, tilesIn: readonly string[] | ReadonlySet<string>): MapPlace {
   const w = whereabouts(p, layout, tilesIn);
-  const at = { x: inches(p.x), y: inches(p.y) };
-  if (w.tile !== null) return { ...at, tile: w.tile, offset: { x: inches(w.offset.x), y: inches(w.offset.y) } };
-  if (!w.offTable) return { ...at, tile: null, overRemoved: w.removed };
-  if (w.edge === null) return { ...at, tile: null, offTable: true };
+  const x = inches(p.x);
+  const y = inches(p.y);
+  if (w.tile !== null) return { x, y, tile: w.tile, offset: { x: inches(w.offset.x), y: inches(w.offset.y) } };
+  if (!w.offTable) return { x, y, tile: null, overRemoved: w.removed };
+  if (w.edge === null) return { x, y, tile: null, offTable: true };
   const d = clampToBoard(p, layout);
-  return { ...at, tile: null, offTable: true, edge: w.edge, drawAt: { x: inches(d.x), y: inches(d.y) } };
+  return { x, y, tile: null, offTable: true, edge: w.edge, drawAt: { x: inches(d.x), y: inches(d.y) } };
 }
 
 /** One marker on the map: where it was put down, each scatter from where the last left it, and where it is now. */

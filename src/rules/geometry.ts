@@ -60,8 +60,8 @@ export interface Layout {
   /** The same tiles, as a set. */
   laidSet: ReadonlySet<string>;
   places: ReadonlyMap<string, GridPlace>;
-  /** The tile at each place, keyed "row,col". */
-  names: ReadonlyMap<string, string>;
+  /** The tile at each place, keyed by placeKey(row, col). */
+  names: ReadonlyMap<number, string>;
 }
 
 /**
@@ -69,18 +69,23 @@ export interface Layout {
  * named by their place (A1, B3) lie there; a game whose tiles bear other names (an older file, a test) has them laid
  * in order in near-square rows, as `--tiles N` lays them.
  */
+/** A grid place as one number (a map key without a string built per lookup: a long path asks for many). */
+function placeKey(row: number, col: number): number {
+  return row * 65_536 + col;
+}
+
 export function layoutOf(tiles: readonly string[]): Layout {
   const places = new Map<string, GridPlace>();
-  const names = new Map<string, string>();
+  const names = new Map<number, string>();
   let byName = true;
   for (const t of tiles) {
     const p = tileRowCol(t);
-    if (!p || names.has(`${p.row},${p.col}`)) {
+    if (!p || names.has(placeKey(p.row, p.col))) {
       byName = false;
       break;
     }
     places.set(t, p);
-    names.set(`${p.row},${p.col}`, t);
+    names.set(placeKey(p.row, p.col), t);
   }
   if (!byName) {
     places.clear();
@@ -90,7 +95,7 @@ export function layoutOf(tiles: readonly string[]): Layout {
       if (places.has(t)) return;
       const p = { row: Math.floor(i / cols), col: i % cols };
       places.set(t, p);
-      names.set(`${p.row},${p.col}`, t);
+      names.set(placeKey(p.row, p.col), t);
     });
   }
   let rows = 0;
@@ -156,21 +161,22 @@ export function tileAt(
   layout: Layout = layoutOf([...tiles]),
 ): { tile: string; offset: Point } | null {
   const on = tiles instanceof Set ? tiles : new Set(tiles);
-  for (const row of candidates(p.y))
-    for (const col of candidates(p.x)) {
-      const name = layout.names.get(`${row},${col}`);
+  if (p.x < 0 || p.y < 0) return null;
+  const row = Math.floor(p.y / TILE_INCHES);
+  const col = Math.floor(p.x / TILE_INCHES);
+  // Beyond the grid (its outer edge, on the line after its last row or column, still counts).
+  if (row > layout.rows || col > layout.cols) return null;
+  // On a line between tiles, the higher row or column first, then the lower (at most four places to look at).
+  const rowLine = row > 0 && p.y % TILE_INCHES === 0;
+  const colLine = col > 0 && p.x % TILE_INCHES === 0;
+  for (let r = row; r >= (rowLine ? row - 1 : row); r--)
+    for (let c = col; c >= (colLine ? col - 1 : col); c--) {
+      const name = layout.names.get(placeKey(r, c));
       if (name === undefined || !on.has(name)) continue;
-      const c = centerIn(layout, name);
-      return { tile: name, offset: { x: p.x - c.x, y: p.y - c.y } };
+      const center = centerIn(layout, name);
+      return { tile: name, offset: { x: p.x - center.x, y: p.y - center.y } };
     }
   return null;
-}
-
-/** The 0-based grid lines a coordinate may belong to: one, or two on a line between tiles (the higher first). */
-function candidates(v: number): number[] {
-  if (v < 0) return [];
-  const i = Math.floor(v / TILE_INCHES);
-  return v % TILE_INCHES === 0 && i > 0 ? [i, i - 1] : [i];
 }
 
 /**

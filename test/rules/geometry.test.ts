@@ -93,6 +93,9 @@ describe('the tile under a point', () => {
     expect(tileAt({ x: 0, y: 0 }, FOUR)).toEqual({ tile: 'A1', offset: { x: -6, y: -6 } });
     expect(tileAt({ x: 48, y: 48 }, FOUR)).toEqual({ tile: 'D4', offset: { x: 6, y: 6 } });
     expect(tileAt({ x: 48.001, y: 48 }, FOUR)).toBeNull();
+    // Far off the table is off it, however far (no grid place is read past the grid).
+    expect(tileAt({ x: 12 * 65_536, y: 0 }, FOUR)).toBeNull();
+    expect(tileAt({ x: 6, y: 1e9 }, FOUR)).toBeNull();
     // A2 removed: the line between A1 and A2 is A1's.
     expect(tileAt({ x: 12, y: 6 }, ['A1', 'A3'])!.tile).toBe('A1');
   });
