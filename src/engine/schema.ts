@@ -477,6 +477,24 @@ function tilePicks(v: unknown): TilePick[] {
   });
 }
 
+/** A marker's scatter as badzone writes it: [round, distance, direction] whole numbers in range, and an edge. */
+function isPlainScatter(y: unknown): y is MarkerScatter {
+  if (!Array.isArray(y) || (y.length !== 3 && y.length !== 4)) return false;
+  const [r, d, c, e] = y as unknown[];
+  return (
+    Number.isInteger(r) &&
+    (r as number) >= 0 &&
+    (r as number) <= READ.round &&
+    Number.isInteger(d) &&
+    (d as number) >= 0 &&
+    (d as number) <= 1_000_000 &&
+    Number.isInteger(c) &&
+    (c as number) >= 1 &&
+    (c as number) <= 12 &&
+    (y.length === 3 || (EDGES as readonly unknown[]).includes(e))
+  );
+}
+
 function markers(v: unknown, tiles: readonly string[]): Marker[] {
   const kinds = ['loot-casket', 'smoke-marker', 'frag-mine', 'golden-casket', 'large-blast', 'marker'] as const;
   const seen = new Set<number>();
@@ -502,6 +520,8 @@ function markers(v: unknown, tiles: readonly string[]): Marker[] {
     if (o.scatters !== undefined) {
       // Each scatter is [round, distance, direction], and where 12 o'clock pointed when that was another edge.
       m.scatters = arr(o.scatters, `${at}.scatters`, READ.round).map((y, j) => {
+        // A long-lived Pillar has one per End Phase: a plain one is taken as it is, with no path text built.
+        if (isPlainScatter(y)) return y;
         const sat = `${at}.scatters[${j}]`;
         const q = arr(y, sat, 4);
         if (q.length !== 3 && q.length !== 4) fail(sat, 'expected [round, distance, direction] or [..., twelve]');

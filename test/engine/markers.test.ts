@@ -295,6 +295,11 @@ describe('undo, replay, verify and the session file', () => {
     const past = json(s) as { markers: { id: number }[] };
     past.markers[0]!.id = 3;
     expect(() => validateSession(past, () => book)).toThrow(/numbered past/);
+    const hour = json(s) as { markers: { scatters: unknown[][] }[] };
+    hour.markers[0]!.scatters[1] = [2, 9, 13];
+    expect(() => validateSession(hour, () => book)).toThrow(/markers\[0\]\.scatters\[1\]\[2\]/);
+    hour.markers[0]!.scatters[1] = [2, 9, 3, 'up'];
+    expect(() => validateSession(hour, () => book)).toThrow(/markers\[0\]\.scatters\[1\]\[3\]/);
   });
 
   it("properties: undo removes exactly the markers of the undone step; a replayed game has the live game's markers", () => {
