@@ -25,35 +25,50 @@ export function mapPlace(p: Point, layout: Layout, tilesIn: readonly string[] | 
   return { x, y, tile: null, offTable: true, edge: w.edge, drawAt: { x: inches(d.x), y: inches(d.y) } };
 }
 
-/** One marker on the map: where it was put down, each scatter from where the last left it, and where it is now. */
+/**
+ * One marker on the map: where it was put down, each scatter from where the last left it, and where it is now.
+ * `since`: list only the scatters from that one on (a step's view lists the scatters the step made, not a long
+ * Pillar's whole path again each round).
+ */
 export function markerView(
   s: SessionState,
   m: Marker,
   layout: Layout = layoutOf(s.setup.tiles),
   tilesIn: ReadonlySet<string> = new Set(s.tiles),
+  since = 0,
 ): MapMarker {
   const place = (p: Point): MapPlace => mapPlace(p, layout, tilesIn);
   const start = centerIn(layout, m.tile);
   const origin = place(start);
   const scatters: MapScatter[] = [];
   // Each point is placed once (a scatter's `from` is the `to` of the one before: a Pillar's path can be long), and
-  // each landing is computed from the exact point, not the rounded one the view shows.
+  // each landing is computed from the exact point, not the rounded one the view shows. `placed`: the current point,
+  // placed, when it is (null after a move or a scatter not listed).
   let p = start;
-  let at = origin;
+  let placed: MapPlace | null = origin;
   const list = m.scatters ?? [];
-  const moveThere = (): void => {
-    p = markerStart(m, layout);
-    at = place(p);
-  };
   list.forEach((sc, i) => {
-    if (m.moved && i === m.moved.after) moveThere();
+    if (m.moved && i === m.moved.after) {
+      p = markerStart(m, layout);
+      placed = null;
+    }
     const twelve = scatterTwelve(m, sc);
+    const before = p;
     p = landing(p, sc[1], sc[2], twelve);
+    if (i < since) {
+      placed = null;
+      return;
+    }
+    const from = placed ?? place(before);
     const to = place(p);
-    scatters.push({ round: sc[0], distance: sc[1], direction: sc[2], twelve, from: at, to });
-    at = to;
+    scatters.push({ round: sc[0], distance: sc[1], direction: sc[2], twelve, from, to });
+    placed = to;
   });
-  if (m.moved && m.moved.after >= list.length) moveThere();
+  if (m.moved && m.moved.after >= list.length) {
+    p = markerStart(m, layout);
+    placed = null;
+  }
+  const at = placed ?? place(p);
   const out: MapMarker = {
     id: m.id,
     kind: m.kind,
@@ -90,7 +105,13 @@ export function changedMarkers(before: SessionState, after: SessionState): MapMa
   if (changed.length === 0) return [];
   const layout = layoutOf(after.setup.tiles);
   const tilesIn = new Set(after.tiles);
-  return changed.map((m) => markerView(after, m, layout, tilesIn));
+  // A marker that only scattered again (a Pillar in the End Phase) lists the new scatters, not its whole path.
+  const olds = new Map(before.markers.map((m) => [m.id, m]));
+  return changed.map((m) => {
+    const old = olds.get(m.id);
+    const since = old && old.moved === m.moved && old.carriedBy === m.carriedBy ? (old.scatters?.length ?? 0) : 0;
+    return markerView(after, m, layout, tilesIn, since);
+  });
 }
 
 /** The spawn points the log says were rolled this round (highlighted on the map). */

@@ -286,7 +286,10 @@ export interface RoundData extends Output<'round'>, SeedFields {
   applyNow: ApplyNowItem[];
   /** Where 12 o'clock points, when this step made the game's first scatter (said once, on that card); else null. */
   firstScatter: Orientation | null;
-  /** The markers this step placed, scattered or moved (issue 22), where each is now. */
+  /**
+   * The markers this step placed, scattered or moved (issue 22), where each is now. A marker that only scattered
+   * again (the Pillar's Large Blast in an End Phase) lists only this step's scatters: the map has its whole path.
+   */
   markers: MapMarker[];
 }
 
@@ -298,7 +301,10 @@ export interface EndData extends Output<'end'>, SeedFields, EndPhaseReport {
   battlefield: BattlefieldView;
   /** As for `round`: where 12 o'clock points, when this End Phase made the game's first scatter; else null. */
   firstScatter: Orientation | null;
-  /** The markers this step placed, scattered or moved (issue 22), where each is now. */
+  /**
+   * The markers this step placed, scattered or moved (issue 22), where each is now. A marker that only scattered
+   * again (the Pillar's Large Blast in an End Phase) lists only this step's scatters: the map has its whole path.
+   */
   markers: MapMarker[];
 }
 
@@ -440,7 +446,10 @@ export interface PlaceData extends Output<'place'> {
   inPlay: InPlayView[];
   /** As for `round`: where 12 o'clock points, when placing it made the game's first scatter; else null. */
   firstScatter: Orientation | null;
-  /** The markers this step placed, scattered or moved (issue 22), where each is now. */
+  /**
+   * The markers this step placed, scattered or moved (issue 22), where each is now. A marker that only scattered
+   * again (the Pillar's Large Blast in an End Phase) lists only this step's scatters: the map has its whole path.
+   */
   markers: MapMarker[];
 }
 

@@ -104,3 +104,30 @@ describe("the Pillar of Flame's Blast off the table", () => {
     expect((await cliJson(dir, 'map')).markers).toEqual([]);
   });
 });
+
+describe("a step's own markers", () => {
+  it("the End Phase lists the Pillar's new scatter from where the last one left it; the map keeps the whole path", async () => {
+    const dir = tempDir();
+    await cli(dir, 'new', '--seed', '7', '--hazard', 'none');
+    await cli(dir, 'place', 'pillar-of-flame', '--dice', '1'); // A1
+    await cli(dir, 'round', '--dice', '25');
+    const first = await cliJson(dir, 'end', '--dice', '1,3'); // 7" toward 3 o'clock: (13, 6), on A2
+    expect(first.markers[0].scatters).toHaveLength(1);
+    await cli(dir, 'round', '--dice', '25');
+    const second = await cliJson(dir, 'end', '--dice', '1,6'); // 7" toward 6 o'clock: (13, 13), on B2
+    expect(second.markers[0].scatters).toEqual([
+      {
+        round: 2,
+        distance: 7,
+        direction: 6,
+        twelve: 'far',
+        from: { x: 13, y: 6, tile: 'A2', offset: { x: -5, y: 0 } },
+        to: { x: 13, y: 13, tile: 'B2', offset: { x: -5, y: -5 } },
+      },
+    ]);
+    expect(second.markers[0].at).toEqual({ x: 13, y: 13, tile: 'B2', offset: { x: -5, y: -5 } });
+    const map = await cliJson(dir, 'map');
+    expect(map.markers[0].scatters.map((x: { round: number }) => x.round)).toEqual([1, 2]);
+    expect(map.markers[0].at).toEqual(second.markers[0].at);
+  });
+});
