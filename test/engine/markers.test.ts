@@ -35,47 +35,21 @@ function cratesEntered(): SessionState {
 describe('placements become markers', () => {
   it("Falling Crates: a Loot Casket from each tile's center, numbered, with the round and where 12 o'clock pointed", () => {
     const s = crates();
+    const casket = (id: number, tile: string, distance: number, direction: number) => ({
+      id,
+      kind: 'loot-casket',
+      eventId: 'falling-crates',
+      what: 'Loot Casket',
+      round: 1,
+      tile,
+      twelve: 'far',
+      scatters: [[1, distance, direction]],
+    });
     expect(s.markers).toEqual([
-      {
-        id: 1,
-        kind: 'loot-casket',
-        eventId: 'falling-crates',
-        what: 'Loot Casket',
-        round: 1,
-        tile: 'A1',
-        twelve: 'far',
-        scatters: [[1, 10, 3]],
-      },
-      {
-        id: 2,
-        kind: 'loot-casket',
-        eventId: 'falling-crates',
-        what: 'Loot Casket',
-        round: 1,
-        tile: 'A2',
-        twelve: 'far',
-        scatters: [[1, 7, 9]],
-      },
-      {
-        id: 3,
-        kind: 'loot-casket',
-        eventId: 'falling-crates',
-        what: 'Loot Casket',
-        round: 1,
-        tile: 'B1',
-        twelve: 'far',
-        scatters: [[1, 12, 6]],
-      },
-      {
-        id: 4,
-        kind: 'loot-casket',
-        eventId: 'falling-crates',
-        what: 'Loot Casket',
-        round: 1,
-        tile: 'B2',
-        twelve: 'far',
-        scatters: [[1, 8, 12]],
-      },
+      casket(1, 'A1', 10, 3),
+      casket(2, 'A2', 7, 9),
+      casket(3, 'B1', 12, 6),
+      casket(4, 'B2', 8, 12),
     ]);
     expect(s.markersPlaced).toBe(4);
     expect(s.markers.map(markerAt)).toEqual([
