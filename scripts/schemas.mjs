@@ -244,6 +244,56 @@ const common = {
     }),
     gang: obj({ name: str, battlefield: strings, reserve: strings, out: strings }),
     action: obj({ type: str }),
+    edge: { enum: ['far', 'right', 'near', 'left'] },
+    mapPoint: obj({ x: num, y: num }),
+    mapPlace: {
+      description:
+        "Where a point lies, in inches from A1's outer corner (x along row A, y away from it): the tile still on the battlefield under it and the offset from that tile's center; tile null off the table (offTable, with the edge it crossed and drawAt, the point on the board's edge where it is drawn) or over a tile removed since setup (overRemoved).",
+      ...obj(
+        {
+          x: num,
+          y: num,
+          tile: nullable(str),
+          offset: ref('mapPoint'),
+          offTable: { const: true },
+          edge: ref('edge'),
+          drawAt: ref('mapPoint'),
+          overRemoved: str,
+        },
+        ['offset', 'offTable', 'edge', 'drawAt', 'overRemoved'],
+      ),
+    },
+    mapScatter: obj({
+      round: int,
+      distance: int,
+      direction: int,
+      twelve: ref('edge'),
+      from: ref('mapPlace'),
+      to: ref('mapPlace'),
+    }),
+    mapMarker: {
+      description:
+        'A marker an event put on the battlefield: its number, the round that placed it, where it was put down (a tile center), each scatter, and where it is now.',
+      ...obj(
+        {
+          id: int,
+          kind: { enum: ['loot-casket', 'smoke-marker', 'frag-mine', 'golden-casket', 'large-blast', 'marker'] },
+          eventId: str,
+          what: str,
+          round: int,
+          origin: ref('mapPlace'),
+          scatters: arr(ref('mapScatter')),
+          at: ref('mapPlace'),
+          radius: num,
+          worth: ref('worth'),
+          moved: { const: true },
+          carriedBy: obj({ gang: str, fighter: nullable(str) }),
+          live: bool,
+        },
+        ['radius', 'worth', 'moved', 'carriedBy'],
+      ),
+    },
+    mapMarkers: arr(ref('mapMarker')),
     logRecord: obj({ seq: int, round: int, action: ref('action'), rolls: arr(ref('roll')) }),
     event: obj(
       {
@@ -379,6 +429,7 @@ export const SCHEMAS = {
     battlefield: ref('battlefield'),
     applyNow: ref('applyNow'),
     firstScatter: ref('firstScatter'),
+    markers: ref('mapMarkers'),
   }),
   end: output('end', "A round's End Phase.", {
     session: ref('session'),
@@ -391,6 +442,7 @@ export const SCHEMAS = {
     visibility: ref('visibility'),
     battlefield: ref('battlefield'),
     firstScatter: ref('firstScatter'),
+    markers: ref('mapMarkers'),
   }),
   status: output(
     'status',
@@ -411,6 +463,7 @@ export const SCHEMAS = {
       manualDice: bool,
       redoable: int,
       references: ref('references'),
+      markers: ref('mapMarkers'),
       rules: arr(ref('eventRules')),
       clarifications: arr(ref('clarification')),
     },
@@ -594,6 +647,43 @@ export const SCHEMAS = {
     outcomes: arr(ref('outcome')),
     inPlay: ref('inPlayList'),
     firstScatter: ref('firstScatter'),
+    markers: ref('mapMarkers'),
+  }),
+  map: output(
+    'map',
+    'The battlefield map: the tiles as laid out, every marker and where it landed, the numbered sites.',
+    {
+      round: int,
+      phase: ref('phase'),
+      rows: int,
+      cols: int,
+      width: num,
+      height: num,
+      tiles: arr(
+        obj(
+          {
+            name: str,
+            row: int,
+            col: int,
+            center: ref('mapPoint'),
+            state: { enum: ['in', 'removed'] },
+            unconfirmed: { const: true },
+          },
+          ['unconfirmed'],
+        ),
+      ),
+      orientation: ref('orientation'),
+      markers: ref('mapMarkers'),
+      spawnPoints: arr(ref('mapSite')),
+      lairs: arr(ref('mapSite')),
+      structures: arr(ref('mapSite')),
+    },
+  ),
+  marker: output('marker', 'A marker the GM cleared, moved to a tile center, or said a fighter carries.', {
+    session: ref('session'),
+    op: { enum: ['clear', 'move', 'carry'] },
+    markers: ref('mapMarkers'),
+    left: int,
   }),
   visibility: output('visibility', 'The visibility (and whether this command set it).', {
     session: ref('session'),

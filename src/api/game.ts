@@ -39,6 +39,9 @@ import type {
   FighterData,
   HazardView,
   LogData,
+  MapData,
+  MapMarker,
+  MarkerData,
   NewData,
   OrientationData,
   PlaceData,
@@ -69,6 +72,7 @@ import {
   visibilityView,
 } from './views.js';
 import { buildReport, type ReportData } from './report.js';
+import { changedMarkers, mapView, markerView } from './map.js';
 import * as path from 'node:path';
 import { commitmentOf, committedText, freshSalt, osRandomSeed } from './seed.js';
 import type { Seed } from '../dice/rng.js';
@@ -304,6 +308,7 @@ export class Game {
       throw new RefusedError(`No round has started yet in ${this.file}.`, why('no-round-started', { file: this.file }));
     let report: RoundReport;
     let after: SessionState;
+    let markers: MapMarker[];
     try {
       const before = replay(
         state.setup,
@@ -314,6 +319,7 @@ export class Game {
       if (!r.ok || r.report.kind !== 'round') throw new ReplayError(`log entry ${at} (round) no longer applies`, at);
       report = r.report;
       after = r.state;
+      markers = changedMarkers(before, after);
     } catch (e) {
       if (e instanceof ReplayError)
         throw new RefusedError(
@@ -322,7 +328,7 @@ export class Game {
         );
       throw e;
     }
-    return this.roundView(state, book, { ...report, endPhase: null }, battlefieldView(after), false, at);
+    return this.roundView(state, book, { ...report, endPhase: null }, battlefieldView(after), false, at, markers);
   }
 
   /** The next round: the last round's End Phase first if it is still open, then the Event Phase. */
@@ -356,6 +362,7 @@ export class Game {
       battlefieldView(c.state),
       c.created !== null,
       c.state.log.length - 1,
+      changedMarkers(c.before, c.state),
     );
   }
 
@@ -370,6 +377,7 @@ export class Game {
     battlefield: BattlefieldView,
     startedNew: boolean,
     seq: number,
+    markers: MapMarker[],
   ): RoundData {
     const inPlay = inPlayView(state, book);
     return {
@@ -393,6 +401,7 @@ export class Game {
       battlefield,
       applyNow: applyNow(r.round, r.eventPhase.resolved, inPlay, battlefield, book),
       firstScatter: firstScatter(state.log, seq, state.orientation),
+      markers,
     };
   }
 
@@ -418,6 +427,7 @@ export class Game {
       inPlay: inPlayView(c.state, c.book),
       visibility: visibilityView(c.state, c.book),
       firstScatter: firstScatter(c.state.log, c.state.log.length - 1, c.state.orientation),
+      markers: changedMarkers(c.before, c.state),
     };
   }
 
@@ -693,6 +703,7 @@ export class Game {
       outcomes: r.outcomes,
       inPlay: inPlayView(c.state, c.book),
       firstScatter: firstScatter(c.state.log, c.state.log.length - 1, c.state.orientation),
+      markers: changedMarkers(c.before, c.state),
     };
   }
 
@@ -786,6 +797,61 @@ export class Game {
       if (isCoded(e) && e.code === 'sites-unchanged') return shown(load(this.file).state, [], null);
       throw e;
     }
+  }
+
+  /** The battlefield map: the tiles as laid out, every marker and where it landed, the numbered sites (issue 22). */
+  async map(): Promise<MapData> {
+    const { state } = load(this.file);
+    return { kind: 'map', schema: CONTRACT, ...mapView(state) };
+  }
+
+  /**
+   * The GM's word about a marker (its number, as the map gives it): `clear` takes it off the battlefield (`'all'`:
+   * every marker), `move` puts it at the center of `tile`, `carry` says a fighter of `gang` (`fighter`, when named)
+   * holds it. A step of the game: logged, undone and redone like any other.
+   */
+  async marker(
+    op: 'clear' | 'move' | 'carry',
+    which: number | 'all',
+    opts: { tile?: string; gang?: string; fighter?: string } = {},
+  ): Promise<MarkerData> {
+    if (op !== 'clear' && op !== 'move' && op !== 'carry')
+      throw new UsageError(
+        `What to do with the marker? clear, move or carry, not "${echo(String(op))}".`,
+        why('bad-option', { option: 'op', given: op }),
+      );
+    if (!(which === 'all' && op === 'clear') && !(Number.isInteger(which) && (which as number) >= 1))
+      throw new UsageError(
+        `A marker is named by its number on the map${op === 'clear' ? ' (or all)' : ''}, not "${echo(String(which))}".`,
+        why('bad-option', { option: 'marker', given: which }),
+      );
+    let action: ActionOf<'marker'>;
+    if (op === 'clear') action = { type: 'marker', op, marker: which };
+    else if (op === 'move') {
+      const tile = opts.tile?.trim();
+      if (!tile)
+        throw new UsageError(
+          'Say which tile to move the marker to.',
+          why('missing-option', { option: 'tile', choices: null }),
+        );
+      action = { type: 'marker', op, marker: which as number, tile };
+    } else {
+      const gang = opts.gang?.trim();
+      if (!gang)
+        throw new UsageError(
+          'Say which gang carries the marker.',
+          why('missing-option', { option: 'gang', choices: null }),
+        );
+      const fighter = opts.fighter?.trim();
+      action = { type: 'marker', op, marker: which as number, gang, ...(fighter ? { fighter } : {}) };
+    }
+    const c = await commit(this.file, action, { randomSeed: this.randomSeed });
+    const ids = new Set(c.report.markers);
+    const markers =
+      op === 'clear'
+        ? c.before.markers.filter((m) => ids.has(m.id)).map((m) => markerView(c.before, m))
+        : changedMarkers(c.before, c.state);
+    return { kind: 'marker', schema: CONTRACT, session: this.file, op, markers, left: c.state.markers.length };
   }
 
   /** Move a fighter to the battlefield, the reserve or out of the game; with `gang`, a new name is added to it. */

@@ -21,6 +21,7 @@ import type {
 } from '../engine/state.js';
 import type { SimulationReport } from '../engine/simulate.js';
 import type { Edge, Orientation } from '../rules/orientation.js';
+import type { MarkerKind } from '../rules/markers.js';
 import type { Generator, Seed } from '../dice/rng.js';
 import type { RuleBook } from '../rules/book.js';
 import type {
@@ -296,6 +297,11 @@ export interface RoundData extends Output<'round'>, SeedFields {
   applyNow: ApplyNowItem[];
   /** Where 12 o'clock points, when this step made the game's first scatter (said once, on that card); else null. */
   firstScatter: Orientation | null;
+  /**
+   * The markers this step placed, scattered or moved (issue 22), where each is now. A marker that only scattered
+   * again (the Pillar's Large Blast in an End Phase) lists only this step's scatters: the map has its whole path.
+   */
+  markers: MapMarker[];
 }
 
 export interface EndData extends Output<'end'>, SeedFields, EndPhaseReport {
@@ -306,6 +312,11 @@ export interface EndData extends Output<'end'>, SeedFields, EndPhaseReport {
   battlefield: BattlefieldView;
   /** As for `round`: where 12 o'clock points, when this End Phase made the game's first scatter; else null. */
   firstScatter: Orientation | null;
+  /**
+   * The markers this step placed, scattered or moved (issue 22), where each is now. A marker that only scattered
+   * again (the Pillar's Large Blast in an End Phase) lists only this step's scatters: the map has its whole path.
+   */
+  markers: MapMarker[];
 }
 
 export interface StatusData extends Output<'status'>, GameSummary {
@@ -327,6 +338,8 @@ export interface StatusData extends Output<'status'>, GameSummary {
   redoable: number;
   /** Where 12 o'clock points, and the spawn points, lairs and structures the GM numbers on the table. */
   references: TableReferences;
+  /** The markers events put on the battlefield, where each landed (the map's, issue 22). */
+  markers: MapMarker[];
   /** Only with `full`: the rules text of each event in play, and the clarifications that matter for it. */
   rules?: EventRules[];
   /** Only with `full`: the event table's clarifications. */
@@ -396,6 +409,16 @@ export interface DetailsData extends Output<'details'> {
   changed: boolean;
 }
 
+/** What `marker` did (`game.marker()`, `marker --json`): a marker the GM cleared, moved or had carried (issue 22). */
+export interface MarkerData extends Output<'marker'> {
+  session: string;
+  op: 'clear' | 'move' | 'carry';
+  /** The markers the step cleared (as they stood), or moved or had carried (as they are now). */
+  markers: MapMarker[];
+  /** How many markers are left on the battlefield. */
+  left: number;
+}
+
 export interface OrientationData extends Output<'orientation'> {
   session: string;
   /** Where 12 o'clock points now. */
@@ -456,6 +479,11 @@ export interface PlaceData extends Output<'place'> {
   inPlay: InPlayView[];
   /** As for `round`: where 12 o'clock points, when placing it made the game's first scatter; else null. */
   firstScatter: Orientation | null;
+  /**
+   * The markers this step placed, scattered or moved (issue 22), where each is now. A marker that only scattered
+   * again (the Pillar's Large Blast in an End Phase) lists only this step's scatters: the map has its whole path.
+   */
+  markers: MapMarker[];
 }
 
 export interface VisibilityData extends Output<'visibility'> {
@@ -634,6 +662,13 @@ export interface MapPlace extends MapPoint {
   /** The point is off the battlefield: it is drawn at the edge it crossed (`edge`), clamped to the board. */
   offTable?: true;
   edge?: Edge;
+  /**
+   * Off the table past an edge: the point on the board's edge where it is drawn (x, y stay the landing point).
+   * Absent off the table over a place of the grid where no tile was laid (a 5-tile layout's B3): drawn where it is.
+   */
+  drawAt?: MapPoint;
+  /** On the table, over a tile removed since setup (Collapsed Section): that tile (`tile` is null). */
+  overRemoved?: string;
 }
 
 /** One 12" tile of the layout. */
@@ -661,8 +696,8 @@ export interface MapScatter {
   to: MapPlace;
 }
 
-/** The kinds of marker the map draws (codes: the edge says them in words). */
-export type MarkerKind = 'loot-casket' | 'smoke-marker' | 'frag-mine' | 'golden-casket' | 'large-blast';
+/** The kinds of marker the map draws (codes: the edge says them in words); 'marker': a group's own table's placement. */
+export type { MarkerKind };
 
 /** One marker an event placed on the battlefield, where it landed. */
 export interface MapMarker {

@@ -1,5 +1,6 @@
 // Building the data that several commands show: the events in play, visibility, the Hazard, what is due in the
 // End Phase, the new event's card, and the seed (or its commitment).
+import { markersView } from './map.js';
 import type { RuleBook } from '../rules/book.js';
 import type { Hazard, HazardTable, Step } from '../rules/types.js';
 import type { LogRecord, SessionState, Setup } from '../engine/state.js';
@@ -206,6 +207,7 @@ export function statusView(file: string, s: SessionState, book: RuleBook): Statu
     manualDice: s.manualDice,
     redoable: s.redo.length,
     references: tableReferences(s),
+    markers: markersView(s),
   };
 }
 

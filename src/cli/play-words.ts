@@ -42,6 +42,8 @@ export const PLAY_WORDS: Words = {
   'site-tiles-unknown': asSaid,
   'sites-unchanged': asSaid,
   'unknown-tiles': asSaid,
+  'no-such-marker': adding('The Battlefield item (Status menu) lists the markers by number.'),
+  'no-markers': asSaid,
   'redo-refused': asSaid,
   'redo-dice-differ': asSaid,
   // The files'.

@@ -664,6 +664,43 @@ export function buildProgram(io: IO, emit: Emit, version: string, only?: string)
     )
     .action(async (opts) => emit(await (await import('./commands/sites.js')).run(opts, io), opts.json === true));
 
+  sessionOption(
+    program
+      .command('map')
+      .description('the battlefield: every marker events placed, its tile and offset from the center, or off the table')
+      .option('--json', "print JSON (positions in inches from A1's outer corner)"),
+  )
+    .addHelpText(
+      'after',
+      examples('badzone map', 'badzone map --json') +
+        "\nEach marker is numbered: `badzone marker` clears, moves or hands one to a fighter.\nOffsets are in inches from the tile's center, seen from the GM's seat (row A along\nthe far edge, A1 at its left-hand corner).\n",
+    )
+    .action(async (opts) => emit(await (await import('./commands/map.js')).run(opts, io), opts.json === true));
+
+  sessionOption(
+    program
+      .command('marker')
+      .description('clear a marker events placed (or all), move one to a tile center, or say a fighter carries it')
+      .addArgument(new Argument('<op>', 'clear, move or carry').choices(['clear', 'move', 'carry']))
+      .argument('<marker>', 'its number on the map (clear: or all)')
+      .argument('[tile]', 'move: the tile whose center it goes to')
+      .option('--gang <name>', 'carry: the gang that holds it')
+      .option('--fighter <name>', 'carry: the fighter who holds it')
+      .option('--json', 'print JSON'),
+  )
+    .addHelpText(
+      'after',
+      `${examples(
+        'badzone marker clear 3',
+        'badzone marker clear all',
+        'badzone marker move 3 B2',
+        'badzone marker carry 3 --gang Goliaths --fighter Krag',
+      )}\nA logged step: \`badzone undo\` takes it back. \`badzone map\` lists the numbers.\n`,
+    )
+    .action(async (op: string, which: string, tile: string | undefined, opts) =>
+      emit(await (await import('./commands/marker.js')).run(op, which, tile, opts, io), opts.json === true),
+    );
+
   // --- At the table --------------------------------------------------------------------------------
   sessionOption(
     program

@@ -78,6 +78,8 @@ export const CLI_WORDS: Words = {
   'site-tiles-unknown': asSaid,
   'sites-unchanged': asSaid,
   'unknown-tiles': asSaid,
+  'no-such-marker': adding('`badzone map` lists the markers by number.'),
+  'no-markers': asSaid,
   'redo-refused': asSaid,
   'redo-dice-differ': asSaid,
   // The files'.

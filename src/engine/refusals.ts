@@ -93,6 +93,10 @@ export interface RefusalFacts {
   'sites-unchanged': Record<string, never>;
   /** Occupied tiles the game does not have (`known`: the game's tiles). */
   'unknown-tiles': { tiles: string[]; known: string[] };
+  /** No marker of that number on the battlefield (`markers`: the numbers there are). */
+  'no-such-marker': { marker: number; markers: number[] };
+  /** Clearing every marker when there is none. */
+  'no-markers': Record<string, never>;
   /**
    * Redo of log entry `seq` no longer applies: `refusal`, the step's own refusal (null when it needs input,
    * `needs` says what).
@@ -251,6 +255,12 @@ const REFUSALS: { readonly [C in RefusalCode]: { usage: boolean; text: (f: Refus
     text: (f) =>
       `The occupied tiles name tiles this game does not have: ${f.tiles.map((t) => echo(t)).join(', ')}. Tiles: ${f.known.join(', ')}.`,
   },
+  'no-such-marker': {
+    usage: true,
+    text: (f) =>
+      `There is no marker ${f.marker} on the battlefield.${f.markers.length ? ` Markers: ${f.markers.join(', ')}.` : ' There are none.'}`,
+  },
+  'no-markers': { usage: false, text: () => 'There are no markers on the battlefield; nothing changed.' },
   'redo-refused': {
     usage: false,
     text: (f) =>

@@ -3,7 +3,10 @@ import type { BadzoneEvent, Creature, Step } from '../rules/types.js';
 import type { RuleBook } from '../rules/book.js';
 import { parseDice, type DiceExpr } from '../dice/expression.js';
 import type { Dice } from './dice.js';
-import type { BattlefieldObject, InPlay, ScatterMark, SessionState } from './state.js';
+import type { BattlefieldObject, InPlay, MarkerScatter, ScatterMark, SessionState } from './state.js';
+import { markerKind, pickPlacesMarker } from '../rules/markers.js';
+import type { Edge } from '../rules/orientation.js';
+import { addMarker, addScatter, leftTable, liveMarker, markersLeavePlay } from './markers.js';
 
 export interface Scatter {
   /** The tile whose center it scatters from, where that matters. */
@@ -40,6 +43,8 @@ export type Outcome =
       distance: number | null;
       direction: number | null;
       scatterNo?: number;
+      /** Its center has left the table (past `edge`; null: over a place where no tile was laid): the GM may discard it. */
+      leftTable?: { edge: Edge | null };
       text: string;
     }
   | {
@@ -160,6 +165,7 @@ export function leavePlay(s: SessionState, book: RuleBook, entry: InPlay): Battl
     }
   }
   if (stays.length > 0) s.objects.push(...stays);
+  markersLeavePlay(s, entry.eventId, stays.length > 0);
   if (s.conditions.length > 0)
     s.conditions = s.conditions.filter((c) => c.eventId !== entry.eventId || c.lasts === 'game');
   return stays;
@@ -200,6 +206,18 @@ function scatterEachTile(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'scatterEachTi
   const e = expr(ctx, step.distance);
   const scatters = ctx.s.tiles.map((tile) => rollScatter(ctx, e, () => `${ev.name}: ${step.what} on ${tile}`, tile));
   if (!ctx.loud) return null;
+  const { s } = ctx;
+  const kind = markerKind(step.what);
+  for (const sc of scatters)
+    addMarker(s, {
+      kind,
+      eventId: ev.id,
+      what: step.what,
+      round: s.round,
+      tile: sc.tile!,
+      twelve: s.orientation.twelve,
+      scatters: [[s.round, sc.distance, sc.direction]],
+    });
   const text =
     scatters.length === 0
       ? `No tiles left: no ${step.what} to place.`
@@ -263,6 +281,8 @@ function pickTile(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'pickTile'>, entry: I
   if (pool.length === 0) {
     if (entry) entry.tile = null;
     record(null);
+    // An event in play keeps one tile: a pick that finds none takes its marker off.
+    if (entry && ctx.loud) markersLeavePlay(s, ev.id, false);
     if (!ctx.loud) return null;
     const why = s.tiles.length === 0 ? 'no tiles are left' : 'every tile left holds player models';
     return { kind: 'pickTile', what: step.what, tile: null, removed: false, text: `No tile picked: ${why}.` };
@@ -281,6 +301,7 @@ function pickTile(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'pickTile'>, entry: I
     if (entry) entry.worth = worth.value;
   }
   if (!ctx.loud) return null;
+  placeMarkers(ctx, ev, step, entry, tile, placed, worth);
   let text = `Tile ${tile}: ${step.what}`;
   if (removed) text += `; ${tile} is removed and leaves the tile pool (${s.tiles.length} left)`;
   if (placed) {
@@ -305,6 +326,43 @@ function pickTile(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'pickTile'>, entry: I
   return out;
 }
 
+/** The markers a tile pick puts down: the pick itself (a Large Blast, a golden casket), or what it places at the center. */
+function placeMarkers(
+  ctx: Ctx,
+  ev: BadzoneEvent,
+  step: StepOf<'pickTile'>,
+  entry: InPlay | null,
+  tile: string,
+  placed: { what: string; count: number; scatters: Scatter[] } | undefined,
+  worth: { value: number; unit: string } | undefined,
+): void {
+  const { s } = ctx;
+  const at = { eventId: ev.id, round: s.round, tile, twelve: s.orientation.twelve };
+  if (placed) {
+    const kind = markerKind(placed.what);
+    for (let i = 0; i < placed.count; i++) {
+      const sc = placed.scatters[i];
+      addMarker(s, {
+        kind,
+        what: placed.what,
+        ...at,
+        ...(sc ? { scatters: [[s.round, sc.distance, sc.direction] as MarkerScatter] } : {}),
+      });
+    }
+    return;
+  }
+  if (!pickPlacesMarker(step)) return;
+  // An event in play keeps one tile: a new pick moves its marker there.
+  if (entry) markersLeavePlay(s, ev.id, false);
+  addMarker(s, {
+    kind: markerKind(step.what),
+    what: step.what,
+    ...at,
+    ...(worth ? { worth } : {}),
+    ...(entry ? { live: true as const } : {}),
+  });
+}
+
 function scatter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'scatter'>, entry: InPlay | null): Outcome | null {
   if (entry && entry.tile === null) {
     // Its tile pick found no tile (every tile collapsed): nothing was placed, so nothing scatters.
@@ -327,6 +385,7 @@ function scatter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'scatter'>, entry: InP
     else entry.scatters = [...(entry.scatters ?? []), mark];
   }
   if (!ctx.loud) return null;
+  const gone = entry ? scatterMarker(ctx, ev.id, sc) : null;
   const n = entry?.scatters?.length ?? 0;
   const since = entry?.tile ? ` (scatter ${n} since it was placed on ${entry.tile})` : '';
   const out: Extract<Outcome, { kind: 'scatter' }> = {
@@ -338,7 +397,23 @@ function scatter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'scatter'>, entry: InP
     text: `The ${step.what} scatters ${sc.distance}" toward ${clock(sc.direction)}${since}`,
   };
   if (n > 0) out.scatterNo = n;
+  if (gone) out.leftTable = gone;
   return out;
+}
+
+/** An event's live marker scatters (the Pillar of Flame's Large Blast): whether its center has now left the table. */
+function scatterMarker(ctx: Ctx, eventId: string, sc: Scatter): { edge: Edge | null } | null {
+  const { s } = ctx;
+  const m = liveMarker(s, eventId);
+  if (!m) return null;
+  const twelve = s.orientation.twelve;
+  const mark: MarkerScatter =
+    twelve === m.twelve ? [s.round, sc.distance, sc.direction] : [s.round, sc.distance, sc.direction, twelve];
+  if (ctx.owned && m.scatters) {
+    m.scatters.push(mark);
+    return leftTable(s, m);
+  }
+  return leftTable(s, addScatter(s, m, mark));
 }
 
 function pickFighter(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'pickFighter'>): Outcome | null {

@@ -6,7 +6,7 @@ import { INT32_MAX, INT32_MIN, isChaChaSeed, type Generator, type Seed } from '.
 import { READ, nameProblem } from '../rules/limits.js';
 import { DEFAULT_ORIENTATION, EDGES, type Orientation } from '../rules/orientation.js';
 import { isD66 } from '../dice/expression.js';
-import { replay } from './replay.js';
+import { loggedActions, replay } from './replay.js';
 import { engineCounts } from './counts.js';
 import {
   SCHEMA_VERSION,
@@ -18,6 +18,8 @@ import {
   type EnteredDie,
   type InPlay,
   type LogRecord,
+  type Marker,
+  type MarkerScatter,
   type RedoEntry,
   type Roll,
   type ScatterMark,
@@ -65,6 +67,7 @@ const MIGRATIONS: Record<number, (s: Obj) => Obj> = {
   3: (s) => ({ ...s, schemaVersion: 4, setup: isObj(s.setup) ? { ...s.setup, generator: 'mt19937' } : s.setup }),
   4: addOrientation,
   5: addStory,
+  6: addMarkers,
 };
 
 /**
@@ -91,6 +94,14 @@ function storyOf(v: unknown): Story {
     out[k] = t;
   }
   return out;
+}
+
+/**
+ * Version 7 keeps the markers events put on the battlefield (issue 22). A file before it has none written: they
+ * follow from its log, so validateSession replays it once (deriveMarkers) and the file is saved with them.
+ */
+function addMarkers(s: Obj): Obj {
+  return { ...s, schemaVersion: 7, markers: [], markersPlaced: 0 };
 }
 
 /**
@@ -302,6 +313,7 @@ function action(v: unknown, path: string): Action {
     'collapse',
     'orientation',
     'sites',
+    'marker',
   ] as const);
   switch (type) {
     case 'new':
@@ -336,6 +348,16 @@ function action(v: unknown, path: string): Action {
     case 'sites': {
       const a: Action = { type };
       for (const k of SITE_KINDS) if (o[k] !== undefined) a[k] = siteList(o[k], `${path}.${k}`);
+      return a;
+    }
+    case 'marker': {
+      const op = oneOf(o.op, `${path}.op`, ['clear', 'move', 'carry'] as const);
+      if (op === 'clear')
+        return { type, op, marker: o.marker === 'all' ? 'all' : int(o.marker, `${path}.marker`, 1, READ.markers) };
+      const marker = int(o.marker, `${path}.marker`, 1, READ.markers);
+      if (op === 'move') return { type, op, marker, tile: nonEmpty(o.tile, `${path}.tile`, READ.tileName) };
+      const a: Action = { type, op, marker, gang: nonEmpty(o.gang, `${path}.gang`, NAME) };
+      if (o.fighter !== undefined) a.fighter = nonEmpty(o.fighter, `${path}.fighter`, NAME);
       return a;
     }
     case 'fighter': {
@@ -522,6 +544,102 @@ function tilePicks(v: unknown): TilePick[] {
   });
 }
 
+/** A marker's scatter as badzone writes it: [round, distance, direction] whole numbers in range, and an edge. */
+function isPlainScatter(y: unknown): y is MarkerScatter {
+  if (!Array.isArray(y) || (y.length !== 3 && y.length !== 4)) return false;
+  const [r, d, c, e] = y as unknown[];
+  return (
+    Number.isInteger(r) &&
+    (r as number) >= 0 &&
+    (r as number) <= READ.round &&
+    Number.isInteger(d) &&
+    (d as number) >= 0 &&
+    (d as number) <= 1_000_000 &&
+    Number.isInteger(c) &&
+    (c as number) >= 1 &&
+    (c as number) <= 12 &&
+    (y.length === 3 || (EDGES as readonly unknown[]).includes(e))
+  );
+}
+
+function markers(v: unknown, tiles: readonly string[]): Marker[] {
+  const kinds = ['loot-casket', 'smoke-marker', 'frag-mine', 'golden-casket', 'large-blast', 'marker'] as const;
+  const seen = new Set<number>();
+  return arr(v, 'markers', READ.markers).map((x, i) => {
+    const at = `markers[${i}]`;
+    const o = obj(x, at);
+    const tile = (v: unknown, path: string): string => {
+      const t = nonEmpty(v, path, READ.tileName);
+      if (!tiles.includes(t)) fail(path, `"${t}" is not a tile of this game`);
+      return t;
+    };
+    const m: Marker = {
+      id: int(o.id, `${at}.id`, 1, READ.markers),
+      kind: oneOf(o.kind, `${at}.kind`, kinds),
+      eventId: nonEmpty(o.eventId, `${at}.eventId`, 60),
+      what: nonEmpty(o.what, `${at}.what`, NAME),
+      round: int(o.round, `${at}.round`, 0, READ.round),
+      tile: tile(o.tile, `${at}.tile`),
+      twelve: oneOf(o.twelve, `${at}.twelve`, EDGES),
+    };
+    if (seen.has(m.id)) fail(`${at}.id`, `marker ${m.id} is on the battlefield twice`);
+    seen.add(m.id);
+    if (o.scatters !== undefined) {
+      // Each scatter is [round, distance, direction], and where 12 o'clock pointed when that was another edge.
+      m.scatters = arr(o.scatters, `${at}.scatters`, READ.round).map((y, j) => {
+        // A long-lived Pillar has one per End Phase: a plain one is taken as it is, with no path text built.
+        if (isPlainScatter(y)) return y;
+        const sat = `${at}.scatters[${j}]`;
+        const q = arr(y, sat, 4);
+        if (q.length !== 3 && q.length !== 4) fail(sat, 'expected [round, distance, direction] or [..., twelve]');
+        const three: [number, number, number] = [
+          int(q[0], `${sat}[0]`, 0, READ.round),
+          int(q[1], `${sat}[1]`, 0, 1_000_000),
+          int(q[2], `${sat}[2]`, 1, 12),
+        ];
+        return (q.length === 4 ? [...three, oneOf(q[3], `${sat}[3]`, EDGES)] : three) as MarkerScatter;
+      });
+    }
+    if (o.worth !== undefined) {
+      const w = obj(o.worth, `${at}.worth`);
+      m.worth = {
+        value: int(w.value, `${at}.worth.value`, 0, 1_000_000),
+        unit: nonEmpty(w.unit, `${at}.worth.unit`, 40),
+      };
+    }
+    if (o.live !== undefined) {
+      if (o.live !== true) fail(`${at}.live`, 'expected true when present');
+      m.live = true;
+    }
+    if (o.moved !== undefined) {
+      const mv = obj(o.moved, `${at}.moved`);
+      m.moved = { tile: tile(mv.tile, `${at}.moved.tile`), after: int(mv.after, `${at}.moved.after`, 0, READ.round) };
+    }
+    if (o.carriedBy !== undefined) {
+      const c = obj(o.carriedBy, `${at}.carriedBy`);
+      m.carriedBy = {
+        gang: nonEmpty(c.gang, `${at}.carriedBy.gang`, NAME),
+        fighter: c.fighter === null ? null : nonEmpty(c.fighter, `${at}.carriedBy.fighter`, NAME),
+      };
+    }
+    return m;
+  });
+}
+
+/**
+ * A file migrated from before version 7 has no markers: they follow from its log, so it is replayed (once: the
+ * file is saved at version 7). A log that no longer replays keeps none (`verify` says which entry is wrong).
+ */
+function deriveMarkers(state: SessionState, book: RuleBook): void {
+  try {
+    const r = replay(state.setup, loggedActions(state.log), book);
+    state.markers = r.markers;
+    state.markersPlaced = r.markersPlaced;
+  } catch {
+    return;
+  }
+}
+
 /**
  * A file migrated from before version 3 has no objects, conditions, tile picks or scatter paths: they follow from
  * its log, so they are replayed. A log that no longer replays keeps them empty (`verify` says which entry is wrong).
@@ -643,6 +761,8 @@ export function validateSession(
     objects: objects(o.objects),
     conditions: conditions(o.conditions),
     tilePicks: tilePicks(o.tilePicks),
+    markers: markers(o.markers, su.tiles),
+    markersPlaced: int(o.markersPlaced, 'markersPlaced', 0, READ.markers),
     manualDice: bool(o.manualDice, 'manualDice'),
     story: storyOf(o.story),
     redo: arr(o.redo, 'redo', READ.logEntries).map((x, i) => redoEntry(x, `redo[${i}]`)),
@@ -680,6 +800,12 @@ export function validateSession(
     }
   }
   if (version < 3) deriveFromLog(state, book);
+  if (version < 7) deriveMarkers(state, book);
+  for (const [i, m] of state.markers.entries()) {
+    if (m.id > state.markersPlaced)
+      fail(`markers[${i}].id`, `marker ${m.id} is numbered past the ${state.markersPlaced} the game has placed`);
+    if (!book.byId.has(m.eventId)) fail(`markers[${i}].eventId`, `"${m.eventId}" is not an event of this game's table`);
+  }
   state.tilePicks.forEach((t, i) => {
     for (const x of [t.tile, ...t.among])
       if (x !== null && !su.tiles.includes(x)) fail(`tilePicks[${i}]`, `"${x}" is not a tile of this game`);

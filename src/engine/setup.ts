@@ -59,6 +59,8 @@ export function createGame(setup: Setup, book: RuleBook, source?: DiceSource): S
     objects: [],
     conditions: [],
     tilePicks: [],
+    markers: [],
+    markersPlaced: 0,
     manualDice: false,
     story: emptyStory(),
     redo: [],

@@ -2,8 +2,10 @@
 import type { EventTable, VisibilityTable } from '../rules/types.js';
 import type { Generator, RngState, Seed } from '../dice/rng.js';
 import type { Edge, Orientation } from '../rules/orientation.js';
+import type { MarkerKind } from '../rules/markers.js';
+import { tileName } from '../rules/geometry.js';
 
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 export type Mode = 'dice' | 'deck';
 export type Phase = 'setup' | 'round' | 'end';
@@ -100,6 +102,42 @@ export interface InPlay {
  * `{ round, distance, direction }`).
  */
 export type ScatterMark = [round: number, distance: number, direction: number];
+
+/**
+ * One scatter of a marker: [round, distance, direction], and the edge 12 o'clock pointed to when it was rolled when
+ * that is not the marker's own `twelve` (the GM turned the table between two of a Pillar of Flame's scatters).
+ */
+export type MarkerScatter =
+  | [round: number, distance: number, direction: number]
+  | [round: number, distance: number, direction: number, twelve: Edge];
+
+/**
+ * A marker an event put on the battlefield (issue 22), kept compact: where it was put down (a tile's center), where
+ * 12 o'clock pointed then, and its scatters as numbers. Where it is follows from these (../rules/geometry.ts); the
+ * library computes the positions. Markers of Once events stay after their event is gone.
+ */
+export interface Marker {
+  /** Its number, 1 for the first placed in the game: never reused, so the GM's numbers stay. */
+  id: number;
+  kind: MarkerKind;
+  eventId: string;
+  /** What the event's data calls it ("Loot Casket"). */
+  what: string;
+  /** The round that placed it. */
+  round: number;
+  /** The tile at whose center it was put down. */
+  tile: string;
+  /** Where 12 o'clock pointed when it was placed: its scatters turn with it, not with later changes. */
+  twelve: Edge;
+  scatters?: MarkerScatter[];
+  worth?: { value: number; unit: string };
+  /** Its event is in play (a Pillar of Flame that scatters each End Phase, Treasure's casket). */
+  live?: true;
+  /** The GM moved it to this tile's center, after `after` of its scatters (later ones start from there). */
+  moved?: { tile: string; after: number };
+  /** The GM said a fighter carries it (a casket): it is off the map, with them. */
+  carriedBy?: { gang: string; fighter: string | null };
+}
 
 /** Something an event left on the battlefield after the event itself was discarded (Treasure's golden Loot Casket). */
 export interface BattlefieldObject {
@@ -220,7 +258,14 @@ export type Action =
    * Where the spawn points, Beast Lairs and large structures stand from now on: a list of tiles (one per thing, in
    * number order) sets it, null clears it, absent leaves it as it is.
    */
-  | { type: 'sites'; spawnAt?: string[] | null; lairsAt?: string[] | null; structuresAt?: string[] | null };
+  | { type: 'sites'; spawnAt?: string[] | null; lairsAt?: string[] | null; structuresAt?: string[] | null }
+  /** The GM clears a marker (or all of them), moves one to a tile's center, or says a fighter carries it. */
+  | MarkerAction;
+
+export type MarkerAction =
+  | { type: 'marker'; op: 'clear'; marker: number | 'all' }
+  | { type: 'marker'; op: 'move'; marker: number; tile: string }
+  | { type: 'marker'; op: 'carry'; marker: number; gang: string; fighter?: string };
 
 /**
  * One entry per command that changed the game: the action (with any entered dice) and every roll it made, with
@@ -280,6 +325,10 @@ export interface SessionState {
   conditions: Condition[];
   /** Tile picks among unoccupied tiles (Collapsed Section), oldest first. */
   tilePicks: TilePick[];
+  /** The markers events put on the battlefield and the GM has not cleared, oldest first (issue 22). */
+  markers: Marker[];
+  /** How many markers the game has placed: the next one is numbered one more. */
+  markersPlaced: number;
   /** "Enter my own dice from now on": badzone asks for each die where it can prompt. A preference, not in the log. */
   manualDice: boolean;
   /** What the GM says of the game for its battle report (schema 6). Words about the game, not a step: not in the log. */
@@ -311,21 +360,8 @@ export function emptyStory(): Story {
 /** Tile names for a grid: rows A, B, C...; columns 1, 2, 3... (A1, A2, B1, B2). */
 export function gridTiles(rows: number, cols: number): string[] {
   const out: string[] = [];
-  for (let r = 0; r < rows; r++) {
-    const row = rowName(r);
-    for (let c = 1; c <= cols; c++) out.push(`${row}${c}`);
-  }
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out.push(tileName(r, c));
   return out;
-}
-
-function rowName(r: number): string {
-  let s = '';
-  let n = r;
-  do {
-    s = String.fromCharCode(65 + (n % 26)) + s;
-    n = Math.floor(n / 26) - 1;
-  } while (n >= 0);
-  return s;
 }
 
 /** N tiles laid out as near-square rows: 6 -> A1 A2 A3 B1 B2 B3. */

@@ -102,6 +102,8 @@ export function verify(state: SessionState, book: RuleBook): VerifyResult {
     'objects',
     'conditions',
     'tilePicks',
+    'markers',
+    'markersPlaced',
   ] as const;
   for (const f of fields) {
     if (JSON.stringify(state[f]) !== JSON.stringify(s![f])) {

@@ -3,7 +3,7 @@ import type { SessionState } from './state.js';
 
 /**
  * Copy everything a step may change in place. The log only ever grows, so it is shared and extended. Records that
- * are never changed in place, only replaced (objects, conditions, tile picks, redo entries, a marker's scatters),
+ * are never changed in place, only replaced (objects, conditions, tile picks, markers, redo entries, a marker's scatters),
  * are shared too, in new arrays: a long game's growing lists cost a step a copy of references, not a deep clone
  * (replaying 40 000 entries stays linear).
  *
@@ -12,13 +12,14 @@ import type { SessionState } from './state.js';
  * time (a 1,000-round undo replays 999 steps; docs/development.md, Performance). The keys keep their order.
  */
 export function working(s: SessionState, owned = false): SessionState {
-  const { log, inPlay, objects, conditions, tilePicks, redo, ...rest } = s;
+  const { log, inPlay, objects, conditions, tilePicks, markers, redo, ...rest } = s;
   const copy = plainCopy(rest) as SessionState;
   copy.inPlay = inPlay.map((p) => ({ ...p }));
   // A caller that owns the state (replay, verify) never looks at the one before: its lists grow in place.
   copy.objects = owned ? objects : [...objects];
   copy.conditions = owned ? conditions : [...conditions];
   copy.tilePicks = owned ? tilePicks : [...tilePicks];
+  copy.markers = owned ? markers : [...markers];
   copy.redo = redo;
   copy.log = log;
   return copy;

@@ -15,6 +15,8 @@ export const MARKER_GLYPH: Record<MarkerKind, string> = {
   'frag-mine': 'M',
   'golden-casket': 'G',
   'large-blast': 'B',
+  /** A group's own table placing something of its own: its `what` says what. */
+  marker: 'X',
 };
 
 /** What each kind is, for the key (codes made words here, like the rest of the human output). */
@@ -24,6 +26,7 @@ export const MARKER_NAME: Record<MarkerKind, string> = {
   'frag-mine': 'Frag Mine',
   'golden-casket': 'Golden Casket',
   'large-blast': 'Large Blast',
+  marker: 'Marker',
 };
 
 export type SiteKind = 'spawn' | 'lair' | 'structure';

@@ -23,6 +23,8 @@ const ON_A_GAME = new Set([
   'dice',
   'orientation',
   'sites',
+  'map',
+  'marker',
   'report',
   'serve',
   'play',

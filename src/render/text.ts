@@ -25,6 +25,8 @@ import type {
   LintData,
   LogData,
   MapSite,
+  MapData,
+  MarkerData,
   OrientationData,
   SitesData,
   Outcome,
@@ -62,6 +64,7 @@ import { clip, visibleWidth, wrap, type Style } from './style.js';
 import { simulateLines } from './simulate.js';
 import { dice, renderPage } from './page.js';
 import { reportMarkdown } from './report-md.js';
+import { markerLine, renderMap } from './map.js';
 
 /** Each kind's renderer takes that kind's data (ViewData): wired to another kind's data, it does not compile. */
 type Renderers = { [K in ViewKind]: (data: ViewData[K], st: Style) => string[] };
@@ -638,6 +641,20 @@ function endLines(e: EndPhaseReport, st: Style, title: string): string[] {
     for (const t of e.triggers) {
       lines.push(`  ${st.bold(t.name)}`);
       lines.push(...outcomeLines(st, t.outcomes, '    '));
+      for (const o of t.outcomes) {
+        if (o.kind !== 'scatter' || !o.leftTable) continue;
+        const where = o.leftTable.edge ? `past ${EDGE_NAME[o.leftTable.edge]}` : 'over a place where no tile was laid';
+        lines.push(
+          ...para(
+            st,
+            `Its center has left the table (${where}): discard ${t.name}.`,
+            `    ${st.marks.arrow} `,
+            '      ',
+            st.warn,
+          ),
+          ...hint(st, `Discard it with \`badzone discard ${t.eventId}\`.`).map((l) => `    ${l}`),
+        );
+      }
     }
   }
   if (e.checks.length) {
@@ -945,6 +962,12 @@ function actionText(a: LogData['entries'][number]['action']): string {
       return `orientation ${a.twelve}`;
     case 'sites':
       return `sites${SITE_FLAGS.map(([k, flag]) => (a[k] === undefined ? '' : ` ${flag} ${a[k] === null ? 'none' : a[k]!.join(',')}`)).join('')}`;
+    case 'marker':
+      return a.op === 'clear'
+        ? `marker clear ${a.marker}`
+        : a.op === 'move'
+          ? `marker move ${a.marker} ${a.tile}`
+          : `marker carry ${a.marker} --gang ${a.gang}${a.fighter !== undefined ? ` --fighter ${a.fighter}` : ''}`;
   }
 }
 
@@ -1127,6 +1150,20 @@ function orientation(d: OrientationData, st: Style): string[] {
       '  ',
     ),
     ...(d.changed ? [] : hint(st, 'Change it with `badzone orientation far|right|near|left`.')),
+  ];
+}
+
+function map(d: MapData, st: Style): string[] {
+  const [head, ...rest] = renderMap(d);
+  return [st.heading(head!), ...rest.map((l) => `  ${l}`)];
+}
+
+function marker(d: MarkerData, st: Style): string[] {
+  const did = d.op === 'clear' ? 'Cleared' : d.op === 'move' ? 'Moved' : 'Carried';
+  return [
+    ...d.markers.map((m) => `${st.bold(`${did}:`)} ${markerLine(m)}`),
+    `  ${d.left} marker${d.left === 1 ? '' : 's'} left on the battlefield.`,
+    ...hint(st, 'See them all with `badzone map`; `badzone undo` takes this back.'),
   ];
 }
 
@@ -1352,6 +1389,8 @@ const RENDERERS: Renderers = {
   collapse,
   orientation,
   sites,
+  map,
+  marker,
   dice: diceMode,
   details,
   verify,

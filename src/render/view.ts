@@ -17,6 +17,8 @@ import type {
   HazardView,
   LintData,
   LogData,
+  MapData,
+  MarkerData,
   NewData,
   OrientationData,
   Phase,
@@ -63,6 +65,8 @@ export interface ViewData {
   details: DetailsData;
   orientation: OrientationData;
   sites: SitesData;
+  map: MapData;
+  marker: MarkerData;
   verify: VerifyData;
   discard: DiscardData;
   place: PlaceData;

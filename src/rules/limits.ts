@@ -120,6 +120,8 @@ export const READ = {
   round: 10_000_000,
   /** No badzone wrote a longer seed (the Twister's were numbers). */
   seedLength: LIMITS.seedLength,
+  /** Markers on the battlefield (issue 22): a Falling Crates on 676 tiles places 676; far more than any game keeps. */
+  markers: 1_000_000,
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

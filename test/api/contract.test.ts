@@ -105,6 +105,9 @@ describe('every output kind, through the command line, fits its schema', () => {
     await run('status');
     await run('place', 'pillar-of-flame');
     await run('end');
+    await run('map');
+    await run('marker', 'move', '1', 'B2');
+    await run('marker', 'carry', '2', '--gang', 'Goliaths', '--fighter', 'Krag');
     await run('round', '--dice', '57');
     await run('collapse', '--occupied', 'A1');
     await run('discard', 'pillar-of-flame');

@@ -692,3 +692,48 @@ describe('badzone play: the battle report details', () => {
     inOrder(r.stdout, ['Battle report details, saved in the game', 'Title: The Sump Run']);
   });
 });
+
+describe('the battlefield in play (issue 22)', () => {
+  it("shows the map's legend, moves a marker and hands one to a fighter; a Blast off the table is offered for discard first", async () => {
+    const dir = tempDir();
+    expect((await runCli(NEW, { cwd: dir })).code).toBe(0);
+    // Round 1 draws Falling Crates (entered dice); then the Pillar of Flame on A1 scatters 8" toward 9: off the table.
+    expect((await runCli(['round', '--dice', '10,4,3,1,9,6,6,2,12'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['place', 'pillar-of-flame', '--dice', '1'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['end', '--dice', '2,9'], { cwd: dir })).code).toBe(0);
+    const p = scripted([
+      { select: /Round 1 is over/, value: 'info' },
+      { select: /Show what/, value: 'map' },
+      { select: /Round 1 is over/, value: 'events' },
+      { select: /^Events/, value: 'markers' },
+      { select: /Which marker/, value: '3' },
+      { select: /Marker 3/, value: 'move' },
+      { select: /To the center of which tile/, value: 'B2' },
+      { select: /Round 1 is over/, value: 'events' },
+      { select: /^Events/, value: 'markers' },
+      { select: /Which marker/, value: '1' },
+      { select: /Marker 1/, value: 'carry' },
+      { select: /Which gang carries it/, value: 'Goliaths' },
+      { select: /Which fighter/, value: 'Krag' },
+      { select: /Round 1 is over/, value: 'events' },
+      { select: /^Events/, value: 'left-table' },
+      { select: /Round 1 is over/, value: 'quit' },
+    ]);
+    const r = await runCli(['play'], tty(dir, p));
+    expect(r.stderr).toBe('');
+    expect(p.left()).toBe(0);
+    expect(r.stdout).toContain('#1 Loot Casket, round 1, from A1: on A2, 2" left of its center');
+    // The discard offered first in Events while the Blast is off the table, and gone after it.
+    const events = p.menus.filter((m) => m.some((c) => c.value === 'place'));
+    expect(events[0]![0]).toEqual({
+      name: 'Discard Pillar of Flame: its Large Blast has left the table',
+      value: 'left-table',
+    });
+    const s = state(dir);
+    expect(s.markers.find((m) => m.id === 3)!.moved).toEqual({ tile: 'B2', after: 1 });
+    expect(s.markers.find((m) => m.id === 1)!.carriedBy).toEqual({ gang: 'Goliaths', fighter: 'Krag' });
+    expect(s.inPlay).toEqual([]);
+    expect(s.markers.map((m) => m.kind)).toEqual(['loot-casket', 'loot-casket', 'loot-casket', 'loot-casket']);
+    expect(verify(s, shippedBook()).ok).toBe(true);
+  });
+});

@@ -186,10 +186,14 @@ describe('a game saved at schema 4: the default orientation', () => {
     expect(end.stdout).toContain("Scatters: 12 o'clock = far edge (row A), 3 = right, 6 = near, 9 = left\n");
     const saved = JSON.parse(fs.readFileSync(session, 'utf8'));
     expect(saved).toMatchObject({
-      schemaVersion: 6,
+      schemaVersion: 7,
       orientation: { twelve: 'far' },
       story: { title: null, date: null, scenario: null, result: null },
     });
+    // Migrated through schema 6: its markers replayed from the log (the Pillar's Large Blast and its first scatter).
+    expect(saved.markers.map((m: { kind: string; scatters?: unknown[] }) => [m.kind, m.scatters?.length])).toEqual([
+      ['large-blast', 1],
+    ]);
     expect(saved.setup.orientation).toEqual({ twelve: 'far' });
     expect(await json(['verify', '--session', session], dir)).toMatchObject({ ok: true, entries: 4 });
   });

@@ -331,6 +331,8 @@ describe("Pillar of Flame's position", () => {
       distance: 9,
       direction: 7,
       scatterNo: 1,
+      // From B1's center (6, 18), 9" toward 7 o'clock ends at (1.5, 25.8): past the near edge of a 2 x 2 board.
+      leftTable: { edge: 'near' },
       text: 'The Large Blast scatters 9" toward 7 o\'clock (scatter 1 since it was placed on B1)',
     });
     s = play(e1.state, { type: 'round', endDice: [], dice: [25] }).state; // round 2 (the End Phase was resolved)

@@ -59,6 +59,9 @@ describe('round and End Phase rendering', () => {
         Pillar of Flame
           > The Large Blast scatters 12" toward 12 o'clock (scatter 1 since it was
             placed on A2)
+          -> Its center has left the table (past the far edge): discard Pillar of
+            Flame.
+          Discard it with \`badzone discard pillar-of-flame\`.
       Discard rolls (D6), in play order:
         Static Storm  D6 1  needs 4+  stays in play
         Headhunters   D6 3  needs 4+  stays in play
@@ -84,6 +87,9 @@ describe('round and End Phase rendering', () => {
         Pillar of Flame
           > The Large Blast scatters 7" toward 1 o'clock (scatter 1 since it was
             placed on A2)
+          -> Its center has left the table (past the far edge): discard Pillar of
+            Flame.
+          Discard it with \`badzone discard pillar-of-flame\`.
       Discard rolls (D6), in play order:
         Static Storm  D6 1  needs 4+  stays in play
         Headhunters   D6 1  needs 4+  stays in play

@@ -63,6 +63,7 @@ describe('the numbers', () => {
       sessionBytes: 64_000_000,
       round: 10_000_000,
       seedLength: 64,
+      markers: 1_000_000,
     });
     expect(L.LARGEST).toEqual({ tiles: 676, gangs: 50, fighters: 10_000, spawnPoints: 100 });
     expect(L.SMALLEST).toEqual({ tiles: 1, gangs: 0, fighters: 0, spawnPoints: 1 });

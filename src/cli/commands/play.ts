@@ -27,6 +27,8 @@ import { sayError } from '../words.js';
 import { shellWord } from '../../render/commands.js';
 import { sitesProblem } from '../../api/map-sites.js';
 import { siteArg } from '../setup-flags.js';
+import { markersView } from '../../api/map.js';
+import { markerLine } from '../../render/map.js';
 
 export interface PlayOptions {
   session?: string;
@@ -61,7 +63,10 @@ export type SubItem =
   | 'collapse'
   | 'orientation'
   | 'story'
-  | 'sites';
+  | 'sites'
+  | 'map'
+  | 'markers'
+  | 'left-table';
 
 const BACK = '\u0000back';
 
@@ -337,8 +342,10 @@ async function act(
       items.push({ name: 'Everything in full: Hazard, rules of the events in play, clarifications', value: 'full' });
       items.push({ name: 'Log of this round', value: 'log' });
       items.push({ name: 'Battle report: title, date, scenario, result (set them)', value: 'story' });
+      items.push({ name: 'Battlefield: every marker and where it landed', value: 'map' });
       const sub = await subMenu(prompter, 'Show what?', items);
       if (sub === 'story') return story(s, prompter, io, session);
+      if (sub === 'map') return (await import('./map.js')).run(session, io);
       if (sub === 'status') return (await import('./status.js')).run(session, io);
       if (sub === 'full') return (await import('./status.js')).run({ ...session, full: true }, io);
       if (sub === 'hazard') return (await import('./status.js')).hazard(session, io);
@@ -435,6 +442,7 @@ async function eventsMenu(
   manual: boolean,
 ): Promise<View | null> {
   const items: Choice<SubItem>[] = [];
+  const label = (id: string) => book.byId.get(id)?.name ?? id;
   if (s.inPlay.length)
     items.push({ name: 'Discard an event (e.g. the Pillar of Flame left the table)', value: 'discard' });
   items.push({ name: 'Place an event in play by hand', value: 'place' });
@@ -444,6 +452,12 @@ async function eventsMenu(
   items.push({ name: 'Visibility: set it', value: 'visibility' });
   items.push({ name: "Table: which edge 12 o'clock points to", value: 'orientation' });
   items.push({ name: 'Table: where the spawn points, lairs and structures stand', value: 'sites' });
+  if (s.markers.length)
+    items.push({ name: 'Markers: clear, move to a tile, or hand one to a fighter', value: 'markers' });
+  // An event whose marker has left the table (the Pillar of Flame's Large Blast): offered first, to discard.
+  const gone = markersView(s).filter((m) => m.live && m.at.offTable);
+  for (const m of gone)
+    items.unshift({ name: `Discard ${label(m.eventId)}: its ${m.what} has left the table`, value: 'left-table' });
   const unconfirmed = s.tilePicks.filter((t) => !t.confirmed);
   if (unconfirmed.length)
     items.unshift({
@@ -451,8 +465,11 @@ async function eventsMenu(
       value: 'collapse',
     });
   const sub = await subMenu(prompter, 'Events', items);
-  const label = (id: string) => book.byId.get(id)?.name ?? id;
   switch (sub) {
+    case 'left-table':
+      return (await import('./discard.js')).run(gone[0]!.eventId, session, io);
+    case 'markers':
+      return markerMenu(s, prompter, io, session);
     case 'discard': {
       const id = await pick(
         prompter,
@@ -567,6 +584,58 @@ async function sitesItem(s: SessionState, prompter: Prompter, io: IO, session: {
     if (answer !== '' && answer !== now) flags[k] = answer;
   }
   return (await import('./sites.js')).run({ ...session, ...flags }, io);
+}
+
+/** The GM's word about one marker (or all): clear, move to a tile's center, or who carries it. */
+async function markerMenu(
+  s: SessionState,
+  prompter: Prompter,
+  io: IO,
+  session: { session?: string },
+): Promise<View | null> {
+  const ALL = '\u0000all';
+  const which = await pick(prompter, 'Which marker?', [
+    ...markersView(s).map((m) => ({ name: clipLine(markerLine(m)), value: String(m.id) })),
+    { name: 'All of them: clear the battlefield', value: ALL },
+  ]);
+  const run = (await import('./marker.js')).run;
+  if (which === ALL) return run('clear', 'all', undefined, session, io);
+  const op = await pick(prompter, `Marker ${which}:`, [
+    { name: 'Clear it from the battlefield', value: 'clear' },
+    { name: "Move it to a tile's center", value: 'move' },
+    { name: 'A fighter carries it', value: 'carry' },
+  ]);
+  if (op === 'clear') return run('clear', which, undefined, session, io);
+  if (op === 'move') {
+    const tile = await pick(
+      prompter,
+      'To the center of which tile?',
+      s.tiles.map((t) => ({ name: t, value: t })),
+    );
+    return run('move', which, tile, session, io);
+  }
+  const gangs = s.gangs.map((g) => g.name);
+  const gang = gangs.length
+    ? await pick(
+        prompter,
+        'Which gang carries it?',
+        gangs.map((g) => ({ name: g, value: g })),
+      )
+    : (await prompter.input('Which gang carries it?')).trim();
+  const roster = s.gangs.find((g) => g.name === gang);
+  const NOBODY = '\u0000nobody';
+  const fighter = roster
+    ? await pick(prompter, 'Which fighter?', [
+        ...[...roster.battlefield, ...roster.reserve, ...roster.out].map((f) => ({ name: f, value: f })),
+        { name: 'Not saying which', value: NOBODY },
+      ])
+    : NOBODY;
+  return run('carry', which, undefined, { ...session, gang, ...(fighter !== NOBODY ? { fighter } : {}) }, io);
+}
+
+/** A menu line fits a terminal: long legend lines are cut. */
+function clipLine(line: string): string {
+  return line.length > 76 ? `${line.slice(0, 75)}…` : line;
 }
 
 async function rosters(

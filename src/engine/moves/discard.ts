@@ -1,5 +1,6 @@
 // `discard`: the GM takes an event out of play by hand (or, once it is gone, what it left on the battlefield).
 import { refusal } from '../refusals.js';
+import { markerOfObjectGone } from '../markers.js';
 import { leavePlay, objectText } from '../resolve.js';
 import type { Action, BattlefieldObject } from '../state.js';
 import type { Move } from './types.js';
@@ -23,6 +24,7 @@ export const discard: Move<Extract<Action, { type: 'discard' }>, DiscardReport> 
     const o = s.objects.findIndex((x) => x.eventId === action.eventId);
     if (o < 0) return { refusal: refusal('not-in-play', { event: action.eventId, name }) };
     const [removed] = s.objects.splice(o, 1);
+    markerOfObjectGone(s, removed!.eventId, removed!.sinceRound);
     ctx.notes.push(`GM took ${name}'s ${removed!.what} off the battlefield`);
     return { report: { kind: 'discard', eventId: action.eventId, name, removed: removed! } };
   }

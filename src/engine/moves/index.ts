@@ -6,6 +6,7 @@ import { collapse, type CollapseReport } from './collapse.js';
 import { discard, type DiscardReport } from './discard.js';
 import { end, type EndReport } from './end.js';
 import { fighter, type FighterReport } from './fighter.js';
+import { marker, type MarkerReport } from './marker.js';
 import type { Move } from './types.js';
 import { orientation, type OrientationReport } from './orientation.js';
 import { place, type PlaceReport } from './place.js';
@@ -26,6 +27,7 @@ export type Report =
   | CollapseReport
   | OrientationReport
   | SitesReport
+  | MarkerReport
   | { kind: 'new' };
 
 /** Every action type and its move. */
@@ -41,6 +43,7 @@ export const MOVES: { readonly [T in Action['type']]: Move<Extract<Action, { typ
   collapse,
   orientation,
   sites,
+  marker,
 };
 
 export type {
@@ -48,6 +51,7 @@ export type {
   DiscardReport,
   EndReport,
   FighterReport,
+  MarkerReport,
   OrientationReport,
   PlaceReport,
   RenameReport,

@@ -633,7 +633,7 @@ describe('a file from before schema 4', () => {
       const { state, migratedFrom } = loadWithTables(raw);
       expect(migratedFrom).toBe(3);
       expect(state.schemaVersion).toBe(SCHEMA_VERSION);
-      expect(SCHEMA_VERSION).toBe(6);
+      expect(SCHEMA_VERSION).toBe(7);
       expect(state.setup).toMatchObject({ seed: raw.setup.seed, generator: 'mt19937' });
       expect(state.rng).toEqual(raw.rng);
       expect(Object.keys(state.setup).slice(0, 2)).toEqual(['seed', 'generator']);

@@ -1,0 +1,148 @@
+// The battlefield map's model (issue 22): the tiles as laid out, every marker with its origin, scatters and where it
+// is now, and the numbered spawn points, lairs and structures. Computed from the state's compact markers with the
+// geometry module; never from a replay (status, round and the page draw it at the same cost in round 1 and 1000).
+import { clampToBoard, landing, layoutOf, centerIn, whereabouts, type Layout, type Point } from '../rules/geometry.js';
+import { markerRadius } from '../rules/markers.js';
+import { markerStart, scatterTwelve } from '../engine/markers.js';
+import { mapSites } from './map-sites.js';
+import type { Marker, SessionState } from '../engine/state.js';
+import type { MapMarker, MapPlace, MapScatter, MapSite, MapTile, MapView } from './types.js';
+
+/** Inches to a thousandth: what a bot needs, without the float noise of sin 60° (-0 written as 0). */
+function inches(v: number): number {
+  return Math.round(v * 1000) / 1000 + 0;
+}
+
+/** Where a point lies on this game's battlefield, as the map gives it. */
+export function mapPlace(p: Point, layout: Layout, tilesIn: readonly string[] | ReadonlySet<string>): MapPlace {
+  const w = whereabouts(p, layout, tilesIn);
+  const x = inches(p.x);
+  const y = inches(p.y);
+  if (w.tile !== null) return { x, y, tile: w.tile, offset: { x: inches(w.offset.x), y: inches(w.offset.y) } };
+  if (!w.offTable) return { x, y, tile: null, overRemoved: w.removed };
+  if (w.edge === null) return { x, y, tile: null, offTable: true };
+  const d = clampToBoard(p, layout);
+  return { x, y, tile: null, offTable: true, edge: w.edge, drawAt: { x: inches(d.x), y: inches(d.y) } };
+}
+
+/**
+ * One marker on the map: where it was put down, each scatter from where the last left it, and where it is now.
+ * `since`: list only the scatters from that one on (a step's view lists the scatters the step made, not a long
+ * Pillar's whole path again each round).
+ */
+export function markerView(
+  s: SessionState,
+  m: Marker,
+  layout: Layout = layoutOf(s.setup.tiles),
+  tilesIn: ReadonlySet<string> = new Set(s.tiles),
+  since = 0,
+): MapMarker {
+  const place = (p: Point): MapPlace => mapPlace(p, layout, tilesIn);
+  const start = centerIn(layout, m.tile);
+  const origin = place(start);
+  const scatters: MapScatter[] = [];
+  // Each point is placed once (a scatter's `from` is the `to` of the one before: a Pillar's path can be long), and
+  // each landing is computed from the exact point, not the rounded one the view shows. `placed`: the current point,
+  // placed, when it is (null after a move or a scatter not listed).
+  let p = start;
+  let placed: MapPlace | null = origin;
+  const list = m.scatters ?? [];
+  list.forEach((sc, i) => {
+    if (m.moved && i === m.moved.after) {
+      p = markerStart(m, layout);
+      placed = null;
+    }
+    const twelve = scatterTwelve(m, sc);
+    const before = p;
+    p = landing(p, sc[1], sc[2], twelve);
+    if (i < since) {
+      placed = null;
+      return;
+    }
+    const from = placed ?? place(before);
+    const to = place(p);
+    scatters.push({ round: sc[0], distance: sc[1], direction: sc[2], twelve, from, to });
+    placed = to;
+  });
+  if (m.moved && m.moved.after >= list.length) {
+    p = markerStart(m, layout);
+    placed = null;
+  }
+  const at = placed ?? place(p);
+  const out: MapMarker = {
+    id: m.id,
+    kind: m.kind,
+    eventId: m.eventId,
+    what: m.what,
+    round: m.round,
+    origin,
+    scatters,
+    at,
+    live: m.live === true,
+  };
+  const radius = markerRadius(m.kind);
+  if (radius !== undefined) out.radius = radius;
+  if (m.worth) out.worth = { ...m.worth };
+  if (m.moved) out.moved = true;
+  if (m.carriedBy) out.carriedBy = { ...m.carriedBy };
+  return out;
+}
+
+/** Every marker on the battlefield, oldest first. */
+export function markersView(s: SessionState): MapMarker[] {
+  const layout = layoutOf(s.setup.tiles);
+  const tilesIn = new Set(s.tiles);
+  return s.markers.map((m) => markerView(s, m, layout, tilesIn));
+}
+
+/**
+ * The markers a step placed or changed. A step replaces a marker it changes and shares the others with the state
+ * before it (../engine/working.ts), so a marker object not in the state before is new or changed.
+ */
+export function changedMarkers(before: SessionState, after: SessionState): MapMarker[] {
+  const was = new Set(before.markers);
+  const changed = after.markers.filter((m) => !was.has(m));
+  if (changed.length === 0) return [];
+  const layout = layoutOf(after.setup.tiles);
+  const tilesIn = new Set(after.tiles);
+  // A marker that only scattered again (a Pillar in the End Phase) lists the new scatters, not its whole path.
+  const olds = new Map(before.markers.map((m) => [m.id, m]));
+  return changed.map((m) => {
+    const old = olds.get(m.id);
+    const since = old && old.moved === m.moved && old.carriedBy === m.carriedBy ? (old.scatters?.length ?? 0) : 0;
+    return markerView(after, m, layout, tilesIn, since);
+  });
+}
+
+/** The whole map: the tiles as laid out (removed ones and unconfirmed picks marked), markers and numbered sites. */
+export function mapView(s: SessionState): MapView {
+  const layout = layoutOf(s.setup.tiles);
+  const unconfirmed = new Set(s.tilePicks.filter((t) => !t.confirmed && t.tile !== null).map((t) => t.tile));
+  const tiles: MapTile[] = s.setup.tiles.map((name) => {
+    const p = layout.places.get(name)!;
+    const t: MapTile = {
+      name,
+      row: p.row,
+      col: p.col,
+      center: centerIn(layout, name),
+      state: s.tiles.includes(name) ? 'in' : 'removed',
+    };
+    if (unconfirmed.has(name)) t.unconfirmed = true;
+    return t;
+  });
+  const { spawnPoints, lairs, structures } = mapSites(s);
+  return {
+    round: s.round,
+    phase: s.phase,
+    rows: layout.rows,
+    cols: layout.cols,
+    width: layout.width,
+    height: layout.height,
+    tiles,
+    orientation: { ...s.orientation },
+    markers: markersView(s),
+    spawnPoints,
+    lairs,
+    structures,
+  };
+}
