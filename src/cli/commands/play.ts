@@ -595,7 +595,10 @@ async function markerMenu(
 ): Promise<View | null> {
   const ALL = '\u0000all';
   const which = await pick(prompter, 'Which marker?', [
-    ...markersView(s).map((m) => ({ name: clipLine(markerLine(m)), value: String(m.id) })),
+    ...markersView(s).map((m) => ({
+      name: clipLine(markerLine(m, terminalStyle(io.env, io.stdoutIsTTY, io.columns).ascii)),
+      value: String(m.id),
+    })),
     { name: 'All of them: clear the battlefield', value: ALL },
   ]);
   const run = (await import('./marker.js')).run;
