@@ -109,6 +109,46 @@ function mapOnScreen(
   return { all, board: all.slice(from, to), legend: all.slice(to + 1, end === -1 ? undefined : end) };
 }
 
+/** The screen holds the whole board: its title, row A's tiles, the last row's, and the bottom border under them. */
+function wholeBoard(rows: string[], last: string): boolean {
+  const title = rows.findIndex((l) => l.startsWith('Battlefield, round'));
+  const a = rows.findIndex((l) => l.startsWith('|A1'));
+  const z = rows.findIndex((l) => l.startsWith(`|${last}1`));
+  return title >= 0 && a > title && z > a && rows.slice(z).some((l) => /^\+-/.test(l));
+}
+
+/** play on the game in `dir`: Status > Battlefield, then Enter at each part; the screen at each part and at the menu. */
+function battlefieldInPlay(dir: string, menu: RegExp): { screens: string[][]; printed: string[] } {
+  const s = screen(dir, ['play']);
+  s.waitFor(menu);
+  s.keys('Down', 'Down', 'Down', 'Enter');
+  s.waitFor(/Show what\?/);
+  for (let i = 0; i < 10 && !/^❯ Battlefield/m.test(s.capture().join('\n')); i++) s.keys('Down');
+  s.waitFor(/^❯ Battlefield/m);
+  s.keys('Enter');
+  const screens: string[][] = [];
+  const PART = /Show the next part\? \(Y\/n\)\s*$/;
+  for (;;) {
+    const at = s.waitFor(new RegExp(`${PART.source}|${menu.source}`));
+    const rows = s.capture();
+    expect(rows.filter((l) => [...l].length > 80)).toEqual([]);
+    screens.push(rows);
+    if (!PART.test(at)) break;
+    const asked = at.trimEnd().split('\n').at(-1);
+    s.keys('Enter');
+    until(() => s.capture().join('\n').trimEnd().split('\n').at(-1) !== asked, 'the next part');
+  }
+  // What was printed (scrollback included), from the board's title to the menu, less the part questions.
+  const all = s.history().split('\n');
+  const from = all.findIndex((l) => l.startsWith('Battlefield, round'));
+  const to = all.findIndex((l, i) => i > from && /What next\?/.test(l));
+  const printed = all.slice(from, to).filter((l) => l.trim() !== '' && !/Show the next part\?/.test(l));
+  s.type('q');
+  s.keys('Enter');
+  until(() => s.exited(), 'play to quit');
+  return { screens, printed };
+}
+
 describe.skipIf(!hasTmux || !built)('the battlefield map at 80x24 in a real terminal', { timeout: 180_000 }, () => {
   it.each([
     ['3x3', false, 0],
@@ -152,40 +192,31 @@ describe.skipIf(!hasTmux || !built)('the battlefield map at 80x24 in a real term
   it("in play, Status > Battlefield shows the 4x4 board and, a screen at a time, every casket's and the Pillar's place", () => {
     const dir = game('4x4', true, 3);
     const list = markers(dir);
-    const s = screen(dir, ['play']);
-    s.waitFor(/Round 4\. What next\?[\s\S]*Quit/);
-    s.keys('Down', 'Down', 'Down', 'Enter');
-    s.waitFor(/Show what\?/);
-    for (let i = 0; i < 10 && !/^❯ Battlefield/m.test(s.capture().join('\n')); i++) {
-      s.keys('Down');
-      until(() => true, 'a key');
-    }
-    s.waitFor(/^❯ Battlefield/m);
-    s.keys('Enter');
-    const screens: string[][] = [];
-    const PART = /Show the next part\? \(Y\/n\)\s*$/;
-    for (;;) {
-      const at = s.waitFor(/Show the next part\? \(Y\/n\)\s*$|Round 4\. What next\?[\s\S]*Quit/);
-      const rows = s.capture();
-      expect(rows.filter((l) => [...l].length > 80)).toEqual([]);
-      screens.push(rows);
-      if (!PART.test(at)) break;
-      const asked = at.trimEnd().split('\n').at(-1);
-      s.keys('Enter');
-      until(() => s.capture().join('\n').trimEnd().split('\n').at(-1) !== asked, 'the next part');
-    }
+    const { screens, printed } = battlefieldInPlay(dir, /Round 4\. What next\?[\s\S]*Quit/);
     expect(screens.length).toBeGreaterThan(1);
     // The board is whole on the first screen, above the question.
     const first = screens[0]!;
     const title = first.findIndex((l) => l.startsWith('Battlefield, round 4'));
     expect(title).toBeGreaterThanOrEqual(0);
-    expect(first.slice(title).join('\n')).toMatch(/D4[\s\S]*Part 1 of \d+ shown/);
+    expect(wholeBoard(first, 'D')).toBe(true);
+    expect(first.join('\n')).toMatch(/Part 1 of \d+ shown/);
     // Every legend line was on screen in some part; every marker's place among them.
-    const seen = screens.flat();
-    const legend = seen.slice(seen.findIndex((l) => l.startsWith('Markers (offsets')));
+    const seen = new Set(screens.flat());
+    expect(printed.filter((l) => !seen.has(l))).toEqual([]);
+    const legend = printed.slice(printed.findIndex((l) => l.startsWith('Markers (offsets')));
     expectLegend(first, legend, list, '"');
-    s.type('q');
-    s.keys('Enter');
-    until(() => s.exited(), 'play to quit');
+  });
+
+  it('in play, a 6x6 board is drawn to fit one screen (never cut between two parts), its legend after it', () => {
+    const dir = game('6x6', false, 0);
+    const { screens, printed } = battlefieldInPlay(dir, /Round 1\. What next\?[\s\S]*Quit/);
+    const first = screens[0]!.join('\n');
+    expect(wholeBoard(screens[0]!, 'F')).toBe(true);
+    expect(first).toMatch(/Part 1 of \d+ shown/);
+    expect(first).not.toContain('Markers (offsets');
+    const seen = new Set(screens.flat());
+    expect(printed.filter((l) => !seen.has(l))).toEqual([]);
+    const legend = printed.slice(printed.findIndex((l) => l.startsWith('Markers (offsets')));
+    expectLegend(screens[0]!, legend, markers(dir), '"');
   });
 });
