@@ -86,7 +86,7 @@ describe('badzone map', () => {
 describe('badzone marker', () => {
   it('moves one to a tile center, says who carries one, clears one or all; each a step undo takes back', async () => {
     const dir = await crates();
-    const moved = await cliJson(dir, 'marker', 'move', '3', 'b2');
+    const moved = await cliJson(dir, 'marker', 'move', 'C3', 'b2'); // its label on the map
     expect(moved).toMatchObject({ kind: 'marker', op: 'move', left: 4 });
     expect(moved.markers[0]).toMatchObject({ id: 3, moved: true, at: { x: 18, y: 18, tile: 'B2' } });
     const carried = await cli(dir, 'marker', 'carry', '1', '--gang', 'Goliaths', '--fighter', 'Krag');
