@@ -32,12 +32,13 @@ export async function main(argv: string[], io: IO): Promise<number> {
     else {
       const color = wantColor(io.env, io.stdoutIsTTY, false);
       const width = Math.max(40, Math.min(io.stdoutIsTTY ? (io.columns ?? 80) : 80, 120));
-      io.stdout(
-        renderText(
-          view,
-          makeStyle(color, width, { commandName: () => io.argv0, ...(session !== undefined ? { session } : {}) }),
-        ),
-      );
+      const st = makeStyle(color, width, {
+        commandName: () => io.argv0,
+        ...(session !== undefined ? { session } : {}),
+      });
+      // The map's board fits the terminal's screen (not a pipe's: no height limit there).
+      if (view.kind === 'map' && io.stdoutIsTTY && io.rows !== undefined && io.rows > 0) st.rows = io.rows;
+      io.stdout(renderText(view, st));
     }
     for (const w of view.warnings ?? []) io.stderr(nameCommand(`${safeText(w)}\n`, io, session));
     if (view.exitCode !== undefined) code = view.exitCode;

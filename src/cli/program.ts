@@ -667,13 +667,13 @@ export function buildProgram(io: IO, emit: Emit, version: string, only?: string)
   sessionOption(
     program
       .command('map')
-      .description('the battlefield: every marker events placed, its tile and offset from the center, or off the table')
+      .description('the battlefield drawn: the tiles, every marker events placed, and a legend of where each landed')
       .option('--json', "print JSON (positions in inches from A1's outer corner)"),
   )
     .addHelpText(
       'after',
       examples('badzone map', 'badzone map --json') +
-        "\nEach marker is numbered: `badzone marker` clears, moves or hands one to a fighter.\nOffsets are in inches from the tile's center, seen from the GM's seat (row A along\nthe far edge, A1 at its left-hand corner).\n",
+        "\nThe board is drawn to the terminal's width and height (80 columns when not a\nterminal), in box drawing, or ASCII when colour is off (NO_COLOR, a pipe); a\nboard too big is scaled down or split into parts, never wrapped. Each marker is\nlabelled by kind and number (C3: Loot Casket 3; S smoke, M mine, G golden\ncasket, B blast). The legend says where each landed: its tile and offset in\ninches from that tile's center, seen from the GM's seat (row A along the far\nedge, A1 at its left-hand corner), e.g.\n  A2, 2\" left and 4\" toward the near edge of its center\n  off the table, past the near edge\n`badzone marker` clears, moves or hands one to a fighter (3 or C3).\n",
     )
     .action(async (opts) => emit(await (await import('./commands/map.js')).run(opts, io), opts.json === true));
 

@@ -85,7 +85,7 @@ const ASCII: Chars = {
 };
 
 /** Text from a table or roster, made safe for the terminal (and ASCII when asked). */
-function safe(s: string, ascii: boolean): string {
+export function safeMapText(s: string, ascii: boolean): string {
   const t = safeText(s);
   return ascii ? t.replace(/[^\x20-\x7e]/gu, escapeChar) : t;
 }
@@ -143,7 +143,8 @@ function keyEntries(view: MapView, ch: Chars): string[] {
   const onMap = view.markers.filter((m) => !m.carriedBy);
   if (onMap.some((m) => m.radius !== undefined)) out.push(`${ch.blast}  blast, to scale`);
   if (onMap.some((m) => m.scatters.length > 1)) out.push(`${ch.path}  path`);
-  if (onMap.some((m) => m.at.offTable)) out.push(`${ch.edge.left}  off the table`);
+  const off = new Set(onMap.filter((m) => m.at.offTable).map((m) => ch.edge[m.at.edge ?? nearestEdge(m.at, view)]));
+  if (off.size) out.push(`${[...off].join('')}  off the table`);
   for (const [k, list] of siteLists(view)) {
     if (!list.some((s) => s.tile !== null)) continue;
     out.push(`${SITE_GLYPH[k]}  ${SITE_WORDS[k].replace(/s$/, '').toLowerCase()}`);
@@ -216,7 +217,7 @@ function draw(view: MapView, part: Part, f: Fit, ch: Chars, ascii: boolean): Can
     if (t.state === 'removed')
       for (let l = 1; l < ph; l++)
         for (let c = 1; c < pw; c++) if ((c0 + c + l0 + l) % 3 === 0) set(l0 + l, c0 + c, ch.hatch, 'hatch');
-    const name = `${f.headers ? '' : safe(t.name, ascii)}${t.unconfirmed ? '?' : ''}`;
+    const name = `${f.headers ? '' : safeMapText(t.name, ascii)}${t.unconfirmed ? '?' : ''}`;
     [...name].slice(0, f.cw).forEach((x, i) => {
       set(l0 + 1, c0 + 1 + i, x, 'name');
     });
@@ -300,7 +301,8 @@ function draw(view: MapView, part: Part, f: Fit, ch: Chars, ascii: boolean): Can
   const unplaced: number[] = [];
   const placed: number[] = [];
   for (const m of onMap) {
-    if (!inPart(m.at)) continue;
+    // Off the table past an edge: drawn where it crossed the board's edge (drawAt), in the part holding that point.
+    if (!inPart(m.at.drawAt ?? m.at)) continue;
     const label = markerLabel(m);
     const kind: Cell = m.live ? 'live' : 'marker';
     if (m.at.offTable) {
@@ -327,7 +329,7 @@ function draw(view: MapView, part: Part, f: Fit, ch: Chars, ascii: boolean): Can
     // Row letters in a margin on the left, column numbers on a line above.
     const pad = (k: Cell) => Array<Cell>(MARGIN).fill(k);
     chars.forEach((row, l) => {
-      const r = l % ph === 1 && l < H - 1 ? safe(rowName(part.r0 + (l - 1) / ph), ascii) : '';
+      const r = l % ph === 1 && l < H - 1 ? safeMapText(rowName(part.r0 + (l - 1) / ph), ascii) : '';
       row.unshift(...[...r.padEnd(MARGIN).slice(0, MARGIN)]);
       cells[l]!.unshift(...pad(r ? 'name' : 'empty'));
     });
@@ -475,7 +477,7 @@ function legend(
 ): string[] {
   const out: string[] = [];
   const add = (s: string) => out.push(...wrap(s, width, '    ', ''));
-  const parts = legendParts(view, { say: (s) => safe(s, ascii), inch: ch.inch });
+  const parts = legendParts(view, { say: (s) => safeMapText(s, ascii), inch: ch.inch });
   if (key.length) add(`Key: ${key.map((k) => k.replace(/ {2}/, ' ')).join('; ')}.`);
   if (parts.markers.length) {
     add(`Markers (${parts.heading}):`);

@@ -71,18 +71,24 @@ export function nearestEdge(p: MapPlace, view: MapView): Edge {
   return d.sort((a, b) => a[1] - b[1])[0]![0];
 }
 
-/** Where a point lies, in words: its tile and offset from that tile's center, or the edge it went past. */
-export function placeWords(p: MapPlace, view: MapView, inch = '″'): string {
-  if (p.offTable) return `off the table, past ${EDGE_NAME[p.edge ?? nearestEdge(p, view)]}`;
-  if (p.tile === null || !p.offset) {
-    return `on no tile (a gap or a removed tile), ${inches(p.x)}${inch} from the left-hand edge and ${inches(p.y)}${inch} from the far edge`;
+/**
+ * Where a point lies, in words, as the GM reads it at the table: "A2, 2″ left of its center", "B2, 5″ left and 2″
+ * toward the near edge of its center" (the edges seen from the GM's seat; row A is along the far edge), "off the
+ * table, past the left-hand edge". The one wording of a place for the terminal, `play` and the page.
+ */
+export function placeWords(p: MapPlace, inch = '″'): string {
+  if (p.tile !== null && p.offset) {
+    const parts: string[] = [];
+    const dx = inches(p.offset.x);
+    const dy = inches(p.offset.y);
+    if (dx !== '0') parts.push(`${dx}${inch} ${p.offset.x > 0 ? 'right' : 'left'}`);
+    if (dy !== '0') parts.push(`${dy}${inch} ${p.offset.y > 0 ? 'toward the near edge' : 'toward the far edge'}`);
+    return `${p.tile}, ${parts.length ? `${parts.join(' and ')} of its center` : 'at its center'}`;
   }
-  const parts: string[] = [];
-  const dx = inches(p.offset.x);
-  const dy = inches(p.offset.y);
-  if (dx !== '0') parts.push(`${dx}${inch} ${p.offset.x > 0 ? 'right' : 'left'}`);
-  if (dy !== '0') parts.push(`${dy}${inch} ${p.offset.y > 0 ? 'away from row A' : 'toward row A'}`);
-  return `${p.tile}, ${parts.length ? parts.join(', ') : 'at its center'}`;
+  if (p.overRemoved !== undefined) return `over ${p.overRemoved}, a tile removed from the battlefield`;
+  if (p.offTable && p.edge !== undefined) return `off the table, past ${EDGE_NAME[p.edge]}`;
+  if (p.offTable) return 'off the table (no tile was laid there)';
+  return `on no tile, ${inches(p.x)}${inch} from the left-hand edge and ${inches(p.y)}${inch} from the far edge`;
 }
 
 function startWords(p: MapPlace): string {
@@ -97,7 +103,7 @@ export interface Say {
 }
 
 /** One marker's legend entry: "C2 Loot Casket, round 2: A2, 4″ right (from A2's center, 4″ toward 3 o'clock)". */
-export function markerEntry(m: MapMarker, view: MapView, w: Say): string {
+export function markerEntry(m: MapMarker, w: Say): string {
   const { say, inch } = w;
   const head = `${markerLabel(m)} ${say(m.what)}, round ${m.round}${m.live ? ' (in play)' : ''}`;
   const worth = m.worth ? `, worth ${m.worth.value} ${say(m.worth.unit)}` : '';
@@ -115,7 +121,7 @@ export function markerEntry(m: MapMarker, view: MapView, w: Say): string {
   else
     how = `; ${m.moved ? 'its path before' : 'path'}: ${startWords(m.origin)}, then ${m.scatters.map((s) => `round ${s.round} ${step(s)}`).join(', ')}`;
   const moved = m.moved ? ', moved there by the GM' : '';
-  return `${head}: ${placeWords(m.at, view, inch)}${moved}${worth}${radius}${how}`;
+  return `${head}: ${placeWords(m.at, inch)}${moved}${worth}${radius}${how}`;
 }
 
 function siteState(s: MapSite, say: (s: string) => string): string {
@@ -136,8 +142,8 @@ export interface LegendParts {
   notes: string[];
 }
 
-export const OFFSET_WORDS =
-  "offsets from the tile's center as drawn: right = toward higher columns, toward row A = toward the far edge";
+/** Offsets are said seen from the GM's seat: left and right, toward the far edge (row A's side) or the near one. */
+export const OFFSET_WORDS = "offsets from the tile's center, seen from the GM's seat";
 
 /** The legend's entries in words. */
 export function legendParts(view: MapView, w: Say): LegendParts {
@@ -160,8 +166,8 @@ export function legendParts(view: MapView, w: Say): LegendParts {
   }
   return {
     heading: OFFSET_WORDS,
-    markers: view.markers.filter((m) => !m.carriedBy).map((m) => ({ id: m.id, text: markerEntry(m, view, w) })),
-    carried: view.markers.filter((m) => m.carriedBy).map((m) => markerEntry(m, view, w)),
+    markers: view.markers.filter((m) => !m.carriedBy).map((m) => ({ id: m.id, text: markerEntry(m, w) })),
+    carried: view.markers.filter((m) => m.carriedBy).map((m) => markerEntry(m, w)),
     notes,
   };
 }

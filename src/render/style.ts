@@ -32,7 +32,8 @@ export interface Style {
   session?: string;
   /**
    * The rows a round's card may take on screen (`badzone play`: the terminal's rows less its menu's): a card that
-   * would take more has its per-tile results folded into one line. Absent: any length.
+   * would take more has its per-tile results folded into one line; the map's board (`badzone map` on a terminal,
+   * play's Battlefield) is drawn in screens of this many rows. Absent: any length.
    */
   rows?: number;
   c: ChalkInstance;

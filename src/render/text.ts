@@ -1154,14 +1154,13 @@ function orientation(d: OrientationData, st: Style): string[] {
 }
 
 function map(d: MapData, st: Style): string[] {
-  const [head, ...rest] = renderMap(d);
-  return [st.heading(head!), ...rest.map((l) => `  ${l}`)];
+  return renderMap(d, st);
 }
 
 function marker(d: MarkerData, st: Style): string[] {
   const did = d.op === 'clear' ? 'Cleared' : d.op === 'move' ? 'Moved' : 'Carried';
   return [
-    ...d.markers.map((m) => `${st.bold(`${did}:`)} ${markerLine(m)}`),
+    ...d.markers.map((m) => `${st.bold(`${did}:`)} ${markerLine(m, st.ascii)}`),
     `  ${d.left} marker${d.left === 1 ? '' : 's'} left on the battlefield.`,
     ...hint(st, 'See them all with `badzone map`; `badzone undo` takes this back.'),
   ];

@@ -43,9 +43,9 @@ describe('the map on a terminal', () => {
       ],
     ]);
     expect(t.legend).toEqual([
-      "Markers (offsets from the tile's center as drawn: right = toward higher columns,",
-      '    toward row A = toward the far edge):',
-      `C1 Loot Casket, round 1: A2, 2" left (from A1's center, 10" toward 3 o'clock)`,
+      "Markers (offsets from the tile's center, seen from the GM's seat):",
+      `C1 Loot Casket, round 1: A2, 2" left of its center (from A1's center, 10" toward`,
+      "    3 o'clock)",
     ]);
   });
 
@@ -64,7 +64,7 @@ describe('the map on a terminal', () => {
       '│          │          │',
       '└──────────┴──────────┘',
     ]);
-    expect(t.legend.join(' ').replace(/ {4}/g, '').split('edge): ')[1]).toBe(
+    expect(t.legend.join(' ').replace(/ {4}/g, '').split('seat): ')[1]).toBe(
       "C1 Loot Casket, round 1: B2, at its center, moved there by the GM (it had scattered from A3's center, 4″ toward 6 o'clock) Spawn points: without a tile: 1, 2 (number them on the table).",
     );
   });
@@ -107,7 +107,7 @@ describe('the map on a terminal', () => {
     expect(text).toContain('░');
     const pillar = t.legend.join(' ').replace(/ {4}/g, '');
     expect(pillar).toContain(
-      "B17 Pillar of Flame, round 1 (in play): B2, 3.5″ right, 2″ away from row A, blast radius 2.5″; path: B2's center, then round 1 9″ toward 2 o'clock, round 2 4″ toward 6 o'clock, round 3 6″ toward 9 o'clock, round 4 3″ toward 5 o'clock",
+      "B17 Pillar of Flame, round 1 (in play): B2, 3.5″ right and 2″ toward the near edge of its center, blast radius 2.5″; path: B2's center, then round 1 9″ toward 2 o'clock, round 2 4″ toward 6 o'clock, round 3 6″ toward 9 o'clock, round 4 3″ toward 5 o'clock",
     );
     expect(pillar).toContain('Carried (not on the map): C6 Loot Casket, round 2: carried by Krag (Goliaths)');
     // Sites on their tiles, numbered; those without one listed.
@@ -146,7 +146,9 @@ describe('the map on a terminal', () => {
     // 13 columns a tile: A2 runs from column 15 to 27, its center at 21; 2" right is 23.17, so column 23.
     const row = t.screens[0]!.find((l) => l.includes('M7'))!;
     expect(row.indexOf('M7')).toBe(23);
-    expect(t.legend).toContain(`M7 Frag Mine, round 1: A2, 2" right (from A2's center, 2" toward 3 o'clock)`);
+    expect(t.legend.join(' ').replace(/ {4}/g, '')).toContain(
+      `M7 Frag Mine, round 1: A2, 2" right of its center (from A2's center, 2" toward 3 o'clock)`,
+    );
   });
 
   it('fits the 6x6 board in 80x24 scaled down, and splits a 26x26 board into parts, never wrapping', () => {
@@ -170,10 +172,10 @@ describe('the map on a terminal', () => {
 
   it('says offsets in words relative to the drawing, to the half inch', () => {
     const v = board(2, 2);
-    expect(placeWords(place(v, 22.3, 4.9), v)).toBe('A2, 4.5″ right, 1″ toward row A');
-    expect(placeWords(place(v, 13, 20), v)).toBe('B2, 5″ left, 2″ away from row A');
-    expect(placeWords(place(v, 6, 6), v)).toBe('A1, at its center');
-    expect(placeWords(place(v, 30, 6), v, '"')).toBe('off the table, past the right-hand edge');
+    expect(placeWords(place(v, 22.3, 4.9))).toBe('A2, 4.5″ right and 1″ toward the far edge of its center');
+    expect(placeWords(place(v, 13, 20))).toBe('B2, 5″ left and 2″ toward the near edge of its center');
+    expect(placeWords(place(v, 6, 6))).toBe('A1, at its center');
+    expect(placeWords(place(v, 30, 6), '"')).toBe('off the table, past the right-hand edge');
   });
 
   it('colour changes nothing but adds colour: the same text without its codes', () => {

@@ -5,11 +5,12 @@ import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { openSession } from '../shared.js';
 
-/** A marker's number as typed ("3"), or "all" where clearing takes it. */
+/** A marker's number as typed ("3", or its label on the map, "C3"), or "all" where clearing takes it. */
 function markerArg(v: string, allOk: boolean): number | 'all' {
   const t = v.trim().toLowerCase();
   if (allOk && t === 'all') return 'all';
-  if (/^[1-9][0-9]{0,6}$/.test(t)) return Number(t);
+  const n = /^[a-z]?([1-9][0-9]{0,6})$/.exec(t);
+  if (n) return Number(n[1]);
   throw new UsageError(
     `A marker is named by its number on the map (\`badzone map\` lists them)${allOk ? ', or all' : ''}; not "${v}".`,
   );

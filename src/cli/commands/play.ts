@@ -9,6 +9,7 @@ import { BadzoneError, EXIT, NoSessionError, UsageError } from '../../errors.js'
 import type { RuleBook, SessionState } from '../../api/types.js';
 import { renderText } from '../../render/text.js';
 import { safeText } from '../../render/safe.js';
+import { renderMapText } from '../../render/map-text.js';
 import { terminalStyle } from '../../render/style.js';
 import { loadGame, readGame } from '../../api/game.js';
 import { folderExists, similarSession } from '../../api/files.js';
@@ -107,9 +108,25 @@ export async function run(opts: PlayOptions, io: IO): Promise<View<'play'>> {
       const s = readGame(file)?.state;
       const room = rows === undefined ? undefined : rows - 1 - (s ? menu(s, flag || s.manualDice).length + 1 : 8);
       const fold = room !== undefined && v.kind === 'round' && !inFull.has(v);
-      const text = renderText(v, fold ? { ...style, rows: room } : style);
-      if (rows === undefined || room === undefined) io.stdout(`\n${text}`);
-      else await inParts(text, rows, room, prompter, io);
+      if (v.kind === 'map' && rows !== undefined && room !== undefined) {
+        // The Battlefield: the board a screen of its own (each part of a split one too), then its legend.
+        const t = renderMapText(v.data, {
+          width: style.width,
+          height: rows - 2,
+          ascii: style.ascii,
+          color: style.color,
+        });
+        const board = t.screens.length === 1 ? [...t.screens[0]!, ''] : [];
+        const parts =
+          board.length && board.length + t.legend.length <= room
+            ? [[...board, ...t.legend]]
+            : [...t.screens, ...textParts(t.legend, rows, room)];
+        await showParts(parts, prompter, io, true);
+      } else {
+        const text = renderText(v, fold ? { ...style, rows: room } : style);
+        if (rows === undefined || room === undefined) io.stdout(`\n${text}`);
+        else await inParts(text, rows, room, prompter, io);
+      }
       for (const w of v.warnings ?? []) io.stderr(nameCommand(`${safeText(w)}\n`, io));
     };
     const existing = readGame(file);
@@ -212,7 +229,11 @@ export function textParts(lines: string[], rows: number, last: number): string[]
 /** Print `text` a screen at a time: Enter shows the next part, No or Escape stops (back to the menu). */
 async function inParts(text: string, rows: number, last: number, prompter: Prompter, io: IO): Promise<void> {
   const ends = text.endsWith('\n');
-  const parts = textParts((ends ? text.slice(0, -1) : text).split('\n'), rows, last);
+  await showParts(textParts((ends ? text.slice(0, -1) : text).split('\n'), rows, last), prompter, io, ends);
+}
+
+/** Print each part, asking before the next (Enter shows it, No or Escape stops). */
+async function showParts(parts: string[][], prompter: Prompter, io: IO, ends: boolean): Promise<void> {
   for (let i = 0; i < parts.length; i++) {
     io.stdout(`\n${parts[i]!.join('\n')}${ends || i < parts.length - 1 ? '\n' : ''}`);
     if (i === parts.length - 1) break;
@@ -341,8 +362,8 @@ async function act(
       if (s.hazard) items.push({ name: 'Hazard and Home Turf Ploy', value: 'hazard' });
       items.push({ name: 'Everything in full: Hazard, rules of the events in play, clarifications', value: 'full' });
       items.push({ name: 'Log of this round', value: 'log' });
+      items.push({ name: 'Battlefield: the map, every marker and where it landed', value: 'map' });
       items.push({ name: 'Battle report: title, date, scenario, result (set them)', value: 'story' });
-      items.push({ name: 'Battlefield: every marker and where it landed', value: 'map' });
       const sub = await subMenu(prompter, 'Show what?', items);
       if (sub === 'story') return story(s, prompter, io, session);
       if (sub === 'map') return (await import('./map.js')).run(session, io);
@@ -595,7 +616,10 @@ async function markerMenu(
 ): Promise<View | null> {
   const ALL = '\u0000all';
   const which = await pick(prompter, 'Which marker?', [
-    ...markersView(s).map((m) => ({ name: clipLine(markerLine(m)), value: String(m.id) })),
+    ...markersView(s).map((m) => ({
+      name: clipLine(markerLine(m, terminalStyle(io.env, io.stdoutIsTTY, io.columns).ascii)),
+      value: String(m.id),
+    })),
     { name: 'All of them: clear the battlefield', value: ALL },
   ]);
   const run = (await import('./marker.js')).run;
