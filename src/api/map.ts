@@ -6,7 +6,7 @@ import { markerRadius } from '../rules/markers.js';
 import { markerStart, scatterTwelve } from '../engine/markers.js';
 import { mapSites } from './map-sites.js';
 import type { Marker, SessionState } from '../engine/state.js';
-import type { MapMarker, MapPlace, MapScatter, MapSite, MapTile, MapView } from './types.js';
+import type { MapMarker, MapPlace, MapScatter, MapTile, MapView } from './types.js';
 
 /** Inches to a thousandth: what a bot needs, without the float noise of sin 60° (-0 written as 0). */
 function inches(v: number): number {

@@ -52,7 +52,10 @@ const OUTWARD: Record<Edge, MapPoint> = {
 function drawnAt(m: MapMarker, view: MapView): MapPoint {
   if (!m.at.offTable) return m.at;
   const o = OUTWARD[m.at.edge ?? nearestEdge(m.at, view)];
-  return { x: m.at.x + o.x * OUT, y: m.at.y + o.y * OUT };
+  // From the point on the edge it is drawn at (drawAt), not from its landing point, which may be far beyond the
+  // margin the viewBox leaves (a casket 12" past the near edge was drawn out of the picture).
+  const p = m.at.drawAt ?? m.at;
+  return { x: p.x + o.x * OUT, y: p.y + o.y * OUT };
 }
 
 function shape(m: MapMarker, p: MapPoint): Html {
