@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { engineCounts, resetEngineCounts } from '../../src/engine/counts.js';
 import { cli, runCli, tempDir } from '../helpers.js';
 
 const FILE = 'badzone-session.json';
@@ -363,6 +364,14 @@ describe("the report's maps and who holds the caskets", () => {
     expect(section).toContain(
       '<li>G5 <bdi>golden Loot Casket</bdi> (round 1, worth 50 <bdi>credits</bdi>): lies on tile <bdi>A1</bdi>; who holds it is not recorded</li>',
     );
+  });
+
+  it("takes each round's map from the one replay the history makes: each log entry after the setup stepped once", async () => {
+    const dir = await caskets();
+    const entries = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')).log.length;
+    resetEngineCounts();
+    await cli(dir, 'report', '--format', 'html');
+    expect(engineCounts.steps).toBe(entries - 1);
   });
 
   it('--json: the caskets at the end (in the schema), and no per-round maps', async () => {
