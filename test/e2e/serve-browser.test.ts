@@ -87,6 +87,24 @@ async function roundShown(page: Page, n: number): Promise<void> {
   });
 }
 
+/** A new page at `url` on a phone's screen (390x844), once it says it is live; the dialogs and errors it had. */
+async function livePhone(url: string): Promise<{ page: Page; dialogs: string[]; errors: string[] }> {
+  const page = await (await browser()).newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('live-state')?.getAttribute('data-state') === 'live', null, {
+    timeout: LIVE_WAIT,
+  });
+  return { page, dialogs, errors };
+}
+
 describe('badzone serve in Chromium', () => {
   it('shows the round; `round` in another process appears live and `undo` takes it back; both layouts pass axe; Ctrl-C stops it cleanly', async () => {
     const dir = gameDir();
@@ -235,22 +253,7 @@ describe('badzone serve in Chromium', () => {
     fs.writeFileSync(file, JSON.stringify(edited));
     bin(dir, 'round', '--dice', '2');
     const s = await serve(dir);
-    const ctx = await browser();
-    const page = await ctx.newPage();
-    const dialogs: string[] = [];
-    page.on('dialog', (d) => {
-      dialogs.push(d.message());
-      void d.dismiss();
-    });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(s.url);
-    await page.waitForFunction(
-      () => document.getElementById('live-state')?.getAttribute('data-state') === 'live',
-      null,
-      { timeout: LIVE_WAIT },
-    );
+    const { page, dialogs, errors } = await livePhone(s.url);
     const text = await page.locator('main').innerText();
     expect(text).toContain('<img src=x onerror=alert(1)>');
     expect(text).toContain('<script>alert("name")</script>Outage');
@@ -518,20 +521,7 @@ describe('the players\u2019 view layout in Chromium', () => {
       '<script>alert(2)</script>',
     );
     const s = await serve(dir);
-    const ctx = await browser();
-    const page = await ctx.newPage();
-    const dialogs: string[] = [];
-    page.on('dialog', (d) => {
-      dialogs.push(d.message());
-      void d.dismiss();
-    });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(s.url);
-    await page.waitForFunction(
-      () => document.getElementById('live-state')?.getAttribute('data-state') === 'live',
-      null,
-      { timeout: LIVE_WAIT },
-    );
+    const { page, dialogs, errors } = await livePhone(s.url);
     await page.evaluate(() => ((window as any).__sameDocument = true));
     /** Where marker `label` is drawn (its shape's corner), and its label's text; null when it is not on the map. */
     const marker = (label: string) =>
@@ -581,6 +571,7 @@ describe('the players\u2019 view layout in Chromium', () => {
     );
     expect(await axe(page)).toEqual([]);
     expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
     expect(await s.stop()).toBe(0);
   });
 });
