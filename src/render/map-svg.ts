@@ -83,7 +83,9 @@ function markerSvg(m: MapMarker, view: MapView, arrowId: string): Html {
   const at = drawnAt(m, view);
   const steps = [m.origin, ...m.scatters.map((s) => s.to)];
   // The points each scatter went through, the last one drawn where the marker is drawn (outside the edge it left by).
-  const pts = steps.map((p, i) => (i === steps.length - 1 && !m.moved ? at : p));
+  // A point off the table that is not where the marker is drawn (a moved marker's old landing) is drawn at the edge
+  // it crossed (drawAt), inside the picture.
+  const pts = steps.map((p, i) => (i === steps.length - 1 && !m.moved ? at : (p.drawAt ?? p)));
   const path = m.scatters.length > 1;
   const lines = pts.slice(1).map((p, i) => arrow(pts[i]!, p, path ? 'map-path' : 'map-scatter', arrowId));
   const label = markerLabel(m);
