@@ -624,6 +624,22 @@ export const SCHEMAS = {
           ...obj({ rolls: int, entered: int }),
         },
       }),
+      caskets: {
+        description:
+          "Each Loot Casket and Treasure's golden casket on the battlefield at the end: who holds it (carriedBy, as the GM recorded it; null: nobody recorded), or the tile it lies on (null: on no tile).",
+        ...arr(
+          obj({
+            id: int,
+            kind: { enum: ['loot-casket', 'golden-casket'] },
+            what: str,
+            eventId: str,
+            round: int,
+            worth: nullable(ref('worth')),
+            carriedBy: nullable(obj({ gang: str, fighter: nullable(str) })),
+            tile: nullable(str),
+          }),
+        ),
+      },
       session: obj({ schemaVersion: int, setup: { type: 'object' }, log: arr(ref('logRecord')) }),
     },
   ),

@@ -9,6 +9,8 @@ import type { Outcome } from '../engine/resolve.js';
 import { loggedActions, replaySteps, type Replayed, type ReplayStop } from '../engine/replay.js';
 import type { Report } from '../engine/step.js';
 import type { Action, LogRecord, Roll, SessionState } from '../engine/state.js';
+import { mapView } from './map.js';
+import type { MapView } from './types.js';
 
 export interface DrawView extends Draw {
   name: string;
@@ -57,9 +59,17 @@ export interface HistoryRound {
   gm: GmActionView[];
 }
 
+/** The battlefield's map at the end of a round in which a marker was placed, scattered, moved, carried or cleared. */
+export interface RoundMap {
+  round: number;
+  map: MapView;
+}
+
 export interface History {
   /** Oldest first. */
   rounds: HistoryRound[];
+  /** Only when the builder was asked for them (the report): oldest first. */
+  maps?: RoundMap[];
   /** Set when a log entry no longer replays (a tampered file): the history stops there; `badzone verify` says more. */
   problem: string | null;
 }
@@ -69,6 +79,9 @@ interface Entry {
   record: LogRecord;
   report: Report | null;
   notes: string[];
+  /** Only when maps are asked for: the markers after this entry (as JSON, to see a change) and the map then. */
+  markers?: string;
+  map?: MapView;
 }
 
 /** Every this many log entries the replay keeps the state, so an undo resumes from near where it was, not from the start. */
@@ -86,9 +99,17 @@ export class HistoryBuilder {
   /** How many log entries were stepped (for tests and the benchmark: an update should step only the new ones). */
   stepped = 0;
 
+  /**
+   * `maps`: also keep, for each round in which the markers changed, the map at its end (the report draws them). Each
+   * is taken from the state the one replay reached after the round's last entry: no second replay.
+   */
+  constructor(private readonly opts: { maps?: boolean } = {}) {}
+
   build(s: SessionState, book: RuleBook): History {
     this.advance(s, book);
-    return { rounds: group(this.entries, book, s.setup.mode === 'deck'), problem: this.problem };
+    const h: History = { rounds: group(this.entries, book, s.setup.mode === 'deck'), problem: this.problem };
+    if (this.opts.maps) h.maps = roundMaps(this.entries);
+    return h;
   }
 
   private snapshot(i: number): void {
@@ -133,7 +154,10 @@ export class HistoryBuilder {
       this.state = r.state;
       // The entry as the file has it (entered or rolled dice): `verify` checks they are the ones the seed gives.
       const record = s.log[r.seq] ?? r.record;
-      this.entries.push({ key: recordKey(record), record, report: r.report, notes: r.notes });
+      const entry: Entry = { key: recordKey(record), record, report: r.report, notes: r.notes };
+      // The map now, made at once: the engine grows some of a state's lists in place in later steps.
+      if (this.opts.maps) Object.assign(entry, { markers: JSON.stringify(r.state.markers), map: mapView(r.state) });
+      this.entries.push(entry);
       this.snapshot(r.seq);
     }
   }
@@ -164,6 +188,30 @@ export class HistoryBuilder {
 
 function recordKey(r: LogRecord): string {
   return JSON.stringify(r);
+}
+
+/** The round an entry belongs to in the history (an End Phase resolved by the next `round`: that round's). */
+function roundOf(e: Entry): number {
+  if (e.record.action.type === 'new') return 0;
+  const r = e.report;
+  return r && (r.kind === 'round' || r.kind === 'end') ? r.round : e.record.round;
+}
+
+/** For each round in which the markers changed, the map after its last entry. */
+function roundMaps(entries: Entry[]): RoundMap[] {
+  const out = new Map<number, { changed: boolean; map: MapView }>();
+  let before = JSON.stringify([]);
+  for (const e of entries) {
+    if (e.map === undefined) continue;
+    const n = roundOf(e);
+    const was = out.get(n);
+    out.set(n, { changed: (was?.changed ?? false) || e.markers !== before, map: e.map });
+    before = e.markers!;
+  }
+  return [...out]
+    .filter(([, x]) => x.changed)
+    .map(([round, x]) => ({ round, map: x.map }))
+    .sort((a, b) => a.round - b.round);
 }
 
 function group(entries: Entry[], book: RuleBook, deck: boolean): HistoryRound[] {

@@ -30,9 +30,9 @@ export {
 export { simulate, startSimulation, SIMULATE_LIMITS, type SimulateOptions, type SimulationRun } from './simulate.js';
 export * from './types.js';
 export { DEFAULT_ORIENTATION, EDGES, clockVector, edgeAt, isEdge } from './orientation.js';
-export type { ReportData, ReportSetup } from './report.js';
-export type { PlayersView, EventCard } from './players-view.js';
-export type { History, HistoryRound, EndPhaseView, ResolvedView, DrawView, GmActionView } from './history.js';
+export type { CasketView, ReportData, ReportSetup } from './report.js';
+export type { PlayersView, PlayersPage, EventCard } from './players-view.js';
+export type { History, HistoryRound, EndPhaseView, ResolvedView, DrawView, GmActionView, RoundMap } from './history.js';
 export {
   BadzoneError,
   UsageError,

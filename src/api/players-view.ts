@@ -7,8 +7,16 @@ import { tryLoad } from '../store/session.js';
 import { countDice, type SessionState, type Roll } from '../engine/state.js';
 import type { Outcome } from '../engine/resolve.js';
 import { applyNow, statusView } from './views.js';
-import type { ApplyNowItem, StatusData } from './types.js';
-import { HistoryBuilder, type DrawView, type EndPhaseView, type HistoryRound } from './history.js';
+import type { ApplyNowItem, MapView, StatusData } from './types.js';
+import {
+  HistoryBuilder,
+  type DrawView,
+  type EndPhaseView,
+  type History,
+  type HistoryRound,
+  type RoundMap,
+} from './history.js';
+import { mapView } from './map.js';
 
 /** The newest event, as a large card: what it is, its rules, and the rolls and picks badzone made for it. */
 export interface EventCard {
@@ -63,22 +71,51 @@ export interface PlayersView extends PlayersStatus {
   dice: { rolls: number; entered: number };
 }
 
+/**
+ * What the players' page draws: the view, and the battlefield's map now (made from the state's markers, no replay).
+ * Kept beside the view, not in it: the view is also the JSON report's `view`.
+ */
+export interface PlayersPage {
+  view: PlayersView;
+  map: MapView;
+  /** Only from a builder asked for them (the report): the map at the end of each round whose markers changed. */
+  maps: RoundMap[];
+}
+
 /** Builds the players' view of successive versions of one game, replaying only what is new. */
 export class PlayersViewBuilder {
-  readonly history = new HistoryBuilder();
+  readonly history: HistoryBuilder;
+
+  /** `maps`: also keep the map at the end of each round whose markers changed (the report's; the page needs none). */
+  constructor(opts: { maps?: boolean } = {}) {
+    this.history = new HistoryBuilder(opts);
+  }
 
   /**
    * The players' view of the game in `file` as the file is now (`badzone serve` re-reads it after every change);
    * null when there is no file. A file that cannot be read throws the typed errors of src/errors.ts.
    */
   read(file: string): PlayersView | null {
+    return this.readPage(file)?.view ?? null;
+  }
+
+  /** The players' view of the game in `file`, with its map; null when there is no file. */
+  readPage(file: string): PlayersPage | null {
     const loaded = tryLoad(file);
-    return loaded ? this.build(file, loaded.state, loaded.book) : null;
+    return loaded ? this.page(file, loaded.state, loaded.book) : null;
   }
 
   build(file: string, s: SessionState, book: RuleBook): PlayersView {
+    return this.page(file, s, book).view;
+  }
+
+  page(file: string, s: SessionState, book: RuleBook): PlayersPage {
     const { seed: _seed, session: _session, kind: _kind, ...status } = statusView(file, s, book);
     const h = this.history.build(s, book);
+    return { view: this.viewOf(file, s, book, status, h), map: mapView(s), maps: h.maps ?? [] };
+  }
+
+  private viewOf(file: string, s: SessionState, book: RuleBook, status: PlayersStatus, h: History): PlayersView {
     const latest = [...h.rounds].reverse().find((r) => r.eventPhase !== null) ?? null;
     const ended = status.phase === 'end' ? h.rounds.find((r) => r.round === status.round)?.endPhase : null;
     return {

@@ -7,7 +7,10 @@ import type { RuleBook } from '../rules/book.js';
 import type { SessionState, Story } from '../engine/state.js';
 import type { Generator } from '../dice/rng.js';
 import { CONTRACT, seedFields } from './views.js';
-import { playersView, type PlayersView } from './players-view.js';
+import { PlayersViewBuilder, type PlayersView } from './players-view.js';
+import type { RoundMap } from './history.js';
+import { markersView } from './map.js';
+import type { Worth } from './types.js';
 
 /** How the game was set up, for the report's first section. */
 export interface ReportSetup {
@@ -42,11 +45,55 @@ export interface ReportData {
   check: CheckFacts;
   /** What the players' view shows: the game now, the newest event, and each round (newest first). */
   view: PlayersView;
+  /** At the end: each Loot Casket and Treasure's golden casket on the battlefield, and who holds it if recorded. */
+  caskets: CasketView[];
+  /**
+   * The battlefield's map at the end of each round whose markers changed (placed, scattered, moved, carried or
+   * cleared), oldest first: the HTML report draws them, the Markdown says their legends. Not in the JSON form (its
+   * session replays to them; `map --json` gives the map now).
+   */
+  maps: RoundMap[];
   /**
    * The session as the file has it: setup, seed and log. `badzone verify --file` replays it. While the seed is
    * hidden, without `setup.seed`, `rng.seed` and the salt.
    */
   session: unknown;
+}
+
+/** A casket at the end of the game: who holds it (the GM records it), or where it lies. */
+export interface CasketView {
+  /** The marker's number on the map. */
+  id: number;
+  kind: 'loot-casket' | 'golden-casket';
+  /** What the event calls it ("Loot Casket", "golden Loot Casket"). */
+  what: string;
+  eventId: string;
+  /** The round that placed it. */
+  round: number;
+  worth: Worth | null;
+  /** The fighter (null: a fighter of the gang, not named) who holds it; null when nobody was recorded as carrying it. */
+  carriedBy: { gang: string; fighter: string | null } | null;
+  /** Not carried: the tile it lies on, or null when it lies on no tile (off the table, a gap or a removed tile). */
+  tile: string | null;
+}
+
+/** The caskets on the battlefield at the end (from the markers: their `carriedBy` is the GM's record), oldest first. */
+export function casketsView(s: SessionState): CasketView[] {
+  const out: CasketView[] = [];
+  for (const m of markersView(s)) {
+    if (m.kind !== 'loot-casket' && m.kind !== 'golden-casket') continue;
+    out.push({
+      id: m.id,
+      kind: m.kind,
+      what: m.what,
+      eventId: m.eventId,
+      round: m.round,
+      worth: m.worth ? { ...m.worth } : null,
+      carriedBy: m.carriedBy ? { ...m.carriedBy } : null,
+      tile: m.carriedBy ? null : m.at.tile,
+    });
+  }
+  return out;
 }
 
 /** What the report's "Checking it" says is made of. */
@@ -74,7 +121,8 @@ function sessionFor(s: SessionState, hidden: boolean): unknown {
 }
 
 export function buildReport(file: string, s: SessionState, book: RuleBook, version: string): ReportData {
-  const view = playersView(file, s, book);
+  // One replay gives the view's history and the map at the end of each round whose markers changed.
+  const { view, maps } = new PlayersViewBuilder({ maps: true }).page(file, s, book);
   const { seed, generator, commitment } = seedFields(s.setup);
   const hidden = seed === null;
   return {
@@ -97,6 +145,8 @@ export function buildReport(file: string, s: SessionState, book: RuleBook, versi
     commitment,
     check: { jsonName: reportJsonName(view.game), commitment, hidden, dice: view.dice },
     view,
+    caskets: casketsView(s),
+    maps,
     session: sessionFor(s, hidden),
   };
 }

@@ -52,7 +52,10 @@ const OUTWARD: Record<Edge, MapPoint> = {
 function drawnAt(m: MapMarker, view: MapView): MapPoint {
   if (!m.at.offTable) return m.at;
   const o = OUTWARD[m.at.edge ?? nearestEdge(m.at, view)];
-  return { x: m.at.x + o.x * OUT, y: m.at.y + o.y * OUT };
+  // From the point on the edge it is drawn at (drawAt), not from its landing point, which may be far beyond the
+  // margin the viewBox leaves (a casket 12" past the near edge was drawn out of the picture).
+  const p = m.at.drawAt ?? m.at;
+  return { x: p.x + o.x * OUT, y: p.y + o.y * OUT };
 }
 
 function shape(m: MapMarker, p: MapPoint): Html {
@@ -80,7 +83,9 @@ function markerSvg(m: MapMarker, view: MapView, arrowId: string): Html {
   const at = drawnAt(m, view);
   const steps = [m.origin, ...m.scatters.map((s) => s.to)];
   // The points each scatter went through, the last one drawn where the marker is drawn (outside the edge it left by).
-  const pts = steps.map((p, i) => (i === steps.length - 1 && !m.moved ? at : p));
+  // A point off the table that is not where the marker is drawn (a moved marker's old landing) is drawn at the edge
+  // it crossed (drawAt), inside the picture.
+  const pts = steps.map((p, i) => (i === steps.length - 1 && !m.moved ? at : (p.drawAt ?? p)));
   const path = m.scatters.length > 1;
   const lines = pts.slice(1).map((p, i) => arrow(pts[i]!, p, path ? 'map-path' : 'map-scatter', arrowId));
   const label = markerLabel(m);

@@ -3,12 +3,13 @@
 // comes from the PlayersView (src/api/players-view.ts). Every text is escaped by the `html` template (./html.ts).
 import type { HazardView, InPlayView, MapView, Outcome, Roll, Story, VisibilityView } from '../api/types.js';
 import type { EventCard, PlayersView } from '../api/players-view.js';
-import type { CheckFacts, ReportSetup } from '../api/report.js';
+import type { CasketView, CheckFacts, ReportSetup } from '../api/report.js';
 import type { EndPhaseView, HistoryRound } from '../api/history.js';
 import { esc, html, Html, raw, user, type Part } from './html.js';
 import { PAGE_CSS } from './page-assets.js';
 import { checkText } from './commands.js';
 import { mapFigure } from './map-svg.js';
+import { MARKER_GLYPH } from './map-words.js';
 
 /** What the page shows when the game cannot be shown (no session yet, or an unreadable file). */
 export interface Notice {
@@ -30,6 +31,8 @@ export interface ReportExtras {
   version: string;
   /** The battlefield's map at the end of each round in which something was placed: drawn in that round's history. */
   maps?: { round: number; map: MapView }[];
+  /** Each casket on the battlefield at the end, and who holds it: said after the story. */
+  caskets?: CasketView[];
 }
 
 export interface PageOptions {
@@ -134,6 +137,7 @@ ${tableSection(v, opts.map)}
 ${gangsSection(v)}
 ${historySection(v, opts.mode === 'report', report?.maps)}
 </div>
+${report?.caskets?.length ? casketSection(report.caskets) : null}
 ${report ? reportCheck(report) : null}
 ${v.commitment && !report ? html`<p class="commitment">Seed commitment: <code>${v.commitment}</code>. Note it down: once the GM reveals the seed, it proves that every die badzone rolled came from the seed fixed at the start (dice the GM entered by hand are counted apart, under Dice).</p>` : null}`
     .text;
@@ -570,6 +574,26 @@ function reportTitle(v: PlayersView, r: ReportExtras | undefined): Html {
   const title = r?.story?.title ?? null;
   if (title === null) return html`<h1 class="report-title">${reportHeading(v, r)}</h1>`;
   return html`<h1 class="report-title">${user(title)}</h1>${r?.setup.gangs.length ? html`<p class="report-gangs">${user(reportHeading(v, r))}</p>` : null}`;
+}
+
+/**
+ * A casket at the end, in words ("C3 Loot Casket (round 2): held by Vex (Eschers)"); `say` makes a name safe where
+ * it goes (the HTML's escaping, Markdown's mdText). The Markdown and HTML reports say the same.
+ */
+export function casketWords(c: CasketView, say: (s: string) => string): string {
+  const head = `${MARKER_GLYPH[c.kind]}${c.id} ${say(c.what)} (round ${c.round}${c.worth ? `, worth ${c.worth.value} ${say(c.worth.unit)}` : ''})`;
+  if (c.carriedBy) {
+    const g = say(c.carriedBy.gang);
+    return `${head}: held by ${c.carriedBy.fighter === null ? `a fighter of ${g}` : `${say(c.carriedBy.fighter)} (${g})`}`;
+  }
+  return `${head}: ${c.tile === null ? 'on no tile (off the table, or on a removed tile)' : `lies on tile ${say(c.tile)}`}; who holds it is not recorded`;
+}
+
+/** After the story: who holds each casket at the end. */
+function casketSection(list: CasketView[]): Html {
+  return html`<section class="report-caskets" aria-labelledby="caskets-h"><h2 id="caskets-h">The caskets at the end</h2>
+<ul>${list.map((c) => html`<li>${raw(casketWords(c, (t) => user(t).text))}</li>`)}</ul>
+</section>`;
 }
 
 /** After the story: the seed (or its commitment) and how to check every roll, its commands as code. */

@@ -6,7 +6,9 @@ import type { Outcome, Roll } from '../api/types.js';
 import type { ReportData } from '../api/report.js';
 import { checkText } from './commands.js';
 import type { EndPhaseView, HistoryRound } from '../api/history.js';
-import { diceCount } from './page.js';
+import { casketWords, diceCount } from './page.js';
+import type { MapView } from '../api/types.js';
+import { legendParts } from './map-words.js';
 
 // Inline syntax, escaped wherever it is: emphasis, code, links and images, tables, strikethrough, headings' closing
 // #s. & < > become entities (no HTML tag, comment or entity can start).
@@ -68,7 +70,21 @@ function endPhase(e: EndPhaseView): string[] {
   return out;
 }
 
-function round(h: HistoryRound): string[] {
+/**
+ * The map's legend in words (the HTML report draws the map): each line made whole, then escaped as one text by
+ * mdText, so a name in it, a site's glyph (* % #) or an inch mark cannot become syntax.
+ */
+function mapLegend(map: MapView): string[] {
+  const p = legendParts(map, { say: (s) => s, inch: '"' });
+  const out = [`**The battlefield at the end of round ${map.round}** (${mdText(p.heading)})`, ''];
+  if (!p.markers.length && !p.carried.length) out.push('- No markers on the table.');
+  for (const m of p.markers) out.push(`- ${mdText(m.text)}`);
+  for (const c of p.carried) out.push(`- ${mdText(c)} (not on the table)`);
+  for (const n of p.notes) out.push(`- ${mdText(n)}`);
+  return [...out, ''];
+}
+
+function round(h: HistoryRound, map?: MapView): string[] {
   const out = [`### ${h.round === 0 ? 'Setup' : `Round ${h.round}`}`, ''];
   if (h.setup?.notes.length) out.push(...h.setup.notes.map((n) => `- ${mdText(n)}`), '');
   const ep = h.eventPhase;
@@ -92,6 +108,7 @@ function round(h: HistoryRound): string[] {
     out.push('');
   }
   if (h.endPhase) out.push('**End Phase**', '', ...endPhase(h.endPhase), '');
+  if (map) out.push(...mapLegend(map));
   return out;
 }
 
@@ -152,7 +169,8 @@ export function reportMarkdown(r: ReportData): string[] {
   out.push('', '## Round by round', '');
   if (v.historyProblem) out.push(`Note: ${mdText(v.historyProblem)}`, '');
   const oldestFirst = [...v.history].reverse();
-  for (const hr of oldestFirst) out.push(...round(hr));
+  const maps = new Map((r.maps ?? []).map((m) => [m.round, m.map]));
+  for (const hr of oldestFirst) out.push(...round(hr, maps.get(hr.round)));
   out.push('## Where the game stands', '');
   out.push(
     `- Round ${v.round}, ${v.round === 0 ? 'not started' : v.phase === 'end' ? 'End Phase done' : 'End Phase to come'}`,
@@ -189,6 +207,10 @@ export function reportMarkdown(r: ReportData): string[] {
     out.push(
       `- ${mdText(g.name)}: on the battlefield ${g.battlefield.map(mdText).join(', ') || 'none'}; in reserve ${g.reserve.map(mdText).join(', ') || 'none'}; out ${g.out.map(mdText).join(', ') || 'none'}`,
     );
+  }
+  if (r.caskets?.length) {
+    out.push('', '## The caskets at the end', '');
+    for (const c of r.caskets) out.push(`- ${casketWords(c, mdText)}`);
   }
   out.push('', '## Checking it', '');
   out.push(

@@ -1415,6 +1415,8 @@ const RENDERERS: Renderers = {
         check: d.check,
         version: d.version,
         story: d.story,
+        maps: d.maps,
+        caskets: d.caskets,
       },
     }).trimEnd(),
   ],

@@ -93,7 +93,8 @@ export type ViewKind = keyof ViewData;
 export type NewView = NewData & { commandLine: string };
 
 /** `report --format json`: the library's report with its "Checking it" in the command line's words. */
-export type ReportJson = Omit<ReportData, 'check'> & { check: string[] };
+/** The report's JSON form: its check in words, and without the per-round maps (its session replays to them). */
+export type ReportJson = Omit<ReportData, 'check' | 'maps'> & { check: string[] };
 
 /** One view: its kind and that kind's data. */
 export interface ViewOf<K extends ViewKind> {

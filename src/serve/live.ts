@@ -5,10 +5,13 @@ import { createHash } from 'node:crypto';
 import { BadzoneError } from '../errors.js';
 import { announcement, pageTitle, renderMain, renderPage, type Notice } from '../render/page.js';
 import { PlayersViewBuilder, type PlayersView } from '../api/players-view.js';
+import type { MapView } from '../api/types.js';
 
 export class LiveView {
   private readonly builder = new PlayersViewBuilder();
   view: PlayersView | null = null;
+  /** The battlefield's map, drawn in the page's battlefield section (made from the game's state: no replay). */
+  map: MapView | null = null;
   notice: Notice | null = null;
   version = '';
   main = '';
@@ -20,14 +23,15 @@ export class LiveView {
   /** Re-read the session file; true when what the page shows changed. Never throws for a bad or missing file. */
   refresh(): boolean {
     try {
-      const view = this.builder.read(this.file);
-      if (!view) {
+      const read = this.builder.readPage(this.file);
+      if (!read) {
         this.notice = {
           kind: 'missing',
           message: `There is no game in ${path.basename(this.file)} yet. This page shows it as soon as the GM starts one (badzone new, or badzone round).`,
         };
       } else {
-        this.view = view;
+        this.view = read.view;
+        this.map = read.map;
         this.notice = null;
       }
     } catch (e) {
@@ -38,7 +42,7 @@ export class LiveView {
         message: `${msg.split(this.file).join(path.basename(this.file))} This page recovers by itself when the file is fixed.`,
       };
     }
-    const main = renderMain(this.view, { mode: 'live', notice: this.notice });
+    const main = renderMain(this.view, { mode: 'live', notice: this.notice, map: this.map ?? undefined });
     const version = createHash('sha256').update(main).digest('base64url').slice(0, 22);
     if (version === this.version) return false;
     this.main = main;

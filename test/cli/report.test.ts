@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { engineCounts, resetEngineCounts } from '../../src/engine/counts.js';
 import { cli, runCli, tempDir } from '../helpers.js';
 
 const FILE = 'badzone-session.json';
@@ -274,5 +275,132 @@ describe('badzone report', () => {
     await cli(dir, 'new', '--seed', '1');
     expect((await runCli(['verify', '--file', FILE, '--session', FILE], { cwd: dir })).code).toBe(2);
     expect((await runCli(['verify', '--file', 'missing.json'], { cwd: dir })).code).toBe(3);
+  });
+});
+
+/**
+ * A 2 x 2 game: round 1 draws Falling Crates (A1 10" toward 3, A2 7" toward 9, B1 12" toward 6, B2 8" toward 12),
+ * the GM places Treasure (A1, worth 50) and records a hostile fighter carrying casket 1; round 2 places nothing;
+ * in round 3 the GM moves casket 3 (off the table) to B2.
+ */
+async function caskets(): Promise<string> {
+  const dir = tempDir('badzone-report-map-');
+  await cli(dir, 'new', '--seed', '7', '--hazard', 'none');
+  await cli(dir, 'round', '--dice', '10,4,3,1,9,6,6,2,12');
+  await cli(dir, 'place', 'treasure', '--dice', '1,2,3');
+  await cli(
+    dir,
+    'marker',
+    'carry',
+    '1',
+    '--gang',
+    '<img src=x onerror=alert(1)>',
+    '--fighter',
+    '*Vex* [a](http://e.vil)',
+  );
+  await cli(dir, 'end');
+  await cli(dir, 'round');
+  await cli(dir, 'end');
+  await cli(dir, 'round');
+  await cli(dir, 'marker', 'move', '3', 'b2');
+  return dir;
+}
+
+const HOLDER = '\\*Vex\\* \\[a\\](http\\:\\//e.vil) (&lt;img src=x onerror=alert(1)&gt;)';
+
+describe("the report's maps and who holds the caskets", () => {
+  it('--format md: the legend of each round whose markers changed, and each casket at the end with its holder or tile', async () => {
+    const dir = await caskets();
+    const out = await cli(dir, 'report');
+    const lines = out.split('\n');
+    const heads = lines.filter((l) => l.startsWith('**The battlefield at the end of round'));
+    expect(heads.map((l) => l.split(' (')[0])).toEqual([
+      '**The battlefield at the end of round 1**',
+      '**The battlefield at the end of round 3**',
+    ]);
+    const at = (round: number) => lines.indexOf(heads[round === 1 ? 0 : 1]!);
+    expect(lines.slice(at(1) + 2, at(1) + 8)).toEqual([
+      '- C2 Loot Casket, round 1: A1, 5" right (from A2\'s center, 7" toward 9 o\'clock)',
+      "- C3 Loot Casket, round 1: off the table, past the near edge (from B1's center, 12\" toward 6 o'clock)",
+      '- C4 Loot Casket, round 1: A2, 4" away from row A (from B2\'s center, 8" toward 12 o\'clock)',
+      '- G5 golden Loot Casket, round 1: A1, at its center, worth 50 credits (not scattered)',
+      `- C1 Loot Casket, round 1: carried by ${HOLDER} (not on the table)`,
+      '- Spawn points: without a tile: 1, 2, 3, 4 (number them on the table).',
+    ]);
+    expect(lines[at(3) + 3]).toBe(
+      "- C3 Loot Casket, round 1: B2, at its center, moved there by the GM (it had scattered from B1's center, 12\" toward 6 o'clock)",
+    );
+    const end = lines.indexOf('## The caskets at the end');
+    expect(end).toBeGreaterThan(lines.indexOf('## Where the game stands'));
+    expect(lines.slice(end + 2, end + 8)).toEqual([
+      `- C1 Loot Casket (round 1): held by ${HOLDER}`,
+      '- C2 Loot Casket (round 1): lies on tile A1; who holds it is not recorded',
+      '- C3 Loot Casket (round 1): lies on tile B2; who holds it is not recorded',
+      '- C4 Loot Casket (round 1): lies on tile A2; who holds it is not recorded',
+      '- G5 golden Loot Casket (round 1, worth 50 credits): lies on tile A1; who holds it is not recorded',
+      '',
+    ]);
+  });
+
+  it('--format html: one map for each round whose markers changed, in that round, and the caskets at the end, names as text', async () => {
+    const dir = await caskets();
+    const out = await cli(dir, 'report', '--format', 'html');
+    expect(out.match(/<figure class="map-figure">/g)).toHaveLength(2);
+    expect([...out.matchAll(/<title id="(map-round-\d+)-title">([^<]*)</g)].map((m) => [m[1], m[2]])).toEqual([
+      ['map-round-3', 'Map of the battlefield at the end of round 3'],
+      ['map-round-1', 'Map of the battlefield at the end of round 1'],
+    ]);
+    // Each drawn in its round's history: round 3's list item holds round 3's map.
+    const round3 = out.slice(out.indexOf('<h3>Round 3'), out.indexOf('<h3>Round 2'));
+    expect(round3).toContain('<title id="map-round-3-title">');
+    expect(out).not.toContain('<img');
+    const section = out.slice(
+      out.indexOf('<section class="report-caskets"'),
+      out.indexOf('<section class="report-check"'),
+    );
+    expect(section).toContain(
+      '<li>C1 <bdi>Loot Casket</bdi> (round 1): held by <bdi>*Vex* [a](http://e.vil)</bdi> (<bdi>&lt;img src=x onerror=alert(1)&gt;</bdi>)</li>',
+    );
+    expect(section).toContain(
+      '<li>G5 <bdi>golden Loot Casket</bdi> (round 1, worth 50 <bdi>credits</bdi>): lies on tile <bdi>A1</bdi>; who holds it is not recorded</li>',
+    );
+  });
+
+  it("takes each round's map from the one replay the history makes: each log entry after the setup stepped once", async () => {
+    const dir = await caskets();
+    const entries = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')).log.length;
+    resetEngineCounts();
+    await cli(dir, 'report', '--format', 'html');
+    expect(engineCounts.steps).toBe(entries - 1);
+  });
+
+  it('--json: the caskets at the end (in the schema), and no per-round maps', async () => {
+    const dir = await caskets();
+    const r = await runCli(['report', '--json'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    const rep = JSON.parse(r.stdout);
+    expect(rep.maps).toBeUndefined();
+    expect(rep.caskets[0]).toEqual({
+      id: 1,
+      kind: 'loot-casket',
+      what: 'Loot Casket',
+      eventId: 'falling-crates',
+      round: 1,
+      worth: null,
+      carriedBy: { gang: '<img src=x onerror=alert(1)>', fighter: '*Vex* [a](http://e.vil)' },
+      tile: null,
+    });
+    expect(rep.caskets.map((c: { id: number; tile: string | null }) => [c.id, c.tile])).toEqual([
+      [1, null],
+      [2, 'A1'],
+      [3, 'B2'],
+      [4, 'A2'],
+      [5, 'A1'],
+    ]);
+    expect(rep.caskets[4]).toMatchObject({
+      kind: 'golden-casket',
+      worth: { value: 50, unit: 'credits' },
+      carriedBy: null,
+    });
   });
 });

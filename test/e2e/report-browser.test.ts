@@ -141,4 +141,42 @@ describe('the HTML battle report in Chromium', () => {
 
     expect(await axe(page)).toEqual([]);
   });
+
+  it('the maps of the rounds whose markers changed, and the caskets at the end: full width on a phone, names as text; axe finds nothing', async () => {
+    const dir = tempDir('badzone-report-map-e2e-');
+    bin(dir, 'new', '--seed', '7', '--hazard', 'none');
+    // Round 1: Falling Crates on 2 x 2, casket 1 carried by a hostile fighter; round 2 places nothing; in round 3
+    // the GM moves casket 3 (off the table) to B2.
+    bin(dir, 'round', '--dice', '10,4,3,1,9,6,6,2,12');
+    bin(dir, 'marker', 'carry', '1', '--gang', 'Eschers', '--fighter', '<img src=x onerror=alert(1)>');
+    for (const step of ['end', 'round', 'end', 'round']) bin(dir, step);
+    bin(dir, 'marker', 'move', '3', 'b2');
+    const file = path.join(dir, 'report.html');
+    fs.writeFileSync(file, bin(dir, 'report', '--format', 'html'));
+    ctx ??= await launchChromium();
+    const page = await ctx.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`file://${file}`);
+    await page.screenshot({ path: path.join(SHOTS, 'report-maps-phone-full.png'), fullPage: true });
+    const maps = await page.evaluate(() =>
+      [...document.querySelectorAll('svg.map')].map((svg) => ({
+        round: svg.closest('li.hround')?.querySelector('h3')?.textContent,
+        title: svg.querySelector('title')?.textContent,
+        full: svg.getBoundingClientRect().width >= svg.closest('li.hround')!.getBoundingClientRect().width - 2,
+      })),
+    );
+    expect(maps).toEqual([
+      { round: 'Round 3', title: 'Map of the battlefield at the end of round 3', full: true },
+      { round: 'Round 1', title: 'Map of the battlefield at the end of round 1', full: true },
+    ]);
+    await expect(page.locator('.report-caskets li').allTextContents()).resolves.toEqual([
+      'C1 Loot Casket (round 1): held by <img src=x onerror=alert(1)> (Eschers)',
+      'C2 Loot Casket (round 1): lies on tile A1; who holds it is not recorded',
+      'C3 Loot Casket (round 1): lies on tile B2; who holds it is not recorded',
+      'C4 Loot Casket (round 1): lies on tile A2; who holds it is not recorded',
+    ]);
+    expect(await page.locator('main img').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axe(page)).toEqual([]);
+  });
 });

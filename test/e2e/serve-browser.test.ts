@@ -87,6 +87,24 @@ async function roundShown(page: Page, n: number): Promise<void> {
   });
 }
 
+/** A new page at `url` on a phone's screen (390x844), once it says it is live; the dialogs and errors it had. */
+async function livePhone(url: string): Promise<{ page: Page; dialogs: string[]; errors: string[] }> {
+  const page = await (await browser()).newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('live-state')?.getAttribute('data-state') === 'live', null, {
+    timeout: LIVE_WAIT,
+  });
+  return { page, dialogs, errors };
+}
+
 describe('badzone serve in Chromium', () => {
   it('shows the round; `round` in another process appears live and `undo` takes it back; both layouts pass axe; Ctrl-C stops it cleanly', async () => {
     const dir = gameDir();
@@ -235,22 +253,7 @@ describe('badzone serve in Chromium', () => {
     fs.writeFileSync(file, JSON.stringify(edited));
     bin(dir, 'round', '--dice', '2');
     const s = await serve(dir);
-    const ctx = await browser();
-    const page = await ctx.newPage();
-    const dialogs: string[] = [];
-    page.on('dialog', (d) => {
-      dialogs.push(d.message());
-      void d.dismiss();
-    });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(s.url);
-    await page.waitForFunction(
-      () => document.getElementById('live-state')?.getAttribute('data-state') === 'live',
-      null,
-      { timeout: LIVE_WAIT },
-    );
+    const { page, dialogs, errors } = await livePhone(s.url);
     const text = await page.locator('main').innerText();
     expect(text).toContain('<img src=x onerror=alert(1)>');
     expect(text).toContain('<script>alert("name")</script>Outage');
@@ -500,5 +503,75 @@ describe('the players\u2019 view layout in Chromium', () => {
       }
       expect(await s.stop()).toBe(0);
     }
+  });
+
+  it('the battlefield map: full width on a phone, axe-clean, names as text, and it changes live when a marker moves', async () => {
+    const dir = gameDir();
+    bin(dir, 'new', '--seed', '7', '--hazard', 'none');
+    // Falling Crates on a 2 x 2 board: casket 3 from B1, 12" toward 6 o'clock: off the table past the near edge.
+    bin(dir, 'round', '--dice', '10,4,3,1,9,6,6,2,12');
+    bin(
+      dir,
+      'marker',
+      'carry',
+      '1',
+      '--gang',
+      '<img src=x onerror=alert(1)>',
+      '--fighter',
+      '<script>alert(2)</script>',
+    );
+    const s = await serve(dir);
+    const { page, dialogs, errors } = await livePhone(s.url);
+    await page.evaluate(() => ((window as any).__sameDocument = true));
+    /** Where marker `label` is drawn (its shape's corner), and its label's text; null when it is not on the map. */
+    const marker = (label: string) =>
+      page.evaluate((l) => {
+        const g = [...document.querySelectorAll('svg.map g.map-m')].find(
+          (x) => x.querySelector('text.map-label')?.textContent === l,
+        );
+        const r = g?.querySelector('rect.map-marker');
+        return r ? { x: r.getAttribute('x'), y: r.getAttribute('y'), off: g!.classList.contains('map-off') } : null;
+      }, label);
+    // It landed at (6, 30): drawn just outside the near edge (24 + 1.6, less half the 1.2" square), inside the picture.
+    expect(await marker('C3')).toEqual({ x: '5.4', y: '25', off: true });
+    // Full width on a phone: the map takes its section's width, and the page does not scroll sideways.
+    const widths = await page.evaluate(() => {
+      const svg = document.querySelector('svg.map')!.getBoundingClientRect();
+      const section = document.querySelector('svg.map')!.closest('section')!;
+      const inner = section.clientWidth - parseFloat(getComputedStyle(section).paddingLeft) * 2;
+      return { svg: Math.round(svg.width), inner: Math.round(inner), page: document.documentElement.scrollWidth };
+    });
+    expect(widths.svg).toBeGreaterThanOrEqual(widths.inner - 2);
+    expect(widths.page).toBeLessThanOrEqual(390);
+    // The carried casket is said beside the map, its holder's names as text.
+    const legend = await page.locator('.map-legend').first().textContent();
+    expect(legend).toContain(
+      'C1 Loot Casket, round 1: carried by <script>alert(2)</script> (<img src=x onerror=alert(1)>)',
+    );
+    expect(await page.locator('main img, main script').count()).toBe(0);
+    await page.screenshot({ path: path.join(SHOTS, 'serve-map-phone.png'), fullPage: true });
+    expect(await axe(page)).toEqual([]);
+
+    // The GM moves casket 3 to A1's center: the open page's map shows it there, without a reload.
+    bin(dir, 'marker', 'move', '3', 'a1');
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('svg.map g.map-m')].some(
+          (g) =>
+            g.querySelector('text.map-label')?.textContent === 'C3' &&
+            g.querySelector('rect.map-marker')?.getAttribute('y') === '5.4',
+        ),
+      null,
+      { timeout: LIVE_WAIT },
+    );
+    expect(await marker('C3')).toEqual({ x: '5.4', y: '5.4', off: false });
+    expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
+    await expect(page.locator('.map-legend').first().textContent()).resolves.toContain(
+      'C3 Loot Casket, round 1: A1, at its center, moved there by the GM',
+    );
+    expect(await axe(page)).toEqual([]);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(await s.stop()).toBe(0);
   });
 });

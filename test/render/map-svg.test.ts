@@ -134,6 +134,28 @@ describe('the map as SVG', () => {
   });
 });
 
+describe('a marker off the table, as the library gives it', () => {
+  it('is drawn just outside the edge it crossed, inside the picture, however far past it landed; once moved, its old scatter ends at that edge', async () => {
+    const dir = tempDir('badzone-map-off-');
+    await cliJson(dir, 'new', '--seed', '7', '--hazard', 'none');
+    // Falling Crates on 2 x 2: casket 3 from B1's center (6, 18), 12" toward 6 o'clock: lands at (6, 30).
+    await cliJson(dir, 'round', '--dice', '10,4,3,1,9,6,6,2,12');
+    const view = await cliJson(dir, 'map');
+    expect(view.markers[2].at).toMatchObject({ x: 6, y: 30, offTable: true, edge: 'near', drawAt: { x: 6, y: 24 } });
+    const svg = renderMapSvg(view, { id: 'm' });
+    // The board is 24" deep and the viewBox ends 3" below it; the casket is drawn 1.6" past the edge (its square's
+    // corner 0.6" above that), and its arrow ends there too.
+    expect(svg).toContain('viewBox="-3 -6 30 33"');
+    expect(svg).toContain('<rect class="map-marker map-loot-casket" x="5.4" y="25" width="1.2" height="1.2"/>');
+    expect(svg).toContain('<line class="map-scatter" x1="6" y1="18" x2="6" y2="25.6" marker-end="url(#m-arrow)"/>');
+    // Moved by the GM to B2's center: drawn there, and the scatter it had made ends at the edge it crossed.
+    await cliJson(dir, 'marker', 'move', '3', 'b2');
+    const moved = renderMapSvg(await cliJson(dir, 'map'), { id: 'm' });
+    expect(moved).toContain('<rect class="map-marker map-loot-casket" x="17.4" y="17.4" width="1.2" height="1.2"/>');
+    expect(moved).toContain('<line class="map-scatter" x1="6" y1="18" x2="6" y2="24" marker-end="url(#m-arrow)"/>');
+  });
+});
+
 describe('the map on the page and in the report', () => {
   async function game() {
     const dir = tempDir('badzone-map-page-');

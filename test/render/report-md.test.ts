@@ -247,6 +247,8 @@ describe('the whole report', () => {
       await g.round({ dice: [d] });
       await g.end();
     }
+    // A fighter named from `h` carries the first marker: the map's legend in the report says who.
+    await g.marker('carry', 1, { gang: name, fighter: name });
     const data = await g.report('0.1.0');
     const md = reportMarkdown(data).join('\n');
     // The GM's title, date, scenario and result (report --title ...) made of `h` too.

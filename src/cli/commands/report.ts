@@ -35,6 +35,10 @@ export async function run(
   const data = await (await openSession(opts, io)).report(VERSION);
   const story = { ...data.story, ...given };
   // The JSON form says how to check the game in words, with the commands (the check's facts, said where it stood).
-  if (format === 'json') return { kind: 'report', data: { ...data, story, check: checkText(data.check) } };
+  // Without the per-round maps: the session it carries replays to them, and `map --json` gives the map now.
+  if (format === 'json') {
+    const { maps: _maps, ...json } = data;
+    return { kind: 'report', data: { ...json, story, check: checkText(data.check) } };
+  }
   return { kind: format === 'md' ? 'report-md' : 'report-html', data: { ...data, story } };
 }
