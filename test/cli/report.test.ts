@@ -320,9 +320,9 @@ describe("the report's maps and who holds the caskets", () => {
     ]);
     const at = (round: number) => lines.indexOf(heads[round === 1 ? 0 : 1]!);
     expect(lines.slice(at(1) + 2, at(1) + 8)).toEqual([
-      '- C2 Loot Casket, round 1: A1, 5" right (from A2\'s center, 7" toward 9 o\'clock)',
+      '- C2 Loot Casket, round 1: A1, 5" right of its center (from A2\'s center, 7" toward 9 o\'clock)',
       "- C3 Loot Casket, round 1: off the table, past the near edge (from B1's center, 12\" toward 6 o'clock)",
-      '- C4 Loot Casket, round 1: A2, 4" away from row A (from B2\'s center, 8" toward 12 o\'clock)',
+      '- C4 Loot Casket, round 1: A2, 4" toward the near edge of its center (from B2\'s center, 8" toward 12 o\'clock)',
       '- G5 golden Loot Casket, round 1: A1, at its center, worth 50 credits (not scattered)',
       `- C1 Loot Casket, round 1: carried by ${HOLDER} (not on the table)`,
       '- Spawn points: without a tile: 1, 2, 3, 4 (number them on the table).',
