@@ -20,8 +20,11 @@ export function markerKind(what: string): MarkerKind {
   return KINDS[what] ?? 'marker';
 }
 
-/** A Large Blast template is 5" across; a Small Blast 3". Markers drawn as a point have none. */
-const RADIUS: Partial<Record<MarkerKind, number>> = { 'large-blast': 2.5 };
+/**
+ * A Large Blast template is 5" across; a Small Blast 3". A Frag Mine is drawn with the Small Blast its frag
+ * profile has (Blast (3"), a reading: docs/rulings.md). Markers drawn as a point have none.
+ */
+const RADIUS: Partial<Record<MarkerKind, number>> = { 'large-blast': 2.5, 'frag-mine': 1.5 };
 
 /** The radius, in inches, of what a marker of this kind is drawn as to scale, or undefined for a point. */
 export function markerRadius(kind: MarkerKind): number | undefined {
