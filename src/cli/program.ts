@@ -673,7 +673,7 @@ export function buildProgram(io: IO, emit: Emit, version: string, only?: string)
     .addHelpText(
       'after',
       examples('badzone map', 'badzone map --json') +
-        "\nThe board is drawn to the terminal's width and height (80 columns when not a\nterminal), in box drawing, or ASCII when colour is off (NO_COLOR, a pipe); a\nboard too big is scaled down or split into parts, never wrapped. Each marker is\nlabelled by kind and number (C3: Loot Casket 3; S smoke, M mine, G golden\ncasket, B blast). The legend says where each landed: its tile and offset in\ninches from that tile's center, seen from the GM's seat (row A along the far\nedge, A1 at its left-hand corner), e.g.\n  A2, 2\" left and 4\" toward the near edge of its center\n  off the table, past the near edge\n`badzone marker` clears, moves or hands one to a fighter (3 or C3).\n",
+        "\nThe board is drawn to the terminal's width and height (80 columns when not a\nterminal), in box drawing, or ASCII when colour is off (NO_COLOR, a pipe); a\nboard too big is scaled down or split into parts, never wrapped. Each marker is\nlabelled by kind and number, in lowercase so it never reads as a tile (c3:\nLoot Casket 3, not tile C3; s smoke, m mine, g golden casket, b blast). The\nlegend says where each landed: its tile and offset in inches from that tile's\ncenter, seen from the GM's seat (row A along the far edge, A1 at its left-hand\ncorner), e.g.\n  A2, 2\" left and 4\" toward the near edge of its center\n  off the table, past the near edge\n`badzone marker` clears, moves or hands one to a fighter (3 or c3).\n",
     )
     .action(async (opts) => emit(await (await import('./commands/map.js')).run(opts, io), opts.json === true));
 
@@ -682,7 +682,7 @@ export function buildProgram(io: IO, emit: Emit, version: string, only?: string)
       .command('marker')
       .description('clear a marker events placed (or all), move one to a tile center, or say a fighter carries it')
       .addArgument(new Argument('<op>', 'clear, move or carry').choices(['clear', 'move', 'carry']))
-      .argument('<marker>', 'its number on the map (clear: or all)')
+      .argument('<marker>', 'its number on the map, or its label (3 or c3; clear: or all)')
       .argument('[tile]', 'move: the tile whose center it goes to')
       .option('--gang <name>', 'carry: the gang that holds it')
       .option('--fighter <name>', 'carry: the fighter who holds it')
@@ -692,6 +692,7 @@ export function buildProgram(io: IO, emit: Emit, version: string, only?: string)
       'after',
       `${examples(
         'badzone marker clear 3',
+        'badzone marker clear c3',
         'badzone marker clear all',
         'badzone marker move 3 B2',
         'badzone marker carry 3 --gang Goliaths --fighter Krag',

@@ -273,7 +273,7 @@ function draw(view: MapView, part: Part, f: Fit, ch: Chars, ascii: boolean): Can
   // Labels: each as near its point as a free run of cells allows.
   const put = (text: string, l: number, c: number, kind: Cell, overBorder: boolean): boolean => {
     const s = [...text];
-    // A label is kept a space apart from another label or a tile's name, so "C4 C11" never reads "C4C11".
+    // A label is kept a space apart from another label or a tile's name, so "c4 c11" never reads "c4c11".
     const apart = (L: number, C: number) => C < 0 || C >= W || !LABELS.has(cells[L]![C]!);
     const free = (L: number, C: number) => {
       if (L < 0 || L >= H || C < 0 || C + s.length > W) return false;

@@ -8,15 +8,15 @@ import type { MapMarker, MapPlace, MapSite, MapView, MarkerKind } from '../api/t
 import type { Edge } from '../api/orientation.js';
 import { EDGE_NAME } from './orientation.js';
 
-/** A marker's glyph on the map, before its number ("C12"). */
+/** A marker's glyph on the map, before its number ("c12": lowercase, so a label never reads as a tile's name, C12). */
 export const MARKER_GLYPH: Record<MarkerKind, string> = {
-  'loot-casket': 'C',
-  'smoke-marker': 'S',
-  'frag-mine': 'M',
-  'golden-casket': 'G',
-  'large-blast': 'B',
+  'loot-casket': 'c',
+  'smoke-marker': 's',
+  'frag-mine': 'm',
+  'golden-casket': 'g',
+  'large-blast': 'b',
   /** A group's own table placing something of its own: its `what` says what. */
-  marker: 'X',
+  marker: 'x',
 };
 
 /** What each kind is, for the key (codes made words here, like the rest of the human output). */
@@ -102,7 +102,7 @@ export interface Say {
   inch: string;
 }
 
-/** One marker's legend entry: "C2 Loot Casket, round 2: A2, 4″ right (from A2's center, 4″ toward 3 o'clock)". */
+/** One marker's legend entry: "c2 Loot Casket, round 2: A2, 4″ right (from A2's center, 4″ toward 3 o'clock)". */
 export function markerEntry(m: MapMarker, w: Say): string {
   const { say, inch } = w;
   const head = `${markerLabel(m)} ${say(m.what)}, round ${m.round}${m.live ? ' (in play)' : ''}`;

@@ -9,7 +9,7 @@ import type { Style } from './style.js';
 /** No height limit (output that is not a terminal's screen): the board is drawn at its largest, never split by rows. */
 const ANY_HEIGHT = 10_000;
 
-/** One marker in words, as the legend says it: "C3 Loot Casket, round 1: A2, 2″ left of its center (from ...)". */
+/** One marker in words, as the legend says it: "c3 Loot Casket, round 1: A2, 2″ left of its center (from ...)". */
 export function markerLine(m: MapMarker, ascii: boolean): string {
   return markerEntry(m, { say: (s) => safeMapText(s, ascii), inch: ascii ? '"' : '″' });
 }

@@ -577,7 +577,7 @@ function reportTitle(v: PlayersView, r: ReportExtras | undefined): Html {
 }
 
 /**
- * A casket at the end, in words ("C3 Loot Casket (round 2): held by Vex (Eschers)"); `say` makes a name safe where
+ * A casket at the end, in words ("c3 Loot Casket (round 2): held by Vex (Eschers)"); `say` makes a name safe where
  * it goes (the HTML's escaping, Markdown's mdText). The Markdown and HTML reports say the same.
  */
 export function casketWords(c: CasketView, say: (s: string) => string): string {

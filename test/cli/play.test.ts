@@ -722,7 +722,7 @@ describe('the battlefield in play (issue 22)', () => {
     const r = await runCli(['play'], tty(dir, p));
     expect(r.stderr).toBe('');
     expect(p.left()).toBe(0);
-    expect(r.stdout).toContain('C1 Loot Casket, round 1: A2, 2" left of its center');
+    expect(r.stdout).toContain('c1 Loot Casket, round 1: A2, 2" left of its center');
     // The discard offered first in Events while the Blast is off the table, and gone after it.
     const events = p.menus.filter((m) => m.some((c) => c.value === 'place'));
     expect(events[0]![0]).toEqual({

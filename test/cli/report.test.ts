@@ -320,24 +320,24 @@ describe("the report's maps and who holds the caskets", () => {
     ]);
     const at = (round: number) => lines.indexOf(heads[round === 1 ? 0 : 1]!);
     expect(lines.slice(at(1) + 2, at(1) + 8)).toEqual([
-      '- C2 Loot Casket, round 1: A1, 5" right of its center (from A2\'s center, 7" toward 9 o\'clock)',
-      "- C3 Loot Casket, round 1: off the table, past the near edge (from B1's center, 12\" toward 6 o'clock)",
-      '- C4 Loot Casket, round 1: A2, 4" toward the near edge of its center (from B2\'s center, 8" toward 12 o\'clock)',
-      '- G5 golden Loot Casket, round 1: A1, at its center, worth 50 credits (not scattered)',
-      `- C1 Loot Casket, round 1: carried by ${HOLDER} (not on the table)`,
+      '- c2 Loot Casket, round 1: A1, 5" right of its center (from A2\'s center, 7" toward 9 o\'clock)',
+      "- c3 Loot Casket, round 1: off the table, past the near edge (from B1's center, 12\" toward 6 o'clock)",
+      '- c4 Loot Casket, round 1: A2, 4" toward the near edge of its center (from B2\'s center, 8" toward 12 o\'clock)',
+      '- g5 golden Loot Casket, round 1: A1, at its center, worth 50 credits (not scattered)',
+      `- c1 Loot Casket, round 1: carried by ${HOLDER} (not on the table)`,
       '- Spawn points: without a tile: 1, 2, 3, 4 (number them on the table).',
     ]);
     expect(lines[at(3) + 3]).toBe(
-      "- C3 Loot Casket, round 1: B2, at its center, moved there by the GM (it had scattered from B1's center, 12\" toward 6 o'clock)",
+      "- c3 Loot Casket, round 1: B2, at its center, moved there by the GM (it had scattered from B1's center, 12\" toward 6 o'clock)",
     );
     const end = lines.indexOf('## The caskets at the end');
     expect(end).toBeGreaterThan(lines.indexOf('## Where the game stands'));
     expect(lines.slice(end + 2, end + 8)).toEqual([
-      `- C1 Loot Casket (round 1): held by ${HOLDER}`,
-      '- C2 Loot Casket (round 1): lies on tile A1; who holds it is not recorded',
-      '- C3 Loot Casket (round 1): lies on tile B2; who holds it is not recorded',
-      '- C4 Loot Casket (round 1): lies on tile A2; who holds it is not recorded',
-      '- G5 golden Loot Casket (round 1, worth 50 credits): lies on tile A1; who holds it is not recorded',
+      `- c1 Loot Casket (round 1): held by ${HOLDER}`,
+      '- c2 Loot Casket (round 1): lies on tile A1; who holds it is not recorded',
+      '- c3 Loot Casket (round 1): lies on tile B2; who holds it is not recorded',
+      '- c4 Loot Casket (round 1): lies on tile A2; who holds it is not recorded',
+      '- g5 golden Loot Casket (round 1, worth 50 credits): lies on tile A1; who holds it is not recorded',
       '',
     ]);
   });
@@ -359,10 +359,10 @@ describe("the report's maps and who holds the caskets", () => {
       out.indexOf('<section class="report-check"'),
     );
     expect(section).toContain(
-      '<li>C1 <bdi>Loot Casket</bdi> (round 1): held by <bdi>*Vex* [a](http://e.vil)</bdi> (<bdi>&lt;img src=x onerror=alert(1)&gt;</bdi>)</li>',
+      '<li>c1 <bdi>Loot Casket</bdi> (round 1): held by <bdi>*Vex* [a](http://e.vil)</bdi> (<bdi>&lt;img src=x onerror=alert(1)&gt;</bdi>)</li>',
     );
     expect(section).toContain(
-      '<li>G5 <bdi>golden Loot Casket</bdi> (round 1, worth 50 <bdi>credits</bdi>): lies on tile <bdi>A1</bdi>; who holds it is not recorded</li>',
+      '<li>g5 <bdi>golden Loot Casket</bdi> (round 1, worth 50 <bdi>credits</bdi>): lies on tile <bdi>A1</bdi>; who holds it is not recorded</li>',
     );
   });
 

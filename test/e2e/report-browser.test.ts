@@ -170,10 +170,10 @@ describe('the HTML battle report in Chromium', () => {
       { round: 'Round 1', title: 'Map of the battlefield at the end of round 1', full: true },
     ]);
     await expect(page.locator('.report-caskets li').allTextContents()).resolves.toEqual([
-      'C1 Loot Casket (round 1): held by <img src=x onerror=alert(1)> (Eschers)',
-      'C2 Loot Casket (round 1): lies on tile A1; who holds it is not recorded',
-      'C3 Loot Casket (round 1): lies on tile B2; who holds it is not recorded',
-      'C4 Loot Casket (round 1): lies on tile A2; who holds it is not recorded',
+      'c1 Loot Casket (round 1): held by <img src=x onerror=alert(1)> (Eschers)',
+      'c2 Loot Casket (round 1): lies on tile A1; who holds it is not recorded',
+      'c3 Loot Casket (round 1): lies on tile B2; who holds it is not recorded',
+      'c4 Loot Casket (round 1): lies on tile A2; who holds it is not recorded',
     ]);
     expect(await page.locator('main img').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

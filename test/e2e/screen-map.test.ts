@@ -58,7 +58,7 @@ function markers(dir: string): Marker[] {
   return (JSON.parse(r.stdout) as { markers: Marker[] }).markers;
 }
 
-const LABEL: Record<string, string> = { 'loot-casket': 'C', 'large-blast': 'B' };
+const LABEL: Record<string, string> = { 'loot-casket': 'c', 'large-blast': 'b' };
 const EDGE = { far: 'the far edge', near: 'the near edge', left: 'the left-hand edge', right: 'the right-hand edge' };
 
 /** Where the legend must say a marker is: its landing tile and offset from that tile's center, to the half inch. */
@@ -173,7 +173,7 @@ describe.skipIf(!hasTmux || !built)('the battlefield map at 80x24 in a real term
       if (pillar) {
         const blast = list.find((m) => m.kind === 'large-blast')!;
         expect(blast.scatters.length).toBeGreaterThan(1);
-        expect(entries(legend).find((l) => l.startsWith(`B${blast.id} Large Blast`))).toMatch(
+        expect(entries(legend).find((l) => l.startsWith(`b${blast.id} Large Blast`))).toMatch(
           /; path: D4's center, then round 1 /,
         );
       }

@@ -533,7 +533,7 @@ describe('the players\u2019 view layout in Chromium', () => {
         return r ? { x: r.getAttribute('x'), y: r.getAttribute('y'), off: g!.classList.contains('map-off') } : null;
       }, label);
     // It landed at (6, 30): drawn just outside the near edge (24 + 1.6, less half the 1.2" square), inside the picture.
-    expect(await marker('C3')).toEqual({ x: '5.4', y: '25', off: true });
+    expect(await marker('c3')).toEqual({ x: '5.4', y: '25', off: true });
     // Full width on a phone: the map takes its section's width, and the page does not scroll sideways.
     const widths = await page.evaluate(() => {
       const svg = document.querySelector('svg.map')!.getBoundingClientRect();
@@ -546,7 +546,7 @@ describe('the players\u2019 view layout in Chromium', () => {
     // The carried casket is said beside the map, its holder's names as text.
     const legend = await page.locator('.map-legend').first().textContent();
     expect(legend).toContain(
-      'C1 Loot Casket, round 1: carried by <script>alert(2)</script> (<img src=x onerror=alert(1)>)',
+      'c1 Loot Casket, round 1: carried by <script>alert(2)</script> (<img src=x onerror=alert(1)>)',
     );
     expect(await page.locator('main img, main script').count()).toBe(0);
     await page.screenshot({ path: path.join(SHOTS, 'serve-map-phone.png'), fullPage: true });
@@ -558,16 +558,16 @@ describe('the players\u2019 view layout in Chromium', () => {
       () =>
         [...document.querySelectorAll('svg.map g.map-m')].some(
           (g) =>
-            g.querySelector('text.map-label')?.textContent === 'C3' &&
+            g.querySelector('text.map-label')?.textContent === 'c3' &&
             g.querySelector('rect.map-marker')?.getAttribute('y') === '5.4',
         ),
       null,
       { timeout: LIVE_WAIT },
     );
-    expect(await marker('C3')).toEqual({ x: '5.4', y: '5.4', off: false });
+    expect(await marker('c3')).toEqual({ x: '5.4', y: '5.4', off: false });
     expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
     await expect(page.locator('.map-legend').first().textContent()).resolves.toContain(
-      'C3 Loot Casket, round 1: A1, at its center, moved there by the GM',
+      'c3 Loot Casket, round 1: A1, at its center, moved there by the GM',
     );
     expect(await axe(page)).toEqual([]);
     expect(dialogs).toEqual([]);

@@ -33,7 +33,7 @@ describe('the map as SVG', () => {
     expect(attrs(svg, 'map-tile', 'y')).toEqual(['0', '0', '0', '12', '12', '12', '24', '24', '24']);
     expect(svg).toContain('<line class="map-scatter" x1="6" y1="6" x2="16" y2="6" marker-end="url(#m-arrow)"/>');
     expect(svg).toContain('<rect class="map-marker map-loot-casket" x="15.4" y="5.4" width="1.2" height="1.2"/>');
-    expect(svg).toContain('<text class="map-label" x="16.9" y="5.3">C1</text>');
+    expect(svg).toContain('<text class="map-label" x="16.9" y="5.3">c1</text>');
   });
 
   it('draws the 4x4 board: 16 tiles, D4 hatched, C3 outlined, 15 caskets and the Pillar\u2019s 4-step path and 5" blast', () => {
@@ -46,11 +46,11 @@ describe('the map as SVG', () => {
     expect(count(svg, /<rect class="map-unconfirmed" /)).toBe(1);
     expect(svg).toContain('>C3?</text><text class="map-note" x="24.6" y="27.1">not confirmed</text>');
     expect(svg).toContain('>removed</text>');
-    // 16 markers on the table (C6 is carried): 15 caskets with one scatter each, the Pillar with four.
+    // 16 markers on the table (c6 is carried): 15 caskets with one scatter each, the Pillar with four.
     expect(count(svg, /class="map-marker /)).toBe(16);
     expect(count(svg, /class="map-scatter"/)).toBe(15);
     expect(count(svg, /class="map-path"/)).toBe(4);
-    expect(svg).not.toContain('>C6<');
+    expect(svg).not.toContain('>c6<');
     // The Large Blast, to scale, around where the Pillar is now.
     const pillar = v.markers.find((m) => m.id === 17)!;
     expect(attrs(svg, 'map-blast', 'r')).toEqual(['2.5']);
@@ -58,7 +58,7 @@ describe('the map as SVG', () => {
     // Its path goes through each End Phase's landing point in turn.
     const ends = attrs(svg, 'map-path', 'x2').map(Number);
     expect(ends).toEqual(pillar.scatters.map((s) => Math.round(s.to.x * 1000) / 1000));
-    // C1 went off the left-hand edge: drawn 1.6" outside it, level with where it crossed.
+    // c1 went off the left-hand edge: drawn 1.6" outside it, level with where it crossed.
     expect(svg).toContain('<rect class="map-marker map-loot-casket" x="-2.2" y="5.4" width="1.2" height="1.2"/>');
     // Sites on their tiles: spawn points 1-3, the lair (now a nest), the collapsed structure.
     expect(count(svg, /<text class="map-site /)).toBe(5);
@@ -108,12 +108,12 @@ describe('the map as SVG', () => {
     const fig = mapFigure(fourByFour(), 'map').text;
     expect(fig).toContain('aria-describedby="map-legend"');
     expect(fig).toContain('<div class="map-legend" id="map-legend">');
-    expect(count(fig, /<li>C\d+ Loot Casket/)).toBe(16);
+    expect(count(fig, /<li>c\d+ Loot Casket/)).toBe(16);
     expect(fig).toContain(
-      '<li>C1 Loot Casket, round 2: off the table, past the left-hand edge (from A1&#39;s center, 8\u2033 toward 9 o&#39;clock)</li>',
+      '<li>c1 Loot Casket, round 2: off the table, past the left-hand edge (from A1&#39;s center, 8\u2033 toward 9 o&#39;clock)</li>',
     );
     expect(fig).toContain(
-      '<p>Carried (not on the map):</p><ul class="map-list"><li>C6 Loot Casket, round 2: carried by Krag (Goliaths)</li></ul>',
+      '<p>Carried (not on the map):</p><ul class="map-list"><li>c6 Loot Casket, round 2: carried by Krag (Goliaths)</li></ul>',
     );
     expect(fig).toContain('<li>Tiles removed (hatched): D4.</li>');
   });
@@ -127,7 +127,7 @@ describe('the map as SVG', () => {
     expect(fig).toContain('Evil\\x1b[2J\\x1b]0;pwned\\x07\\x9b31m\\u202eName\\x0d\n');
     expect(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(fig)).toBe(false);
     // On the map a marker is labelled by its glyph and number, never by a name; the names are in the legend.
-    expect([...fig.matchAll(/class="map-label"[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['C1', 'S2', 'M3', 'G4']);
+    expect([...fig.matchAll(/class="map-label"[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['c1', 's2', 'm3', 'g4']);
     expect(mapLegendHtml(hostile(), 'l').text).toContain(
       `${HOSTILE.long}, round 1: C1, at its center, worth 20 &lt;script&gt;`,
     );

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MapView, MarkerKind } from '../../src/api/types.js';
 import { mapTextLines, renderMapText, type MapTextOptions } from '../../src/render/map-text.js';
-import { placeWords } from '../../src/render/map-words.js';
+import { markerLabel, placeWords } from '../../src/render/map-words.js';
 import { visibleWidth } from '../../src/render/style.js';
 import { board, fiveTiles, fourByFour, hostile, marker, place, sixBySix, small } from './map-fixtures.js';
 
@@ -27,9 +27,9 @@ describe('the map on a terminal', () => {
         '+-------------+-------------+-------------+     12',
         '|A1           |A2           |A3           |   9 + 3',
         '|             |             |             |     6',
-        "|             |    C1       |             |  12 o'clock: far edge",
+        "|             |    c1       |             |  12 o'clock: far edge",
         '|             |             |             |',
-        '+-------------+-------------+-------------+  C  Loot Casket',
+        '+-------------+-------------+-------------+  c  Loot Casket',
         '|B1           |B2           |B3           |',
         '|             |             |             |',
         '|             |             |             |',
@@ -44,7 +44,7 @@ describe('the map on a terminal', () => {
     ]);
     expect(t.legend).toEqual([
       "Markers (offsets from the tile's center, seen from the GM's seat):",
-      `C1 Loot Casket, round 1: A2, 2" left of its center (from A1's center, 10" toward`,
+      `c1 Loot Casket, round 1: A2, 2" left of its center (from A1's center, 10" toward`,
       "    3 o'clock)",
     ]);
   });
@@ -57,15 +57,15 @@ describe('the map on a terminal', () => {
       '│          │          │          │     6',
       "│          │          │          │  12 o'clock: far edge",
       '│          │          │          │',
-      '├──────────┼──────────┼──────────┘  C  Loot Casket',
+      '├──────────┼──────────┼──────────┘  c  Loot Casket',
       '│B1        │B2        │',
       '│          │          │',
-      '│          │     C1   │',
+      '│          │     c1   │',
       '│          │          │',
       '└──────────┴──────────┘',
     ]);
     expect(t.legend.join(' ').replace(/ {4}/g, '').split('seat): ')[1]).toBe(
-      "C1 Loot Casket, round 1: B2, at its center, moved there by the GM (it had scattered from A3's center, 4″ toward 6 o'clock) Spawn points: without a tile: 1, 2 (number them on the table).",
+      "c1 Loot Casket, round 1: B2, at its center, moved there by the GM (it had scattered from A3's center, 4″ toward 6 o'clock) Spawn points: without a tile: 1, 2 (number them on the table).",
     );
   });
 
@@ -88,15 +88,15 @@ describe('the map on a terminal', () => {
     expect(map.length).toBeLessThanOrEqual(24);
     for (const l of allLines(t)) expect(visibleWidth(l)).toBeLessThanOrEqual(80);
     const text = map.join('\n');
-    // Each marker on the table by its label, once; the carried one (C6) not on the map.
+    // Each marker on the table by its label, once; the carried one (c6) not on the map.
     for (const m of v.markers) {
-      const label = `${m.kind === 'large-blast' ? 'B' : 'C'}${m.id}`;
+      const label = `${m.kind === 'large-blast' ? 'b' : 'c'}${m.id}`;
       const count = text.match(new RegExp(`(?<!│)${label}(?!\\d)`, 'g'))?.length ?? 0;
       expect([label, count]).toEqual([label, m.carriedBy ? 0 : 1]);
     }
     // A1's casket went off the left-hand edge: drawn on that edge, said in words.
-    expect(map.some((l) => l.startsWith('←C1'))).toBe(true);
-    expect(t.legend).toContain(`C1 Loot Casket, round 2: off the table, past the left-hand edge (from A1's`);
+    expect(map.some((l) => l.startsWith('←c1'))).toBe(true);
+    expect(t.legend).toContain(`c1 Loot Casket, round 2: off the table, past the left-hand edge (from A1's`);
     // D4 removed: hatched; C3 picked, not confirmed: marked; both said in words.
     expect(map.filter((l) => /│D4 *╱/.test(l) || /│[ ╱]*╱[ ╱]*│$/.test(l.slice(0, 57))).length).toBeGreaterThan(2);
     expect(text).toContain('C3?');
@@ -107,9 +107,9 @@ describe('the map on a terminal', () => {
     expect(text).toContain('░');
     const pillar = t.legend.join(' ').replace(/ {4}/g, '');
     expect(pillar).toContain(
-      "B17 Pillar of Flame, round 1 (in play): B2, 3.5″ right and 2″ toward the near edge of its center, blast radius 2.5″; path: B2's center, then round 1 9″ toward 2 o'clock, round 2 4″ toward 6 o'clock, round 3 6″ toward 9 o'clock, round 4 3″ toward 5 o'clock",
+      "b17 Pillar of Flame, round 1 (in play): B2, 3.5″ right and 2″ toward the near edge of its center, blast radius 2.5″; path: B2's center, then round 1 9″ toward 2 o'clock, round 2 4″ toward 6 o'clock, round 3 6″ toward 9 o'clock, round 4 3″ toward 5 o'clock",
     );
-    expect(pillar).toContain('Carried (not on the map): C6 Loot Casket, round 2: carried by Krag (Goliaths)');
+    expect(pillar).toContain('Carried (not on the map): c6 Loot Casket, round 2: carried by Krag (Goliaths)');
     // Sites on their tiles, numbered; those without one listed.
     expect(text).toMatch(/\*1│/);
     expect(text).toMatch(/\*2!│/);
@@ -134,9 +134,23 @@ describe('the map on a terminal', () => {
     expect(map.length).toBe(23);
     for (const l of allLines(t)) expect(l.length).toBeLessThanOrEqual(40);
     for (const m of v.markers.filter((m) => !m.carriedBy))
-      expect(map.some((l) => new RegExp(`(?<![|])[CB]${m.id}(?![0-9])`).test(l))).toBe(true);
+      expect(map.some((l) => new RegExp(`(?<![|])[cb]${m.id}(?![0-9])`).test(l))).toBe(true);
     // The key did not fit beside the map: it heads the legend.
-    expect(t.legend[0]).toMatch(/^Key: C Loot Casket; B Large Blast; /);
+    expect(t.legend[0]).toMatch(/^Key: c Loot Casket; b Large Blast; /);
+  });
+
+  it('labels markers in lowercase, so on the 4x4 board no label reads as a tile name (c3 is casket 3, C3 the tile)', () => {
+    const v = fourByFour();
+    const tiles = v.tiles.map((t) => t.name);
+    const board = renderMapText(v, TERM).screens[0]!.join('\n');
+    // No marker's label is a tile's name (caskets 1 to 16 include 1-4 and a casket, blast and tile share the letters B, C).
+    for (const m of v.markers)
+      expect([markerLabel(m), tiles.includes(markerLabel(m))]).toEqual([markerLabel(m), false]);
+    // So each tile's name is on the drawn board once, in its corner, and nothing else there reads as it.
+    for (const name of tiles) {
+      const seen = board.match(new RegExp(`(?<![A-Za-z0-9])${name}(?![0-9])`, 'g'))?.length ?? 0;
+      expect([name, seen]).toEqual([name, 1]);
+    }
   });
 
   it('draws each label where its point is, scaled: a casket 2" right of A2\u2019s center is 2 columns right of it', () => {
@@ -144,10 +158,10 @@ describe('the map on a terminal', () => {
     v.markers = [marker(v, { id: 7, kind: 'frag-mine', what: 'Frag Mine', round: 1, tile: 'A2' }, [[1, 2, 3]])];
     const t = renderMapText(v, { ...TERM, ascii: true });
     // 13 columns a tile: A2 runs from column 15 to 27, its center at 21; 2" right is 23.17, so column 23.
-    const row = t.screens[0]!.find((l) => l.includes('M7'))!;
-    expect(row.indexOf('M7')).toBe(23);
+    const row = t.screens[0]!.find((l) => l.includes('m7'))!;
+    expect(row.indexOf('m7')).toBe(23);
     expect(t.legend.join(' ').replace(/ {4}/g, '')).toContain(
-      `M7 Frag Mine, round 1: A2, 2" right of its center (from A2's center, 2" toward 3 o'clock)`,
+      `m7 Frag Mine, round 1: A2, 2" right of its center (from A2's center, 2" toward 3 o'clock)`,
     );
   });
 
@@ -260,7 +274,7 @@ describe('the map on any board (fast-check)', () => {
           const legend = t.legend.join(' ');
           for (const m of v.markers) {
             if (m.carriedBy) continue;
-            const label = new RegExp(`(^|[^0-9])[CSMGB]${m.id}(?![0-9])`);
+            const label = new RegExp(`(^|[^0-9])[csmgb]${m.id}(?![0-9])`);
             const drawn = t.screens.some((s) => s.some((l) => label.test(l)));
             expect(drawn || legend.includes('not drawn: no room')).toBe(true);
           }

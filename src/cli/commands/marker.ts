@@ -5,7 +5,7 @@ import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
 import { openSession } from '../shared.js';
 
-/** A marker's number as typed ("3", or its label on the map, "C3"), or "all" where clearing takes it. */
+/** A marker's number as typed ("3", or its label on the map, "c3"; "C3" too), or "all" where clearing takes it. */
 function markerArg(v: string, allOk: boolean): number | 'all' {
   const t = v.trim().toLowerCase();
   if (allOk && t === 'all') return 'all';
