@@ -88,11 +88,15 @@ export function markerView(
   return out;
 }
 
-/** Every marker on the battlefield, oldest first. */
-export function markersView(s: SessionState): MapMarker[] {
+/**
+ * Every marker on the battlefield, oldest first. `last`: list at most that many of each marker's scatters, the
+ * newest (`status` lists the one that put it where it is: a Pillar in play for a long game has scattered every
+ * round, and its whole path is the map's, not every status's).
+ */
+export function markersView(s: SessionState, last = Number.POSITIVE_INFINITY): MapMarker[] {
   const layout = layoutOf(s.setup.tiles);
   const tilesIn = new Set(s.tiles);
-  return s.markers.map((m) => markerView(s, m, layout, tilesIn));
+  return s.markers.map((m) => markerView(s, m, layout, tilesIn, Math.max(0, (m.scatters?.length ?? 0) - last)));
 }
 
 /**

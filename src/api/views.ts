@@ -207,7 +207,8 @@ export function statusView(file: string, s: SessionState, book: RuleBook): Statu
     manualDice: s.manualDice,
     redoable: s.redo.length,
     references: tableReferences(s),
-    markers: markersView(s),
+    // Each marker with the scatter that put it where it is; `map` gives a Pillar's whole path.
+    markers: markersView(s, 1),
   };
 }
 

@@ -154,5 +154,10 @@ describe("a step's own markers", () => {
     const map = await cliJson(dir, 'map');
     expect(map.markers[0].scatters.map((x: { round: number }) => x.round)).toEqual([1, 2]);
     expect(map.markers[0].at).toEqual(second.markers[0].at);
+    // status gives each marker with the scatter that put it where it is: a long game's Pillar is not its whole path.
+    const status = await cliJson(dir, 'status');
+    expect(status.markers[0].scatters).toEqual(second.markers[0].scatters);
+    expect(status.markers[0].at).toEqual(map.markers[0].at);
+    expect(status.markers[0].origin).toEqual(map.markers[0].origin);
   });
 });
