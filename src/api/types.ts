@@ -415,7 +415,7 @@ export interface MarkerData extends Output<'marker'> {
   op: 'clear' | 'move' | 'carry';
   /** The markers the step cleared (as they stood), or moved or had carried (as they are now). */
   markers: MapMarker[];
-  /** How many markers are left on the battlefield. */
+  /** How many markers are left on the battlefield (not counting those a fighter carries). */
   left: number;
 }
 

@@ -93,7 +93,7 @@ export interface RefusalFacts {
   'sites-unchanged': Record<string, never>;
   /** Occupied tiles the game does not have (`known`: the game's tiles). */
   'unknown-tiles': { tiles: string[]; known: string[] };
-  /** No marker of that number on the battlefield (`markers`: the numbers there are). */
+  /** No marker of that number (`markers`: the numbers there are, on the battlefield or carried). */
   'no-such-marker': { marker: number; markers: number[] };
   /** Clearing every marker when there is none. */
   'no-markers': Record<string, never>;
@@ -258,7 +258,7 @@ const REFUSALS: { readonly [C in RefusalCode]: { usage: boolean; text: (f: Refus
   'no-such-marker': {
     usage: true,
     text: (f) =>
-      `There is no marker ${f.marker} on the battlefield.${f.markers.length ? ` Markers: ${f.markers.join(', ')}.` : ' There are none.'}`,
+      `There is no marker ${f.marker}.${f.markers.length ? ` Markers (on the battlefield or carried): ${f.markers.join(', ')}.` : ' There are none.'}`,
   },
   'no-markers': { usage: false, text: () => 'There are no markers on the battlefield; nothing changed.' },
   'redo-refused': {

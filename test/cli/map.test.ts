@@ -91,7 +91,9 @@ describe('badzone marker', () => {
     expect(moved.markers[0]).toMatchObject({ id: 3, moved: true, at: { x: 18, y: 18, tile: 'B2' } });
     const carried = await cli(dir, 'marker', 'carry', '1', '--gang', 'Goliaths', '--fighter', 'Krag');
     expect(carried).toContain('Carried: c1 Loot Casket, round 1: carried by Krag (Goliaths)\n');
-    expect(await cli(dir, 'marker', 'clear', 'c2')).toContain('3 markers left on the battlefield.');
+    // A carried casket is off the battlefield, in a fighter's hands: not counted as left on it.
+    expect(carried).toContain('3 markers left on the battlefield.');
+    expect(await cli(dir, 'marker', 'clear', 'c2')).toContain('2 markers left on the battlefield.');
     await cli(dir, 'undo');
     expect((await cliJson(dir, 'map')).markers.map((x: { id: number }) => x.id)).toEqual([1, 2, 3, 4]);
     expect((await cliJson(dir, 'marker', 'clear', 'all')).left).toBe(0);
@@ -104,7 +106,7 @@ describe('badzone marker', () => {
     const dir = await crates();
     const no = await runCli(['marker', 'clear', '9'], { cwd: dir });
     expect(no.code).toBe(2);
-    expect(no.stderr).toContain('There is no marker 9 on the battlefield. Markers: 1, 2, 3, 4.');
+    expect(no.stderr).toContain('There is no marker 9. Markers (on the battlefield or carried): 1, 2, 3, 4.');
     const tile = await runCli(['marker', 'move', '1', 'C3'], { cwd: dir });
     expect(tile.code).toBe(2);
     expect(tile.stderr).toContain('C3 is not a tile still on the battlefield.');
