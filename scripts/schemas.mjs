@@ -96,8 +96,9 @@ const common = {
         worth: ref('worth'),
         scattered: { const: true },
         scatters: arr(ref('scatter')),
+        carriedBy: obj({ gang: str, fighter: nullable(str) }),
       },
-      ['tile', 'worth', 'scattered', 'scatters'],
+      ['tile', 'worth', 'scattered', 'scatters', 'carriedBy'],
     ),
     inPlayList: arr(ref('inPlay')),
     visibility: obj({
@@ -174,9 +175,17 @@ const common = {
       ),
     },
     applyNow: arr(ref('applyNowItem')),
-    battlefieldObject: obj({ eventId: str, what: str, tile: nullable(str), worth: ref('worth'), sinceRound: int }, [
-      'worth',
-    ]),
+    battlefieldObject: obj(
+      {
+        eventId: str,
+        what: str,
+        tile: nullable(str),
+        worth: ref('worth'),
+        sinceRound: int,
+        carriedBy: obj({ gang: str, fighter: nullable(str) }),
+      },
+      ['worth', 'carriedBy'],
+    ),
     condition: obj({
       condition: str,
       gang: str,

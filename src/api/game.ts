@@ -851,7 +851,14 @@ export class Game {
       op === 'clear'
         ? c.before.markers.filter((m) => ids.has(m.id)).map((m) => markerView(c.before, m))
         : changedMarkers(c.before, c.state);
-    return { kind: 'marker', schema: CONTRACT, session: this.file, op, markers, left: c.state.markers.filter((m) => !m.carriedBy).length };
+    return {
+      kind: 'marker',
+      schema: CONTRACT,
+      session: this.file,
+      op,
+      markers,
+      left: c.state.markers.filter((m) => !m.carriedBy).length,
+    };
   }
 
   /** Move a fighter to the battlefield, the reserve or out of the game; with `gang`, a new name is added to it. */

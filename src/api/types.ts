@@ -105,6 +105,8 @@ export interface InPlayView {
   scattered?: true;
   /** Each scatter since it was placed on `tile`, in order, each from where the last left it: where it is now (Pillar of Flame). */
   scatters?: ScatterView[];
+  /** The fighter who carries what it placed (Treasure's casket), as its marker on the map says. */
+  carriedBy?: { gang: string; fighter: string | null };
 }
 
 /**

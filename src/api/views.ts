@@ -3,7 +3,7 @@
 import { markersView } from './map.js';
 import type { RuleBook } from '../rules/book.js';
 import type { Hazard, HazardTable, Step } from '../rules/types.js';
-import type { LogRecord, SessionState, Setup } from '../engine/state.js';
+import type { BattlefieldObject, LogRecord, SessionState, Setup } from '../engine/state.js';
 import { structureName } from '../engine/setup.js';
 import type { Orientation } from '../rules/orientation.js';
 import { isScatterDirection, type RoundReport } from '../engine/index.js';
@@ -61,6 +61,8 @@ export function inPlayView(s: SessionState, book: RuleBook): InPlayView[] {
       v.scattered = true;
       v.scatters = p.scatters.map(([round, distance, direction]) => ({ round, distance, direction }));
     }
+    const held = s.markers.find((m) => m.live && m.carriedBy && m.eventId === p.eventId && m.round === p.sinceRound);
+    if (held?.carriedBy) v.carriedBy = { ...held.carriedBy };
     return v;
   });
 }
@@ -70,7 +72,19 @@ export function inPlayView(s: SessionState, book: RuleBook): InPlayView[] {
  * are replaced, never changed in place, so the view shares them.
  */
 export function battlefieldView(s: SessionState): BattlefieldView {
-  return { objects: s.objects, conditions: s.conditions, tilePicks: s.tilePicks };
+  return { objects: s.objects.map((o) => objectView(s, o)), conditions: s.conditions, tilePicks: s.tilePicks };
+}
+
+/**
+ * What an event left, as its marker on the map now has it: carried by a fighter (the GM said so with the marker
+ * step), or at the tile's center the GM moved it to. The object itself keeps the tile it was placed on.
+ */
+function objectView(s: SessionState, o: BattlefieldObject): BattlefieldObject {
+  const m = s.markers.find((x) => x.kind === 'golden-casket' && x.eventId === o.eventId && x.round === o.sinceRound);
+  if (!m) return o;
+  if (m.carriedBy) return { ...o, carriedBy: { ...m.carriedBy } };
+  if (m.moved) return { ...o, tile: m.moved.tile };
+  return o;
 }
 
 export function visibilityView(s: SessionState, book: RuleBook): VisibilityView {

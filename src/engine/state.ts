@@ -148,6 +148,8 @@ export interface BattlefieldObject {
   worth?: { value: number; unit: string };
   /** The round it was placed in. */
   sinceRound: number;
+  /** Views only (never in the game file): the fighter who carries it, as its marker on the map says. */
+  carriedBy?: { gang: string; fighter: string | null };
 }
 
 /** A condition an event put on a fighter (Wyld Magic: a Psyker), and how long it lasts (data: the step's `condition`). */

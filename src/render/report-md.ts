@@ -186,13 +186,19 @@ export function reportMarkdown(r: ReportData): string[] {
   for (const p of v.inPlay) {
     if (!p.tile) continue;
     const sc = p.scatters ?? [];
+    if (p.carriedBy) {
+      out.push(
+        `- ${mdText(p.name)}: carried by ${holderMd(p.carriedBy)}${p.worth ? `; worth ${p.worth.value} ${mdText(p.worth.unit)}` : ''}`,
+      );
+      continue;
+    }
     out.push(
       `- ${mdText(p.name)}: placed at the center of tile ${mdText(p.tile)}${sc.length ? `, then scattered ${sc.map((x) => `${x.distance}" toward ${x.direction} o'clock (round ${x.round})`).join(', then ')}` : ''}${p.worth ? `; worth ${p.worth.value} ${mdText(p.worth.unit)}` : ''}`,
     );
   }
   for (const o of v.battlefield.objects)
     out.push(
-      `- ${mdText(o.what)} (left by ${ev(o.eventId)}, round ${o.sinceRound})${o.tile ? ` on tile ${mdText(o.tile)}` : ''}${o.worth ? `; worth ${o.worth.value} ${mdText(o.worth.unit)}` : ''}`,
+      `- ${mdText(o.what)} (left by ${ev(o.eventId)}, round ${o.sinceRound})${o.carriedBy ? ` carried by ${holderMd(o.carriedBy)}` : o.tile ? ` on tile ${mdText(o.tile)}` : ''}${o.worth ? `; worth ${o.worth.value} ${mdText(o.worth.unit)}` : ''}`,
     );
   for (const c of v.battlefield.conditions)
     out.push(
@@ -225,4 +231,9 @@ export function reportMarkdown(r: ReportData): string[] {
   if (dice.length) out.push('## Dice', '', ...dice);
   while (out.at(-1) === '') out.pop();
   return out;
+}
+
+/** Who carries a marker, escaped: "Krag (Goliaths)", or the gang alone. */
+function holderMd(c: { gang: string; fighter: string | null }): string {
+  return c.fighter === null ? mdText(c.gang) : `${mdText(c.fighter)} (${mdText(c.gang)})`;
 }

@@ -163,3 +163,31 @@ describe("a step's own markers", () => {
     expect(status.markers[0].origin).toEqual(map.markers[0].origin);
   });
 });
+
+describe("Treasure's golden casket, carried", () => {
+  it('status, its JSON and the Markdown report say who carries it, in play and after, not the tile it was placed on', async () => {
+    const dir = tempDir();
+    await cli(dir, 'new', '--seed', '7', '--hazard', 'none', '--gang', 'Eschers:Vex,Mira');
+    await cli(dir, 'place', 'treasure', '--dice', '1,2,3'); // A1, worth 50
+    expect(await cli(dir, 'status')).toMatch(/since round 0, placed on A1, worth/);
+    const id = (await cliJson(dir, 'map')).markers.find((m: { kind: string }) => m.kind === 'golden-casket').id;
+    await cli(dir, 'marker', 'carry', String(id), '--gang', 'Eschers', '--fighter', 'Vex');
+    // In play: the event's line says who carries it.
+    expect((await cli(dir, 'status')).replace(/\s+/g, ' ')).toMatch(/since round 0, carried by Vex \(Eschers\), worth/);
+    expect((await cliJson(dir, 'status')).inPlay[0]).toMatchObject({
+      tile: 'A1',
+      carriedBy: { gang: 'Eschers', fighter: 'Vex' },
+    });
+    expect(await cli(dir, 'report')).toMatch(/- Treasure: carried by Vex \(Eschers\); worth 50 credits/);
+    // Discarded: what it left on the battlefield says so too.
+    await cli(dir, 'discard', 'treasure');
+    expect((await cli(dir, 'status')).replace(/\s+/g, ' ')).toMatch(
+      /On the battlefield: golden Loot Casket, carried by Vex \(Eschers\) \(round 0\)/,
+    );
+    const st = await cliJson(dir, 'status');
+    expect(st.battlefield.objects[0]).toMatchObject({ tile: 'A1', carriedBy: { gang: 'Eschers', fighter: 'Vex' } });
+    expect(await cli(dir, 'report')).toMatch(
+      /golden Loot Casket \(left by Treasure, round 0\) carried by Vex \(Eschers\)/,
+    );
+  });
+});
