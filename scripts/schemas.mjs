@@ -646,6 +646,7 @@ export const SCHEMAS = {
             worth: nullable(ref('worth')),
             carriedBy: nullable(obj({ gang: str, fighter: nullable(str) })),
             tile: nullable(str),
+            offTable: bool,
           }),
         ),
       },

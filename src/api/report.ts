@@ -75,6 +75,8 @@ export interface CasketView {
   carriedBy: { gang: string; fighter: string | null } | null;
   /** Not carried: the tile it lies on, or null when it lies on no tile (off the table, a gap or a removed tile). */
   tile: string | null;
+  /** It landed off the table and is lost (docs/rulings.md): on no tile, and not over a removed one. */
+  offTable: boolean;
 }
 
 /** The caskets on the battlefield at the end (from the markers: their `carriedBy` is the GM's record), oldest first. */
@@ -91,6 +93,7 @@ export function casketsView(s: SessionState): CasketView[] {
       worth: m.worth ? { ...m.worth } : null,
       carriedBy: m.carriedBy ? { ...m.carriedBy } : null,
       tile: m.carriedBy ? null : m.at.tile,
+      offTable: !m.carriedBy && m.at.offTable === true,
     });
   }
   return out;

@@ -86,7 +86,15 @@ export function placeWords(p: MapPlace, inch = '″'): string {
     return `${p.tile}, ${parts.length ? `${parts.join(' and ')} of its center` : 'at its center'}`;
   }
   if (p.overRemoved !== undefined) return `over ${p.overRemoved}, a tile removed from the battlefield`;
-  if (p.offTable && p.edge !== undefined) return `off the table, past ${EDGE_NAME[p.edge]}`;
+  if (p.offTable && p.edge !== undefined) {
+    // Where it crossed, along that edge, for a group that puts it there (docs/rulings.md).
+    const d = p.drawAt ?? p;
+    const along =
+      p.edge === 'far' || p.edge === 'near'
+        ? `${inches(d.x)}${inch} from the left-hand edge`
+        : `${inches(d.y)}${inch} from the far edge`;
+    return `off the table, past ${EDGE_NAME[p.edge]} (${along})`;
+  }
   if (p.offTable) return 'off the table (no tile was laid there)';
   return `on no tile, ${inches(p.x)}${inch} from the left-hand edge and ${inches(p.y)}${inch} from the far edge`;
 }
@@ -121,7 +129,9 @@ export function markerEntry(m: MapMarker, w: Say): string {
   else
     how = `; ${m.moved ? 'its path before' : 'path'}: ${startWords(m.origin)}, then ${m.scatters.map((s) => `round ${s.round} ${step(s)}`).join(', ')}`;
   const moved = m.moved ? ', moved there by the GM' : '';
-  return `${head}: ${placeWords(m.at, inch)}${moved}${worth}${radius}${how}`;
+  // A casket, Smoke Marker or mine off the table is lost (docs/rulings.md); a Pillar's Blast may come back.
+  const lost = m.at.offTable && !m.live ? ': lost, not placed' : '';
+  return `${head}: ${placeWords(m.at, inch)}${lost}${moved}${worth}${radius}${how}`;
 }
 
 function siteState(s: MapSite, say: (s: string) => string): string {

@@ -592,7 +592,7 @@ export function casketWords(c: CasketView, say: (s: string) => string): string {
     const g = say(c.carriedBy.gang);
     return `${head}: held by ${c.carriedBy.fighter === null ? `a fighter of ${g}` : `${say(c.carriedBy.fighter)} (${g})`}`;
   }
-  return `${head}: ${c.tile === null ? 'on no tile (off the table, or on a removed tile)' : `lies on tile ${say(c.tile)}`}; who holds it is not recorded`;
+  return `${head}: ${c.tile !== null ? `lies on tile ${say(c.tile)}; who holds it is not recorded` : c.offTable ? 'lost: it landed off the table' : 'lies over a tile removed from the battlefield; who holds it is not recorded'}`;
 }
 
 /** After the story: who holds each casket at the end. */

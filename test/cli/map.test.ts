@@ -38,7 +38,7 @@ describe('badzone map', () => {
       'c2 Loot Casket, round 1: A1, 5" right of its center (from A2\'s center, 7" toward 9 o\'clock)\n',
     );
     expect(legend).toContain(
-      "c3 Loot Casket, round 1: off the table, past the near edge (from B1's center, 12\" toward 6 o'clock)\n",
+      'c3 Loot Casket, round 1: off the table, past the near edge (6" from the left-hand edge): lost, not placed (from B1\'s center, 12" toward 6 o\'clock)\n',
     );
     expect(legend).toContain(
       'c4 Loot Casket, round 1: A2, 4" toward the near edge of its center (from B2\'s center, 8" toward 12 o\'clock)\n',
@@ -189,5 +189,23 @@ describe("Treasure's golden casket, carried", () => {
     expect(await cli(dir, 'report')).toMatch(
       /golden Loot Casket \(left by Treasure, round 0\) carried by Vex \(Eschers\)/,
     );
+  });
+});
+
+describe('a casket that landed off the table', () => {
+  it('is lost: the legend and the report say so, and the JSON report marks it offTable', async () => {
+    const dir = await crates(); // c3: B1's center, 12" toward 6 o'clock: past the near edge
+    expect((await cli(dir, 'map')).replace(/\n {4}/g, ' ')).toContain(
+      'c3 Loot Casket, round 1: off the table, past the near edge (6" from the left-hand edge): lost, not placed',
+    );
+    const md = await cli(dir, 'report');
+    expect(md).toContain('c3 Loot Casket (round 1): lost: it landed off the table');
+    const json = JSON.parse(await cli(dir, 'report', '--format', 'json'));
+    expect(json.caskets.map((c: { id: number; offTable: boolean }) => [c.id, c.offTable])).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+      [4, false],
+    ]);
   });
 });

@@ -321,7 +321,7 @@ describe("the report's maps and who holds the caskets", () => {
     const at = (round: number) => lines.indexOf(heads[round === 1 ? 0 : 1]!);
     expect(lines.slice(at(1) + 2, at(1) + 8)).toEqual([
       '- c2 Loot Casket, round 1: A1, 5" right of its center (from A2\'s center, 7" toward 9 o\'clock)',
-      "- c3 Loot Casket, round 1: off the table, past the near edge (from B1's center, 12\" toward 6 o'clock)",
+      '- c3 Loot Casket, round 1: off the table, past the near edge (6" from the left-hand edge): lost, not placed (from B1\'s center, 12" toward 6 o\'clock)',
       '- c4 Loot Casket, round 1: A2, 4" toward the near edge of its center (from B2\'s center, 8" toward 12 o\'clock)',
       '- g5 golden Loot Casket, round 1: A1, at its center, worth 50 credits (not scattered)',
       `- c1 Loot Casket, round 1: carried by ${HOLDER} (not on the table)`,
@@ -389,6 +389,7 @@ describe("the report's maps and who holds the caskets", () => {
       worth: null,
       carriedBy: { gang: '<img src=x onerror=alert(1)>', fighter: '*Vex* [a](http://e.vil)' },
       tile: null,
+      offTable: false,
     });
     expect(rep.caskets.map((c: { id: number; tile: string | null }) => [c.id, c.tile])).toEqual([
       [1, null],

@@ -110,7 +110,7 @@ describe('the map as SVG', () => {
     expect(fig).toContain('<div class="map-legend" id="map-legend">');
     expect(count(fig, /<li>c\d+ Loot Casket/)).toBe(16);
     expect(fig).toContain(
-      '<li>c1 Loot Casket, round 2: off the table, past the left-hand edge (from A1&#39;s center, 8\u2033 toward 9 o&#39;clock)</li>',
+      '<li>c1 Loot Casket, round 2: off the table, past the left-hand edge (6\u2033 from the far edge): lost, not placed (from A1&#39;s center, 8\u2033 toward 9 o&#39;clock)</li>',
     );
     expect(fig).toContain(
       '<p>Carried (not on the map):</p><ul class="map-list"><li>c6 Loot Casket, round 2: carried by Krag (Goliaths)</li></ul>',

@@ -96,7 +96,9 @@ describe('the map on a terminal', () => {
     }
     // A1's casket went off the left-hand edge: drawn on that edge, said in words.
     expect(map.some((l) => l.startsWith('←c1'))).toBe(true);
-    expect(t.legend).toContain(`c1 Loot Casket, round 2: off the table, past the left-hand edge (from A1's`);
+    expect(t.legend.map((l) => l.trim()).join(' ')).toContain(
+      `c1 Loot Casket, round 2: off the table, past the left-hand edge (6″ from the far edge): lost, not placed (from A1's`,
+    );
     // D4 removed: hatched; C3 picked, not confirmed: marked; both said in words.
     expect(map.filter((l) => /│D4 *╱/.test(l) || /│[ ╱]*╱[ ╱]*│$/.test(l.slice(0, 57))).length).toBeGreaterThan(2);
     expect(text).toContain('C3?');
@@ -189,7 +191,7 @@ describe('the map on a terminal', () => {
     expect(placeWords(place(v, 22.3, 4.9))).toBe('A2, 4.5″ right and 1″ toward the far edge of its center');
     expect(placeWords(place(v, 13, 20))).toBe('B2, 5″ left and 2″ toward the near edge of its center');
     expect(placeWords(place(v, 6, 6))).toBe('A1, at its center');
-    expect(placeWords(place(v, 30, 6), '"')).toBe('off the table, past the right-hand edge');
+    expect(placeWords(place(v, 30, 6), '"')).toBe('off the table, past the right-hand edge (6" from the far edge)');
   });
 
   it('colour changes nothing but adds colour: the same text without its codes', () => {
