@@ -42,7 +42,7 @@ export const PLAY_WORDS: Words = {
   'site-tiles-unknown': asSaid,
   'sites-unchanged': asSaid,
   'unknown-tiles': asSaid,
-  'no-such-marker': adding('The Battlefield item (Status menu) lists the markers by number.'),
+  'no-such-marker': adding('Battlefield map, status... > Battlefield lists the markers by number.'),
   'no-markers': asSaid,
   'redo-refused': asSaid,
   'redo-dice-differ': asSaid,

@@ -1311,7 +1311,7 @@ function newGame(d: NewView, st: Style): string[] {
         st.dim(
           st.hints
             ? ' (`badzone status --full` shows them again)'
-            : ' (Status, Hazard, rules in full shows them again)',
+            : ' (Battlefield map, status, Hazard, rules shows them again)',
         ),
     );
     for (const c of d.clarifications)

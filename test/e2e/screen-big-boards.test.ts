@@ -52,7 +52,7 @@ const MENU = [
   'End Phase',
   'Fighters: out of action, back, reserve, add...',
   'Events: discard, place, rules; visibility...',
-  'Status, Hazard, rules in full, log...',
+  'Battlefield map, status, Hazard, rules, log...',
   'Dice: roll any; let badzone roll again...',
   'Undo the last step',
   'Quit (the game is saved)',

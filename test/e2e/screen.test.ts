@@ -97,7 +97,7 @@ describe.skipIf(!hasTmux || !built)('badzone play on a terminal of a given size'
       'End Phase',
       'Fighters: out of action, back, reserve, add...',
       'Events: discard, place, rules; visibility...',
-      'Status, Hazard, rules in full, log...',
+      'Battlefield map, status, Hazard, rules, log...',
       'Dice: my own dice for a step; roll any...',
       'Undo the last step',
       'Quit (the game is saved)',

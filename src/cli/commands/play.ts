@@ -291,7 +291,7 @@ export function menu(s: SessionState, manual: boolean): Choice<MenuItem>[] {
   const items: Choice<MenuItem>[] = [{ name: nextStep(s), value: 'next' }];
   items.push({ name: 'Fighters: out of action, back, reserve, add...', value: 'fighters' });
   items.push({ name: 'Events: discard, place, rules; visibility...', value: 'events' });
-  items.push({ name: 'Status, Hazard, rules in full, log...', value: 'info' });
+  items.push({ name: 'Battlefield map, status, Hazard, rules, log...', value: 'info' });
   items.push({
     name: manual ? 'Dice: roll any; let badzone roll again...' : 'Dice: my own dice for a step; roll any...',
     value: 'dice',
@@ -358,11 +358,13 @@ async function act(
     case 'events':
       return eventsMenu(s, book, prompter, io, session, manual);
     case 'info': {
-      const items: Choice<SubItem>[] = [{ name: 'Status', value: 'status' }];
+      const items: Choice<SubItem>[] = [
+        { name: 'Battlefield: the map, every marker and where it landed', value: 'map' },
+        { name: 'Status', value: 'status' },
+      ];
       if (s.hazard) items.push({ name: 'Hazard and Home Turf Ploy', value: 'hazard' });
       items.push({ name: 'Everything in full: Hazard, rules of the events in play, clarifications', value: 'full' });
       items.push({ name: 'Log of this round', value: 'log' });
-      items.push({ name: 'Battlefield: the map, every marker and where it landed', value: 'map' });
       items.push({ name: 'Battle report: title, date, scenario, result (set them)', value: 'story' });
       const sub = await subMenu(prompter, 'Show what?', items);
       if (sub === 'story') return story(s, prompter, io, session);
