@@ -111,15 +111,21 @@ export interface Say {
 }
 
 /** One marker's legend entry: "c2 Loot Casket, round 2: A2, 4″ right (from A2's center, 4″ toward 3 o'clock)". */
+/** Who carries a marker, in the legend's words: "Krag (Goliaths)", or "a fighter of Goliaths" when none was named. */
+export function holderWords(
+  c: { gang: string; fighter: string | null },
+  say: (s: string) => string = (s) => s,
+): string {
+  return c.fighter === null ? `a fighter of ${say(c.gang)}` : `${say(c.fighter)} (${say(c.gang)})`;
+}
+
 export function markerEntry(m: MapMarker, w: Say): string {
   const { say, inch } = w;
   const head = `${markerLabel(m)} ${say(m.what)}, round ${m.round}${m.live ? ' (in play)' : ''}`;
   const worth = m.worth ? `, worth ${m.worth.value} ${say(m.worth.unit)}` : '';
   const radius = m.radius !== undefined ? `, blast radius ${inches(m.radius)}${inch}` : '';
   if (m.carriedBy) {
-    const g = say(m.carriedBy.gang);
-    const by = m.carriedBy.fighter === null ? `a fighter of ${g}` : `${say(m.carriedBy.fighter)} (${g})`;
-    return `${head}: carried by ${by}${worth}`;
+    return `${head}: carried by ${holderWords(m.carriedBy, say)}${worth}`;
   }
   const step = (s: { distance: number; direction: number }) => `${s.distance}${inch} toward ${s.direction} o'clock`;
   let how: string;

@@ -9,7 +9,7 @@ import { esc, html, Html, raw, user, type Part } from './html.js';
 import { PAGE_CSS } from './page-assets.js';
 import { checkText } from './commands.js';
 import { mapFigure } from './map-svg.js';
-import { MARKER_GLYPH } from './map-words.js';
+import { MARKER_GLYPH, holderWords } from './map-words.js';
 
 /** What the page shows when the game cannot be shown (no session yet, or an unreadable file). */
 export interface Notice {
@@ -322,7 +322,7 @@ function inPlaySection(v: PlayersView): Html {
       ? html`<p>No events in play.</p>`
       : html`<ol class="inplay">${inPlay.map((p) => {
           const did = didNow(p);
-          return html`<li><span class="name">${user(p.name)}</span> <span class="detail">arrived in round ${p.sinceRound}; ${p.discardOn === null ? 'no discard roll' : `discarded on ${p.discardOn}+`}${p.carriedBy ? html`; carried by ${user(holderOf(p.carriedBy))}` : p.tile ? html`; on tile ${user(p.tile)}${p.scattered ? ' (scattered since)' : ''}` : null}${p.worth !== undefined ? `; worth ${p.worth.value} ${p.worth.unit}` : ''}</span>${did ? html`<p class="did">This round: </p>${outcomeList(did.outcomes)}` : null}</li>`;
+          return html`<li><span class="name">${user(p.name)}</span> <span class="detail">arrived in round ${p.sinceRound}; ${p.discardOn === null ? 'no discard roll' : `discarded on ${p.discardOn}+`}${p.carriedBy ? html`; carried by ${user(holderWords(p.carriedBy))}` : p.tile ? html`; on tile ${user(p.tile)}${p.scattered ? ' (scattered since)' : ''}` : null}${p.worth !== undefined ? `; worth ${p.worth.value} ${p.worth.unit}` : ''}</span>${did ? html`<p class="did">This round: </p>${outcomeList(did.outcomes)}` : null}</li>`;
         })}</ol>`;
   return html`<section class="inplay-s" aria-labelledby="inplay-h"><h2 id="inplay-h">Events in play <span class="hint">oldest first</span></h2>${body}</section>`;
 }
@@ -363,16 +363,11 @@ ${h.ploy ? html`<h3>Home Turf Ploy${h.turfOwner ? html` for ${user(h.turfOwner)}
   return html`<section class="hazard" aria-labelledby="hazard-h"><h2 id="hazard-h">Hazard</h2>${body}</section>`;
 }
 
-/** Who carries a marker: "Krag (Goliaths)", or the gang alone. */
-function holderOf(c: { gang: string; fighter: string | null }): string {
-  return c.fighter === null ? c.gang : `${c.fighter} (${c.gang})`;
-}
-
 /** Where a marker is now: placed at its tile's center, then each scatter from where the last left it. */
 function markerPath(p: InPlayView): Html {
   if (p.tile === null) return html`not placed (no tile was left)`;
   if (!p.tile) return html``;
-  if (p.carriedBy) return html`carried by <strong>${user(holderOf(p.carriedBy))}</strong>`;
+  if (p.carriedBy) return html`carried by <strong>${user(holderWords(p.carriedBy))}</strong>`;
   const sc = p.scatters ?? [];
   const start = html`placed at the center of tile <strong>${user(p.tile)}</strong>`;
   if (sc.length === 0) return html`${start}${p.scattered ? ', scattered since' : ''}`;
@@ -397,7 +392,7 @@ function tableSection(v: PlayersView, map?: MapView): Html {
   const ev = (id: string) => v.eventNames[id] ?? id;
   for (const o of v.battlefield.objects) {
     objects.push(
-      html`<li><strong>${user(o.what)}</strong> (left by ${user(ev(o.eventId))}, round ${o.sinceRound})${o.carriedBy ? html`: carried by <strong>${user(holderOf(o.carriedBy))}</strong>` : o.tile ? html`: placed on tile <strong>${user(o.tile)}</strong> (it may have been carried since)` : null}${o.worth ? `; worth ${o.worth.value} ${o.worth.unit}` : ''}</li>`,
+      html`<li><strong>${user(o.what)}</strong> (left by ${user(ev(o.eventId))}, round ${o.sinceRound})${o.carriedBy ? html`: carried by <strong>${user(holderWords(o.carriedBy))}</strong>` : o.tile ? html`: placed on tile <strong>${user(o.tile)}</strong> (it may have been carried since)` : null}${o.worth ? `; worth ${o.worth.value} ${o.worth.unit}` : ''}</li>`,
     );
   }
   for (const l of v.lairs ?? [])
@@ -588,10 +583,7 @@ function reportTitle(v: PlayersView, r: ReportExtras | undefined): Html {
  */
 export function casketWords(c: CasketView, say: (s: string) => string): string {
   const head = `${MARKER_GLYPH[c.kind]}${c.id} ${say(c.what)} (round ${c.round}${c.worth ? `, worth ${c.worth.value} ${say(c.worth.unit)}` : ''})`;
-  if (c.carriedBy) {
-    const g = say(c.carriedBy.gang);
-    return `${head}: held by ${c.carriedBy.fighter === null ? `a fighter of ${g}` : `${say(c.carriedBy.fighter)} (${g})`}`;
-  }
+  if (c.carriedBy) return `${head}: held by ${holderWords(c.carriedBy, say)}`;
   return `${head}: ${c.tile !== null ? `lies on tile ${say(c.tile)}; who holds it is not recorded` : c.offTable ? 'lost: it landed off the table' : 'lies over a tile removed from the battlefield; who holds it is not recorded'}`;
 }
 

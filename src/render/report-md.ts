@@ -8,7 +8,7 @@ import { checkText } from './commands.js';
 import type { EndPhaseView, HistoryRound } from '../api/history.js';
 import { casketWords, diceCount } from './page.js';
 import type { MapView } from '../api/types.js';
-import { legendParts } from './map-words.js';
+import { holderWords, legendParts } from './map-words.js';
 
 // Inline syntax, escaped wherever it is: emphasis, code, links and images, tables, strikethrough, headings' closing
 // #s. & < > become entities (no HTML tag, comment or entity can start).
@@ -188,7 +188,7 @@ export function reportMarkdown(r: ReportData): string[] {
     const sc = p.scatters ?? [];
     if (p.carriedBy) {
       out.push(
-        `- ${mdText(p.name)}: carried by ${holderMd(p.carriedBy)}${p.worth ? `; worth ${p.worth.value} ${mdText(p.worth.unit)}` : ''}`,
+        `- ${mdText(p.name)}: carried by ${holderWords(p.carriedBy, mdText)}${p.worth ? `; worth ${p.worth.value} ${mdText(p.worth.unit)}` : ''}`,
       );
       continue;
     }
@@ -198,7 +198,7 @@ export function reportMarkdown(r: ReportData): string[] {
   }
   for (const o of v.battlefield.objects)
     out.push(
-      `- ${mdText(o.what)} (left by ${ev(o.eventId)}, round ${o.sinceRound})${o.carriedBy ? ` carried by ${holderMd(o.carriedBy)}` : o.tile ? ` on tile ${mdText(o.tile)}` : ''}${o.worth ? `; worth ${o.worth.value} ${mdText(o.worth.unit)}` : ''}`,
+      `- ${mdText(o.what)} (left by ${ev(o.eventId)}, round ${o.sinceRound})${o.carriedBy ? ` carried by ${holderWords(o.carriedBy, mdText)}` : o.tile ? ` on tile ${mdText(o.tile)}` : ''}${o.worth ? `; worth ${o.worth.value} ${mdText(o.worth.unit)}` : ''}`,
     );
   for (const c of v.battlefield.conditions)
     out.push(
@@ -231,9 +231,4 @@ export function reportMarkdown(r: ReportData): string[] {
   if (dice.length) out.push('## Dice', '', ...dice);
   while (out.at(-1) === '') out.pop();
   return out;
-}
-
-/** Who carries a marker, escaped: "Krag (Goliaths)", or the gang alone. */
-function holderMd(c: { gang: string; fighter: string | null }): string {
-  return c.fighter === null ? mdText(c.gang) : `${mdText(c.fighter)} (${mdText(c.gang)})`;
 }

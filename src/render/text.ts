@@ -65,6 +65,7 @@ import { simulateLines } from './simulate.js';
 import { dice, renderPage } from './page.js';
 import { reportMarkdown } from './report-md.js';
 import { markerLine, renderMap } from './map.js';
+import { holderWords } from './map-words.js';
 
 /** Each kind's renderer takes that kind's data (ViewData): wired to another kind's data, it does not compile. */
 type Renderers = { [K in ViewKind]: (data: ViewData[K], st: Style) => string[] };
@@ -307,7 +308,7 @@ function scatterPath(p: InPlayView): string {
 
 function inPlayLine(p: InPlayView, i: number, st: Style): string {
   const extra = [
-    p.carriedBy ? `carried by ${holder(p.carriedBy)}` : p.tile ? `placed on ${p.tile}${scatterPath(p)}` : '',
+    p.carriedBy ? `carried by ${holderWords(p.carriedBy)}` : p.tile ? `placed on ${p.tile}${scatterPath(p)}` : '',
     p.worth !== undefined ? `worth ${p.worth.value}${p.worth.unit === 'credits' ? '' : ` ${p.worth.unit}`}` : '',
   ]
     .filter(Boolean)
@@ -324,11 +325,6 @@ function inPlayLines(list: InPlayView[], st: Style): string[] {
   return list.map((p, i) => inPlayLine(p, i, st));
 }
 
-/** Who carries a marker: "Krag (Goliaths)", or the gang alone when no fighter was named. */
-function holder(c: { gang: string; fighter: string | null }): string {
-  return c.fighter === null ? c.gang : `${c.fighter} (${c.gang})`;
-}
-
 /** What the rules left on the table beside the events in play: objects, conditions on fighters, unconfirmed tile picks. */
 function battlefieldLines(b: BattlefieldView, st: Style): string[] {
   const lines: string[] = [];
@@ -337,7 +333,7 @@ function battlefieldLines(b: BattlefieldView, st: Style): string[] {
     lines.push(
       ...para(
         st,
-        `${o.what}${o.carriedBy ? `, carried by ${holder(o.carriedBy)}` : o.tile ? `, placed on ${o.tile}` : ''} (round ${o.sinceRound})${worth}.`,
+        `${o.what}${o.carriedBy ? `, carried by ${holderWords(o.carriedBy)}` : o.tile ? `, placed on ${o.tile}` : ''} (round ${o.sinceRound})${worth}.`,
         `${st.bold('On the battlefield:')} `,
         '  ',
       ),

@@ -209,3 +209,19 @@ describe('a casket that landed off the table', () => {
     ]);
   });
 });
+
+describe('a casket carried by a gang, no fighter named', () => {
+  it('is said the same way in the legend, status and the report: a fighter of that gang', async () => {
+    const dir = tempDir();
+    await cli(dir, 'new', '--seed', '7', '--hazard', 'none', '--gang', 'Eschers:Vex,Mira');
+    await cli(dir, 'place', 'treasure', '--dice', '1,2,3');
+    const id = (await cliJson(dir, 'map')).markers.find((m: { kind: string }) => m.kind === 'golden-casket').id;
+    expect((await cli(dir, 'marker', 'carry', String(id), '--gang', 'Eschers')).replace(/\s+/g, ' ')).toContain(
+      'carried by a fighter of Eschers',
+    );
+    expect((await cli(dir, 'status')).replace(/\s+/g, ' ')).toContain('carried by a fighter of Eschers, worth');
+    const md = await cli(dir, 'report');
+    expect(md).toContain('- Treasure: carried by a fighter of Eschers; worth 50 credits');
+    expect(md).toMatch(/golden Loot Casket \(round 0, worth 50 credits\): held by a fighter of Eschers/);
+  });
+});
