@@ -140,6 +140,12 @@ function battlefieldInPlay(dir: string, menu: RegExp): { screens: string[][]; pr
   }
   // What was printed (scrollback included), from the board's title to the menu, less the part questions.
   const all = s.history().split('\n');
+  // The answered menu line stays on one row at 80 columns (it wrapped mid-word with a longer item name).
+  expect(
+    all.some((l) =>
+      l.trimEnd().endsWith('Show what? (Escape: back) Battlefield: the map and where each marker landed'),
+    ),
+  ).toBe(true);
   const from = all.findIndex((l) => l.startsWith('Battlefield, round'));
   const to = all.findIndex((l, i) => i > from && /What next\?/.test(l));
   const printed = all.slice(from, to).filter((l) => l.trim() !== '' && !/Show the next part\?/.test(l));

@@ -359,7 +359,7 @@ async function act(
       return eventsMenu(s, book, prompter, io, session, manual);
     case 'info': {
       const items: Choice<SubItem>[] = [
-        { name: 'Battlefield: the map, every marker and where it landed', value: 'map' },
+        { name: 'Battlefield: the map and where each marker landed', value: 'map' },
         { name: 'Status', value: 'status' },
       ];
       if (s.hazard) items.push({ name: 'Hazard and Home Turf Ploy', value: 'hazard' });
