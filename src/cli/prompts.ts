@@ -1,6 +1,7 @@
 // Prompts, behind a small interface so that tests can answer them and other commands never load inquirer.
 import { createRequire } from 'node:module';
 import { safeText } from '../render/safe.js';
+import { wrap } from '../render/style.js';
 export interface Choice<T> {
   name: string;
   value: T;
@@ -38,6 +39,19 @@ export class PromptCancelled extends Error {
  */
 export class PromptBack extends PromptCancelled {
   override name = 'PromptBack';
+}
+
+/**
+ * A prompt's message as the terminal shows it: escaped, and broken between words to fit `columns` (inquirer
+ * breaks a long line at the last column, inside a word). The first line follows the prompt's `? ` mark, so every
+ * line after it is indented two spaces to start under the first word; one column is kept free, since some
+ * terminals move to the next line as soon as the last column is written.
+ */
+export function promptMessage(message: string, columns: number | undefined): string {
+  const width = Math.max(20, (columns && columns > 0 ? columns : 80) - 1);
+  return wrap(safeText(message), width, '  ', '  ')
+    .map((line, i) => (i === 0 ? line.slice(2) : line))
+    .join('\n');
 }
 
 /** How long keys typed before a prompt appeared are read and dropped before it is drawn (ms). */
@@ -98,6 +112,7 @@ export async function inquirerPrompter(
       escapeCodeTimeout: 50,
     } as never);
   let clearAnswered = false;
+  const fit = (message: string): string => promptMessage(message, (output as NodeJS.WriteStream).columns);
   const guard = async <T>(
     f: (ctx: {
       input: NodeJS.ReadStream;
@@ -129,7 +144,7 @@ export async function inquirerPrompter(
       const key = pressed as { answer: T; shown?: string } | null;
       if (key && e instanceof Error && e.name === 'AbortPromptError') {
         // Shown as an answered prompt would be (unless answered lines are being cleared).
-        if (key.shown !== undefined && !clearAnswered) output.write(`✔ ${safeText(message)} ${safeText(key.shown)}\n`);
+        if (key.shown !== undefined && !clearAnswered) output.write(`✔ ${fit(message)} ${safeText(key.shown)}\n`);
         return key.answer;
       }
       if (onEscape.signal.aborted && e instanceof Error && e.name === 'AbortPromptError') throw new PromptBack('back');
@@ -165,7 +180,7 @@ export async function inquirerPrompter(
       guard((ctx) =>
         p.select(
           {
-            message: safeText(message),
+            message: fit(message),
             choices: safe(choices),
             default: defaultValue,
             pageSize: 14,
@@ -175,13 +190,13 @@ export async function inquirerPrompter(
         ),
       ),
     checkbox: (message, choices) =>
-      guard((ctx) => p.checkbox({ message: safeText(message), choices: safe(choices), pageSize: 14 }, ctx)),
+      guard((ctx) => p.checkbox({ message: fit(message), choices: safe(choices), pageSize: 14 }, ctx)),
     input: (message, opts = {}) =>
       guard(
         (ctx) =>
           p.input(
             {
-              message: safeText(message),
+              message: fit(message),
               ...(opts.default !== undefined ? { default: opts.default } : {}),
               ...check(opts.validate),
             },
@@ -192,10 +207,7 @@ export async function inquirerPrompter(
       ),
     confirm: (message, defaultValue) =>
       guard((ctx) =>
-        p.confirm(
-          { message: safeText(message), ...(defaultValue !== undefined ? { default: defaultValue } : {}) },
-          ctx,
-        ),
+        p.confirm({ message: fit(message), ...(defaultValue !== undefined ? { default: defaultValue } : {}) }, ctx),
       ),
   };
 }

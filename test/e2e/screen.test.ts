@@ -185,12 +185,12 @@ describe.skipIf(!hasTmux || !built)('badzone play on a terminal of a given size'
     ok(['new', '--seed', '1', '--gang', 'Goliaths: Krag, Brute, Mauler', '--gang', 'Eschers: Vex, Nyx']);
     ok(['place', 'wyld-magic']);
     const s = screen(dir, ['round', '--manual'], 80, 24);
-    // The prompts wrap at 80 columns (a full row goes on in the next; one that ended in a blank was trimmed to 79).
+    // The prompts are broken between words within 79 columns, each line after a question's first indented two
+    // spaces: joined back with one space each, the words read whole (a break inside a word would not match).
     const unwrapped = () =>
-      s.capture().reduce((t, row, i, rows) => {
-        const prev = rows[i - 1]?.length ?? 0;
-        return i === 0 ? row : t + (prev === 80 ? '' : prev === 79 ? ' ' : '\n') + row;
-      }, '');
+      s
+        .capture()
+        .reduce((t, row, i) => (i === 0 ? row : row.startsWith('  ') ? `${t} ${row.slice(2)}` : `${t}\n${row}`), '');
     const waitFor = (re: RegExp) => {
       try {
         until(() => re.test(unwrapped()), `the screen to match ${re}`);
