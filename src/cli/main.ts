@@ -359,7 +359,11 @@ export function processIO(): IO {
   return {
     // Looked up only when a text names a command (a few stat calls on the PATH's folders).
     get argv0() {
-      return (name ??= commandName(process.env));
+      return (name ??= commandName(process.env, {
+        script: process.argv[1],
+        execPath: process.execPath,
+        cwd: process.cwd(),
+      }));
     },
     cwd: process.cwd(),
     env: process.env,

@@ -74,6 +74,9 @@ describe.runIf(linux)('the standalone executable, alone in a folder', () => {
     const status = json('status');
     expect([status.round, status.phase, status.seed]).toEqual([1, 'end', '7']);
     expect(run('status').stdout).toContain('Round 1: over (End Phase resolved)');
+    // Its hints name the executable as it can be run here (with no Node, `npx badzone` would not run).
+    const again = run('end'); // the End Phase is over: refused, with what to run instead
+    expect(`${again.stdout}${again.stderr}`).toMatch(/`\.\/badzone round`/);
 
     // The same commands through node and the built bin/, in another folder: the same views, rolls included.
     const other = tempDir();

@@ -91,4 +91,28 @@ describe('commandName', () => {
     );
     expect(commandName({ PATH: path.join(dir, 'none') })).toBe('npx badzone');
   });
+
+  it('not on the PATH: the program as it was started, relative to the folder when it is inside it', () => {
+    const none = { PATH: path.join(dir, 'none') };
+    const at = (script: string | undefined, execPath: string, cwd: string, standalone: boolean, platform = 'linux') =>
+      commandName(none, { script, execPath, cwd, standalone }, platform);
+    // The standalone executable: by its path, ./ in front when it is in the folder (a shell never looks there).
+    expect(at('/games/badzone', '/games/badzone', '/games', true)).toBe('./badzone');
+    expect(at(undefined, '/games/bin/badzone', '/games', true)).toBe('bin/badzone');
+    expect(at(undefined, '/opt/badzone', '/games', true)).toBe('/opt/badzone');
+    expect(at(undefined, 'C:\\Games\\badzone.exe', 'C:\\Games', true, 'win32')).toBe('.\\badzone.exe');
+    expect(at(undefined, "/my games/bob's/badzone", '/x', true)).toBe("'/my games/bob'\\''s/badzone'");
+    expect(at(undefined, 'C:\\My Games\\badzone.exe', 'D:\\', true, 'win32')).toBe('"C:\\My Games\\badzone.exe"');
+    // The bin/ script run by its path with node.
+    expect(at('/src/badzone/bin/badzone.js', '/usr/bin/node', '/src/badzone', false)).toBe('node bin/badzone.js');
+    expect(at('/src/badzone/bin/badzone.js', '/usr/bin/node', '/games', false)).toBe(
+      'node /src/badzone/bin/badzone.js',
+    );
+    // Anything else (npm run dev's tsx, a test runner): npx, as before.
+    expect(at('/src/badzone/src/cli/main.ts', '/usr/bin/node', '/src/badzone', false)).toBe('npx badzone');
+    // npx and the PATH still come first.
+    expect(
+      commandName({ ...none, npm_command: 'exec' }, { script: '/a/bin/badzone.js', execPath: 'node', cwd: '/a' }),
+    ).toBe('npx badzone');
+  });
 });
