@@ -42,6 +42,8 @@ export interface GmActionView {
   action: Action['type'] | string;
   notes: string[];
   rolls: Roll[];
+  /** Taken after this round's End Phase was resolved (`end`), so told after it. */
+  afterEndPhase: boolean;
 }
 
 export interface HistoryRound {
@@ -266,7 +268,14 @@ function group(entries: Entry[], book: RuleBook, deck: boolean): HistoryRound[] 
         resolvedBy: 'end',
       };
     } else {
-      at(record.round).gm.push({ seq: record.seq, action: record.action.type, notes: e.notes, rolls: record.rolls });
+      const h = at(record.round);
+      h.gm.push({
+        seq: record.seq,
+        action: record.action.type,
+        notes: e.notes,
+        rolls: record.rolls,
+        afterEndPhase: h.endPhase !== null,
+      });
     }
   }
   return [...rounds.values()].sort((a, b) => a.round - b.round);

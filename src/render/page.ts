@@ -4,7 +4,7 @@
 import type { HazardView, InPlayView, MapView, Outcome, Roll, Story, VisibilityView } from '../api/types.js';
 import type { EventCard, PlayersView } from '../api/players-view.js';
 import type { CasketView, CheckFacts, ReportSetup } from '../api/report.js';
-import type { EndPhaseView, HistoryRound } from '../api/history.js';
+import type { EndPhaseView, GmActionView, HistoryRound } from '../api/history.js';
 import { esc, html, Html, raw, user, type Part } from './html.js';
 import { PAGE_CSS } from './page-assets.js';
 import { checkText } from './commands.js';
@@ -474,14 +474,22 @@ ${e.triggers.length === 0 && e.checks.length === 0 ? html`<p>Nothing happened.</
 ${e.resolvedBy === 'round' ? html`<p class="detail">Resolved when the next round started.</p>` : null}`;
 }
 
+/** The GM's own steps in a round, before or after its End Phase. */
+function gmList(title: string, list: GmActionView[]): Html | null {
+  return list.length
+    ? html`<h4>${title}</h4><ul>${list.map((g) => html`<li>${g.notes.join('; ') || g.action}</li>`)}</ul>`
+    : null;
+}
+
 function historyRound(h: HistoryRound, report: boolean, map?: MapView): Html {
   const ep = h.eventPhase;
   // Its dice folded away (the report adds the End Phase's): the story reads without them.
   const dice = [
     ...(h.setup?.rolls ?? []),
     ...(ep?.rolls ?? []),
-    ...h.gm.flatMap((g) => g.rolls),
+    ...h.gm.filter((g) => !g.afterEndPhase).flatMap((g) => g.rolls),
     ...(report ? (h.endPhase?.rolls ?? []) : []),
+    ...h.gm.filter((g) => g.afterEndPhase).flatMap((g) => g.rolls),
   ];
   return html`<li class="hround"><h3>${h.round === 0 ? 'Setup' : `Round ${h.round}`}</h3>
 ${h.setup?.notes.length ? html`<ul>${h.setup.notes.map((n) => html`<li>${n}</li>`)}</ul>` : null}
@@ -491,8 +499,15 @@ ${
 ${ep.resolved.filter((r) => r.outcomes.length).map((r) => html`<p class="resolved"><strong>${user(r.name)}</strong>${r.source === 'in-play' ? ' (in play)' : ''}</p>${outcomeList(r.outcomes)}`)}`
     : null
 }
-${h.gm.length ? html`<h4>By the GM</h4><ul>${h.gm.map((g) => html`<li>${g.notes.join('; ') || g.action}</li>`)}</ul>` : null}
+${gmList(
+  'By the GM',
+  h.gm.filter((g) => !g.afterEndPhase),
+)}
 ${h.endPhase ? html`<h4>End Phase</h4>${endPhaseBody(h.endPhase)}` : null}
+${gmList(
+  'After the End Phase, by the GM',
+  h.gm.filter((g) => g.afterEndPhase),
+)}
 ${map ? html`<h4>The battlefield at the end of round ${h.round}</h4>${mapFigure(map, `map-round-${h.round}`, `Map of the battlefield at the end of round ${h.round}`)}` : null}
 ${dice.length ? html`<details class="dice"><summary>Dice of ${h.round === 0 ? 'the setup' : `round ${h.round}`} (${dice.length})</summary>${rollList(dice)}</details>` : null}
 </li>`;

@@ -5,7 +5,7 @@
 import type { Outcome, Roll } from '../api/types.js';
 import type { ReportData } from '../api/report.js';
 import { checkText } from './commands.js';
-import type { EndPhaseView, HistoryRound } from '../api/history.js';
+import type { EndPhaseView, GmActionView, HistoryRound } from '../api/history.js';
 import { casketWords, diceCount } from './page.js';
 import type { MapView } from '../api/types.js';
 import { holderWords, legendParts } from './map-words.js';
@@ -102,23 +102,33 @@ function round(h: HistoryRound, map?: MapView): string[] {
     }
     out.push('');
   }
-  if (h.gm.length) {
-    out.push('**By the GM**', '');
-    for (const g of h.gm) out.push(`- ${mdText(g.notes.join('; ') || g.action)}`);
+  const gm = (title: string, list: GmActionView[]) => {
+    if (!list.length) return;
+    out.push(`**${title}**`, '');
+    for (const g of list) out.push(`- ${mdText(g.notes.join('; ') || g.action)}`);
     out.push('');
-  }
+  };
+  gm(
+    'By the GM',
+    h.gm.filter((g) => !g.afterEndPhase),
+  );
   if (h.endPhase) out.push('**End Phase**', '', ...endPhase(h.endPhase), '');
+  gm(
+    'After the End Phase, by the GM',
+    h.gm.filter((g) => g.afterEndPhase),
+  );
   if (map) out.push(...mapLegend(map));
   return out;
 }
 
-/** A round's dice, for the appendix: the setup's, the Event Phase's, the GM's, the End Phase's, in that order. */
+/** A round's dice, for the appendix, in the order they were rolled: the setup's, the Event Phase's, the GM's, the End Phase's, the GM's after it. */
 function roundDice(h: HistoryRound): string[] {
   const list = [
     ...(h.setup?.rolls ?? []),
     ...(h.eventPhase?.rolls ?? []),
-    ...h.gm.flatMap((g) => g.rolls),
+    ...h.gm.filter((g) => !g.afterEndPhase).flatMap((g) => g.rolls),
     ...(h.endPhase?.rolls ?? []),
+    ...h.gm.filter((g) => g.afterEndPhase).flatMap((g) => g.rolls),
   ];
   return list.length ? [`### ${h.round === 0 ? 'Setup' : `Round ${h.round}`}`, '', ...rolls(list), ''] : [];
 }

@@ -266,6 +266,33 @@ describe('badzone report', () => {
     }
   });
 
+  it("a GM's step after a round's End Phase is told after it, in every format, and its dice in that order", async () => {
+    const dir = tempDir('badzone-report-');
+    await cli(dir, 'new', '--seed', '7', '--hazard', 'none');
+    await cli(dir, 'round'); // Cold Snap (D64 48), placed in play
+    await cli(dir, 'visibility', 'set', 'pitch-black'); // before the End Phase
+    await cli(dir, 'end'); // Cold Snap's discard check: D6 5, discarded
+    await cli(dir, 'visibility', 'set', 'dark'); // after it
+    await cli(dir, 'place', 'treasure'); // after it, with dice (its casket's tile and worth)
+    const md = await cli(dir, 'report');
+    const round1 = md.slice(md.indexOf('### Round 1'), md.indexOf('## Where the game stands'));
+    const at = (t: string) => round1.indexOf(t);
+    expect(at('**By the GM**')).toBeGreaterThan(at('**Event Phase**'));
+    expect(at('Pitch Black')).toBeGreaterThan(at('**By the GM**'));
+    expect(at('**End Phase**')).toBeGreaterThan(at('Pitch Black'));
+    expect(at('**After the End Phase, by the GM**')).toBeGreaterThan(at('Cold Snap: discard check'));
+    expect(at('Dark')).toBeGreaterThan(at('**After the End Phase, by the GM**'));
+    const dice = md.slice(md.indexOf('## Dice'));
+    expect(dice.indexOf('Treasure')).toBeGreaterThan(dice.indexOf('Cold Snap discard check'));
+    const page = await cli(dir, 'report', '--format', 'html');
+    const h = page.slice(page.indexOf('<h3>Round 1</h3>'));
+    expect(h.indexOf('<h4>By the GM</h4>')).toBeLessThan(h.indexOf('<h4>End Phase</h4>'));
+    expect(h.indexOf('<h4>After the End Phase, by the GM</h4>')).toBeGreaterThan(h.indexOf('<h4>End Phase</h4>'));
+    const j = JSON.parse(await cli(dir, 'report', '--format', 'json'));
+    const gm = j.view.history.find((r: { round: number }) => r.round === 1).gm;
+    expect(gm.map((g: { afterEndPhase: boolean }) => g.afterEndPhase)).toEqual([false, true, true]);
+  });
+
   it('refuses what it cannot do: no game (3), an unknown format (2), --file with --session (2)', async () => {
     const dir = tempDir('badzone-report-');
     expect((await runCli(['report'], { cwd: dir })).code).toBe(3);
