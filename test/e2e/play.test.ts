@@ -53,7 +53,7 @@ describe.skipIf(!hasPty || !built)('badzone play in a real terminal', () => {
     expect(first.exit, out1).toBe(0);
     expect(out1).toMatch(/New game saved in/);
     expect(out1.replace(/ \\\n\s+/g, ' ')).toMatch(
-      /The same game without prompts:\s+(?:npx )?badzone new --seed 7 --mode dice --grid 2x2 --spawn-points 4 --gang 'Goliaths: Krag, Brute' --hazard none/,
+      /The same game without prompts:\s+(?:npx badzone|badzone|node \S+badzone\.js) new --seed 7 --mode dice --grid 2x2 --spawn-points 4 --gang 'Goliaths: Krag, Brute' --hazard none/,
     );
     expect(out1.indexOf('Round 1: Event Phase')).toBeLessThan(out1.indexOf('End Phase of round 1'));
     expect(out1).toMatch(/continues from here/);
