@@ -1,0 +1,536 @@
+// The simulation kernel: `badzone simulate`'s games played on flat data. A rule book is compiled once into a
+// list of events whose steps are plain records (their dice expressions parsed), and a game is a handful of counts
+// and typed arrays reset for each game, instead of a SessionState made by createGame and stepped through the
+// Event and End Phases one Ctx at a time. It keeps only what decides the dice and what simulate counts: the events
+// in play (and whether each one's tile pick found a tile), the deck, the visibility level, the tiles left, the
+// rosters, the Beast Lairs and structures left, the creatures spawned, duplicates and reshuffles. Markers, texts,
+// conditions and what stays on the battlefield decide no die, so it keeps none of them.
+//
+// It must roll exactly the dice the engine rolls, in the same order, and count what the engine's rounds give:
+// test/engine/simulation-kernel.test.ts checks, for random tables, setups, modes and seeds on both generators,
+// that a simulation equals the same games played one round at a time with `step`. Every step kind of
+// ../rules/types.ts must have a case below (TypeScript refuses the build otherwise, see `compileStep`).
+import type { RuleBook } from '../rules/book.js';
+import type { BadzoneEvent, Creature, Step } from '../rules/types.js';
+import { d66, parseDice, type DiceExpr } from '../dice/expression.js';
+import type { DiceSource } from './dice.js';
+import type { Setup } from './state.js';
+
+/** The creatures a spawn step counts, in the order simulate reports them. */
+export const CREATURES = [
+  'rats',
+  'zombies',
+  'scum',
+  'genestealers',
+  'abomination',
+] as const satisfies readonly Creature[];
+
+/** Safety bound on re-rolls in one Event Phase, as ./phases.ts has it (a custom table whose every event is in play). */
+const MAX_DRAWS = 256;
+
+const SPAWN = 0;
+const SCATTER_EACH_TILE = 1;
+const PICK_TILE = 2;
+const SCATTER = 3;
+const PICK_FIGHTER = 4;
+const ROLL_EACH_FIGHTER = 5;
+const PICK_LAIR = 6;
+const PICK_STRUCTURE = 7;
+const VISIBILITY_SET = 8;
+const VISIBILITY_ROLL = 9;
+const VISIBILITY_CLEAR_PITCH_BLACK = 10;
+
+/** A dice expression as the kernel rolls it (one object shape for all: a parsed DiceExpr may lack `tensUnits`). */
+class KDice {
+  readonly count: number;
+  readonly sides: number;
+  readonly add: number;
+  readonly multiply: number;
+  /** Each die is a D66 (two D6). */
+  readonly d66: boolean;
+  constructor(e: DiceExpr) {
+    this.count = e.count;
+    this.sides = e.sides;
+    this.add = e.add;
+    this.multiply = e.multiply;
+    this.d66 = e.tensUnits === true;
+  }
+}
+
+const NO_DICE = new KDice({ count: 0, sides: 0, add: 0, multiply: 1, text: '0' });
+
+/** One step, flattened: every kind has the same fields (one object shape, so the kernel's switch stays fast). */
+class Op {
+  constructor(
+    readonly kind: number,
+    /** spawn: how many; the scatters: the distance; pickTile: how many it places; rollEachFighter: the die. */
+    readonly a: KDice = NO_DICE,
+    /** pickTile: each placed thing's scatter distance (when `scatterEach`). */
+    readonly b: KDice = NO_DICE,
+    /** pickTile: its worth (when `worth`). */
+    readonly c: KDice = NO_DICE,
+    /** pickTile: it places things (`a` of them), scatters each of them, rolls a worth; removes the tile. */
+    readonly place = false,
+    readonly scatterEach = false,
+    readonly worth = false,
+    readonly removeTile = false,
+    /** spawn: the creature's index in CREATURES. */
+    readonly creature = 0,
+    /** visibilitySet: the level. */
+    readonly level = '',
+    /** pickFighter: where the fighter is picked from; pickFighter and rollEachFighter: where they go ('' stays). */
+    readonly from: 'battlefield' | 'reserve' = 'battlefield',
+    readonly moveTo: 'battlefield' | 'reserve' | 'out' | '' = '',
+    /** rollEachFighter: the results that move a fighter. */
+    readonly on: readonly number[] = [],
+  ) {}
+}
+
+/** One event of the book, flattened. */
+interface KEvent {
+  persistent: boolean;
+  /** -1: never discarded. */
+  discardOn: number;
+  onDraw: Op[];
+  eachEventPhase: Op[];
+  endPhase: Op[];
+}
+
+/** A rule book compiled for the kernel: compile once, then play any number of games (`newGame`). */
+export class SimulationKernel {
+  readonly events: KEvent[];
+  /** Event index (in book.events.results) by D64 number or card. */
+  readonly byRoll: Int32Array;
+  readonly persistentCount: number;
+  readonly onlyPersistent: boolean;
+  readonly normal: string;
+  readonly pitchBlack: ReadonlySet<string>;
+  readonly visibilityDie: KDice;
+  readonly visibilityByRoll: ReadonlyMap<number, string>;
+
+  constructor(readonly book: RuleBook) {
+    const results = book.events.results;
+    const index = new Map<string, number>();
+    results.forEach((ev, i) => {
+      index.set(ev.id, i);
+    });
+    this.byRoll = new Int32Array(65).fill(-1);
+    for (let r = 1; r <= 64; r++) {
+      const ev = book.byRoll[r];
+      if (ev) this.byRoll[r] = index.get(ev.id)!;
+    }
+    const ops = (steps: Step[]) => steps.map((st) => compileStep(book, st));
+    this.events = results.map((ev: BadzoneEvent) => ({
+      persistent: ev.timing === 'persistent',
+      discardOn: ev.discardOn ?? -1,
+      onDraw: ops(ev.resolve.onDraw),
+      eachEventPhase: ops(ev.resolve.eachEventPhase),
+      endPhase: ops(ev.resolve.endPhase),
+    }));
+    this.persistentCount = results.filter((e) => e.timing === 'persistent').length;
+    this.onlyPersistent = results.every((e) => e.timing === 'persistent');
+    this.normal = book.visibility.normal;
+    this.pitchBlack = new Set(book.visibility.levels.filter((l) => l.pitchBlack).map((l) => l.id));
+    this.visibilityDie = new KDice(book.visibilityDie);
+    this.visibilityByRoll = book.visibilityByRoll;
+  }
+
+  /** A game in play on this setup with these dice; `start()` deals each new game. */
+  newGame(setup: Setup, source: DiceSource): KernelGame {
+    return new KernelGame(this, setup, source);
+  }
+}
+
+function diceOf(book: RuleBook, d: string | number): KDice {
+  return new KDice(book.dice.get(String(d)) ?? parseDice(d));
+}
+
+function compileStep(book: RuleBook, st: Step): Op {
+  const none = NO_DICE;
+  switch (st.kind) {
+    case 'spawn':
+      return new Op(
+        SPAWN,
+        diceOf(book, st.count),
+        none,
+        none,
+        false,
+        false,
+        false,
+        false,
+        CREATURES.indexOf(st.creature),
+      );
+    case 'scatterEachTile':
+      return new Op(SCATTER_EACH_TILE, diceOf(book, st.distance));
+    case 'pickTile': {
+      const { place, worth } = st;
+      return new Op(
+        PICK_TILE,
+        place ? diceOf(book, place.count) : none,
+        place?.scatterEach ? diceOf(book, place.scatterEach) : none,
+        worth ? diceOf(book, worth.dice) : none,
+        place !== undefined,
+        place?.scatterEach !== undefined,
+        worth !== undefined,
+        st.removeTile === true,
+      );
+    }
+    case 'scatter':
+      return new Op(SCATTER, diceOf(book, st.distance));
+    case 'pickFighter':
+      return new Op(PICK_FIGHTER, none, none, none, false, false, false, false, 0, '', st.from, st.moveTo ?? '');
+    case 'rollEachFighter':
+      return new Op(
+        ROLL_EACH_FIGHTER,
+        diceOf(book, st.dice),
+        none,
+        none,
+        false,
+        false,
+        false,
+        false,
+        0,
+        '',
+        'battlefield',
+        st.moveTo,
+        st.on,
+      );
+    case 'pickLair':
+      return new Op(PICK_LAIR);
+    case 'pickStructure':
+      return new Op(PICK_STRUCTURE);
+    case 'visibilitySet':
+      return new Op(VISIBILITY_SET, none, none, none, false, false, false, false, 0, st.level);
+    case 'visibilityRoll':
+      return new Op(VISIBILITY_ROLL);
+    case 'visibilityClearPitchBlack':
+      return new Op(VISIBILITY_CLEAR_PITCH_BLACK);
+    default: {
+      const never: never = st;
+      throw new Error(`the simulation kernel has no case for step ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** A gang's roster in a kernel game: only who is where decides a die. */
+interface KGang {
+  name: string;
+  battlefield: string[];
+  reserve: string[];
+  out: string[];
+}
+
+/**
+ * One game at a time on flat data. After `start()` and each `round()`, the public fields say what simulate counts:
+ * the events in play (indexes, oldest first), the visibility, the creatures spawned so far this game, and this
+ * round's draw.
+ */
+export class KernelGame {
+  private readonly k: SimulationKernel;
+  private readonly setup: Setup;
+  private readonly src: DiceSource;
+  private readonly spawnPoints: number;
+  /** Events in play, oldest first: event index, D64 number or card, and 1 when its tile pick found no tile. */
+  readonly inPlay: Int32Array;
+  private readonly inPlayRoll: Int32Array;
+  private readonly inPlayNoTile: Uint8Array;
+  inPlayCount = 0;
+  /** Creatures spawned so far this game, in CREATURES order. */
+  readonly spawned = new Float64Array(CREATURES.length);
+  /** Draws of an event already in play this game (discarded and drawn again). */
+  duplicates = 0;
+  /** Reshuffles of the discard pile this game. */
+  reshuffles = 0;
+  /** The event index the last Event Phase drew (placed or resolved), or -1 when it drew none. */
+  drawn = -1;
+  /** Whether the last Event Phase could draw no new event. */
+  noNewEvent = false;
+  visibility: string;
+  private pendingEnd = -1;
+  private readonly deck: boolean;
+  private readonly drawPile: Int32Array;
+  private drawTop = 0;
+  private drawEnd = 0;
+  private readonly discardPile: Int32Array;
+  private discardCount = 0;
+  private tiles: string[];
+  private gangs: KGang[];
+  private lairsFree = 0;
+  private structuresLeft = 0;
+
+  constructor(kernel: SimulationKernel, setup: Setup, source: DiceSource) {
+    this.k = kernel;
+    this.setup = setup;
+    this.src = source;
+    this.spawnPoints = setup.spawnPoints;
+    const n = kernel.events.length + 1;
+    this.inPlay = new Int32Array(n);
+    this.inPlayRoll = new Int32Array(n);
+    this.inPlayNoTile = new Uint8Array(n);
+    this.deck = setup.mode === 'deck';
+    this.drawPile = new Int32Array(64);
+    this.discardPile = new Int32Array(64);
+    this.visibility = kernel.normal;
+    this.tiles = setup.tiles;
+    this.gangs = [];
+  }
+
+  /** Deal a new game: what createGame rolls (the hazard, the deck's shuffle), with nothing in play. */
+  start(): void {
+    const setup = this.setup;
+    this.inPlayCount = 0;
+    const spawned = this.spawned;
+    for (let c = 0; c < spawned.length; c++) spawned[c] = 0;
+    this.duplicates = 0;
+    this.reshuffles = 0;
+    this.drawn = -1;
+    this.noNewEvent = false;
+    this.pendingEnd = -1;
+    this.visibility = this.k.normal;
+    this.tiles = setup.tiles;
+    if (setup.gangs.length > 0)
+      this.gangs = setup.gangs.map((g) => ({
+        name: g.name,
+        battlefield: [...g.battlefield],
+        reserve: [...g.reserve],
+        out: [],
+      }));
+    this.lairsFree = setup.lairs ?? -1;
+    this.structuresLeft = setup.structures ?? -1;
+    if (setup.hazard === 'roll') this.src.die(10);
+    if (this.deck) {
+      const pile = this.drawPile;
+      for (let i = 0; i < 64; i++) pile[i] = i + 1;
+      this.shuffle(pile, 64);
+      this.drawTop = 0;
+      this.drawEnd = 64;
+      this.discardCount = 0;
+    }
+  }
+
+  /** Fisher-Yates with the source's own dice, as Dice.shuffle does. */
+  private shuffle(a: Int32Array, length: number): void {
+    for (let i = length - 1; i > 0; i--) {
+      const j = this.src.die(i + 1) - 1;
+      const t = a[i]!;
+      a[i] = a[j]!;
+      a[j] = t;
+    }
+  }
+
+  private roll(e: KDice): number {
+    let sum = e.add;
+    const src = this.src;
+    if (e.d66) for (let i = 0; i < e.count; i++) sum += d66(src.die(6), src.die(6));
+    else for (let i = 0; i < e.count; i++) sum += src.die(e.sides);
+    return sum * e.multiply;
+  }
+
+  /** Pick one of n (no die for one or none), as Dice.pick does. */
+  private pick(n: number): number {
+    return n <= 1 ? n : this.src.die(n);
+  }
+
+  private toDiscard(card: number): void {
+    if (this.deck) this.discardPile[this.discardCount++] = card;
+  }
+
+  /** The next D64 number or card; -1 when the deck and the discard pile are both empty. */
+  private drawOne(): number {
+    if (!this.deck) return this.src.die(64);
+    if (this.drawTop === this.drawEnd) {
+      const n = this.discardCount;
+      if (n === 0) return -1;
+      this.drawPile.set(this.discardPile.subarray(0, n));
+      this.discardCount = 0;
+      this.shuffle(this.drawPile, n);
+      this.drawTop = 0;
+      this.drawEnd = n;
+      // At most once an Event Phase (as the engine's report has it): the new pile holds every card not in play.
+      this.reshuffles++;
+    }
+    return this.drawPile[this.drawTop++]!;
+  }
+
+  private run(ops: Op[], slot: number): void {
+    for (let i = 0; i < ops.length; i++) this.step(ops[i]!, slot);
+  }
+
+  /** One step (slot: the event's place in play, or -1 for a Once event). Rolls what resolve.ts's handler rolls. */
+  private step(op: Op, slot: number): void {
+    switch (op.kind) {
+      case SPAWN: {
+        const count = this.roll(op.a);
+        this.pick(this.spawnPoints);
+        this.spawned[op.creature]! += count;
+        return;
+      }
+      case SCATTER_EACH_TILE:
+        for (let i = 0; i < this.tiles.length; i++) {
+          this.roll(op.a);
+          this.src.die(12);
+        }
+        return;
+      case PICK_TILE: {
+        const tiles = this.tiles;
+        if (tiles.length === 0) {
+          if (slot >= 0) this.inPlayNoTile[slot] = 1;
+          return;
+        }
+        const tile = tiles[this.pick(tiles.length) - 1]!;
+        if (slot >= 0) this.inPlayNoTile[slot] = 0;
+        if (op.removeTile) this.tiles = tiles.filter((t) => t !== tile);
+        if (op.place) {
+          const count = this.roll(op.a);
+          if (op.scatterEach)
+            for (let i = 1; i <= count; i++) {
+              this.roll(op.b);
+              this.src.die(12);
+            }
+        }
+        if (op.worth) this.roll(op.c);
+        return;
+      }
+      case SCATTER:
+        if (slot >= 0 && this.inPlayNoTile[slot] === 1) return;
+        this.roll(op.a);
+        this.src.die(12);
+        return;
+      case PICK_FIGHTER:
+        for (const g of this.gangs) {
+          const pool = g[op.from];
+          if (pool.length === 0) continue;
+          const fighter = pool[this.pick(pool.length) - 1]!;
+          if (op.moveTo !== '' && op.moveTo !== op.from) this.moveFighter(g.name, fighter, op.moveTo);
+        }
+        return;
+      case ROLL_EACH_FIGHTER:
+        for (const g of this.gangs) {
+          for (const fighter of [...g.battlefield]) {
+            const roll = this.roll(op.a);
+            if (op.on.includes(roll)) this.moveFighter(g.name, fighter, op.moveTo as 'reserve' | 'out');
+          }
+        }
+        return;
+      case PICK_LAIR:
+        if (this.lairsFree > 0) {
+          this.pick(this.lairsFree);
+          this.lairsFree--;
+        }
+        return;
+      case PICK_STRUCTURE:
+        if (this.structuresLeft > 0) {
+          this.pick(this.structuresLeft);
+          this.structuresLeft--;
+        }
+        return;
+      case VISIBILITY_SET:
+        this.visibility = op.level;
+        return;
+      case VISIBILITY_ROLL: {
+        const roll = this.roll(this.k.visibilityDie);
+        this.visibility = this.k.visibilityByRoll.get(roll) ?? this.k.normal;
+        return;
+      }
+      case VISIBILITY_CLEAR_PITCH_BLACK:
+        if (this.k.pitchBlack.has(this.visibility)) this.visibility = this.k.normal;
+        return;
+    }
+  }
+
+  /** As resolve.ts's moveFighter: the first gang of that name; the fighter leaves every list and joins `to`. */
+  private moveFighter(gangName: string, fighter: string, to: 'battlefield' | 'reserve' | 'out'): void {
+    const g = this.gangs.find((x) => x.name === gangName);
+    if (!g) return;
+    g.battlefield = g.battlefield.filter((f) => f !== fighter);
+    g.reserve = g.reserve.filter((f) => f !== fighter);
+    g.out = g.out.filter((f) => f !== fighter);
+    g[to].push(fighter);
+  }
+
+  private inPlayHas(ev: number): boolean {
+    const inPlay = this.inPlay;
+    for (let i = 0; i < this.inPlayCount; i++) if (inPlay[i] === ev) return true;
+    return false;
+  }
+
+  /** One round: its Event Phase (the public fields then hold what simulate counts), then `endPhase()`. */
+  eventPhase(): void {
+    const k = this.k;
+    const events = k.events;
+    this.drawn = -1;
+    this.noNewEvent = false;
+    for (let n = 0; ; n++) {
+      if (k.onlyPersistent && this.inPlayCount === k.persistentCount) {
+        this.noNewEvent = true;
+        break;
+      }
+      if (n >= MAX_DRAWS) {
+        this.noNewEvent = true;
+        break;
+      }
+      const roll = this.drawOne();
+      if (roll < 0) {
+        this.noNewEvent = true;
+        break;
+      }
+      const i = k.byRoll[roll]!;
+      const ev = events[i]!;
+      if (!ev.persistent) {
+        this.drawn = i;
+        if (ev.onDraw.length > 0) this.run(ev.onDraw, -1);
+        if (ev.endPhase.length > 0) this.pendingEnd = i;
+        this.toDiscard(roll);
+        break;
+      }
+      if (this.inPlayHas(i)) {
+        this.toDiscard(roll);
+        this.duplicates++;
+        continue;
+      }
+      this.drawn = i;
+      const slot = this.inPlayCount++;
+      this.inPlay[slot] = i;
+      this.inPlayRoll[slot] = roll;
+      this.inPlayNoTile[slot] = 0;
+      if (ev.onDraw.length > 0) this.run(ev.onDraw, slot);
+      break;
+    }
+    // Every event in play, oldest first (the new one last).
+    const inPlay = this.inPlay;
+    for (let slot = 0, n = this.inPlayCount; slot < n; slot++) {
+      const ops = events[inPlay[slot]!]!.eachEventPhase;
+      if (ops.length > 0) this.run(ops, slot);
+    }
+  }
+
+  /** The End Phase: the Once event drawn this round, then the events in play, act; then the discard checks. */
+  endPhase(): void {
+    const events = this.k.events;
+    if (this.pendingEnd >= 0) {
+      const i = this.pendingEnd;
+      this.pendingEnd = -1;
+      this.run(events[i]!.endPhase, -1);
+    }
+    const inPlay = this.inPlay;
+    const n = this.inPlayCount;
+    for (let slot = 0; slot < n; slot++) {
+      const ops = events[inPlay[slot]!]!.endPhase;
+      if (ops.length > 0) this.run(ops, slot);
+    }
+    let kept = 0;
+    for (let slot = 0; slot < n; slot++) {
+      const i = inPlay[slot]!;
+      const x = events[i]!.discardOn;
+      if (x < 0 || this.src.die(6) < x) {
+        if (kept !== slot) {
+          inPlay[kept] = i;
+          this.inPlayRoll[kept] = this.inPlayRoll[slot]!;
+          this.inPlayNoTile[kept] = this.inPlayNoTile[slot]!;
+        }
+        kept++;
+      } else this.toDiscard(this.inPlayRoll[slot]!);
+    }
+    this.inPlayCount = kept;
+  }
+}
