@@ -83,7 +83,8 @@ export class Simulation {
   // Totals over finished games.
   private readonly inPlayHist: Float64Array;
   private readonly visReduced: Float64Array;
-  private readonly spawnedSum: Float64Array;
+  /** Creatures spawned, by the round from which they count (a round's figure adds up the rounds up to it). */
+  private readonly spawnedFrom: Float64Array;
   private readonly appeared: Float64Array;
   private readonly roundsInPlay: Float64Array;
   private duplicates = 0;
@@ -92,7 +93,6 @@ export class Simulation {
   // The game under way, committed when it ends.
   private readonly gInPlay: Int32Array;
   private readonly gVis: Uint8Array;
-  private readonly gSpawned: Float64Array;
   private readonly gRoundsInPlay: Float64Array;
   private readonly seen: Uint8Array;
   /** The events seen this game (indexes), so that a finished game adds up only those. */
@@ -127,12 +127,11 @@ export class Simulation {
     const nC = CREATURES.length;
     this.inPlayHist = new Float64Array(rounds * this.slots);
     this.visReduced = new Float64Array(rounds);
-    this.spawnedSum = new Float64Array(rounds * nC);
+    this.spawnedFrom = new Float64Array(rounds * nC);
     this.appeared = new Float64Array(this.nEvents);
     this.roundsInPlay = new Float64Array(this.nEvents);
     this.gInPlay = new Int32Array(rounds);
     this.gVis = new Uint8Array(rounds);
-    this.gSpawned = new Float64Array(rounds * nC);
     this.gRoundsInPlay = new Float64Array(this.nEvents);
     this.seen = new Uint8Array(this.nEvents);
     this.seenList = new Int32Array(this.nEvents);
@@ -163,9 +162,7 @@ export class Simulation {
   advance(numbers: number, onProgress?: (done: number, total: number) => void): boolean {
     const stopAt = this.usesNow() + numbers;
     const every = Math.max(1, Math.min(1000, Math.ceil(this.games / 200)));
-    const { game, rounds, games, seen, seenList, gInPlay, gRoundsInPlay, gVis, gSpawned, normal } = this;
-    const nC = CREATURES.length;
-    const spawned = game.spawned;
+    const { game, rounds, games, seen, seenList, gInPlay, gRoundsInPlay, gVis, normal } = this;
     const inPlay = game.inPlay;
     while (this.done < games) {
       if (this.round === 0) {
@@ -184,8 +181,6 @@ export class Simulation {
       gInPlay[base] = n;
       for (let i = 0; i < n; i++) gRoundsInPlay[inPlay[i]!]!++;
       gVis[base] = game.visibility !== normal ? 1 : 0;
-      const o = base * nC;
-      for (let c = 0; c < nC; c++) gSpawned[o + c] = spawned[c]!;
       game.endPhase();
       this.played++;
       if (this.round === rounds) {
@@ -198,12 +193,17 @@ export class Simulation {
   }
 
   private finishGame(): void {
-    const { rounds, slots, inPlayHist, visReduced, gInPlay, gVis, spawnedSum, gSpawned, seenList, seen } = this;
+    const { rounds, slots, inPlayHist, visReduced, gInPlay, gVis, seenList, seen, game } = this;
     for (let r = 0; r < rounds; r++) {
       inPlayHist[r * slots + gInPlay[r]!]!++;
       visReduced[r]! += gVis[r]!;
     }
-    for (let k = 0; k < gSpawned.length; k++) spawnedSum[k]! += gSpawned[k]!;
+    // A spawn in the last round's End Phase counts in no round.
+    const { spawnFrom, spawnCreature, spawnCount } = game;
+    for (let i = 0; i < game.spawns; i++) {
+      const from = spawnFrom[i]!;
+      if (from < rounds) this.spawnedFrom[from * CREATURES.length + spawnCreature[i]!]! += spawnCount[i]!;
+    }
     // Only events seen this game were in play: the others add 0.
     const { appeared, roundsInPlay, gRoundsInPlay } = this;
     for (let k = 0; k < this.nSeen; k++) {
@@ -237,6 +237,8 @@ export class Simulation {
       meanRoundsInPlay: this.appeared[i]! === 0 ? null : r6(this.roundsInPlay[i]! / this.appeared[i]!),
     }));
     const perRound: RoundFigures[] = [];
+    /** Creatures spawned up to round r, over all games. */
+    const upTo = new Float64Array(nC);
     for (let r = 0; r < rounds; r++) {
       let sum = 0;
       let max = 0;
@@ -256,7 +258,8 @@ export class Simulation {
       }
       const spawned = {} as RoundFigures['spawned'];
       CREATURES.forEach((c, j) => {
-        spawned[c] = r6(this.spawnedSum[r * nC + j]! / games);
+        upTo[j]! += this.spawnedFrom[r * nC + j]!;
+        spawned[c] = r6(upTo[j]! / games);
       });
       perRound.push({
         round: r + 1,

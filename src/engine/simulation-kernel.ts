@@ -221,9 +221,9 @@ interface KGang {
 }
 
 /**
- * One game at a time on flat data. After `start()` and each `round()`, the public fields say what simulate counts:
- * the events in play (indexes, oldest first), the visibility, the creatures spawned so far this game, and this
- * round's draw.
+ * One game at a time on flat data. After `start()` and each `eventPhase()`, the public fields say what simulate
+ * counts: the events in play (indexes, oldest first), the visibility, the creatures spawned so far this game, and
+ * this round's draw; then `endPhase()` ends the round.
  */
 export class KernelGame {
   private readonly k: SimulationKernel;
@@ -235,8 +235,18 @@ export class KernelGame {
   private readonly inPlayRoll: Int32Array;
   private readonly inPlayNoTile: Uint8Array;
   inPlayCount = 0;
-  /** Creatures spawned so far this game, in CREATURES order. */
-  readonly spawned = new Float64Array(CREATURES.length);
+  /**
+   * The creatures spawned this game: `spawns` of them, each counted from round `spawnFrom[i]` (0 the first round)
+   * on, `spawnCount[i]` of creature `spawnCreature[i]` (its index in CREATURES). Counted from the round of an Event
+   * Phase that spawns them, from the next round for an End Phase.
+   */
+  spawns = 0;
+  readonly spawnFrom: number[] = [];
+  readonly spawnCreature: number[] = [];
+  readonly spawnCount: number[] = [];
+  /** The round (from 0) the spawns of the phase under way count from. */
+  private countsFrom = 0;
+  private round = 0;
   /** Draws of an event already in play this game (discarded and drawn again). */
   duplicates = 0;
   /** Reshuffles of the discard pile this game. */
@@ -279,8 +289,8 @@ export class KernelGame {
   start(): void {
     const setup = this.setup;
     this.inPlayCount = 0;
-    const spawned = this.spawned;
-    for (let c = 0; c < spawned.length; c++) spawned[c] = 0;
+    this.spawns = 0;
+    this.round = 0;
     this.duplicates = 0;
     this.reshuffles = 0;
     this.drawn = -1;
@@ -362,7 +372,10 @@ export class KernelGame {
       case SPAWN: {
         const count = this.roll(op.a);
         this.pick(this.spawnPoints);
-        this.spawned[op.creature]! += count;
+        const i = this.spawns++;
+        this.spawnFrom[i] = this.countsFrom;
+        this.spawnCreature[i] = op.creature;
+        this.spawnCount[i] = count;
         return;
       }
       case SCATTER_EACH_TILE:
@@ -460,6 +473,7 @@ export class KernelGame {
     const events = k.events;
     this.drawn = -1;
     this.noNewEvent = false;
+    this.countsFrom = this.round++;
     for (let n = 0; ; n++) {
       if (k.onlyPersistent && this.inPlayCount === k.persistentCount) {
         this.noNewEvent = true;
@@ -507,6 +521,7 @@ export class KernelGame {
   /** The End Phase: the Once event drawn this round, then the events in play, act; then the discard checks. */
   endPhase(): void {
     const events = this.k.events;
+    this.countsFrom = this.round;
     if (this.pendingEnd >= 0) {
       const i = this.pendingEnd;
       this.pendingEnd = -1;
