@@ -121,7 +121,7 @@ function fightersText(picks: { gang: string; fighter: string | null }[]): string
 
 /** Move a fighter within their gang's roster. Out of the game, they lose the conditions events gave them. */
 export function moveFighter(
-  s: SessionState,
+  s: Pick<SessionState, 'gangs' | 'conditions'>,
   gangName: string,
   fighter: string,
   to: 'battlefield' | 'reserve' | 'out',

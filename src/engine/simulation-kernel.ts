@@ -14,7 +14,8 @@ import type { RuleBook } from '../rules/book.js';
 import type { BadzoneEvent, Creature, Step } from '../rules/types.js';
 import { d66, parseDice, type DiceExpr } from '../dice/expression.js';
 import type { DiceSource } from './dice.js';
-import type { Setup } from './state.js';
+import { moveFighter } from './resolve.js';
+import type { Gang, Setup } from './state.js';
 
 /** The creatures a spawn step counts, in the order simulate reports them. */
 export const CREATURES = [
@@ -212,14 +213,6 @@ function compileStep(book: RuleBook, st: Step): Op {
   }
 }
 
-/** A gang's roster in a kernel game: only who is where decides a die. */
-interface KGang {
-  name: string;
-  battlefield: string[];
-  reserve: string[];
-  out: string[];
-}
-
 /**
  * One game at a time on flat data. After `start()` and each `eventPhase()`, the public fields say what simulate
  * counts: the events in play (indexes, oldest first), the visibility, the creatures spawned so far this game, and
@@ -264,7 +257,8 @@ export class KernelGame {
   private readonly discardPile: Int32Array;
   private discardCount = 0;
   private tiles: string[];
-  private gangs: KGang[];
+  /** The rosters: only who is where decides a die. */
+  private gangs: Gang[];
   private lairsFree = 0;
   private structuresLeft = 0;
 
@@ -451,14 +445,9 @@ export class KernelGame {
     }
   }
 
-  /** As resolve.ts's moveFighter: the first gang of that name; the fighter leaves every list and joins `to`. */
+  /** Move a fighter as `round` does (the conditions they lose decide no die: the kernel keeps none). */
   private moveFighter(gangName: string, fighter: string, to: 'battlefield' | 'reserve' | 'out'): void {
-    const g = this.gangs.find((x) => x.name === gangName);
-    if (!g) return;
-    g.battlefield = g.battlefield.filter((f) => f !== fighter);
-    g.reserve = g.reserve.filter((f) => f !== fighter);
-    g.out = g.out.filter((f) => f !== fighter);
-    g[to].push(fighter);
+    moveFighter({ gangs: this.gangs, conditions: [] }, gangName, fighter, to);
   }
 
   private inPlayHas(ev: number): boolean {

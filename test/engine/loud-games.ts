@@ -18,7 +18,8 @@ function nearestRank(xs: number[], p: number): number {
 }
 
 /**
- * Play `games` games of `rounds` rounds one after another on `source` as `badzone round` / `badzone end` do, and
+ * Play `games` games of `rounds` rounds one after another on `source` as `badzone round` / `badzone end` do (with
+ * `source` null, one game whose every step resumes the game's own dice from its saved position, as a command does), and
  * work out the report simulate should give from the states and reports that come back.
  */
 export function loudReport(
@@ -26,7 +27,7 @@ export function loudReport(
   book: RuleBook,
   games: number,
   rounds: number,
-  source: DiceSource & { state(): { uses: number } },
+  source: (DiceSource & { state(): { uses: number } }) | null,
 ) {
   const results = book.events.results;
   const inPlay: number[][] = Array.from({ length: rounds }, () => []);
@@ -37,15 +38,18 @@ export function loudReport(
   let duplicates = 0;
   let reshuffles = 0;
   let noNew = 0;
+  let uses = 0;
+  if (source === null && games !== 1) throw new Error('without a shared source, play one game');
   for (let g = 0; g < games; g++) {
-    let s = createGame(setup, book, source);
+    let s = createGame(setup, book, source ?? undefined);
+    const dice = source ? { source } : {};
     const seen = new Set<string>();
     const spawned = noSpawns();
     const count = (outcomes: Outcome[]) => {
       for (const o of outcomes) if (o.kind === 'spawn') spawned[o.creature] += o.count;
     };
     for (let r = 1; r <= rounds; r++) {
-      const res = step(s, { type: 'round' }, book, { source });
+      const res = step(s, { type: 'round' }, book, dice);
       if (!res.ok || res.report.kind !== 'round') throw new Error(`round ${r} of game ${g + 1} refused`);
       s = res.state;
       const rep = res.report;
@@ -62,8 +66,9 @@ export function loudReport(
       if (s.visibility.level !== book.visibility.normal) reduced[r - 1]!++;
       for (const c of CREATURES) spawnedSum[r - 1]![c] += spawned[c];
     }
-    const end = step(s, { type: 'end' }, book, { source });
+    const end = step(s, { type: 'end' }, book, dice);
     if (!end.ok) throw new Error(`end of game ${g + 1} refused`);
+    uses = end.state.rng.uses;
     for (const id of seen) appeared.set(id, appeared.get(id)! + 1);
   }
   const report: SimulationReport = {
@@ -98,7 +103,7 @@ export function loudReport(
     duplicatesPerGame: r6(duplicates / games),
     reshufflesPerGame: r6(reshuffles / games),
     noNewEventPerGame: r6(noNew / games),
-    randomNumbers: source.state().uses,
+    randomNumbers: source ? source.state().uses : uses,
   };
   // Raw counts, for the checks that a scenario exercises what it is meant to.
   return { report, inPlay, appeared, roundsIn, duplicates, reshuffles, noNew, reduced, spawnedSum };
