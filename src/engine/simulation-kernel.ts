@@ -12,7 +12,7 @@
 // ../rules/types.ts must have a case below (TypeScript refuses the build otherwise, see `compileStep`).
 import type { RuleBook } from '../rules/book.js';
 import type { BadzoneEvent, Creature, Step } from '../rules/types.js';
-import { d66, parseDice, type DiceExpr } from '../dice/expression.js';
+import { d66, type DiceExpr } from '../dice/expression.js';
 import type { DiceSource } from './dice.js';
 import { moveFighter } from './resolve.js';
 import type { Gang, Setup } from './state.js';
@@ -60,31 +60,56 @@ class KDice {
 
 const NO_DICE = new KDice({ count: 0, sides: 0, add: 0, multiply: 1, text: '0' });
 
-/** One step, flattened: every kind has the same fields (one object shape, so the kernel's switch stays fast). */
-class Op {
+interface OpFields {
+  /** spawn: how many; the scatters: the distance; pickTile: how many it places; rollEachFighter: the die. */
+  a: KDice;
+  /** pickTile: each placed thing's scatter distance (when `scatterEach`). */
+  b: KDice;
+  /** pickTile: its worth. */
+  c: KDice;
+  scatterEach: boolean;
+  removeTile: boolean;
+  /** spawn: the creature's index in CREATURES. */
+  creature: number;
+  /** visibilitySet: the level. */
+  level: string;
+  /** pickFighter: where the fighter is picked from; pickFighter and rollEachFighter: where they go ('' stays). */
+  from: 'battlefield' | 'reserve';
+  moveTo: 'battlefield' | 'reserve' | 'out' | '';
+  /** rollEachFighter: the results that move a fighter. */
+  on: readonly number[];
+}
+
+/**
+ * One step, flattened: every kind has the same fields (one object shape, so the kernel's switch stays fast); a
+ * field a kind does not use keeps its empty value (NO_DICE rolls no die and totals 0).
+ */
+class Op implements OpFields {
+  readonly a: KDice;
+  readonly b: KDice;
+  readonly c: KDice;
+  readonly scatterEach: boolean;
+  readonly removeTile: boolean;
+  readonly creature: number;
+  readonly level: string;
+  readonly from: 'battlefield' | 'reserve';
+  readonly moveTo: 'battlefield' | 'reserve' | 'out' | '';
+  readonly on: readonly number[];
   constructor(
     readonly kind: number,
-    /** spawn: how many; the scatters: the distance; pickTile: how many it places; rollEachFighter: the die. */
-    readonly a: KDice = NO_DICE,
-    /** pickTile: each placed thing's scatter distance (when `scatterEach`). */
-    readonly b: KDice = NO_DICE,
-    /** pickTile: its worth (when `worth`). */
-    readonly c: KDice = NO_DICE,
-    /** pickTile: it places things (`a` of them), scatters each of them, rolls a worth; removes the tile. */
-    readonly place = false,
-    readonly scatterEach = false,
-    readonly worth = false,
-    readonly removeTile = false,
-    /** spawn: the creature's index in CREATURES. */
-    readonly creature = 0,
-    /** visibilitySet: the level. */
-    readonly level = '',
-    /** pickFighter: where the fighter is picked from; pickFighter and rollEachFighter: where they go ('' stays). */
-    readonly from: 'battlefield' | 'reserve' = 'battlefield',
-    readonly moveTo: 'battlefield' | 'reserve' | 'out' | '' = '',
-    /** rollEachFighter: the results that move a fighter. */
-    readonly on: readonly number[] = [],
-  ) {}
+    o: Partial<OpFields> = {},
+  ) {
+    this.a = o.a ?? NO_DICE;
+    this.b = o.b ?? NO_DICE;
+    this.c = o.c ?? NO_DICE;
+    this.scatterEach = o.scatterEach ?? false;
+    this.removeTile = o.removeTile ?? false;
+    this.creature = o.creature ?? 0;
+    this.level = o.level ?? '';
+    this.from = o.from ?? 'battlefield';
+    this.moveTo = o.moveTo ?? '';
+    this.on = o.on ?? [];
+  }
 }
 
 /** One event of the book, flattened. */
@@ -102,8 +127,11 @@ export class SimulationKernel {
   readonly events: KEvent[];
   /** Event index (in book.events.results) by D64 number or card. */
   readonly byRoll: Int32Array;
-  readonly persistentCount: number;
-  readonly onlyPersistent: boolean;
+  /**
+   * How many events in play leave nothing to draw: all of them when every event is persistent (each in play then),
+   * else -1 (a Once event can always be drawn).
+   */
+  readonly fullAt: number;
   readonly normal: string;
   readonly pitchBlack: ReadonlySet<string>;
   readonly visibilityDie: KDice;
@@ -115,11 +143,9 @@ export class SimulationKernel {
     results.forEach((ev, i) => {
       index.set(ev.id, i);
     });
-    this.byRoll = new Int32Array(65).fill(-1);
-    for (let r = 1; r <= 64; r++) {
-      const ev = book.byRoll[r];
-      if (ev) this.byRoll[r] = index.get(ev.id)!;
-    }
+    // A valid table covers 1-64 (index 0 is never drawn).
+    this.byRoll = new Int32Array(65);
+    for (let r = 1; r <= 64; r++) this.byRoll[r] = index.get(book.byRoll[r]!.id)!;
     const ops = (steps: Step[]) => steps.map((st) => compileStep(book, st));
     this.events = results.map((ev: BadzoneEvent) => ({
       persistent: ev.timing === 'persistent',
@@ -128,8 +154,7 @@ export class SimulationKernel {
       eachEventPhase: ops(ev.resolve.eachEventPhase),
       endPhase: ops(ev.resolve.endPhase),
     }));
-    this.persistentCount = results.filter((e) => e.timing === 'persistent').length;
-    this.onlyPersistent = results.every((e) => e.timing === 'persistent');
+    this.fullAt = results.every((e) => e.timing === 'persistent') ? results.length : -1;
     this.normal = book.visibility.normal;
     this.pitchBlack = new Set(book.visibility.levels.filter((l) => l.pitchBlack).map((l) => l.id));
     this.visibilityDie = new KDice(book.visibilityDie);
@@ -142,66 +167,38 @@ export class SimulationKernel {
   }
 }
 
+/** A step's dice, as compileBook parsed them (with the book's own reading of D66). */
 function diceOf(book: RuleBook, d: string | number): KDice {
-  return new KDice(book.dice.get(String(d)) ?? parseDice(d));
+  return new KDice(book.dice.get(String(d))!);
 }
 
 function compileStep(book: RuleBook, st: Step): Op {
-  const none = NO_DICE;
   switch (st.kind) {
     case 'spawn':
-      return new Op(
-        SPAWN,
-        diceOf(book, st.count),
-        none,
-        none,
-        false,
-        false,
-        false,
-        false,
-        CREATURES.indexOf(st.creature),
-      );
+      return new Op(SPAWN, { a: diceOf(book, st.count), creature: CREATURES.indexOf(st.creature) });
     case 'scatterEachTile':
-      return new Op(SCATTER_EACH_TILE, diceOf(book, st.distance));
+      return new Op(SCATTER_EACH_TILE, { a: diceOf(book, st.distance) });
     case 'pickTile': {
       const { place, worth } = st;
-      return new Op(
-        PICK_TILE,
-        place ? diceOf(book, place.count) : none,
-        place?.scatterEach ? diceOf(book, place.scatterEach) : none,
-        worth ? diceOf(book, worth.dice) : none,
-        place !== undefined,
-        place?.scatterEach !== undefined,
-        worth !== undefined,
-        st.removeTile === true,
-      );
+      return new Op(PICK_TILE, {
+        ...(place ? { a: diceOf(book, place.count) } : {}),
+        ...(place?.scatterEach ? { b: diceOf(book, place.scatterEach), scatterEach: true } : {}),
+        ...(worth ? { c: diceOf(book, worth.dice) } : {}),
+        removeTile: st.removeTile === true,
+      });
     }
     case 'scatter':
-      return new Op(SCATTER, diceOf(book, st.distance));
+      return new Op(SCATTER, { a: diceOf(book, st.distance) });
     case 'pickFighter':
-      return new Op(PICK_FIGHTER, none, none, none, false, false, false, false, 0, '', st.from, st.moveTo ?? '');
+      return new Op(PICK_FIGHTER, { from: st.from, moveTo: st.moveTo ?? '' });
     case 'rollEachFighter':
-      return new Op(
-        ROLL_EACH_FIGHTER,
-        diceOf(book, st.dice),
-        none,
-        none,
-        false,
-        false,
-        false,
-        false,
-        0,
-        '',
-        'battlefield',
-        st.moveTo,
-        st.on,
-      );
+      return new Op(ROLL_EACH_FIGHTER, { a: diceOf(book, st.dice), moveTo: st.moveTo, on: st.on });
     case 'pickLair':
       return new Op(PICK_LAIR);
     case 'pickStructure':
       return new Op(PICK_STRUCTURE);
     case 'visibilitySet':
-      return new Op(VISIBILITY_SET, none, none, none, false, false, false, false, 0, st.level);
+      return new Op(VISIBILITY_SET, { level: st.level });
     case 'visibilityRoll':
       return new Op(VISIBILITY_ROLL);
     case 'visibilityClearPitchBlack':
@@ -287,20 +284,16 @@ export class KernelGame {
     this.round = 0;
     this.duplicates = 0;
     this.reshuffles = 0;
-    this.drawn = -1;
-    this.noNewEvent = false;
-    this.pendingEnd = -1;
     this.visibility = this.k.normal;
     this.tiles = setup.tiles;
-    if (setup.gangs.length > 0)
-      this.gangs = setup.gangs.map((g) => ({
-        name: g.name,
-        battlefield: [...g.battlefield],
-        reserve: [...g.reserve],
-        out: [],
-      }));
-    this.lairsFree = setup.lairs ?? -1;
-    this.structuresLeft = setup.structures ?? -1;
+    this.gangs = setup.gangs.map((g) => ({
+      name: g.name,
+      battlefield: [...g.battlefield],
+      reserve: [...g.reserve],
+      out: [],
+    }));
+    this.lairsFree = setup.lairs ?? 0;
+    this.structuresLeft = setup.structures ?? 0;
     if (setup.hazard === 'roll') this.src.die(10);
     if (this.deck) {
       const pile = this.drawPile;
@@ -384,18 +377,17 @@ export class KernelGame {
           if (slot >= 0) this.inPlayNoTile[slot] = 1;
           return;
         }
+        // (Once a pick finds no tile none is ever found again: tiles only leave.)
         const tile = tiles[this.pick(tiles.length) - 1]!;
-        if (slot >= 0) this.inPlayNoTile[slot] = 0;
         if (op.removeTile) this.tiles = tiles.filter((t) => t !== tile);
-        if (op.place) {
-          const count = this.roll(op.a);
-          if (op.scatterEach)
-            for (let i = 1; i <= count; i++) {
-              this.roll(op.b);
-              this.src.die(12);
-            }
-        }
-        if (op.worth) this.roll(op.c);
+        // What it places (`a`: none when it places nothing), each scattered, then its worth (`c`, or no dice).
+        const count = this.roll(op.a);
+        if (op.scatterEach)
+          for (let i = 1; i <= count; i++) {
+            this.roll(op.b);
+            this.src.die(12);
+          }
+        this.roll(op.c);
         return;
       }
       case SCATTER:
@@ -464,7 +456,7 @@ export class KernelGame {
     this.noNewEvent = false;
     this.countsFrom = this.round++;
     for (let n = 0; ; n++) {
-      if (k.onlyPersistent && this.inPlayCount === k.persistentCount) {
+      if (this.inPlayCount === k.fullAt) {
         this.noNewEvent = true;
         break;
       }
@@ -481,8 +473,8 @@ export class KernelGame {
       const ev = events[i]!;
       if (!ev.persistent) {
         this.drawn = i;
-        if (ev.onDraw.length > 0) this.run(ev.onDraw, -1);
-        if (ev.endPhase.length > 0) this.pendingEnd = i;
+        this.run(ev.onDraw, -1);
+        this.pendingEnd = i;
         this.toDiscard(roll);
         break;
       }
@@ -496,14 +488,14 @@ export class KernelGame {
       this.inPlay[slot] = i;
       this.inPlayRoll[slot] = roll;
       this.inPlayNoTile[slot] = 0;
-      if (ev.onDraw.length > 0) this.run(ev.onDraw, slot);
+      this.run(ev.onDraw, slot);
       break;
     }
     // Every event in play, oldest first (the new one last).
     const inPlay = this.inPlay;
     for (let slot = 0, n = this.inPlayCount; slot < n; slot++) {
       const ops = events[inPlay[slot]!]!.eachEventPhase;
-      if (ops.length > 0) this.run(ops, slot);
+      this.run(ops, slot);
     }
   }
 
@@ -520,7 +512,7 @@ export class KernelGame {
     const n = this.inPlayCount;
     for (let slot = 0; slot < n; slot++) {
       const ops = events[inPlay[slot]!]!.endPhase;
-      if (ops.length > 0) this.run(ops, slot);
+      this.run(ops, slot);
     }
     let kept = 0;
     for (let slot = 0; slot < n; slot++) {

@@ -23,7 +23,7 @@ const seedArb: fc.Arbitrary<Seed> = fc.oneof(
 );
 
 const distance = fc.constantFrom('D6', '2D6', 'D3+3');
-const count = fc.oneof(fc.constantFrom(1, 2), fc.constantFrom('D3', 'D2+1', 'D6', '2D3', 'D66'));
+const count = fc.oneof(fc.constantFrom(1, 2), fc.constantFrom('D3', 'D2+1', 'D6', '2D3', 'D3x2', 'D66'));
 
 /** One step of any kind, with its options drawn at random. */
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
@@ -160,6 +160,26 @@ describe('the simulation kernel plays the same games as `badzone round`', () => 
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('a number that rarely comes up: an Event Phase stops after 256 duplicates, as the engine does', () => {
+    // "crowd" (1-63) stays in play from its first draw; then each Event Phase rolls until a 64, and about one in
+    // 55 rolls 256 times without one (the engine's bound, phases.ts).
+    const table = validateEventTable(
+      {
+        name: 'Crowded',
+        results: [
+          { id: 'crowd', name: 'Crowd', range: [1, 63], count: 63, timing: 'persistent', effect: '' },
+          { id: 'rare', name: 'Rare', range: [64, 64], count: 1, timing: 'once', effect: '' },
+        ],
+      },
+      'crowded.json',
+    );
+    const book = compileBook({ ...shippedTables(), events: table });
+    const setup = defaultSetup(64, { table });
+    const loud = loudReport(setup, book, 60, 6, new Rng({ seed: 64, uses: 0 }));
+    expect(loud.noNew).toBeGreaterThan(0);
+    expect(simulate(setup, book, { games: 60, rounds: 6 })).toEqual(loud.report);
   });
 
   it('the random tables use every kind of step, and the kernel compiles each', () => {
