@@ -137,7 +137,7 @@ export class SimulationKernel {
   readonly visibilityDie: KDice;
   readonly visibilityByRoll: ReadonlyMap<number, string>;
 
-  constructor(readonly book: RuleBook) {
+  constructor(book: RuleBook) {
     const results = book.events.results;
     const index = new Map<string, number>();
     results.forEach((ev, i) => {
