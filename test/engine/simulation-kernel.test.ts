@@ -169,7 +169,16 @@ describe('the simulation kernel plays the same games as `badzone round`', () => 
       {
         name: 'Crowded',
         results: [
-          { id: 'crowd', name: 'Crowd', range: [1, 63], count: 63, timing: 'persistent', effect: '' },
+          {
+            id: 'crowd',
+            name: 'Crowd',
+            range: [1, 63],
+            count: 63,
+            timing: 'persistent',
+            effect: '',
+            // A die after each Event Phase's draws: a draw more or less shows in what it rolls.
+            resolve: { eachEventPhase: [{ kind: 'spawn', count: 'D6', creature: 'rats', what: 'rats' }] },
+          },
           { id: 'rare', name: 'Rare', range: [64, 64], count: 1, timing: 'once', effect: '' },
         ],
       },
