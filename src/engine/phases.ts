@@ -119,7 +119,7 @@ function toDiscard(ctx: Ctx, card: number): void {
   if (ctx.s.deck) ctx.s.deck.discardPile.push(card);
 }
 
-/** What eventPhase needs to know about a table's make-up, computed once per table (simulation calls it millions of times). */
+/** What eventPhase needs to know about a table's make-up, computed once per table (a replay calls it once a round). */
 const shapes = new WeakMap<readonly BadzoneEvent[], { persistentIds: string[]; onlyPersistent: boolean }>();
 function shapeOf(book: Ctx['book']): { persistentIds: string[]; onlyPersistent: boolean } {
   const results = book.events.results;
@@ -149,11 +149,11 @@ function inPlayHas(inPlay: readonly InPlay[], id: string): boolean {
 }
 
 /**
- * Generate a new event, then resolve every event in play, oldest first. Quiet (simulation), the report lists no
- * draws or resolutions: the tally counts what simulate needs (duplicates, reshuffles, the event drawn).
+ * Generate a new event, then resolve every event in play, oldest first. Quiet, the report lists no draws or
+ * resolutions. (Simulate plays the same rules on flat data: ./simulation-kernel.ts.)
  */
 export function eventPhase(ctx: Ctx): EventPhaseReport {
-  const { s, book, loud, tally } = ctx;
+  const { s, book, loud } = ctx;
   const report: EventPhaseReport = {
     round: s.round,
     draws: loud ? [] : NO_DRAWS,
@@ -161,7 +161,6 @@ export function eventPhase(ctx: Ctx): EventPhaseReport {
     noNewEvent: null,
     resolved: loud ? [] : NO_RESOLVED,
   };
-  if (tally) tally.drawn = 0;
   let newOnce: Resolved | null = null;
   let newPersistent: { entry: InPlay; outcomes: Outcome[]; rolls: Roll[] } | null = null;
   const { persistentIds, onlyPersistent } = shapeOf(book);
@@ -183,7 +182,6 @@ export function eventPhase(ctx: Ctx): EventPhaseReport {
     const ev = book.byRoll[roll]!;
     if (ev.timing === 'once') {
       if (loud) report.draws.push({ roll, eventId: ev.id, outcome: 'once' });
-      if (tally) tally.drawn = roll;
       const outcomes: Outcome[] = loud ? [] : NO_OUTCOMES;
       const at = mark(ctx);
       runSteps(ctx, ev, ev.resolve.onDraw, null, outcomes);
@@ -207,7 +205,6 @@ export function eventPhase(ctx: Ctx): EventPhaseReport {
     }
     if (inPlayHas(s.inPlay, ev.id)) {
       toDiscard(ctx, roll);
-      if (tally) tally.duplicates++;
       if (loud) {
         report.draws.push({ roll, eventId: ev.id, outcome: 'duplicate' });
         ctx.notes.push(`Drew ${ev.name} (${roll}): already in play, discarded; drawing again`);
@@ -215,7 +212,6 @@ export function eventPhase(ctx: Ctx): EventPhaseReport {
       continue;
     }
     if (loud) report.draws.push({ roll, eventId: ev.id, outcome: 'placed' });
-    if (tally) tally.drawn = roll;
     const entry: InPlay = { eventId: ev.id, sinceRound: s.round, roll };
     s.inPlay.push(entry);
     const at = mark(ctx);
@@ -228,7 +224,6 @@ export function eventPhase(ctx: Ctx): EventPhaseReport {
     }
     break;
   }
-  if (tally && report.reshuffled) tally.reshuffles++;
   if (newOnce) report.resolved.push(newOnce);
 
   // Resolve events in play, oldest first; the new one is last because it was placed last. (No step adds to or takes

@@ -63,30 +63,18 @@ export type Outcome =
   | { kind: 'pickStructure'; structure: string | null; text: string }
   | { kind: 'visibility'; from: string; to: string; roll?: number; changed: boolean; text: string };
 
-/** Simulation tallies, kept only when simulating (the quiet phases list no draws: these count what simulate needs). */
-export interface Tally {
-  spawned: Record<Creature, number>;
-  /** Draws of an event already in play, discarded and drawn again. */
-  duplicates: number;
-  /** Reshuffles of the discard pile into a new deck. */
-  reshuffles: number;
-  /** The D64 number (or card) of the event the last Event Phase drew; 0 when it drew none. */
-  drawn: number;
-}
-
 /** Everything one command's resolution works on. `s` is a private working copy that is changed in place. */
 export interface Ctx {
   s: SessionState;
   book: RuleBook;
   dice: Dice;
-  /** False in simulation: no texts, no outcomes, no notes. */
+  /** False: quiet, no texts, no outcomes, no notes. */
   loud: boolean;
   notes: string[];
   /** Tiles holding player models, when known (Collapsed Section). */
   occupied: string[] | undefined;
   /** Ask for the occupied tiles instead of picking among all (interactive use). */
   askOccupied: boolean;
-  tally: Tally | null;
   /**
    * The caller owns the state and never looks at the one before again (replay, verify): lists that only grow
    * (a marker's scatters) are appended in place instead of copied, so a long replay stays linear.
@@ -133,7 +121,7 @@ function fightersText(picks: { gang: string; fighter: string | null }[]): string
 
 /** Move a fighter within their gang's roster. Out of the game, they lose the conditions events gave them. */
 export function moveFighter(
-  s: SessionState,
+  s: Pick<SessionState, 'gangs' | 'conditions'>,
   gangName: string,
   fighter: string,
   to: 'battlefield' | 'reserve' | 'out',
@@ -190,7 +178,6 @@ function spawn(ctx: Ctx, ev: BadzoneEvent, step: StepOf<'spawn'>): Outcome | nul
   const e = expr(ctx, step.count);
   const count = ctx.dice.expr(e, () => `${ev.name}: how many ${step.what} (${e.text})`);
   const spawnPoint = ctx.dice.pick(ctx.s.setup.spawnPoints, () => `${ev.name}: spawn point`);
-  if (ctx.tally) ctx.tally.spawned[step.creature] += count;
   if (!ctx.loud) return null;
   return {
     kind: 'spawn',

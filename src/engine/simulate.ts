@@ -1,22 +1,15 @@
-// Simulation: play many whole games with the same engine functions `badzone round` uses (createGame, then
-// eventPhase and endPhase on a quiet Ctx), and count what happened. Pure: the dice come from one seeded
-// stream, games are played one after another on it, so the same seed and arguments give the same report.
+// Simulation: play many whole games of the rules `badzone round` plays, and count what happened. The games are
+// played by the simulation kernel (./simulation-kernel.ts: the rule book compiled once, each game on flat data),
+// which rolls the same dice as createGame and the engine's rounds and is tested equal to them. Pure: the dice come
+// from one seeded stream, games are played one after another on it, so the same seed and arguments give the same
+// report.
 import type { RuleBook } from '../rules/book.js';
-import type { Creature } from '../rules/types.js';
 import { Rng, type Seed } from '../dice/rng.js';
-import { Dice, type DiceSource } from './dice.js';
-import { endPhase, eventPhase } from './phases.js';
-import type { Ctx, Tally } from './resolve.js';
+import type { DiceSource } from './dice.js';
 import type { Mode, Setup } from './state.js';
-import { createGame } from './setup.js';
+import { CREATURES, type KernelGame, SimulationKernel } from './simulation-kernel.js';
 
-export const CREATURES = [
-  'rats',
-  'zombies',
-  'scum',
-  'genestealers',
-  'abomination',
-] as const satisfies readonly Creature[];
+export { CREATURES };
 
 export interface SimulatedEvent {
   eventId: string;
@@ -86,12 +79,12 @@ export class Simulation {
   private readonly usesNow: () => number;
   private readonly startUses: number;
   private readonly nEvents: number;
-  private readonly byRoll = new Int32Array(65).fill(-1);
   private readonly slots: number;
   // Totals over finished games.
   private readonly inPlayHist: Float64Array;
   private readonly visReduced: Float64Array;
-  private readonly spawnedSum: Float64Array;
+  /** Creatures spawned, by the round from which they count (a round's figure adds up the rounds up to it). */
+  private readonly spawnedFrom: Float64Array;
   private readonly appeared: Float64Array;
   private readonly roundsInPlay: Float64Array;
   private duplicates = 0;
@@ -100,21 +93,14 @@ export class Simulation {
   // The game under way, committed when it ends.
   private readonly gInPlay: Int32Array;
   private readonly gVis: Uint8Array;
-  private readonly gSpawned: Float64Array;
   private readonly gRoundsInPlay: Float64Array;
   private readonly seen: Uint8Array;
   /** The events seen this game (indexes), so that a finished game adds up only those. */
   private readonly seenList: Int32Array;
   private nSeen = 0;
   private gNoNew = 0;
-  private readonly dice: Dice;
-  private readonly tally: Tally = {
-    spawned: { rats: 0, zombies: 0, scum: 0, genestealers: 0, abomination: 0 },
-    duplicates: 0,
-    reshuffles: 0,
-    drawn: 0,
-  };
-  private ctx: Ctx | null = null;
+  private readonly game: KernelGame;
+  private readonly normal: string;
   private round = 0;
   private done = 0;
   private played = 0;
@@ -136,31 +122,21 @@ export class Simulation {
     // Read after every round: the Rng's count, without the position object state() makes.
     this.usesNow = source instanceof Rng ? () => source.uses : () => source.state().uses;
     this.startUses = this.usesNow();
-    const results = book.events.results;
-    this.nEvents = results.length;
-    const index = new Map<string, number>();
-    results.forEach((ev, i) => {
-      index.set(ev.id, i);
-    });
-    // Event index by D64 number / card: the draws and the in-play entries carry it.
-    for (let r = 1; r <= 64; r++) {
-      const ev = book.byRoll[r];
-      if (ev) this.byRoll[r] = index.get(ev.id)!;
-    }
+    this.nEvents = book.events.results.length;
     this.slots = this.nEvents + 1; // in play: 0..nEvents
     const nC = CREATURES.length;
     this.inPlayHist = new Float64Array(rounds * this.slots);
     this.visReduced = new Float64Array(rounds);
-    this.spawnedSum = new Float64Array(rounds * nC);
+    this.spawnedFrom = new Float64Array(rounds * nC);
     this.appeared = new Float64Array(this.nEvents);
     this.roundsInPlay = new Float64Array(this.nEvents);
     this.gInPlay = new Int32Array(rounds);
     this.gVis = new Uint8Array(rounds);
-    this.gSpawned = new Float64Array(rounds * nC);
     this.gRoundsInPlay = new Float64Array(this.nEvents);
     this.seen = new Uint8Array(this.nEvents);
     this.seenList = new Int32Array(this.nEvents);
-    this.dice = new Dice(this.source, [], 'roll', true);
+    this.game = new SimulationKernel(book).newGame(setup, source);
+    this.normal = book.visibility.normal;
   }
 
   /** Games finished. */
@@ -184,93 +160,65 @@ export class Simulation {
 
   /** Play on, a round at a time, until `numbers` more random numbers are drawn or the run is complete; true when complete. */
   advance(numbers: number, onProgress?: (done: number, total: number) => void): boolean {
-    const stopAt = this.numbers + numbers;
+    const stopAt = this.usesNow() + numbers;
     const every = Math.max(1, Math.min(1000, Math.ceil(this.games / 200)));
-    while (!this.complete) {
-      this.playRound();
-      if (this.round === 0 && onProgress && (this.done % every === 0 || this.done === this.games))
-        onProgress(this.done, this.games);
-      if (this.numbers >= stopAt) break;
+    const { game, rounds, games, seen, seenList, gInPlay, gRoundsInPlay, gVis, normal } = this;
+    const inPlay = game.inPlay;
+    while (this.done < games) {
+      if (this.round === 0) {
+        game.start();
+        this.gNoNew = 0;
+      }
+      const base = this.round++;
+      game.eventPhase();
+      const drawn = game.drawn;
+      if (drawn >= 0 && seen[drawn] === 0) {
+        seen[drawn] = 1;
+        seenList[this.nSeen++] = drawn;
+      }
+      if (game.noNewEvent) this.gNoNew++;
+      const n = game.inPlayCount;
+      gInPlay[base] = n;
+      for (let i = 0; i < n; i++) gRoundsInPlay[inPlay[i]!]!++;
+      gVis[base] = game.visibility !== normal ? 1 : 0;
+      game.endPhase();
+      this.played++;
+      if (this.round === rounds) {
+        this.finishGame();
+        if (onProgress && (this.done % every === 0 || this.done === games)) onProgress(this.done, games);
+      }
+      if (this.usesNow() >= stopAt) break;
     }
     return this.complete;
   }
 
-  private startGame(): Ctx {
-    const s = createGame(this.setup, this.book, this.source);
-    s.log = [];
-    const sp = this.tally.spawned;
-    sp.rats = sp.zombies = sp.scum = sp.genestealers = sp.abomination = 0;
-    this.tally.duplicates = this.tally.reshuffles = 0;
-    this.gNoNew = 0;
-    return {
-      s,
-      book: this.book,
-      dice: this.dice,
-      loud: false,
-      notes: [],
-      occupied: undefined,
-      askOccupied: false,
-      tally: this.tally,
-      owned: true,
-    };
-  }
-
-  private playRound(): void {
-    if (this.round === 0) this.ctx = this.startGame();
-    const ctx = this.ctx!;
-    const s = ctx.s;
-    const r = ++this.round;
-    s.round = r;
-    s.phase = 'round';
-    const ep = eventPhase(ctx);
-    const drawn = this.tally.drawn;
-    if (drawn !== 0) {
-      const i = this.byRoll[drawn]!;
-      if (this.seen[i] === 0) {
-        this.seen[i] = 1;
-        this.seenList[this.nSeen++] = i;
-      }
-    }
-    if (ep.noNewEvent !== null) this.gNoNew++;
-    const base = r - 1;
-    const inPlay = s.inPlay;
-    this.gInPlay[base] = inPlay.length;
-    for (let i = 0; i < inPlay.length; i++) this.gRoundsInPlay[this.byRoll[inPlay[i]!.roll]!]!++;
-    this.gVis[base] = s.visibility.level !== this.book.visibility.normal ? 1 : 0;
-    const sp = this.tally.spawned;
-    const o = base * CREATURES.length;
-    this.gSpawned[o] = sp.rats;
-    this.gSpawned[o + 1] = sp.zombies;
-    this.gSpawned[o + 2] = sp.scum;
-    this.gSpawned[o + 3] = sp.genestealers;
-    this.gSpawned[o + 4] = sp.abomination;
-    endPhase(ctx);
-    s.phase = 'end';
-    this.played++;
-    if (r === this.rounds) this.finishGame();
-  }
-
   private finishGame(): void {
-    for (let r = 0; r < this.rounds; r++) {
-      this.inPlayHist[r * this.slots + this.gInPlay[r]!]!++;
-      this.visReduced[r]! += this.gVis[r]!;
+    const { rounds, slots, inPlayHist, visReduced, gInPlay, gVis, seenList, seen, game } = this;
+    for (let r = 0; r < rounds; r++) {
+      inPlayHist[r * slots + gInPlay[r]!]!++;
+      visReduced[r]! += gVis[r]!;
     }
-    for (let k = 0; k < this.gSpawned.length; k++) this.spawnedSum[k]! += this.gSpawned[k]!;
+    // A spawn in the last round's End Phase counts in no round.
+    const { spawnFrom, spawnCreature, spawnCount } = game;
+    for (let i = 0; i < game.spawns; i++) {
+      const from = spawnFrom[i]!;
+      if (from < rounds) this.spawnedFrom[from * CREATURES.length + spawnCreature[i]!]! += spawnCount[i]!;
+    }
     // Only events seen this game were in play: the others add 0.
+    const { appeared, roundsInPlay, gRoundsInPlay } = this;
     for (let k = 0; k < this.nSeen; k++) {
-      const i = this.seenList[k]!;
-      this.appeared[i]!++;
-      this.roundsInPlay[i]! += this.gRoundsInPlay[i]!;
-      this.seen[i] = 0;
-      this.gRoundsInPlay[i] = 0;
+      const i = seenList[k]!;
+      appeared[i]!++;
+      roundsInPlay[i]! += gRoundsInPlay[i]!;
+      seen[i] = 0;
+      gRoundsInPlay[i] = 0;
     }
     this.nSeen = 0;
-    this.duplicates += this.tally.duplicates;
-    this.reshuffles += this.tally.reshuffles;
+    this.duplicates += this.game.duplicates;
+    this.reshuffles += this.game.reshuffles;
     this.noNew += this.gNoNew;
     this.done++;
     this.round = 0;
-    this.ctx = null;
   }
 
   /** The figures over the games finished so far (all of them when complete). Needs at least one finished game. */
@@ -289,6 +237,8 @@ export class Simulation {
       meanRoundsInPlay: this.appeared[i]! === 0 ? null : r6(this.roundsInPlay[i]! / this.appeared[i]!),
     }));
     const perRound: RoundFigures[] = [];
+    /** Creatures spawned up to round r, over all games. */
+    const upTo = new Float64Array(nC);
     for (let r = 0; r < rounds; r++) {
       let sum = 0;
       let max = 0;
@@ -308,7 +258,8 @@ export class Simulation {
       }
       const spawned = {} as RoundFigures['spawned'];
       CREATURES.forEach((c, j) => {
-        spawned[c] = r6(this.spawnedSum[r * nC + j]! / games);
+        upTo[j]! += this.spawnedFrom[r * nC + j]!;
+        spawned[c] = r6(upTo[j]! / games);
       });
       perRound.push({
         round: r + 1,

@@ -80,7 +80,6 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
     notes: [],
     occupied: action.type === 'round' ? action.occupied : undefined,
     askOccupied: opts.askOccupied ?? false,
-    tally: null,
     owned: opts.appendLog === true,
   };
   const run: MoveRun = { limits, used: {} };

@@ -6,22 +6,15 @@
 
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/dice/rng.js';
-import {
-  createGame,
-  defaultSetup,
-  step,
-  type DiceSource,
-  type Outcome,
-  type SessionState,
-  type Setup,
-} from '../../src/engine/index.js';
-import { CREATURES, Simulation, simulate, type SimulationReport } from '../../src/engine/simulate.js';
+import { defaultSetup, type Setup } from '../../src/engine/index.js';
+import { CREATURES, Simulation, simulate } from '../../src/engine/simulate.js';
 import { compileBook, type RuleBook } from '../../src/rules/book.js';
 import type { EventTable } from '../../src/rules/types.js';
 import { validateEventTable } from '../../src/rules/validate.js';
 import { bookFor, shippedBook, shippedTables } from '../../src/store/tables.js';
 import { ownResults, type OwnEvent } from './arbitraries.js';
 import { tinyAnswers, tinyTable } from './simulate-tables.js';
+import { loudReport, noSpawns, r6 } from './loud-games.js';
 
 /** Tolerance for a mean of n draws of a quantity with standard deviation at most sd: five standard errors. */
 function tol(sd: number, n: number): number {
@@ -136,38 +129,6 @@ describe('simulate is deterministic', () => {
   });
 });
 
-/** Play one game loudly, as `badzone round` does (then `badzone end`), and collect what simulate counts. */
-function loudGame(setup: Setup, rounds: number) {
-  const book = bookFor(setup);
-  let s: SessionState = createGame(setup, book);
-  const normal = book.visibility.normal;
-  const appeared = new Set<string>();
-  const spawned = { rats: 0, zombies: 0, scum: 0, genestealers: 0, abomination: 0 };
-  const perRound: { inPlay: number; reduced: number; spawned: typeof spawned }[] = [];
-  let duplicates = 0;
-  let reshuffles = 0;
-  const count = (outcomes: Outcome[]) => {
-    for (const o of outcomes) if (o.kind === 'spawn') spawned[o.creature] += o.count;
-  };
-  for (let r = 1; r <= rounds; r++) {
-    const res = step(s, { type: 'round' }, book);
-    if (!res.ok || res.report.kind !== 'round') throw new Error('round refused');
-    s = res.state;
-    const rep = res.report;
-    for (const t of rep.endPhase?.triggers ?? []) count(t.outcomes);
-    for (const x of rep.eventPhase.resolved) count(x.outcomes);
-    for (const d of rep.eventPhase.draws) {
-      if (d.outcome === 'duplicate') duplicates++;
-      else appeared.add(d.eventId);
-    }
-    if (rep.eventPhase.reshuffled) reshuffles++;
-    perRound.push({ inPlay: s.inPlay.length, reduced: s.visibility.level === normal ? 0 : 1, spawned: { ...spawned } });
-  }
-  const end = step(s, { type: 'end' }, book);
-  if (!end.ok) throw new Error('end refused');
-  return { appeared, perRound, duplicates, reshuffles, uses: end.state.rng.uses };
-}
-
 describe('simulate plays the same games as `badzone round`', () => {
   const setups: [string, (seed: number) => Setup][] = [
     ['dice, defaults', (seed) => defaultSetup(seed)],
@@ -189,28 +150,17 @@ describe('simulate plays the same games as `badzone round`', () => {
     ],
   ];
   for (const [label, make] of setups) {
-    it(`${label}: every per-round figure of a one-game run matches the loud game`, () => {
+    it(`${label}: a one-game run reports exactly what the game played round by round gives`, () => {
       const rounds = 12;
       for (let seed = 1; seed <= 40; seed++) {
         const setup = make(seed);
-        const loud = loudGame(setup, rounds);
-        const rep = simulate(setup, bookFor(setup), { games: 1, rounds });
-        expect(rep.randomNumbers, `seed ${seed}`).toBe(loud.uses);
-        expect(rep.duplicatesPerGame).toBe(loud.duplicates);
-        expect(rep.reshufflesPerGame).toBe(loud.reshuffles);
-        expect(new Set(rep.events.filter((e) => e.appearedIn === 1).map((e) => e.eventId))).toEqual(loud.appeared);
-        rep.perRound.forEach((r, i) => {
-          const l = loud.perRound[i]!;
-          expect(r.inPlay).toEqual({ mean: l.inPlay, p50: l.inPlay, p90: l.inPlay, max: l.inPlay });
-          expect(r.visibilityReduced).toBe(l.reduced);
-          expect(r.spawned).toEqual(l.spawned);
-        });
+        const book = bookFor(setup);
+        const loud = loudReport(setup, book, 1, rounds, null);
+        expect(simulate(setup, book, { games: 1, rounds }), `seed ${seed}`).toEqual(loud.report);
       }
     });
   }
 });
-
-const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 function ownTable(events: OwnEvent[]): EventTable {
   return { name: 'Simulation test table', die: 'D64', results: ownResults(events) };
@@ -218,103 +168,6 @@ function ownTable(events: OwnEvent[]): EventTable {
 
 function ownBook(table: EventTable): RuleBook {
   return compileBook({ ...shippedTables(), events: table });
-}
-
-type Spawned = Record<(typeof CREATURES)[number], number>;
-
-const noSpawns = (): Spawned => ({ rats: 0, zombies: 0, scum: 0, genestealers: 0, abomination: 0 });
-
-/** Nearest-rank percentile of a list of counts. */
-function nearestRank(xs: number[], p: number): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.ceil(p * xs.length) - 1]!;
-}
-
-/**
- * Play `games` games of `rounds` rounds one after another on `source` as `badzone round` / `badzone end` do, and
- * work out the report simulate should give from the states and reports that come back.
- */
-function loudReport(
-  setup: Setup,
-  book: RuleBook,
-  games: number,
-  rounds: number,
-  source: DiceSource & { state(): { uses: number } },
-) {
-  const results = book.events.results;
-  const inPlay: number[][] = Array.from({ length: rounds }, () => []);
-  const reduced = new Array<number>(rounds).fill(0);
-  const spawnedSum: Spawned[] = Array.from({ length: rounds }, noSpawns);
-  const appeared = new Map<string, number>(results.map((e) => [e.id, 0]));
-  const roundsIn = new Map<string, number>(results.map((e) => [e.id, 0]));
-  let duplicates = 0;
-  let reshuffles = 0;
-  let noNew = 0;
-  for (let g = 0; g < games; g++) {
-    let s = createGame(setup, book, source);
-    const seen = new Set<string>();
-    const spawned = noSpawns();
-    const count = (outcomes: Outcome[]) => {
-      for (const o of outcomes) if (o.kind === 'spawn') spawned[o.creature] += o.count;
-    };
-    for (let r = 1; r <= rounds; r++) {
-      const res = step(s, { type: 'round' }, book, { source });
-      if (!res.ok || res.report.kind !== 'round') throw new Error(`round ${r} of game ${g + 1} refused`);
-      s = res.state;
-      const rep = res.report;
-      for (const t of rep.endPhase?.triggers ?? []) count(t.outcomes);
-      for (const x of rep.eventPhase.resolved) count(x.outcomes);
-      for (const d of rep.eventPhase.draws) {
-        if (d.outcome === 'duplicate') duplicates++;
-        else seen.add(d.eventId);
-      }
-      if (rep.eventPhase.reshuffled) reshuffles++;
-      if (rep.eventPhase.noNewEvent !== null) noNew++;
-      inPlay[r - 1]!.push(s.inPlay.length);
-      for (const p of s.inPlay) roundsIn.set(p.eventId, roundsIn.get(p.eventId)! + 1);
-      if (s.visibility.level !== book.visibility.normal) reduced[r - 1]!++;
-      for (const c of CREATURES) spawnedSum[r - 1]![c] += spawned[c];
-    }
-    const end = step(s, { type: 'end' }, book, { source });
-    if (!end.ok) throw new Error(`end of game ${g + 1} refused`);
-    for (const id of seen) appeared.set(id, appeared.get(id)! + 1);
-  }
-  const report: SimulationReport = {
-    games,
-    rounds,
-    seed: setup.seed,
-    mode: setup.mode,
-    events: results.map((e) => ({
-      eventId: e.id,
-      name: e.name,
-      range: [e.range[0], e.range[1]],
-      timing: e.timing,
-      discardOn: e.discardOn,
-      appearedIn: r6(appeared.get(e.id)! / games),
-      meanRoundsInPlay: appeared.get(e.id) === 0 ? null : r6(roundsIn.get(e.id)! / appeared.get(e.id)!),
-    })),
-    perRound: inPlay.map((xs, i) => {
-      const spawned = noSpawns();
-      for (const c of CREATURES) spawned[c] = r6(spawnedSum[i]![c] / games);
-      return {
-        round: i + 1,
-        inPlay: {
-          mean: r6(xs.reduce((a, b) => a + b, 0) / games),
-          p50: nearestRank(xs, 0.5),
-          p90: nearestRank(xs, 0.9),
-          max: Math.max(...xs),
-        },
-        visibilityReduced: r6(reduced[i]! / games),
-        spawned,
-      };
-    }),
-    duplicatesPerGame: r6(duplicates / games),
-    reshufflesPerGame: r6(reshuffles / games),
-    noNewEventPerGame: r6(noNew / games),
-    randomNumbers: source.state().uses,
-  };
-  // Raw counts, for the checks that a scenario exercises what it is meant to.
-  return { report, inPlay, appeared, roundsIn, duplicates, reshuffles, noNew, reduced, spawnedSum };
 }
 
 /**

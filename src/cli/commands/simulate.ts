@@ -1,4 +1,4 @@
-// badzone simulate: play many games on the setup `new` would make, with the engine `round` uses, and report the odds.
+// badzone simulate: play many games on the setup `new` would make, by the rules `round` plays, and report the odds.
 import { PILOT_NUMBERS, SIMULATE_LIMITS, startSimulation } from '../../api/simulate.js';
 import { EXIT, RefusedError, UsageError } from '../../errors.js';
 import { roughly } from '../../api/limits.js';

@@ -28,7 +28,7 @@ function rollText(r: Roll): string {
 export function endPhaseNeeds(ctx: Ctx): Roll[] {
   const ones: DiceSource = { die: () => 1, state: () => ({ seed: 0, uses: 0 }) };
   const probe = new Dice(ones);
-  endPhase({ ...ctx, s: working(ctx.s), dice: probe, notes: [], loud: true, tally: null, owned: false });
+  endPhase({ ...ctx, s: working(ctx.s), dice: probe, notes: [], loud: true, owned: false });
   return probe.rolls ?? [];
 }
 

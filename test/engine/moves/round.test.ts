@@ -23,7 +23,6 @@ function ctxFor(s: SessionState, b = book): Ctx {
     notes: [],
     occupied: undefined,
     askOccupied: false,
-    tally: null,
   };
 }
 
