@@ -55,7 +55,23 @@ function load(file) {
   return { exports: mod.exports, script, id };
 }
 
-module.exports = { load, buildId, cacheFor };
+/**
+ * The bundle that runs these arguments: the command's own (dist/badzone-COMMAND.js, src/cli/direct.ts: that
+ * command alone, without commander) when there is one and it accepts them, else the whole command line.
+ */
+function bundleFor(dist, argv) {
+  const command = argv[0];
+  if (typeof command === 'string' && /^[a-z]{1,20}$/.test(command)) {
+    const own = path.join(dist, `badzone-${command}.js`);
+    if (fs.existsSync(own)) {
+      const loaded = load(own);
+      if (loaded.exports.accepts(argv)) return loaded;
+    }
+  }
+  return load(path.join(dist, 'badzone.js'));
+}
+
+module.exports = { load, buildId, cacheFor, bundleFor };
 
 if (require.main === module)
-  load(path.join(__dirname, '..', 'dist', 'badzone.js')).exports.cli((specifier) => import(specifier));
+  bundleFor(path.join(__dirname, '..', 'dist'), process.argv.slice(2)).exports.cli((specifier) => import(specifier));

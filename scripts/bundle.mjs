@@ -144,6 +144,78 @@ export function cliBundle({ entry, tables, metaUrl, banner, external = [], plugi
   };
 }
 
+/** The commands that get a bundle of their own (src/cli/direct.ts): the ones run every round of a game. */
+export const DIRECT_COMMANDS = ['status', 'round', 'end'];
+
+/**
+ * What commander makes of `command`'s flags (src/cli/program.ts defines them), read by src/cli/direct.ts's
+ * directSpec at build time, so that a command's own bundle and the full one cannot disagree.
+ */
+export async function directSpec(command) {
+  const r = await build({
+    stdin: {
+      contents: [
+        `import { buildProgram } from ${JSON.stringify(join(root, 'src', 'cli', 'program.ts'))};`,
+        `import { directSpec } from ${JSON.stringify(join(root, 'src', 'cli', 'direct.ts'))};`,
+        'module.exports = (name, version) => directSpec(buildProgram({}, () => {}, version, name).commands.find((c) => c.name() === name));',
+      ].join('\n'),
+      resolveDir: root,
+      loader: 'js',
+    },
+    bundle: true,
+    write: false,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+    external: ['@inquirer/prompts'],
+    define: { 'import.meta.url': JSON.stringify(pathToFileURL(join(root, 'src', 'cli', 'direct.ts')).href) },
+  });
+  const mod = { exports: {} };
+  new Function('module', 'exports', 'require', r.outputFiles[0].text)(
+    mod,
+    mod.exports,
+    createRequire(join(root, 'src')),
+  );
+  return mod.exports(command, pkg.version);
+}
+
+/**
+ * esbuild's options for `command`'s own bundle (src/cli/direct.ts): the command, its renderer and what they use.
+ * main.ts imports commander's side (src/cli/program.ts) and the full renderer when it needs them: here they are
+ * stand-ins that are never run (the bundle runs only what `accepts` says it does), so they add nothing.
+ */
+export async function directBundle({ command, tables, metaUrl, banner, external = [], plugins = [] }) {
+  const src = (f) => JSON.stringify(join(root, 'src', ...f.split('/')));
+  const renderer = { status: 'status', round: 'round', end: 'end' }[command];
+  const contents = [
+    `import { directEntry } from ${src('cli/direct.ts')};`,
+    `import { run } from ${src(`cli/commands/${command}.ts`)};`,
+    `import { ${renderer} } from ${src('render/text.ts')};`,
+    `module.exports = directEntry(${JSON.stringify(await directSpec(command))}, run, { ${JSON.stringify(command)}: ${renderer} });`,
+  ].join('\n');
+  const notHere = {
+    name: 'not-in-direct-bundles',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/program\.js$|^\.\.\/render\/text\.js$/ }, (a) =>
+        /[\\/]src[\\/]cli[\\/]main\.ts$/.test(a.importer) ? { path: a.path, namespace: 'not-here' } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'not-here' }, (a) => ({
+        contents: `throw new Error(${JSON.stringify(`${a.path} is not in the ${command} bundle`)});`,
+        loader: 'js',
+      }));
+    },
+  };
+  const options = cliBundle({ entry: '', tables, metaUrl, banner, external, plugins: [notHere, ...plugins] });
+  delete options.entryPoints;
+  return {
+    ...options,
+    stdin: { contents, resolveDir: root, sourcefile: `direct-${command}.js`, loader: 'js' },
+    minifyWhitespace: true,
+    minifySyntax: true,
+  };
+}
+
 /**
  * esbuild turns each `import * as fs from 'node:fs'` into a copy of the module (__toESM: a getter for each of
  * node:fs's hundred exports, made at start-up; about 1.5 ms over the bundle's two dozen such imports). A
