@@ -15,42 +15,12 @@ import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  asciiOnly,
-  checkNoNamedImport,
-  cliBundle,
-  DIRECT_COMMANDS,
-  directBundle,
-  plainBuiltins,
-  root,
-  validatedTables,
-} from './bundle.mjs';
+import { root, trainCaches, writeCliBundles } from './bundle.mjs';
 
 // Build beside dist/ and swap it in, so a test running the bin meanwhile never sees a half-written dist/.
 const out = join(root, `.dist-${process.pid}`);
-// Marks this build's bundle and its V8 code cache (bin/badzone.js uses a cache only with the same id).
-const buildId = `${Date.now().toString(36)}-${process.pid.toString(36)}-${process.hrtime.bigint().toString(36).slice(-6)}`;
-const banner = `/*bz-build:${buildId}*/\nconst __bzMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };`;
 try {
-  const tables = await validatedTables();
-  // import.meta.url becomes the bundle's own URL, made when first asked for.
-  const common = { tables, metaUrl: '__bzMeta.url', banner };
-  const bundles = [
-    ['badzone.js', cliBundle({ entry: join(root, 'src/cli/main.ts'), external: ['@inquirer/prompts'], ...common })],
-    ...(await Promise.all(
-      DIRECT_COMMANDS.map(async (command) => [
-        `badzone-${command}.js`,
-        await directBundle({ command, external: ['@inquirer/prompts'], ...common }),
-      ]),
-    )),
-  ];
-  mkdirSync(out, { recursive: true });
-  for (const [name, options] of bundles) {
-    const r = await build(options);
-    const code = asciiOnly(plainBuiltins(r.outputFiles[0].text));
-    checkNoNamedImport(code);
-    writeFileSync(join(out, name), code);
-  }
+  await writeCliBundles(out);
 } catch (e) {
   rmSync(out, { recursive: true, force: true });
   console.error(`build: ${e instanceof Error ? e.message : String(e)}`);
@@ -58,25 +28,7 @@ try {
 }
 // package.json says "type": "module"; this file makes Node read dist/*.js as CommonJS.
 writeFileSync(join(out, 'package.json'), '{ "type": "commonjs" }\n');
-
-// The V8 code cache of each bundle (bin/badzone.js says why): compiled and trained in a child process that plays
-// throwaway games in a temp folder (new, round, end, status, log, undo), so the functions each command runs are
-// in its bundle's cache. A build whose training fails still works: without a cache a bundle is compiled as usual.
-{
-  const train = spawnSync(
-    process.execPath,
-    [join(root, 'scripts', 'train-cache.cjs'), join(root, 'bin', 'badzone.js'), out],
-    {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, NO_COLOR: '1', BADZONE_SESSION: '', CI: 'true' },
-      timeout: 60_000,
-    },
-  );
-  if (train.status !== 0)
-    console.error(
-      `build: the code cache was not made (exit ${train.status ?? train.signal}); badzone will work, and start a little slower.`,
-    );
-}
+trainCaches(out);
 
 // The library: ESM and CommonJS, each one file; its dependencies (random-js) come from node_modules.
 const lib = {

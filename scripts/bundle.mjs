@@ -2,7 +2,8 @@
 // scripts/sea.mjs (the standalone executable): esbuild's options, the shipped tables put into the bundle, and the
 // checks and clean-ups made on its output.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -250,4 +251,57 @@ export function checkNoNamedImport(code) {
     throw new Error(
       'the bundle has an import() of a named module; load it through the importer cli() is given (src/cli/main.ts).',
     );
+}
+
+/**
+ * The command line's bundles, written into `out` (scripts/build.mjs: dist/; scripts/sea.mjs: the executable's
+ * assets): badzone.js, the whole command line (src/cli/main.ts), and badzone-COMMAND.js for each of
+ * DIRECT_COMMANDS (src/cli/direct.ts), all marked with one new build id (bin/badzone.js uses a code cache only
+ * when its id is the bundle's). @inquirer/prompts is left out: it is loaded through the importer cli() is given.
+ */
+export async function writeCliBundles(out) {
+  const buildId = `${Date.now().toString(36)}-${process.pid.toString(36)}-${process.hrtime.bigint().toString(36).slice(-6)}`;
+  const common = {
+    tables: await validatedTables(),
+    external: ['@inquirer/prompts'],
+    // import.meta.url becomes the bundle's own URL, made when first asked for.
+    metaUrl: '__bzMeta.url',
+    banner: `/*bz-build:${buildId}*/\nconst __bzMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };`,
+  };
+  const bundles = [
+    ['badzone.js', cliBundle({ entry: join(root, 'src/cli/main.ts'), ...common })],
+    ...(await Promise.all(
+      DIRECT_COMMANDS.map(async (command) => [`badzone-${command}.js`, await directBundle({ command, ...common })]),
+    )),
+  ];
+  mkdirSync(out, { recursive: true });
+  for (const [name, options] of bundles) {
+    const r = await build(options);
+    const code = asciiOnly(plainBuiltins(r.outputFiles[0].text));
+    checkNoNamedImport(code);
+    writeFileSync(join(out, name), code);
+  }
+  return bundles.map(([name]) => name);
+}
+
+/**
+ * The V8 code cache of each bundle in `out` (bin/badzone.js says why): compiled and trained in a child process
+ * that plays throwaway games in a temp folder (scripts/train-cache.cjs), so the functions each command runs are in
+ * its bundle's cache. A build whose training fails still works: without a cache a bundle is compiled as usual.
+ */
+export function trainCaches(out) {
+  const train = spawnSync(
+    process.execPath,
+    [join(root, 'scripts', 'train-cache.cjs'), join(root, 'bin', 'badzone.js'), out],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NO_COLOR: '1', BADZONE_SESSION: '', CI: 'true' },
+      timeout: 60_000,
+    },
+  );
+  if (train.status !== 0)
+    console.error(
+      `build: the code cache was not made (exit ${train.status ?? train.signal}); badzone will work, and start a little slower.`,
+    );
+  return train.status === 0;
 }
