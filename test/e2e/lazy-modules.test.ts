@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, tempDir } from '../helpers.js';
+import { BIN, ROOT, tempDir } from '../helpers.js';
 
 interface Coverage {
   result: { url: string; functions: { functionName: string; ranges: { count: number }[] }[] }[];
@@ -90,11 +90,13 @@ function unneeded(ran: string[], command: string): string[] {
 
 /**
  * What a command's own bundle must not even hold: unneeded code, but for the error messages' words
- * (src/cli/words.ts, which names simulate's limits): they are in the bundle, and run only for an error.
+ * (src/cli/words.ts, which names simulate's limits), in the bundle and run only for an error, and, where the
+ * command opens a Game (round, end), the report it can make (src/api/report.ts, loaded only by Game.report).
  */
 function foreign(held: string[], command: string): string[] {
   const forErrors = ['src/cli/words.ts', 'src/api/simulate.ts', 'src/engine/simulate.ts'];
-  return unneeded(held, command).filter((m) => !forErrors.includes(m));
+  const ofGame = command === 'status' ? [] : ['src/api/report.ts'];
+  return unneeded(held, command).filter((m) => !forErrors.includes(m) && !ofGame.includes(m));
 }
 
 describe('what the game commands load (start-up)', () => {
@@ -116,6 +118,10 @@ describe('what the game commands load (start-up)', () => {
         'held',
       ).toEqual([]);
       expect(foreign(held, 'status'), 'held').toEqual([]);
+      // It reads the game without the library's Game (src/api/read.ts), whose methods reach every move.
+      expect(fs.readFileSync(path.join(ROOT, 'dist', 'badzone-status.js'), 'latin1')).not.toMatch(
+        /\bGame\d* ?= ?class\b|\bclass Game\b/,
+      );
       expect(
         urls.filter((u) => u.includes('node_modules')),
         'no package is loaded from node_modules',
