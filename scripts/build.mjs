@@ -1,11 +1,13 @@
-// Bundle src/cli/main.ts into dist/badzone.js with esbuild (scripts/bundle.mjs): ONE CommonJS file, loaded by
-// bin/badzone.js. Measured with `npm run bench` (README, Performance): against the earlier ESM bundle split into
-// chunks, this saves about 10 ms of CPU on every command, because Node 20 loads each ESM file through its
+// Bundle the command line with esbuild (scripts/bundle.mjs, writeCliBundles) into dist/: badzone.js, the whole
+// command line (src/cli/main.ts), and badzone-status.js, -round.js and -end.js, each game command alone without
+// commander (src/cli/direct.ts); bin/badzone.js loads the one the arguments need. Each is ONE CommonJS file.
+// Measured with `npm run bench` (docs/development.md, Performance): against the earlier ESM bundle split into
+// chunks, one file saves about 10 ms of CPU on every command, because Node 20 loads each ESM file through its
 // asynchronous loader (a read, a compile and a link per chunk) and has no compile cache, while a single CJS file
 // is one synchronous read. Lazy imports stay lazy: esbuild wraps each lazily imported command module in an init
 // function that runs on first use, and V8 only pre-parses code that never runs. @inquirer/prompts (ESM, about
-// 0.8 MB) stays outside the bundle and is imported from node_modules when a prompt is shown. The shipped tables
-// are inside it, validated when it is built; the library below reads them from data/.
+// 0.8 MB) stays outside the bundles and is imported from node_modules when a prompt is shown. The shipped tables
+// are inside them, validated when they are built; the library below reads them from data/.
 //
 // The library (src/api/index.ts, `import { openGame } from 'badzone'`) is built apart, so that the CLI's start-up
 // never pays for it: dist/lib/index.js (ESM) and dist/lib/index.cjs (require), dependencies left to node_modules.

@@ -193,7 +193,10 @@ export async function directBundle({ command, tables, metaUrl, banner, external 
     `import { directEntry } from ${src('cli/direct.ts')};`,
     `import { run } from ${src(`cli/commands/${command}.ts`)};`,
     `import { ${renderer} } from ${src('render/text.ts')};`,
-    `module.exports = directEntry(${JSON.stringify(await directSpec(command))}, run, { ${JSON.stringify(command)}: ${renderer} });`,
+    // An ES module (not `module.exports =`): esbuild would make every module it imports a lazily started one, and
+    // could then drop none of their unused code.
+    `const entry = directEntry(${JSON.stringify(await directSpec(command))}, run, { ${JSON.stringify(command)}: ${renderer} });`,
+    'export const { accepts, main, cli, processIO } = entry;',
   ].join('\n');
   const notHere = {
     name: 'not-in-direct-bundles',

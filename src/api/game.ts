@@ -70,7 +70,7 @@ import {
   summary,
   visibilityView,
 } from './views.js';
-import type { ReportData } from './report.js';
+import { buildReport, type ReportData } from './report.js';
 import { gameStatus } from './read.js';
 import { changedMarkers, mapView, markerView } from './map.js';
 import * as path from 'node:path';
@@ -591,8 +591,7 @@ export class Game {
    */
   async report(version: string): Promise<ReportData> {
     const { state, book } = load(this.file);
-    // The report's code (the story, the maps) is loaded for the report alone: the commands of a round never need it.
-    return (await import('./report.js')).buildReport(this.file, state, book, version);
+    return buildReport(this.file, state, book, version);
   }
 
   /** Show the hidden seed and its salt, so that anyone can check the commitment; from now on outputs show the seed. */

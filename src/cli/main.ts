@@ -13,7 +13,7 @@ import type { View } from '../render/view.js';
 import { shellWord } from '../render/commands.js';
 import { osRandomSeed } from '../api/seed.js';
 import { nameCommand } from '../render/naming.js';
-import type { Words } from './words.js';
+import { CLI_WORDS, sayError, type Words } from './words.js';
 
 declare const BADZONE_VERSION: string | undefined;
 const VERSION = typeof BADZONE_VERSION === 'string' ? BADZONE_VERSION : '0.0.0-dev';
@@ -32,8 +32,8 @@ export interface Direct {
  * Run badzone with these arguments (without "node" and the script); returns the exit code. With `direct`, its
  * command is run on its options as they are (argv was already read); otherwise commander reads argv.
  *
- * commander, the definitions of the commands, every renderer and the error messages' words are imported when
- * needed (lazily), not when this module loads: a per-command bundle runs without them, and never evaluates them.
+ * commander, the definitions of the commands and every renderer are imported when needed (lazily), not when this
+ * module loads: a per-command bundle has stand-ins for them that never run (scripts/bundle.mjs, directBundle).
  */
 export async function main(argv: string[], io: IO, direct?: Direct): Promise<number> {
   let code: number = EXIT.ok;
@@ -79,7 +79,7 @@ export async function main(argv: string[], io: IO, direct?: Direct): Promise<num
       : (Object.assign(Object.create(io) as IO, {
           stderr: (t: string) => io.stderr(nameCommand(t, io, session)),
         }) as IO);
-    return handle(e, named, said.failed, json, said.held, await import('./words.js'));
+    return handle(e, named, said.failed, json, said.held, { CLI_WORDS, sayError });
   }
 }
 

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { BadzoneError, NoSessionError, UsageError } from '../errors.js';
 import { shellWord } from '../render/commands.js';
 import type { Ask, DieAnswer, DieNeed } from '../api/commit.js';
-import type { Game } from '../api/game.js';
+import { openGame, type Game } from '../api/game.js';
 import { readGame } from '../api/read.js';
 import { DEFAULT_SESSION, exists, folderExists, sessionPath, similarSession } from '../api/files.js';
 import {
@@ -277,8 +277,6 @@ export function missingSession(opts: SessionOpts, io: IO, file: string): NoSessi
  */
 export async function openSession(opts: SessionOpts, io: IO, create = false): Promise<Game> {
   const file = sessionFile(opts, io);
-  // The library's Game, loaded when a command opens one: `status` reads its game without it (sessionFile).
-  const { openGame } = await import('../api/game.js');
   return openGame(file, {
     ...contextOf(io),
     ...(create && !explicitSession(opts, io) ? { createIfMissing: true } : {}),
