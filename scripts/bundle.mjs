@@ -97,22 +97,32 @@ export const noColorDetection = {
  */
 export async function validatedTables() {
   const tables = join(root, 'src', 'store', 'tables.ts');
+  return runAtBuild(`module.exports = JSON.stringify(require(${JSON.stringify(tables)}).shippedTables());`, tables);
+}
+
+/** esbuild's options for one CommonJS file for Node 20, in memory (the build's own steps and the executable's). */
+export const NODE_CJS = {
+  bundle: true,
+  write: false,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+};
+
+/**
+ * Bundle `contents` (CommonJS, importing the sources) and run it now, in this process; its module.exports.
+ * import.meta.url in the sources becomes `file`'s URL.
+ */
+async function runAtBuild(contents, file) {
   const r = await build({
-    stdin: {
-      contents: `module.exports = JSON.stringify(require(${JSON.stringify(tables)}).shippedTables());`,
-      resolveDir: root,
-      loader: 'js',
-    },
-    bundle: true,
-    write: false,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
-    define: { 'import.meta.url': JSON.stringify(pathToFileURL(tables).href) },
+    ...NODE_CJS,
+    stdin: { contents, resolveDir: root, loader: 'js' },
+    external: ['@inquirer/prompts'],
+    define: { 'import.meta.url': JSON.stringify(pathToFileURL(file).href) },
   });
-  const mod = { exports: '' };
-  new Function('module', 'exports', 'require', r.outputFiles[0].text)(mod, mod.exports, createRequire(tables));
+  const mod = { exports: {} };
+  new Function('module', 'exports', 'require', r.outputFiles[0].text)(mod, mod.exports, createRequire(file));
   return mod.exports;
 }
 
@@ -153,32 +163,17 @@ export const DIRECT_COMMANDS = ['status', 'round', 'end'];
  * directSpec at build time, so that a command's own bundle and the full one cannot disagree.
  */
 export async function directSpec(command) {
-  const r = await build({
-    stdin: {
-      contents: [
-        `import { buildProgram } from ${JSON.stringify(join(root, 'src', 'cli', 'program.ts'))};`,
-        `import { directSpec } from ${JSON.stringify(join(root, 'src', 'cli', 'direct.ts'))};`,
-        'module.exports = (name, version) => directSpec(buildProgram({}, () => {}, version, name).commands.find((c) => c.name() === name));',
-      ].join('\n'),
-      resolveDir: root,
-      loader: 'js',
-    },
-    bundle: true,
-    write: false,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
-    external: ['@inquirer/prompts'],
-    define: { 'import.meta.url': JSON.stringify(pathToFileURL(join(root, 'src', 'cli', 'direct.ts')).href) },
-  });
-  const mod = { exports: {} };
-  new Function('module', 'exports', 'require', r.outputFiles[0].text)(
-    mod,
-    mod.exports,
-    createRequire(join(root, 'src')),
+  const program = join(root, 'src', 'cli', 'program.ts');
+  const direct = join(root, 'src', 'cli', 'direct.ts');
+  const spec = await runAtBuild(
+    [
+      `import { buildProgram } from ${JSON.stringify(program)};`,
+      `import { directSpec } from ${JSON.stringify(direct)};`,
+      'module.exports = (name, version) => directSpec(buildProgram({}, () => {}, version, name).commands.find((c) => c.name() === name));',
+    ].join('\n'),
+    direct,
   );
-  return mod.exports(command, pkg.version);
+  return spec(command, pkg.version);
 }
 
 /**

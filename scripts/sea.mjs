@@ -26,7 +26,7 @@ import {
 } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { join, resolve } from 'node:path';
-import { asciiOnly, checkNoNamedImport, root, trainCaches, writeCliBundles } from './bundle.mjs';
+import { asciiOnly, checkNoNamedImport, NODE_CJS, root, trainCaches, writeCliBundles } from './bundle.mjs';
 
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 const at = process.argv.indexOf('--out');
@@ -60,27 +60,14 @@ try {
   // only Node's built-in modules.
   const names = await writeCliBundles(assets);
   const prompts = await build({
+    ...NODE_CJS,
     stdin: { contents: "module.exports = require('@inquirer/prompts');", resolveDir: root, loader: 'js' },
-    bundle: true,
-    write: false,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
     charset: 'ascii',
     legalComments: 'none',
     minifyWhitespace: true,
-    logLevel: 'warning',
   });
   writeFileSync(join(assets, 'prompts.js'), asciiOnly(prompts.outputFiles[0].text));
-  const entry = await build({
-    entryPoints: [join(root, 'src', 'cli', 'sea.cjs')],
-    bundle: true,
-    write: false,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
-  });
+  const entry = await build({ ...NODE_CJS, entryPoints: [join(root, 'src', 'cli', 'sea.cjs')] });
   writeFileSync(join(work, 'badzone.cjs'), entry.outputFiles[0].text);
   for (const name of [...names, 'prompts.js']) {
     const code = readFileSync(join(assets, name), 'latin1');
