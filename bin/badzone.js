@@ -23,39 +23,78 @@ function buildId(source) {
   return m ? m[1] : null;
 }
 
+/** V8's data in a cache file's bytes `buf` when they were made for the bundle with this id: `ID\n` then the data. */
+function cacheData(buf, id) {
+  if (!id || !buf) return undefined;
+  const nl = buf.indexOf(10);
+  if (nl < 1 || nl > 64 || buf.toString('latin1', 0, nl) !== id) return undefined;
+  return buf.subarray(nl + 1);
+}
+
 /** The cache's bytes when they were made for the bundle with this id: the file is `ID\n` then V8's data. */
 function cacheFor(file, id) {
-  if (!id) return undefined;
   let buf;
   try {
     buf = fs.readFileSync(`${file}.cache`);
   } catch {
     return undefined;
   }
-  const nl = buf.indexOf(10);
-  if (nl < 1 || nl > 64 || buf.toString('latin1', 0, nl) !== id) return undefined;
-  return buf.subarray(nl + 1);
+  return cacheData(buf, id);
 }
 
 /**
- * Load the bundle as Node would load a CommonJS file, through a vm.Script that can use (and, at build time,
- * make) a V8 code cache. Returns the bundle's exports and the script (the build asks it for its cache).
+ * Run a bundle's `source` as Node would run a CommonJS file at `file`, through a vm.Script that can use (and, at
+ * build time, make) a V8 code cache; `cache` is the cache file's bytes (or undefined). Returns the bundle's
+ * exports and the script (the build asks it for its cache). The standalone executable runs its bundles with this
+ * too (src/cli/sea.cjs), from the assets inside it.
  */
-function load(file) {
-  // The bundle is ASCII (scripts/bundle.mjs makes it so): read as Latin-1, a copy of its bytes, not decoded.
-  const source = fs.readFileSync(file, 'latin1');
+function run(source, cache, file) {
   const id = buildId(source);
-  if (!id) return { exports: require(file), script: null, id };
   // The bundle contains no dynamic import() (inside a vm.Script it would need an experimental loader on Node 20;
   // scripts/build.mjs refuses a bundle with one): ESM packages are loaded through the importer cli() is given.
-  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData: cacheFor(file, id) });
+  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData: cacheData(cache, id) });
   const mod = { exports: {}, id: file, filename: file, loaded: false };
   script.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
   mod.loaded = true;
   return { exports: mod.exports, script, id };
 }
 
-module.exports = { load, buildId, cacheFor };
+/** Load the bundle at `file` (bin/badzone.js's way: run(), with the cache beside it). */
+function load(file) {
+  // The bundle is ASCII (scripts/bundle.mjs makes it so): read as Latin-1, a copy of its bytes, not decoded.
+  const source = fs.readFileSync(file, 'latin1');
+  const id = buildId(source);
+  if (!id) return { exports: require(file), script: null, id };
+  let cache;
+  try {
+    cache = fs.readFileSync(`${file}.cache`);
+  } catch {
+    cache = undefined;
+  }
+  return run(source, cache, file);
+}
 
-if (require.main === module)
-  load(path.join(__dirname, '..', 'dist', 'badzone.js')).exports.cli((specifier) => import(specifier));
+/**
+ * The bundle that runs these arguments: the command's own (badzone-COMMAND.js, src/cli/direct.ts: that command
+ * alone, without commander) when there is one and it accepts them, else the whole command line (badzone.js).
+ * `open(name)` loads a bundle, or gives null when there is none of that name.
+ */
+function bundleFor(argv, open) {
+  const command = argv[0];
+  if (typeof command === 'string' && /^[a-z]{1,20}$/.test(command)) {
+    const own = open(`badzone-${command}.js`);
+    if (own?.exports.accepts(argv)) return own;
+  }
+  return open('badzone.js');
+}
+
+module.exports = { load, run, buildId, cacheFor, bundleFor };
+
+if (require.main === module) {
+  const dist = path.join(__dirname, '..', 'dist');
+  const open = (name) => {
+    const file = path.join(dist, name);
+    return name === 'badzone.js' || fs.existsSync(file) ? load(file) : null;
+  };
+  bundleFor(process.argv.slice(2), open).exports.cli((specifier) => import(specifier));
+}

@@ -1,11 +1,13 @@
-// Bundle src/cli/main.ts into dist/badzone.js with esbuild (scripts/bundle.mjs): ONE CommonJS file, loaded by
-// bin/badzone.js. Measured with `npm run bench` (README, Performance): against the earlier ESM bundle split into
-// chunks, this saves about 10 ms of CPU on every command, because Node 20 loads each ESM file through its
+// Bundle the command line with esbuild (scripts/bundle.mjs, writeCliBundles) into dist/: badzone.js, the whole
+// command line (src/cli/main.ts), and badzone-status.js, -round.js and -end.js, each game command alone without
+// commander (src/cli/direct.ts); bin/badzone.js loads the one the arguments need. Each is ONE CommonJS file.
+// Measured with `npm run bench` (docs/development.md, Performance): against the earlier ESM bundle split into
+// chunks, one file saves about 10 ms of CPU on every command, because Node 20 loads each ESM file through its
 // asynchronous loader (a read, a compile and a link per chunk) and has no compile cache, while a single CJS file
 // is one synchronous read. Lazy imports stay lazy: esbuild wraps each lazily imported command module in an init
 // function that runs on first use, and V8 only pre-parses code that never runs. @inquirer/prompts (ESM, about
-// 0.8 MB) stays outside the bundle and is imported from node_modules when a prompt is shown. The shipped tables
-// are inside it, validated when it is built; the library below reads them from data/.
+// 0.8 MB) stays outside the bundles and is imported from node_modules when a prompt is shown. The shipped tables
+// are inside them, validated when they are built; the library below reads them from data/.
 //
 // The library (src/api/index.ts, `import { openGame } from 'badzone'`) is built apart, so that the CLI's start-up
 // never pays for it: dist/lib/index.js (ESM) and dist/lib/index.cjs (require), dependencies left to node_modules.
@@ -15,28 +17,12 @@ import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { asciiOnly, checkNoNamedImport, cliBundle, plainBuiltins, root, validatedTables } from './bundle.mjs';
+import { root, trainCaches, writeCliBundles } from './bundle.mjs';
 
 // Build beside dist/ and swap it in, so a test running the bin meanwhile never sees a half-written dist/.
 const out = join(root, `.dist-${process.pid}`);
-// Marks this build's bundle and its V8 code cache (bin/badzone.js uses a cache only with the same id).
-const buildId = `${Date.now().toString(36)}-${process.pid.toString(36)}-${process.hrtime.bigint().toString(36).slice(-6)}`;
 try {
-  const tables = await validatedTables();
-  const r = await build(
-    cliBundle({
-      entry: join(root, 'src/cli/main.ts'),
-      tables,
-      external: ['@inquirer/prompts'],
-      // import.meta.url becomes the bundle's own URL, made when first asked for.
-      metaUrl: '__bzMeta.url',
-      banner: `/*bz-build:${buildId}*/\nconst __bzMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };`,
-    }),
-  );
-  const code = asciiOnly(plainBuiltins(r.outputFiles[0].text));
-  checkNoNamedImport(code);
-  mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'badzone.js'), code);
+  await writeCliBundles(out);
 } catch (e) {
   rmSync(out, { recursive: true, force: true });
   console.error(`build: ${e instanceof Error ? e.message : String(e)}`);
@@ -44,25 +30,7 @@ try {
 }
 // package.json says "type": "module"; this file makes Node read dist/*.js as CommonJS.
 writeFileSync(join(out, 'package.json'), '{ "type": "commonjs" }\n');
-
-// The V8 code cache of the bundle (bin/badzone.js says why): compiled and trained in a child process that plays a
-// throwaway game in a temp folder (new, round, end, status, log, undo), so the functions every command runs
-// are in the cache. A build whose training fails still works: without a cache the bundle is compiled as usual.
-{
-  const train = spawnSync(
-    process.execPath,
-    [join(root, 'scripts', 'train-cache.cjs'), join(root, 'bin', 'badzone.js'), join(out, 'badzone.js')],
-    {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, NO_COLOR: '1', BADZONE_SESSION: '', CI: 'true' },
-      timeout: 60_000,
-    },
-  );
-  if (train.status !== 0)
-    console.error(
-      `build: the code cache was not made (exit ${train.status ?? train.signal}); badzone will work, and start a little slower.`,
-    );
-}
+trainCaches(out);
 
 // The library: ESM and CommonJS, each one file; its dependencies (random-js) come from node_modules.
 const lib = {

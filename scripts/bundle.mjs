@@ -2,7 +2,8 @@
 // scripts/sea.mjs (the standalone executable): esbuild's options, the shipped tables put into the bundle, and the
 // checks and clean-ups made on its output.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -96,22 +97,32 @@ export const noColorDetection = {
  */
 export async function validatedTables() {
   const tables = join(root, 'src', 'store', 'tables.ts');
+  return runAtBuild(`module.exports = JSON.stringify(require(${JSON.stringify(tables)}).shippedTables());`, tables);
+}
+
+/** esbuild's options for one CommonJS file for Node 20, in memory (the build's own steps and the executable's). */
+export const NODE_CJS = {
+  bundle: true,
+  write: false,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+};
+
+/**
+ * Bundle `contents` (CommonJS, importing the sources) and run it now, in this process; its module.exports.
+ * import.meta.url in the sources becomes `file`'s URL.
+ */
+async function runAtBuild(contents, file) {
   const r = await build({
-    stdin: {
-      contents: `module.exports = JSON.stringify(require(${JSON.stringify(tables)}).shippedTables());`,
-      resolveDir: root,
-      loader: 'js',
-    },
-    bundle: true,
-    write: false,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
-    define: { 'import.meta.url': JSON.stringify(pathToFileURL(tables).href) },
+    ...NODE_CJS,
+    stdin: { contents, resolveDir: root, loader: 'js' },
+    external: ['@inquirer/prompts'],
+    define: { 'import.meta.url': JSON.stringify(pathToFileURL(file).href) },
   });
-  const mod = { exports: '' };
-  new Function('module', 'exports', 'require', r.outputFiles[0].text)(mod, mod.exports, createRequire(tables));
+  const mod = { exports: {} };
+  new Function('module', 'exports', 'require', r.outputFiles[0].text)(mod, mod.exports, createRequire(file));
   return mod.exports;
 }
 
@@ -141,6 +152,66 @@ export function cliBundle({ entry, tables, metaUrl, banner, external = [], plugi
       'import.meta.url': metaUrl,
     },
     banner: { js: banner },
+  };
+}
+
+/** The commands that get a bundle of their own (src/cli/direct.ts): the ones run every round of a game. */
+export const DIRECT_COMMANDS = ['status', 'round', 'end'];
+
+/**
+ * What commander makes of `command`'s flags (src/cli/program.ts defines them), read by src/cli/direct.ts's
+ * directSpec at build time, so that a command's own bundle and the full one cannot disagree.
+ */
+export async function directSpec(command) {
+  const program = join(root, 'src', 'cli', 'program.ts');
+  const direct = join(root, 'src', 'cli', 'direct.ts');
+  const spec = await runAtBuild(
+    [
+      `import { buildProgram } from ${JSON.stringify(program)};`,
+      `import { directSpec } from ${JSON.stringify(direct)};`,
+      'module.exports = (name, version) => directSpec(buildProgram({}, () => {}, version, name).commands.find((c) => c.name() === name));',
+    ].join('\n'),
+    direct,
+  );
+  return spec(command, pkg.version);
+}
+
+/**
+ * esbuild's options for `command`'s own bundle (src/cli/direct.ts): the command, its renderer and what they use.
+ * main.ts imports commander's side (src/cli/program.ts) and the full renderer when it needs them: here they are
+ * stand-ins that are never run (the bundle runs only what `accepts` says it does), so they add nothing.
+ */
+export async function directBundle({ command, tables, metaUrl, banner, external = [], plugins = [] }) {
+  const src = (f) => JSON.stringify(join(root, 'src', ...f.split('/')));
+  const renderer = { status: 'status', round: 'round', end: 'end' }[command];
+  const contents = [
+    `import { directEntry } from ${src('cli/direct.ts')};`,
+    `import { run } from ${src(`cli/commands/${command}.ts`)};`,
+    `import { ${renderer} } from ${src('render/text.ts')};`,
+    // An ES module (not `module.exports =`): esbuild would make every module it imports a lazily started one, and
+    // could then drop none of their unused code.
+    `const entry = directEntry(${JSON.stringify(await directSpec(command))}, run, { ${JSON.stringify(command)}: ${renderer} });`,
+    'export const { accepts, main, cli, processIO } = entry;',
+  ].join('\n');
+  const notHere = {
+    name: 'not-in-direct-bundles',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/program\.js$|^\.\.\/render\/text\.js$/ }, (a) =>
+        /[\\/]src[\\/]cli[\\/]main\.ts$/.test(a.importer) ? { path: a.path, namespace: 'not-here' } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'not-here' }, (a) => ({
+        contents: `throw new Error(${JSON.stringify(`${a.path} is not in the ${command} bundle`)});`,
+        loader: 'js',
+      }));
+    },
+  };
+  const options = cliBundle({ entry: '', tables, metaUrl, banner, external, plugins: [notHere, ...plugins] });
+  delete options.entryPoints;
+  return {
+    ...options,
+    stdin: { contents, resolveDir: root, sourcefile: `direct-${command}.js`, loader: 'js' },
+    minifyWhitespace: true,
+    minifySyntax: true,
   };
 }
 
@@ -178,4 +249,57 @@ export function checkNoNamedImport(code) {
     throw new Error(
       'the bundle has an import() of a named module; load it through the importer cli() is given (src/cli/main.ts).',
     );
+}
+
+/**
+ * The command line's bundles, written into `out` (scripts/build.mjs: dist/; scripts/sea.mjs: the executable's
+ * assets): badzone.js, the whole command line (src/cli/main.ts), and badzone-COMMAND.js for each of
+ * DIRECT_COMMANDS (src/cli/direct.ts), all marked with one new build id (bin/badzone.js uses a code cache only
+ * when its id is the bundle's). @inquirer/prompts is left out: it is loaded through the importer cli() is given.
+ */
+export async function writeCliBundles(out) {
+  const buildId = `${Date.now().toString(36)}-${process.pid.toString(36)}-${process.hrtime.bigint().toString(36).slice(-6)}`;
+  const common = {
+    tables: await validatedTables(),
+    external: ['@inquirer/prompts'],
+    // import.meta.url becomes the bundle's own URL, made when first asked for.
+    metaUrl: '__bzMeta.url',
+    banner: `/*bz-build:${buildId}*/\nconst __bzMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };`,
+  };
+  const bundles = [
+    ['badzone.js', cliBundle({ entry: join(root, 'src/cli/main.ts'), ...common })],
+    ...(await Promise.all(
+      DIRECT_COMMANDS.map(async (command) => [`badzone-${command}.js`, await directBundle({ command, ...common })]),
+    )),
+  ];
+  mkdirSync(out, { recursive: true });
+  for (const [name, options] of bundles) {
+    const r = await build(options);
+    const code = asciiOnly(plainBuiltins(r.outputFiles[0].text));
+    checkNoNamedImport(code);
+    writeFileSync(join(out, name), code);
+  }
+  return bundles.map(([name]) => name);
+}
+
+/**
+ * The V8 code cache of each bundle in `out` (bin/badzone.js says why): compiled and trained in a child process
+ * that plays throwaway games in a temp folder (scripts/train-cache.cjs), so the functions each command runs are in
+ * its bundle's cache. A build whose training fails still works: without a cache a bundle is compiled as usual.
+ */
+export function trainCaches(out) {
+  const train = spawnSync(
+    process.execPath,
+    [join(root, 'scripts', 'train-cache.cjs'), join(root, 'bin', 'badzone.js'), out],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NO_COLOR: '1', BADZONE_SESSION: '', CI: 'true' },
+      timeout: 60_000,
+    },
+  );
+  if (train.status !== 0)
+    console.error(
+      `build: the code cache was not made (exit ${train.status ?? train.signal}); badzone will work, and start a little slower.`,
+    );
+  return train.status === 0;
 }

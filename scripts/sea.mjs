@@ -1,22 +1,32 @@
 // npm run sea: build the standalone executable, one file that runs badzone without Node or node_modules
-// (docs/standalone.md). A Node 20 Single Executable Application: the command line bundled into one CommonJS
-// script with everything inside (the shipped tables, @inquirer/prompts), made into a preparation blob by
+// (docs/standalone.md). A Node 20 Single Executable Application: a small entry script (src/cli/sea.cjs) and, as
+// assets, the command line's bundles (the same as dist/: the whole command line and one per game command, with the
+// shipped tables inside) and @inquirer/prompts bundled on its own, made into a preparation blob by
 // `node --experimental-sea-config` and injected with postject into a copy of the Node that runs this script. So
 // it is built for the system and processor it is built on: build on macOS for macOS, on Windows for Windows.
 //
-// The blob carries a V8 code cache of the script (`useCodeCache`), not a start-up snapshot (`useSnapshot`):
-// measured side by side, status took 1.22x `node -e 0` with the cache and 1.25x with the snapshot (the snapshot
-// is 6 MB against 1.7 MB, and its functions are compiled again when they first run), and a snapshot would freeze
-// every module's state at build time (docs/standalone.md). A cache freezes nothing: it only spares the compile.
+// Each bundle carries a V8 code cache trained on a game (scripts/train-cache.cjs), as dist/'s do; the entry has
+// the blob's own (`useCodeCache`). Not a start-up snapshot (`useSnapshot`): a snapshot would freeze every
+// module's state at build time (docs/standalone.md), and measured no faster (development.md, Performance). A
+// cache freezes nothing: it only spares the compile.
 //
 //   npm run sea                    # ./standalone/badzone (badzone.exe on Windows)
 //   node scripts/sea.mjs --out DIR # elsewhere (the tests)
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { join, resolve } from 'node:path';
-import { asciiOnly, checkNoNamedImport, cliBundle, plainBuiltins, root, validatedTables } from './bundle.mjs';
+import { asciiOnly, checkNoNamedImport, NODE_CJS, root, trainCaches, writeCliBundles } from './bundle.mjs';
 
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 const at = process.argv.indexOf('--out');
@@ -43,34 +53,44 @@ if (!readFileSync(process.execPath).includes(FUSE))
   );
 
 mkdirSync(work, { recursive: true });
+const assets = join(work, 'assets');
 try {
-  // 1. One CommonJS script, nothing outside it.
-  const r = await build(
-    cliBundle({
-      entry: join(root, 'src/cli/sea.ts'),
-      tables: await validatedTables(),
-      // import.meta.url is only used to make a require() for Node's built-in modules.
-      metaUrl: '__bzMeta.url',
-      banner: "const __bzMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };",
-    }),
-  );
-  const code = asciiOnly(plainBuiltins(r.outputFiles[0].text));
-  checkNoNamedImport(code);
-  const outside = [...code.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)]
-    .map((m) => m[1])
-    .find((n) => !isBuiltin(n));
-  if (outside) fail(`the bundle requires ${outside} at run time; an executable can load only Node's built-in modules.`);
-  writeFileSync(join(work, 'badzone.cjs'), code);
+  // 1. The command line's bundles, as dist/ has them (scripts/bundle.mjs), and @inquirer/prompts in one of its own;
+  // the entry (src/cli/sea.cjs) with bin/badzone.js's loader. Nothing outside them: an executable's script can load
+  // only Node's built-in modules.
+  const names = await writeCliBundles(assets);
+  const prompts = await build({
+    ...NODE_CJS,
+    stdin: { contents: "module.exports = require('@inquirer/prompts');", resolveDir: root, loader: 'js' },
+    charset: 'ascii',
+    legalComments: 'none',
+    minifyWhitespace: true,
+  });
+  writeFileSync(join(assets, 'prompts.js'), asciiOnly(prompts.outputFiles[0].text));
+  const entry = await build({ ...NODE_CJS, entryPoints: [join(root, 'src', 'cli', 'sea.cjs')] });
+  writeFileSync(join(work, 'badzone.cjs'), entry.outputFiles[0].text);
+  for (const name of [...names, 'prompts.js']) {
+    const code = readFileSync(join(assets, name), 'latin1');
+    checkNoNamedImport(code);
+    const outside = [...code.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)]
+      .map((m) => m[1])
+      .find((n) => !isBuiltin(n));
+    if (outside) fail(`${name} requires ${outside} at run time; an executable can load only Node's built-in modules.`);
+  }
 } catch (e) {
   fail(e instanceof Error ? e.message : String(e));
 }
+// Each bundle's V8 code cache, trained on a game as dist/'s are (the executable's Node is this one, so V8 takes
+// them); the prompts' bundle has none (it is compiled when a prompt is first shown).
+if (!trainCaches(assets)) fail('the code caches were not made');
 
-// 2. The preparation blob.
+// 2. The preparation blob: the entry, with a V8 code cache of it, and the bundles as assets.
 const config = {
   main: join(work, 'badzone.cjs'),
   output: join(work, 'badzone.blob'),
   disableExperimentalSEAWarning: true,
   useCodeCache: true,
+  assets: Object.fromEntries(readdirSync(assets).map((f) => [f, join(assets, f)])),
 };
 writeFileSync(join(work, 'sea-config.json'), JSON.stringify(config, null, 2));
 must(process.execPath, ['--experimental-sea-config', join(work, 'sea-config.json')]);

@@ -67,11 +67,11 @@ import {
   newEventCard,
   roundNotes,
   seedFields,
-  statusView,
   summary,
   visibilityView,
 } from './views.js';
 import { buildReport, type ReportData } from './report.js';
+import { gameStatus } from './read.js';
 import { changedMarkers, mapView, markerView } from './map.js';
 import * as path from 'node:path';
 import { commitmentOf, committedText, freshSalt, osRandomSeed } from './seed.js';
@@ -144,26 +144,7 @@ export async function openGame(file: string, opts: OpenOptions = {}): Promise<Ga
   return new Game(full, opts);
 }
 
-/** A game as read from its file: the state, and the tables it plays with. */
-export interface GameRead {
-  state: SessionState;
-  book: RuleBook;
-}
-
-/**
- * The game at `file` as it is now (`badzone play` builds its menus from it); null when there is no file. Reads
- * only; a file that is not a game, or a path that cannot be read, throws the typed error that says why.
- */
-export function readGame(file: string): GameRead | null {
-  const l = tryLoad(file);
-  return l ? { state: l.state, book: l.book } : null;
-}
-
-/** As readGame, but NoSessionError (exit 3) when there is no game at `file`. */
-export function loadGame(file: string): GameRead {
-  const { state, book } = load(file);
-  return { state, book };
-}
+export { type GameRead, loadGame, readGame } from './read.js';
 
 /** Set up a new game at `file` (a folder means badzone-session.json inside it); `game.created` holds what `new` shows. */
 export async function newGame(file: string, opts: NewGameOptions & GameContext = {}): Promise<Game> {
@@ -262,31 +243,7 @@ export class Game {
    * text of each event in play and the event table's clarifications.
    */
   async status(opts: { full?: boolean } = {}): Promise<StatusData> {
-    const { state: s, book } = load(this.file);
-    const full = opts.full
-      ? {
-          rules: s.inPlay.flatMap((p) => {
-            const ev = book.byId.get(p.eventId);
-            if (!ev) return [];
-            const clarifications = (book.events.clarifications ?? [])
-              .filter((c) => c.events?.includes(ev.id))
-              .map((c) => c.text);
-            return [
-              {
-                eventId: ev.id,
-                name: ev.name,
-                timing: ev.timing,
-                discardOn: ev.discardOn,
-                effect: ev.effect,
-                gm: ev.gmInPlay ?? ev.gm,
-                clarifications,
-              },
-            ];
-          }),
-          clarifications: book.events.clarifications ?? [],
-        }
-      : {};
-    return { ...statusView(this.file, s, book), ...full };
+    return gameStatus(this.file, opts);
   }
 
   /** The game's Hazard in full, with its Home Turf Ploy and when that may be enacted (null: no Hazard). */

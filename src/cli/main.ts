@@ -1,32 +1,46 @@
 // The entry point: parse, run, print, and turn errors into exit codes. The only place that exits.
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { CommanderError } from 'commander';
 import { BadzoneError, EXIT, KIND_OF_CODE, type ExitCode } from '../errors.js';
 import type { ErrorData } from '../api/types.js';
-import { renderText } from '../render/text.js';
 import { safeJson, safeJsonLine, safeText } from '../render/safe.js';
 import { echo, echoPath } from '../api/limits.js';
-import { makeStyle, wantColor } from '../render/style.js';
+import { makeStyle, wantColor, type Style } from '../render/style.js';
 import type { IO } from './io.js';
 import { commandName, gamesSaved, takeLocksLeft } from '../api/files.js';
-import { buildProgram } from './program.js';
 import { inquirerPrompter, PromptCancelled } from './prompts.js';
 import type { View } from '../render/view.js';
 import { shellWord } from '../render/commands.js';
 import { osRandomSeed } from '../api/seed.js';
 import { nameCommand } from '../render/naming.js';
-import { CLI_WORDS, sayError } from './words.js';
+import { CLI_WORDS, sayError, type Words } from './words.js';
 
 declare const BADZONE_VERSION: string | undefined;
 const VERSION = typeof BADZONE_VERSION === 'string' ? BADZONE_VERSION : '0.0.0-dev';
 
-/** Run badzone with these arguments (without "node" and the script); returns the exit code. */
-export async function main(argv: string[], io: IO): Promise<number> {
+/**
+ * A command run without commander, by one of the command line's per-command bundles (scripts/build.mjs,
+ * src/cli/direct.ts): its options as commander would have made them, the command, and its view's renderer.
+ */
+export interface Direct {
+  opts: Record<string, unknown>;
+  run: (opts: never, io: IO) => Promise<View>;
+  render: (view: View, st: Style) => string;
+}
+
+/**
+ * Run badzone with these arguments (without "node" and the script); returns the exit code. With `direct`, its
+ * command is run on its options as they are (argv was already read); otherwise commander reads argv.
+ *
+ * commander, the definitions of the commands and every renderer are imported when needed (lazily), not when this
+ * module loads: a per-command bundle has stand-ins for them that never run (scripts/bundle.mjs, directBundle).
+ */
+export async function main(argv: string[], io: IO, direct?: Direct): Promise<number> {
   let code: number = EXIT.ok;
   // The game the person named: hints that name a command on a game name it too, so they work as written.
   const given = sessionArg(argv);
   const session = given !== undefined && given.trim() !== '' ? shellWord(echoPath(given)) : undefined;
+  const render = direct?.render ?? (await import('../render/text.js')).renderText;
   const emit = (view: View, json: boolean): void => {
     if (json) io.stdout(`${safeJson(view.data)}\n`);
     else {
@@ -38,48 +52,20 @@ export async function main(argv: string[], io: IO): Promise<number> {
       });
       // The map's board fits the terminal's screen (not a pipe's: no height limit there).
       if (view.kind === 'map' && io.stdoutIsTTY && io.rows !== undefined && io.rows > 0) st.rows = io.rows;
-      io.stdout(renderText(view, st));
+      io.stdout(render(view, st));
     }
     for (const w of view.warnings ?? []) io.stderr(nameCommand(`${safeText(w)}\n`, io, session));
     if (view.exitCode !== undefined) code = view.exitCode;
   };
-  // The command named first is the only one built, unless it names none (buildProgram says why).
-  const first = argv[0] !== undefined && /^[a-z][a-z-]*$/.test(argv[0]) ? argv[0] : undefined;
-  let program = buildProgram(io, emit, VERSION, first);
-  if (first !== undefined && !program.commands.some((c) => c.name() === first))
-    program = buildProgram(io, emit, VERSION);
   // With --json, a failure is one JSON object on stderr: commander's own messages are kept for it, not printed.
-  const json = wantsJson(argv);
-  let held = '';
-  const writeErr = (s: string): void => {
-    if (json) held += s;
-    else io.stderr(s);
-  };
-  program.exitOverride();
-  program.configureOutput({
-    writeOut: (s) => io.stdout(s),
-    writeErr,
-    outputError: (s, write) => write(`badzone: ${commanderMessage(s)}`),
-  });
-  // The command whose arguments were wrong, so the hint can name its own --help.
-  let failed: string | null = null;
-  for (const sub of allCommands(program)) {
-    sub.exitOverride();
-    sub.configureOutput({
-      writeOut: (s) => io.stdout(s),
-      writeErr,
-      outputError: (s, write) => {
-        failed = commandPath(sub);
-        write(`badzone: ${commanderMessage(s)}`);
-      },
-    });
-  }
+  const json = direct ? direct.opts.json === true : wantsJson(argv);
+  const said = { held: '', failed: null as string | null };
   try {
-    if (argv.length === 0) {
-      io.stdout(program.helpInformation());
-      return EXIT.ok;
+    if (direct) emit(await direct.run(direct.opts as never, io), json);
+    else {
+      const done = await parse(argv, io, emit, json, said);
+      if (done !== undefined) return done;
     }
-    await program.parseAsync(argv, { from: 'user' });
     sayLeftLocks(io);
     return code;
   } catch (e) {
@@ -93,8 +79,56 @@ export async function main(argv: string[], io: IO): Promise<number> {
       : (Object.assign(Object.create(io) as IO, {
           stderr: (t: string) => io.stderr(nameCommand(t, io, session)),
         }) as IO);
-    return handle(e, named, failed, json, held);
+    return handle(e, named, said.failed, json, said.held, { CLI_WORDS, sayError });
   }
+}
+
+/**
+ * commander reads argv and runs the command it names (its action emits the view). Returns an exit code when no
+ * command was run (no arguments: the help). What commander said on the way is kept in `said`: with --json, its
+ * messages (held for the JSON error), and which command's arguments were wrong (the hint names its --help).
+ */
+async function parse(
+  argv: string[],
+  io: IO,
+  emit: (view: View, json: boolean) => void,
+  json: boolean,
+  said: { held: string; failed: string | null },
+): Promise<number | undefined> {
+  const { buildProgram } = await import('./program.js');
+  // The command named first is the only one built, unless it names none (buildProgram says why).
+  const first = argv[0] !== undefined && /^[a-z][a-z-]*$/.test(argv[0]) ? argv[0] : undefined;
+  let program = buildProgram(io, emit, VERSION, first);
+  if (first !== undefined && !program.commands.some((c) => c.name() === first))
+    program = buildProgram(io, emit, VERSION);
+  const writeErr = (s: string): void => {
+    if (json) said.held += s;
+    else io.stderr(s);
+  };
+  program.exitOverride();
+  program.configureOutput({
+    writeOut: (s) => io.stdout(s),
+    writeErr,
+    outputError: (s, write) => write(`badzone: ${commanderMessage(s)}`),
+  });
+  // The command whose arguments were wrong, so the hint can name its own --help.
+  for (const sub of allCommands(program)) {
+    sub.exitOverride();
+    sub.configureOutput({
+      writeOut: (s) => io.stdout(s),
+      writeErr,
+      outputError: (s, write) => {
+        said.failed = commandPath(sub);
+        write(`badzone: ${commanderMessage(s)}`);
+      },
+    });
+  }
+  if (argv.length === 0) {
+    io.stdout(program.helpInformation());
+    return EXIT.ok;
+  }
+  await program.parseAsync(argv, { from: 'user' });
+  return undefined;
 }
 
 /** A lock this command could not remove: said on stderr; the exit code stays (docs/reliability.md). */
@@ -147,6 +181,15 @@ export function wantsJson(argv: string[]): boolean {
   return (end < 0 ? argv : argv.slice(0, end)).includes('--json');
 }
 
+/**
+ * An error of commander's (its CommanderError, or InvalidArgumentError): each has a code `commander.*`. Told by
+ * its code, not by its class, so that this module does not load commander (a per-command bundle has none).
+ */
+function isCommanderError(e: unknown): e is import('commander').CommanderError {
+  const code: unknown = e instanceof Error ? (e as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('commander.');
+}
+
 /** Print a failure: text on stderr as always, or with --json one JSON object; returns the exit code. */
 function fail(
   io: IO,
@@ -163,8 +206,15 @@ function fail(
   return code;
 }
 
-function handle(e: unknown, io: IO, failed: string | null, json: boolean, held: string): number {
-  if (e instanceof CommanderError) {
+function handle(
+  e: unknown,
+  io: IO,
+  failed: string | null,
+  json: boolean,
+  held: string,
+  { CLI_WORDS, sayError }: { CLI_WORDS: Words; sayError: typeof import('./words.js').sayError },
+): number {
+  if (isCommanderError(e)) {
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return EXIT.ok;
     if (e.code === 'commander.executeSubCommandAsync') return EXIT.ok;
     // `badzone help` exits 0; `badzone events` with no subcommand shows the help on stderr as an error: a usage error.
@@ -439,11 +489,12 @@ async function flushed(stream: NodeJS.WriteStream | undefined): Promise<void> {
  * Called by bin/badzone.js, which hands over its own `import()`: the bundle is run through a vm.Script (for the
  * V8 code cache), where a dynamic import() has no loader on Node 20 unless an experimental flag is used, so the
  * bundle itself contains none (scripts/build.mjs checks). The prompts library (ESM) is loaded through it.
+ * `direct`: the command a per-command bundle runs without commander (src/cli/direct.ts).
  */
-export async function cli(importModule?: (specifier: string) => Promise<unknown>): Promise<void> {
+export async function cli(importModule?: (specifier: string) => Promise<unknown>, direct?: Direct): Promise<void> {
   if (importModule) esmImport = importModule;
   const argv = process.argv.slice(2);
-  let code = await main(argv, processIO());
+  let code = await main(argv, processIO(), direct);
   await flushed(made.out);
   const e = streams.stdoutError;
   if (e && code === EXIT.ok) {
@@ -459,5 +510,10 @@ export async function cli(importModule?: (specifier: string) => Promise<unknown>
     else writeErr(`badzone: ${safeText(message)}${hint ? ` ${hint}` : ''}\n`);
     code = EXIT.output;
   }
-  process.exitCode = code;
+  const err = made.err;
+  if (err && !err.destroyed && err.writable && err.writableLength > 0)
+    await new Promise<void>((resolve) => err.write('', () => resolve()));
+  // Done: exit now rather than when the event loop is empty. By then V8 has often scheduled a garbage collection
+  // of the young objects (about 1 ms, on every command: docs/development.md, Performance); everything was written.
+  process.exit(code);
 }

@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import { BadzoneError, NoSessionError, UsageError } from '../errors.js';
 import { shellWord } from '../render/commands.js';
 import type { Ask, DieAnswer, DieNeed } from '../api/commit.js';
-import { openGame, readGame, type Game } from '../api/game.js';
+import { openGame, type Game } from '../api/game.js';
+import { readGame } from '../api/read.js';
 import { DEFAULT_SESSION, exists, folderExists, sessionPath, similarSession } from '../api/files.js';
 import {
   D64_PROMPT_HINT,
@@ -275,12 +276,24 @@ export function missingSession(opts: SessionOpts, io: IO, file: string): NoSessi
  * with `create`, the folder's own default session is started on demand (`badzone round` in a new folder).
  */
 export async function openSession(opts: SessionOpts, io: IO, create = false): Promise<Game> {
+  const file = sessionFile(opts, io);
+  return openGame(file, {
+    ...contextOf(io),
+    ...(create && !explicitSession(opts, io) ? { createIfMissing: true } : {}),
+  });
+}
+
+/**
+ * The session file the options name, as openSession finds it, for a command that only reads it (`status`): a
+ * named session that does not exist is refused (exit 3, see missingSession). Whether the file holds a game is
+ * for the reading to say.
+ */
+export function sessionFile(opts: SessionOpts, io: IO): string {
   const file = fileOf(opts, io);
-  const explicit = explicitSession(opts, io);
-  if (explicit && !exists(file)) {
+  if (explicitSession(opts, io) && !exists(file)) {
     // Reading says why when the path itself is wrong (a file where a folder should be, a name too long).
     readGame(file);
     throw missingSession(opts, io, file);
   }
-  return openGame(file, { ...contextOf(io), ...(create && !explicit ? { createIfMissing: true } : {}) });
+  return file;
 }

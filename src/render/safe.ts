@@ -7,8 +7,18 @@
  * Shown escaped: every control character (Unicode Cc: C0 with the line break, DEL, C1), every format character
  * (Cf: bidi embeddings, overrides and isolates, zero-width space and joiners, soft hyphen, word joiner, BOM...),
  * the line and paragraph separators, and the Hangul fillers that render as blank letters.
+ *
+ * Made on first use of a text that needs it: V8 builds a Unicode property class when the expression is made
+ * (about 0.2 ms each, on every start-up of a command that would never use it); and text in printable ASCII, most
+ * of it, has none of these characters and is returned as it is, before the expression is asked (start-up,
+ * docs/development.md).
  */
-const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0]/gu;
+let unsafe: RegExp | undefined;
+const UNSAFE = (): RegExp => (unsafe ??= /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0]/gu);
+/** A character other than printable ASCII (a control character, or anything beyond U+007E). */
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
+/** A character beyond U+007E (in JSON, whose C0 characters are escaped already). */
+const BEYOND_ASCII = /[^\0-\x7e]/;
 
 export function escapeChar(c: string): string {
   const n = c.codePointAt(0)!;
@@ -19,7 +29,7 @@ export function escapeChar(c: string): string {
 
 /** One line of text made safe for a terminal: controls, line breaks and invisible characters shown as \xNN / \uNNNN. */
 export function safeText(s: string): string {
-  return s.replace(UNSAFE, escapeChar);
+  return !NOT_PRINTABLE_ASCII.test(s) ? s : s.replace(UNSAFE(), escapeChar);
 }
 
 /** Make every string in a value terminal-safe (for the human renderer; JSON keeps the original text). */
@@ -40,16 +50,21 @@ export function safeLines(s: string): string {
 }
 
 // JSON.stringify already escapes C0 (the line break as \n); these are the rest a terminal could act on or hide.
-const JSON_EXTRA = /[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0]/gu;
+let jsonExtra: RegExp | undefined;
+const JSON_EXTRA = (): RegExp => (jsonExtra ??= /[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0]/gu);
 
 /** One line of JSON (the `--json` error object on stderr), escaped like safeJson. */
 export function safeJsonLine(v: unknown): string {
-  return JSON.stringify(v).replace(JSON_EXTRA, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const json = JSON.stringify(v);
+  if (!BEYOND_ASCII.test(json)) return json;
+  return json.replace(JSON_EXTRA(), (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** JSON for stdout: valid JSON, the text preserved, and nothing a terminal would act on (JSON.stringify already escapes C0). */
 export function safeJson(v: unknown): string {
-  return JSON.stringify(v, null, 2).replace(JSON_EXTRA, (c) => {
+  const json = JSON.stringify(v, null, 2);
+  if (!BEYOND_ASCII.test(json)) return json;
+  return json.replace(JSON_EXTRA(), (c) => {
     const n = c.codePointAt(0)!;
     if (n <= 0xffff) return `\\u${n.toString(16).padStart(4, '0')}`;
     // Astral format characters (tags U+E0001-E007F): a surrogate pair of escapes, as JSON spells them.

@@ -68,14 +68,19 @@ import { markerLine, renderMap } from './map.js';
 import { holderWords } from './map-words.js';
 
 /** Each kind's renderer takes that kind's data (ViewData): wired to another kind's data, it does not compile. */
-type Renderers = { [K in ViewKind]: (data: ViewData[K], st: Style) => string[] };
+export type Renderers = { [K in ViewKind]: (data: ViewData[K], st: Style) => string[] };
 
 export function renderText(view: View, st: Style): string {
-  return renderView(view, st);
+  return renderWith(RENDERERS, view as ViewOf<ViewKind>, st);
 }
 
-function renderView<K extends ViewKind>(view: ViewOf<K>, st: Style): string {
-  const r = RENDERERS[view.kind];
+/**
+ * `view` drawn by the renderer of its kind among `renderers`. The command line's per-command bundles
+ * (scripts/build.mjs) draw with the renderers of their command alone, so the others are not in them.
+ */
+export function renderWith<K extends ViewKind>(renderers: Partial<Renderers>, view: ViewOf<K>, st: Style): string {
+  const r = renderers[view.kind] as Renderers[K] | undefined;
+  if (!r) throw new Error(`no renderer for ${view.kind}`);
   // A completion script is code badzone generated (its line breaks are its own); every other string is data.
   const data = view.kind === 'completion' ? view.data : safeDeep(view.data);
   const lines = r(data, st);
@@ -693,7 +698,7 @@ function cardTiming(c: { timing: string; discardOn: number | null; actsInEndPhas
  * the D6 that discards each, the visibility, and a Home Turf Ploy only when it may be used now. The Hazard's
  * rules and the standing rules of older events are shown at setup and on request (`status --full`).
  */
-function round(d: RoundData, st: Style): string[] {
+export function round(d: RoundData, st: Style): string[] {
   const full = roundCard(d, st, false);
   return st.rows !== undefined && full.length > st.rows ? roundCard(d, st, true) : full;
 }
@@ -808,7 +813,7 @@ function visibilityLines(v: VisibilityView, st: Style, withRules: boolean): stri
   return [head];
 }
 
-function end(d: EndData, st: Style): string[] {
+export function end(d: EndData, st: Style): string[] {
   const names = d.inPlay.map((p) => p.name);
   return [
     ...endLines(d, st, `End Phase of round ${d.round}`),
@@ -826,7 +831,7 @@ function phaseHeading(st: Style, phase: string, round: number): string {
   return `${st.heading(`Round ${round}`)}: over (End Phase resolved)`;
 }
 
-function status(d: StatusData, st: Style): string[] {
+export function status(d: StatusData, st: Style): string[] {
   const lines = [phaseHeading(st, d.phase, d.round)];
   const deck = d.deck ? `, deck: ${d.deck.drawPile} left, ${d.deck.discardPile} discarded` : '';
   lines.push(...para(st, `${d.session} | ${d.mode} mode, ${seedText(d)}${deck}`, '', '  ', st.dim));

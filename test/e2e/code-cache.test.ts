@@ -39,22 +39,27 @@ function run(install: string, args: string[], cwd: string) {
 }
 
 describe('the code cache', () => {
-  it('is made by the build for this bundle, and V8 accepts it', () => {
-    const source = fs.readFileSync(BUNDLE, 'utf8');
-    const id = loader.buildId(source);
-    expect(id).toMatch(/^[a-z0-9-]+$/);
-    const cache = loader.cacheFor(BUNDLE, id);
-    expect(cache?.length).toBeGreaterThan(10_000);
-    // A child process, so the cache meets V8 with Node's default flags (vitest's worker may have others).
-    const r = spawnSync(
-      process.execPath,
-      [
-        '-e',
-        `const l = require(${JSON.stringify(path.join(ROOT, 'bin', 'badzone.js'))}); const { script } = l.load(${JSON.stringify(BUNDLE)}); process.stdout.write(String(script && script.cachedDataRejected));`,
-      ],
-      { encoding: 'utf8' },
-    );
-    expect(r.stdout).toBe('false');
+  it('is made by the build for each bundle (the whole command line and each command of its own), and V8 accepts it', () => {
+    const bundles = fs.readdirSync(path.dirname(BUNDLE)).filter((f) => /^badzone(-[a-z]+)?\.js$/.test(f));
+    expect(bundles.sort()).toEqual(['badzone-end.js', 'badzone-round.js', 'badzone-status.js', 'badzone.js']);
+    for (const name of bundles) {
+      const file = path.join(path.dirname(BUNDLE), name);
+      const source = fs.readFileSync(file, 'utf8');
+      const id = loader.buildId(source);
+      expect(id).toMatch(/^[a-z0-9-]+$/);
+      const cache = loader.cacheFor(file, id);
+      expect(cache?.length, name).toBeGreaterThan(10_000);
+      // A child process, so the cache meets V8 with Node's default flags (vitest's worker may have others).
+      const r = spawnSync(
+        process.execPath,
+        [
+          '-e',
+          `const l = require(${JSON.stringify(path.join(ROOT, 'bin', 'badzone.js'))}); const { script } = l.load(${JSON.stringify(file)}); process.stdout.write(String(script && script.cachedDataRejected));`,
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(r.stdout, name).toBe('false');
+    }
   });
 
   it('is ignored when it belongs to another build, is damaged or missing; the output is the same', () => {
@@ -65,32 +70,42 @@ describe('the code cache', () => {
     expect(expected.code).toBe(0);
     const undo = () => expect(run(install, ['undo'], game).code).toBe(0);
     undo();
-    const cacheFile = path.join(install, 'dist', 'badzone.js.cache');
-    const good = fs.readFileSync(cacheFile);
-    const variants: [string, Buffer | null][] = [
-      ['another build', Buffer.concat([Buffer.from('another-build\n'), good.subarray(good.indexOf(10) + 1)])],
-      ['damaged', Buffer.concat([good.subarray(0, good.indexOf(10) + 1), Buffer.alloc(5000, 0x5a)])],
-      ['truncated', good.subarray(0, good.indexOf(10) + 100)],
-      ['empty', Buffer.alloc(0)],
-      ['missing', null],
+    // `round` runs from its own bundle, `undo` from the whole one: both caches are spoilt alike.
+    const cacheFiles = ['badzone-round.js.cache', 'badzone.js.cache'].map((f) => path.join(install, 'dist', f));
+    const variants: [string, (good: Buffer) => Buffer | null][] = [
+      ['another build', (good) => Buffer.concat([Buffer.from('another-build\n'), good.subarray(good.indexOf(10) + 1)])],
+      ['damaged', (good) => Buffer.concat([good.subarray(0, good.indexOf(10) + 1), Buffer.alloc(5000, 0x5a)])],
+      ['truncated', (good) => good.subarray(0, good.indexOf(10) + 100)],
+      ['empty', () => Buffer.alloc(0)],
+      ['missing', () => null],
     ];
-    for (const [what, bytes] of variants) {
-      if (bytes) fs.writeFileSync(cacheFile, bytes);
-      else fs.rmSync(cacheFile);
+    const goods = cacheFiles.map((f) => fs.readFileSync(f));
+    for (const [what, spoil] of variants) {
+      const written = cacheFiles.map((f, i) => {
+        const bytes = spoil(goods[i]!);
+        if (bytes) fs.writeFileSync(f, bytes);
+        else fs.rmSync(f);
+        return bytes;
+      });
       const r = run(install, ['round', '--json'], game);
       expect({ what, code: r.code, stderr: r.stderr }).toEqual({ what, code: 0, stderr: '' });
       expect(r.stdout).toBe(expected.stdout);
       undo();
       // The bin never writes a cache of its own.
-      if (bytes) expect(fs.readFileSync(cacheFile).equals(bytes)).toBe(true);
-      else expect(fs.existsSync(cacheFile)).toBe(false);
+      cacheFiles.forEach((f, i) => {
+        const bytes = written[i];
+        if (bytes) expect(fs.readFileSync(f).equals(bytes)).toBe(true);
+        else expect(fs.existsSync(f)).toBe(false);
+      });
     }
   });
 
   it('a bundle without a build id is loaded with plain require', () => {
     const install = copyInstall();
-    const bundle = path.join(install, 'dist', 'badzone.js');
-    fs.writeFileSync(bundle, fs.readFileSync(bundle, 'utf8').replace(/^\/\*bz-build:[^*]*\*\//, '/* no id */'));
+    for (const name of ['badzone.js', 'badzone-status.js']) {
+      const bundle = path.join(install, 'dist', name);
+      fs.writeFileSync(bundle, fs.readFileSync(bundle, 'utf8').replace(/^\/\*bz-build:[^*]*\*\//, '/* no id */'));
+    }
     const game = tempDir();
     expect(run(install, ['new', '--seed', '7'], game).code).toBe(0);
     const r = run(install, ['status', '--json'], game);

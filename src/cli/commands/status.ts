@@ -1,11 +1,12 @@
 // badzone status: where the game stands.
 import type { View } from '../../render/view.js';
 import type { IO } from '../io.js';
-import { openSession } from '../shared.js';
+import { gameStatus } from '../../api/read.js';
+import { openSession, sessionFile } from '../shared.js';
 
 export async function run(opts: { session?: string; full?: boolean }, io: IO): Promise<View<'status'>> {
-  const game = await openSession(opts, io);
-  return { kind: 'status', data: await game.status({ full: opts.full === true }) };
+  // Read without opening a Game (api/read.ts), so that `status` loads none of the moves (start-up).
+  return { kind: 'status', data: gameStatus(sessionFile(opts, io), { full: opts.full === true }) };
 }
 
 /** The game's Hazard in full, with its Home Turf Ploy and when it may be used (`badzone play`'s Hazard item). */
