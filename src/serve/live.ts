@@ -7,6 +7,11 @@ import { announcement, pageTitle, renderMain, renderPage, type Notice } from '..
 import { PlayersViewBuilder, type PlayersView } from '../api/players-view.js';
 import type { MapView } from '../api/types.js';
 
+/** The session file as `LiveView.read` found it: the game, or what the page says instead. */
+export type Read =
+  | { loaded: NonNullable<ReturnType<PlayersViewBuilder['load']>>; notice?: undefined }
+  | { loaded?: undefined; notice: Notice };
+
 export class LiveView {
   private readonly builder = new PlayersViewBuilder();
   view: PlayersView | null = null;
@@ -22,25 +27,36 @@ export class LiveView {
 
   /** Re-read the session file; true when what the page shows changed. Never throws for a bad or missing file. */
   refresh(): boolean {
+    return this.show(this.read());
+  }
+
+  /** The session file read and checked (the same work as `status`), or what the page says instead of the game. */
+  read(): Read {
     try {
-      const read = this.builder.readPage(this.file);
-      if (!read) {
-        this.notice = {
+      const loaded = this.builder.load(this.file);
+      if (loaded) return { loaded };
+      return {
+        notice: {
           kind: 'missing',
           message: `There is no game in ${path.basename(this.file)} yet. This page shows it as soon as the GM starts one (badzone new, or badzone round).`,
-        };
-      } else {
-        this.view = read.view;
-        this.map = read.map;
-        this.notice = null;
-      }
-    } catch (e) {
-      // Say what is wrong without the GM's folders: the page may be on a phone across the room.
-      const msg = e instanceof BadzoneError ? e.message : e instanceof Error ? e.message : String(e);
-      this.notice = {
-        kind: 'invalid',
-        message: `${msg.split(this.file).join(path.basename(this.file))} This page recovers by itself when the file is fixed.`,
+        },
       };
+    } catch (e) {
+      return { notice: this.invalid(e) };
+    }
+  }
+
+  /** Build and render what `read` gave; true when what the page shows changed. Never throws for a bad file. */
+  show(r: Read): boolean {
+    this.notice = r.notice ?? null;
+    if (r.loaded) {
+      try {
+        const page = this.builder.page(this.file, r.loaded.state, r.loaded.book);
+        this.view = page.view;
+        this.map = page.map;
+      } catch (e) {
+        this.notice = this.invalid(e);
+      }
     }
     const main = renderMain(this.view, { mode: 'live', notice: this.notice, map: this.map ?? undefined });
     const version = createHash('sha256').update(main).digest('base64url').slice(0, 22);
@@ -49,6 +65,15 @@ export class LiveView {
     this.version = version;
     this.changes++;
     return true;
+  }
+
+  /** Say what is wrong without the GM's folders: the page may be on a phone across the room. */
+  private invalid(e: unknown): Notice {
+    const msg = e instanceof BadzoneError ? e.message : e instanceof Error ? e.message : String(e);
+    return {
+      kind: 'invalid',
+      message: `${msg.split(this.file).join(path.basename(this.file))} This page recovers by itself when the file is fixed.`,
+    };
   }
 
   page(): string {
