@@ -24,6 +24,7 @@ const median = (xs) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
@@ -137,18 +138,25 @@ export async function benchServe({ BIN, work, env, load, note }) {
     structures: 3,
     hazard: 'roll',
   });
-  // A 70-round game: 140 commands (round, end), each state as the file would hold it; and, for the page update's
-  // growth, the game after 1 round (round, end) and after 1,000, each with the next round started.
+  // A 70-round game: 140 commands (round, end), each state as the file would hold it.
   const states = [];
-  const long = {};
-  const LONG = { 2: 'smallA', 3: 'smallB', 2000: 'bigA', 2001: 'bigB' };
   let s = createGame(setup, book);
   states.push(serialize(s));
-  for (let i = 1; i <= 2001; i++) {
+  for (let i = 1; i <= 140; i++) {
     const r = step(s, { type: i % 2 ? 'round' : 'end' }, book);
     if (!r.ok) throw new Error('bench game: a step was refused');
     s = r.state;
-    if (i <= 140) states.push(serialize(s));
+    states.push(serialize(s));
+  }
+  // For the page's update: the games of `npm run bench`'s growth figures (scripts/bench.mjs: 1 round and 1,000
+  // rounds played with \`round\`, seed 20261130), each also with the next round played.
+  const long = {};
+  const LONG = { 1: 'smallA', 2: 'smallB', 1000: 'bigA', 1001: 'bigB' };
+  s = createGame(defaultSetup(20261130), book);
+  for (let i = 1; i <= 1001; i++) {
+    const r = step(s, { type: 'round' }, book);
+    if (!r.ok) throw new Error('bench game: a round was refused');
+    s = r.state;
     if (LONG[i]) long[LONG[i]] = serialize(s);
   }
   const dir = fs.mkdtempSync(path.join(work, 'serve-'));
@@ -337,8 +345,8 @@ export async function benchServe({ BIN, work, env, load, note }) {
 }
 
 /**
- * The page's update after a `round` on a game of 1,000 rounds (round and end each) against one of 1 round, side by
- * side: the next round's file replaces the game's, then the game's replaces it again (the undo). Measured twice:
+ * The page's update after a `round` on a game of 1,000 rounds against one of 1 round, side by side: the next
+ * round's file replaces the game's, then the game's replaces it again (the undo). Measured twice:
  *   - spawned: a real `badzone serve` for each game, both running; from the file's rename to the event read by a
  *     page (an event-stream client here), so the watcher and its 25 ms debounce are in it, as a player sees it;
  *   - in-process: src/serve's own LiveView and server, the update called at once after the write (no watcher):
@@ -381,7 +389,15 @@ async function updateRows({ BIN, env, dir, load, writeAtomic, long }) {
       await x.server.stop();
     }
   }
-  // In-process.
+  // In-process. The garbage collector's pauses are noted too: parsing a long file leaves the parsed game to be
+  // collected, and a collection runs where the next allocation happens, often in the page's part.
+  const { PerformanceObserver, performance } = await import('node:perf_hooks');
+  const gcs = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcs.push([e.startTime, e.startTime + e.duration]);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const gcIn = (from, to) => gcs.reduce((n, [a, b]) => n + Math.max(0, Math.min(b, to) - Math.max(a, from)), 0);
   const { LiveView } = await load('serve/live.ts');
   const { startServer } = await load('serve/server.ts');
   const inproc = {};
@@ -389,11 +405,12 @@ async function updateRows({ BIN, env, dir, load, writeAtomic, long }) {
     writeAtomic(x.file, x.a);
     const live = new LiveView(x.file);
     const read = live.read.bind(live);
-    const t = { readMs: 0 };
+    const t = { readMs: 0, readEnd: 0 };
     live.read = () => {
-      const t0 = process.hrtime.bigint();
+      const t0 = performance.now();
       const r = read();
-      t.readMs = Number(process.hrtime.bigint() - t0) / 1e6;
+      t.readEnd = performance.now();
+      t.readMs = t.readEnd - t0;
       return r;
     };
     const server = await startServer({ host: '127.0.0.1', port: 0, live });
@@ -406,19 +423,20 @@ async function updateRows({ BIN, env, dir, load, writeAtomic, long }) {
       t,
       server,
       c,
-      round: { read: [], page: [], bytes: [] },
-      undo: { read: [], page: [], bytes: [] },
+      round: { read: [], page: [], gc: [], bytes: [] },
+      undo: { read: [], page: [], gc: [], bytes: [] },
     };
   }
   const update = async (p, text, into) => {
     writeAtomic(p.x.file, text);
     const n = p.c.views.length + 1;
-    const t0 = process.hrtime.bigint();
+    const t0 = performance.now();
     if (!p.server.update()) throw new Error('the bench game did not change the page');
-    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    const t1 = performance.now();
     const v = await p.c.waitFor(n);
     into.read.push(p.t.readMs);
-    into.page.push(ms - p.t.readMs);
+    into.page.push(t1 - t0 - p.t.readMs);
+    into.gc.push([p.t.readEnd, t1]); // summed once the observer has had every entry
     into.bytes.push(v.bytes);
   };
   try {
@@ -428,7 +446,11 @@ async function updateRows({ BIN, env, dir, load, writeAtomic, long }) {
         await update(p, p.x.b, p.round);
         await update(p, p.x.a, p.undo);
       }
+    await sleep(200);
+    for (const p of Object.values(inproc))
+      for (const into of [p.round, p.undo]) into.gc = into.gc.map(([a, b]) => gcIn(a, b));
   } finally {
+    observer.disconnect();
     for (const p of Object.values(inproc)) {
       p.c.close();
       await p.server.close();
@@ -462,6 +484,12 @@ async function updateRows({ BIN, env, dir, load, writeAtomic, long }) {
       ratio(inproc.big.round.page, inproc.small.round.page),
       '<= 1.10x',
       pr <= 1.1,
+    ],
+    [
+      '    of which garbage collection (the file just parsed is collected in it)',
+      `${mean(inproc.big.round.gc).toFixed(2)} ms vs ${mean(inproc.small.round.gc).toFixed(2)} ms (mean; ${gcs.length} collections in all)`,
+      '',
+      undefined,
     ],
     ['  in-process, the page after an undo', ratio(inproc.big.undo.page, inproc.small.undo.page), '', undefined],
     [

@@ -278,6 +278,45 @@ describe('the players\u2019 view model', () => {
     expect(b.history.stepped).toBe(47);
   });
 
+  it('an update rebuilds only the rounds its entries touch: every other round is the same object as before', async () => {
+    const dir = await game(29);
+    const file = path.join(dir, FILE);
+    const b = new PlayersViewBuilder();
+    const build = () => {
+      const { state, book } = load(file);
+      return b.build(file, state, book);
+    };
+    for (let i = 0; i < 20; i++) {
+      await cliJson(dir, 'round');
+      await cliJson(dir, 'end');
+    }
+    const before = build().history;
+    expect(b.history.regrouped).toBe(21); // the setup and 20 rounds, once
+    // A round: round 21, and round 20 (a round can resolve the End Phase left before it).
+    await cliJson(dir, 'round');
+    const round = build();
+    expect(b.history.regrouped).toBe(2);
+    expect(round).toEqual(view(dir));
+    expect(round.history.slice(2)).toEqual(before.slice(1));
+    round.history.slice(2).forEach((h, i) => expect(h).toBe(before[i + 1]));
+    // A GM command in round 21: only round 21.
+    await cliJson(dir, 'visibility', 'set', 'dark');
+    const gm = build();
+    expect(b.history.regrouped).toBe(1);
+    expect(gm).toEqual(view(dir));
+    gm.history.slice(1).forEach((h, i) => expect(h).toBe(round.history[i + 1]));
+    // Nothing new: nothing rebuilt.
+    build();
+    expect(b.history.regrouped).toBe(0);
+    // Two undos: back to the kept state after entry 32 (round 16), and every round from there is rebuilt.
+    await cliJson(dir, 'undo');
+    await cliJson(dir, 'undo');
+    const undone = build();
+    expect(undone).toEqual(view(dir));
+    expect(b.history.regrouped).toBe(5);
+    undone.history.slice(5).forEach((h, i) => expect(h).toBe(before[i + 5]));
+  });
+
   it('an undo in a long game with a scattering Pillar of Flame and Psykers resumes from a kept state that later steps did not change', async () => {
     const dir = await game(23);
     const file = path.join(dir, FILE);
