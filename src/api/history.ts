@@ -11,6 +11,7 @@ import type { Outcome } from '../engine/resolve.js';
 import { loggedActions, replaySteps, type Replayed, type ReplayStop } from '../engine/replay.js';
 import type { Report } from '../engine/step.js';
 import type { Action, LogRecord, Roll, SessionState } from '../engine/state.js';
+import { plainCopy } from '../engine/working.js';
 import { mapView } from './map.js';
 import type { MapView } from './types.js';
 
@@ -123,9 +124,10 @@ export class HistoryBuilder {
 
   private snapshot(i: number): void {
     if (i % SNAPSHOT_EVERY !== 0 || !this.state) return;
-    // A copy: a replay owns its state, and the engine grows some of its lists in place (step.ts, `working`).
+    // A copy: a replay owns its state, and the engine grows some of its lists in place (step.ts, `working`). The
+    // state is plain data: plainCopy makes what structuredClone would, several times faster (an undo takes one).
     const { log: _log, ...rest } = this.state;
-    this.snapshots.set(i, structuredClone(rest));
+    this.snapshots.set(i, plainCopy(rest));
   }
 
   private reset(s: SessionState, book: RuleBook, setupKey: string): void {
@@ -147,7 +149,7 @@ export class HistoryBuilder {
     if (at < 0) return false;
     for (const i of [...this.snapshots.keys()]) if (i > at) this.snapshots.delete(i);
     const snap = this.snapshots.get(at)!;
-    this.state = { ...structuredClone(snap), log: s.log.slice(0, at + 1) };
+    this.state = { ...plainCopy(snap), log: s.log.slice(0, at + 1) };
     this.rng = new Rng(snap.rng);
     this.entries = this.entries.slice(0, at + 1);
     this.grouped = Math.min(this.grouped, this.entries.length);

@@ -9,6 +9,7 @@ import { esc, html, Html, raw, user, type Part } from './html.js';
 import { PAGE_CSS } from './page-assets.js';
 import { checkText } from './commands.js';
 import { mapFigure } from './map-svg.js';
+import { liveList, type LiveList } from './live-list.js';
 import { MARKER_GLYPH, holderWords, recentPaths } from './map-words.js';
 
 /** What the page shows when the game cannot be shown (no session yet, or an unreadable file). */
@@ -109,18 +110,12 @@ ${state}
 `;
 }
 
-/**
- * A list of the live page that an update sends apart from the rest of <main>, as the items that changed: the older
- * rounds (a round that is over does not change, so a `round` adds an item and an undo takes one away). `empty` is
- * its element, empty, as it stands in `LiveMain.head`.
- */
-export interface LiveList {
-  id: string;
-  empty: string;
-  items: string[];
-}
+export type { LiveList } from './live-list.js';
 
-/** The live page's <main>: `head`, its content with each list's element empty, and each list's items. */
+/**
+ * The live page's <main>: `head`, its content with each list's element empty, and each list's items (the older
+ * rounds, the markers on the map and in its legend: an update sends the items that changed).
+ */
 export interface LiveMain {
   head: string;
   lists: LiveList[];
@@ -174,7 +169,7 @@ ${endPhaseSection(v)}
 ${visibilitySection(v.visibility)}
 </div>
 ${hazardSection(v.hazard)}
-${tableSection(v, opts.map, opts.mode === 'live')}
+${tableSection(v, opts.map, opts.mode === 'live' ? lists : null)}
 ${gangsSection(v)}
 ${historySection(v, opts.mode === 'report', report?.maps, lists)}
 </div>
@@ -429,7 +424,9 @@ function markerPath(p: InPlayView, live: boolean): Html {
 /** On the live page a marker's path shows its newest scatters (a Pillar in play for a long game scatters every round). */
 const RECENT_SCATTERS = 10;
 
-function tableSection(v: PlayersView, map: MapView | undefined, live: boolean): Html {
+/** `lists`: on the live page, where the map's markers go as lists updated item by item (null: the report). */
+function tableSection(v: PlayersView, map: MapView | undefined, lists: LiveList[] | null): Html {
+  const live = lists !== null;
   const objects: Html[] = [];
   for (const p of v.inPlay) {
     if (p.tile === undefined && p.worth === undefined) continue;
@@ -459,7 +456,7 @@ function tableSection(v: PlayersView, map: MapView | undefined, live: boolean): 
     ? html`${v.tilesRemoved.map((t, i) => html`${i ? ', ' : ''}<strong>${user(t)}</strong>`)}`
     : html`none`;
   return html`<section class="table" aria-labelledby="table-h"><h2 id="table-h">The battlefield</h2>
-${map ? mapFigure(live ? recentPaths(map, RECENT_SCATTERS) : map, 'map') : null}
+${map ? (lists ? mapFigure(recentPaths(map, RECENT_SCATTERS), 'map', undefined, lists) : mapFigure(map, 'map')) : null}
 <p><span class="label">Tiles</span> ${v.tiles.length ? v.tiles.join(' ') : 'none left'}</p>
 <p><span class="label">Tiles removed</span> ${removed}</p>
 ${picks.length ? html`<ul class="picks">${picks}</ul>` : null}
@@ -555,19 +552,15 @@ function historySection(
   const mapOf = (round: number) => maps.find((m) => m.round === round)?.map;
   const rounds = v.history.filter((h) => h.round > 0 || h.setup?.notes.length || h.setup?.rolls.length || h.gm.length);
   const older = report ? [] : rounds.slice(DETAILED);
-  if (older.length) lists.push({ id: OLDER.id, empty: OLDER.empty, items: older.map(olderItem) });
   return html`<section class="history" aria-labelledby="history-h"><h2 id="history-h">Round history <span class="hint">newest first</span></h2>
 ${v.historyProblem ? html`<p class="problem"><strong>Note:</strong> ${v.historyProblem}</p>` : null}
 ${rounds.length ? html`<ol class="rounds">${rounds.slice(0, report ? rounds.length : DETAILED).map((h) => (report ? historyRound(h, true, mapOf(h.round)) : detailedRound(h)))}</ol>` : html`<p>No rounds played yet.</p>`}
-${older.length ? html`<h3>Earlier rounds</h3>${raw(OLDER.empty)}<p class="detail">Every die of every round is in the battle report (badzone report).</p>` : null}
+${older.length ? html`<h3>Earlier rounds</h3>${liveList('ol', 'older', 'older-rounds', older.map(olderItem), lists)}<p class="detail">Every die of every round is in the battle report (badzone report).</p>` : null}
 </section>`;
 }
 
 /** On the live page the newest rounds are shown in full and older ones in a line each, so the page stays small however long the game. */
 const DETAILED = 5;
-
-/** The live page's list of older rounds (a LiveList): its items are sent only when they change. */
-const OLDER = { id: 'older-rounds', empty: '<ol class="older" id="older-rounds"></ol>' };
 
 // What a round looks like on the live page, kept for as long as its HistoryRound lives: the players' view builder
 // (src/api/history.ts) hands out the same object for a round until one of its log entries changes, so an update

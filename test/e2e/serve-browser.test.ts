@@ -636,6 +636,14 @@ describe('the players\u2019 view layout in Chromium', () => {
     expect(await fresh('after a second undo')).toBe(first);
     bin(dir, 'marker', 'move', '3', 'a1');
     await fresh('after a marker moved');
+    // The map's markers are a list sent item by item too: the ones put in are SVG, not HTML, elements.
+    expect(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('#map-markers > *')]
+          .map((e) => e.namespaceURI)
+          .filter((n, i, a) => a.indexOf(n) === i),
+      ),
+    ).toEqual(['http://www.w3.org/2000/svg']);
     // A file put in its place by hand: the game as it was after round 4, then another game altogether.
     fs.writeFileSync(`${file}.tmp`, round4);
     fs.renameSync(`${file}.tmp`, file);
