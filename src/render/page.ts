@@ -114,7 +114,8 @@ export type { LiveList } from './live-list.js';
 
 /**
  * The live page's <main>: `head`, its content with each list's element empty, and each list's items (the older
- * rounds, the markers on the map and in its legend: an update sends the items that changed).
+ * rounds, the markers on the map and in its legend, the objects on the table: an update sends the items that
+ * changed).
  */
 export interface LiveMain {
   head: string;
@@ -462,7 +463,19 @@ ${map ? (lists ? mapFigure(recentPaths(map, RECENT_SCATTERS), 'map', undefined, 
 ${picks.length ? html`<ul class="picks">${picks}</ul>` : null}
 ${v.structures !== null ? html`<p><span class="label">Large structures standing</span> ${v.structures.length}</p>` : null}
 <h3>Objects on the table</h3>
-${objects.length ? html`<ul>${objects}</ul>` : html`<p>None.</p>`}
+${
+  objects.length
+    ? lists
+      ? liveList(
+          'ul',
+          'objects',
+          'table-objects',
+          objects.map((o) => o.text),
+          lists,
+        )
+      : html`<ul>${objects}</ul>`
+    : html`<p>None.</p>`
+}
 </section>`;
 }
 
