@@ -53,6 +53,22 @@ function keys(v: unknown, out = new Set<string>()): Set<string> {
   return out;
 }
 
+/** A game of 20 rounds (round and end each), and a builder of its players' view from the file as it is now. */
+async function twentyRounds(seed: number) {
+  const dir = await game(seed);
+  const file = path.join(dir, FILE);
+  const b = new PlayersViewBuilder();
+  const build = () => {
+    const { state, book } = load(file);
+    return b.build(file, state, book);
+  };
+  for (let i = 0; i < 20; i++) {
+    await cliJson(dir, 'round');
+    await cliJson(dir, 'end');
+  }
+  return { dir, b, build };
+}
+
 describe('the players\u2019 view model', () => {
   it('is status --json\u2019s data, less the seed and the file path, plus the card and the history', async () => {
     const dir = await game(7);
@@ -254,17 +270,7 @@ describe('the players\u2019 view model', () => {
   });
 
   it('an undo deep in a long game resumes from a kept state, not from the start', async () => {
-    const dir = await game(19);
-    const file = path.join(dir, FILE);
-    const b = new PlayersViewBuilder();
-    const build = () => {
-      const { state, book } = load(file);
-      return b.build(file, state, book);
-    };
-    for (let i = 0; i < 20; i++) {
-      await cliJson(dir, 'round');
-      await cliJson(dir, 'end');
-    }
+    const { dir, b, build } = await twentyRounds(19);
     build();
     expect(b.history.stepped).toBe(40);
     await cliJson(dir, 'undo');
@@ -279,17 +285,7 @@ describe('the players\u2019 view model', () => {
   });
 
   it('an update rebuilds only the rounds its entries touch: every other round is the same object as before', async () => {
-    const dir = await game(29);
-    const file = path.join(dir, FILE);
-    const b = new PlayersViewBuilder();
-    const build = () => {
-      const { state, book } = load(file);
-      return b.build(file, state, book);
-    };
-    for (let i = 0; i < 20; i++) {
-      await cliJson(dir, 'round');
-      await cliJson(dir, 'end');
-    }
+    const { dir, b, build } = await twentyRounds(29);
     const before = build().history;
     expect(b.history.regrouped).toBe(21); // the setup and 20 rounds, once
     // A round: round 21, and round 20 (a round can resolve the End Phase left before it).
