@@ -1,7 +1,7 @@
 // The current players' view of one session file, re-read on demand: rendered once per change, identified by a
 // hash of what it shows (so a page that already has this version is sent nothing, even across server restarts).
 // An update is sent to open pages as a change to the version before: <main> without its long lists (the older
-// rounds), and of each list only the items that changed (docs/serve.md, Live updates). A page that has another
+// rounds, the map's markers...), and of each list only the items that changed (docs/serve.md, Live updates). A page that has another
 // version gets the whole of it (src/serve/broadcast.ts decides which, page by page).
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -46,6 +46,7 @@ export class LiveView {
   get main(): string {
     return (this.whole.main ??= joinLiveMain(this.parts));
   }
+
   /** Re-read the session file; true when what the page shows changed. Never throws for a bad or missing file. */
   refresh(): boolean {
     return this.show(this.read());
@@ -149,7 +150,7 @@ export class LiveView {
 }
 
 /** How `was` becomes `now`: `remove` items at `at` replaced by `add`; the same items before and after are kept. */
-export function splice(was: string[], now: string[]): { at: number; remove: number; add: string[] } {
+function splice(was: string[], now: string[]): { at: number; remove: number; add: string[] } {
   let tail = 0;
   while (tail < was.length && tail < now.length && was[was.length - 1 - tail] === now[now.length - 1 - tail]) tail++;
   let at = 0;
