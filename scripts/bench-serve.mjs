@@ -24,6 +24,7 @@ const median = (xs) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
@@ -59,7 +60,7 @@ function client(url) {
           buf = buf.slice(end + 2);
           if (!block.includes('event: view')) continue;
           const id = /^id: (.*)$/m.exec(block)?.[1] ?? '';
-          c.views.push({ id, at: process.hrtime.bigint() });
+          c.views.push({ id, at: process.hrtime.bigint(), bytes: Buffer.byteLength(block) + 2 });
           for (const w of c.waiters.splice(0)) w();
         }
       });
@@ -147,10 +148,29 @@ export async function benchServe({ BIN, work, env, load, note }) {
     s = r.state;
     states.push(serialize(s));
   }
+  // For the page's update: the games of `npm run bench`'s growth figures (scripts/bench.mjs: 1 round and 1,000
+  // rounds played with \`round\`, seed 20261130), each also with the next round played.
+  const long = {};
+  const LONG = { 1: 'smallA', 2: 'smallB', 1000: 'bigA', 1001: 'bigB' };
+  s = createGame(defaultSetup(20261130), book);
+  for (let i = 1; i <= 1001; i++) {
+    const r = step(s, { type: 'round' }, book);
+    if (!r.ok) throw new Error('bench game: a round was refused');
+    s = r.state;
+    if (LONG[i]) long[LONG[i]] = serialize(s);
+  }
   const dir = fs.mkdtempSync(path.join(work, 'serve-'));
   const file = path.join(dir, 'badzone-session.json');
   writeAtomic(file, states[0]);
   const rows = [];
+
+  // --- 0. The page's update on a 1,000-round game against a 1-round one ----------------------------------------------
+  note('serve: page update, 1000-round game vs 1...');
+  rows.push(...(await updateRows({ BIN, env, dir, load, writeAtomic, long })));
+  if (process.env.BENCH_SERVE_ONLY === 'update') {
+    fs.rmSync(dir, { recursive: true, force: true });
+    return rows;
+  }
 
   // --- 1. Memory after 1,000 updates -------------------------------------------------------------------------------
   note('serve: 1,000 updates...');
@@ -322,6 +342,162 @@ export async function benchServe({ BIN, work, env, load, note }) {
   rows.push(await floodRow(BIN, env, dir, file));
   fs.rmSync(dir, { recursive: true, force: true });
   return rows;
+}
+
+/**
+ * The page's update after a `round` on a game of 1,000 rounds against one of 1 round, side by side: the next
+ * round's file replaces the game's, then the game's replaces it again (the undo). Measured twice:
+ *   - spawned: a real `badzone serve` for each game, both running; from the file's rename to the event read by a
+ *     page (an event-stream client here), so the watcher and its 25 ms debounce are in it, as a player sees it;
+ *   - in-process: src/serve's own LiveView and server, the update called at once after the write (no watcher):
+ *     the file's part (LiveView.read: read, parse, check, the same work as `status`) and the page's part (the view,
+ *     the render, the update's frame written to a connected page), each timed inside the one update.
+ */
+async function updateRows({ BIN, env, dir, load, writeAtomic, long }) {
+  const N = Number(process.env.BENCH_UPDATES ?? 25) || 25;
+  const games = ['small', 'big'].map((g) => ({
+    g,
+    a: long[`${g}A`],
+    b: long[`${g}B`],
+    file: path.join(dir, `${g}.json`),
+  }));
+  // Spawned.
+  const spawned = { small: { round: [], undo: [] }, big: { round: [], undo: [] } };
+  for (const x of games) {
+    writeAtomic(x.file, x.a);
+    x.server = await startServe(BIN, env, dir, x.file);
+    x.client = client(`${x.server.url}events`);
+    await x.client.ready;
+    await x.client.waitFor(1);
+  }
+  const once = async (x, text) => {
+    const n = x.client.views.length + 1;
+    const t0 = process.hrtime.bigint();
+    writeAtomic(x.file, text);
+    const v = await x.client.waitFor(n);
+    return Number(v.at - t0) / 1e6;
+  };
+  try {
+    for (let i = 0; i < N; i++)
+      for (const x of i % 2 ? [...games].reverse() : games) {
+        spawned[x.g].round.push(await once(x, x.b));
+        spawned[x.g].undo.push(await once(x, x.a));
+      }
+  } finally {
+    for (const x of games) {
+      x.client.close();
+      await x.server.stop();
+    }
+  }
+  // In-process. The garbage collector's pauses are noted too: parsing a long file leaves the parsed game to be
+  // collected, and a collection runs where the next allocation happens, often in the page's part.
+  const { PerformanceObserver, performance } = await import('node:perf_hooks');
+  const gcs = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcs.push([e.startTime, e.startTime + e.duration]);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const gcIn = (from, to) => gcs.reduce((n, [a, b]) => n + Math.max(0, Math.min(b, to) - Math.max(a, from)), 0);
+  const { LiveView } = await load('serve/live.ts');
+  const { startServer } = await load('serve/server.ts');
+  const inproc = {};
+  for (const x of games) {
+    writeAtomic(x.file, x.a);
+    const live = new LiveView(x.file);
+    const read = live.read.bind(live);
+    const t = { readMs: 0, readEnd: 0 };
+    live.read = () => {
+      const t0 = performance.now();
+      const r = read();
+      t.readEnd = performance.now();
+      t.readMs = t.readEnd - t0;
+      return r;
+    };
+    const server = await startServer({ host: '127.0.0.1', port: 0, live });
+    const c = client(`http://127.0.0.1:${server.port}/events`);
+    await c.ready;
+    await c.waitFor(1);
+    inproc[x.g] = {
+      x,
+      live,
+      t,
+      server,
+      c,
+      round: { read: [], page: [], gc: [], bytes: [] },
+      undo: { read: [], page: [], gc: [], bytes: [] },
+    };
+  }
+  const update = async (p, text, into) => {
+    writeAtomic(p.x.file, text);
+    const n = p.c.views.length + 1;
+    const t0 = performance.now();
+    if (!p.server.update()) throw new Error('the bench game did not change the page');
+    const t1 = performance.now();
+    const v = await p.c.waitFor(n);
+    into.read.push(p.t.readMs);
+    into.page.push(t1 - t0 - p.t.readMs);
+    into.gc.push([p.t.readEnd, t1]); // summed once the observer has had every entry
+    into.bytes.push(v.bytes);
+  };
+  try {
+    for (let i = 0; i < 4 * N; i++)
+      for (const g of i % 2 ? ['big', 'small'] : ['small', 'big']) {
+        const p = inproc[g];
+        await update(p, p.x.b, p.round);
+        await update(p, p.x.a, p.undo);
+      }
+    await sleep(200);
+    for (const p of Object.values(inproc))
+      for (const into of [p.round, p.undo]) into.gc = into.gc.map(([a, b]) => gcIn(a, b));
+  } finally {
+    observer.disconnect();
+    for (const p of Object.values(inproc)) {
+      p.c.close();
+      await p.server.close();
+    }
+  }
+  const ratio = (big, small) =>
+    `${median(big).toFixed(2)} ms vs ${median(small).toFixed(2)} ms = ${(median(big) / median(small)).toFixed(3)}x`;
+  const sr = median(spawned.big.round) / median(spawned.small.round);
+  return [
+    [
+      'serve: page update, 1000-round game vs 1 (`round`: file renamed to a page having it, spawned serve)',
+      ratio(spawned.big.round, spawned.small.round),
+      '<= 1.10x',
+      sr <= 1.1,
+    ],
+    [
+      '  the same after an undo (the 1-round and 1000-round files put back)',
+      ratio(spawned.big.undo, spawned.small.undo),
+      '',
+      undefined,
+    ],
+    [
+      '  in-process, the file: read, parse, check (LiveView.read, as `status`)',
+      ratio(inproc.big.round.read, inproc.small.round.read),
+      '',
+      undefined,
+    ],
+    [
+      '  in-process, the page: view, render, frame sent (`round`)',
+      ratio(inproc.big.round.page, inproc.small.round.page),
+      '',
+      undefined,
+    ],
+    [
+      '    of which garbage collection (the file just parsed is collected in it)',
+      `${mean(inproc.big.round.gc).toFixed(2)} ms vs ${mean(inproc.small.round.gc).toFixed(2)} ms (mean; ${gcs.length} collections in all)`,
+      '',
+      undefined,
+    ],
+    ['  in-process, the page after an undo', ratio(inproc.big.undo.page, inproc.small.undo.page), '', undefined],
+    [
+      '  bytes sent per update (`round` / undo)',
+      `${median(inproc.big.round.bytes)} / ${median(inproc.big.undo.bytes)} B vs ${median(inproc.small.round.bytes)} / ${median(inproc.small.undo.bytes)} B`,
+      '',
+      undefined,
+    ],
+  ];
 }
 
 const FLOOD_ROW = 'serve: page with the token from 127.0.0.1, 2,000 connections without it from 127.0.0.2-9';

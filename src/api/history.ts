@@ -1,7 +1,9 @@
 // The game's history, round by round, rebuilt from the session's log. The file stores each command and its dice,
 // not what they did (docs/json.md), so what happened is replayed from the seed, as `badzone log` does. The replay
 // is kept between updates: a new command only steps the new log entries (the players' view re-reads the game
-// after every command); an undo, or a different game, replays from the start.
+// after every command); an undo, or a different game, replays from the start. The rounds are kept too: an update
+// rebuilds only the rounds its entries touch, and every other round is the same object as before (the page keeps
+// what it rendered of each, by identity: src/render/page.ts).
 import type { RuleBook } from '../rules/book.js';
 import { Rng } from '../dice/rng.js';
 import type { Check, Draw } from '../engine/phases.js';
@@ -9,6 +11,7 @@ import type { Outcome } from '../engine/resolve.js';
 import { loggedActions, replaySteps, type Replayed, type ReplayStop } from '../engine/replay.js';
 import type { Report } from '../engine/step.js';
 import type { Action, LogRecord, Roll, SessionState } from '../engine/state.js';
+import { plainCopy } from '../engine/working.js';
 import { mapView } from './map.js';
 import type { MapView } from './types.js';
 
@@ -77,7 +80,6 @@ export interface History {
 }
 
 interface Entry {
-  key: string;
   record: LogRecord;
   report: Report | null;
   notes: string[];
@@ -100,6 +102,13 @@ export class HistoryBuilder {
   private snapshots = new Map<number, Omit<SessionState, 'log'>>();
   /** How many log entries were stepped (for tests and the benchmark: an update should step only the new ones). */
   stepped = 0;
+  /** The rounds grouped from `entries[0, grouped)`, oldest first; a round is a new object only when it changed. */
+  private rounds: HistoryRound[] = [];
+  private grouped = 0;
+  /** Entries were added or taken away since the rounds were grouped. */
+  private changed = true;
+  /** Rounds regrouped by the last build (for tests: an update should regroup only the newest one or two). */
+  regrouped = 0;
 
   /**
    * `maps`: also keep, for each round in which the markers changed, the map at its end (the report draws them). Each
@@ -109,16 +118,18 @@ export class HistoryBuilder {
 
   build(s: SessionState, book: RuleBook): History {
     this.advance(s, book);
-    const h: History = { rounds: group(this.entries, book, s.setup.mode === 'deck'), problem: this.problem };
+    this.regroup(book, s.setup.mode === 'deck');
+    const h: History = { rounds: [...this.rounds], problem: this.problem };
     if (this.opts.maps) h.maps = roundMaps(this.entries);
     return h;
   }
 
   private snapshot(i: number): void {
     if (i % SNAPSHOT_EVERY !== 0 || !this.state) return;
-    // A copy: a replay owns its state, and the engine grows some of its lists in place (step.ts, `working`).
+    // A copy: a replay owns its state, and the engine grows some of its lists in place (step.ts, `working`). The
+    // state is plain data: plainCopy makes what structuredClone would, several times faster (an undo takes one).
     const { log: _log, ...rest } = this.state;
-    this.snapshots.set(i, structuredClone(rest));
+    this.snapshots.set(i, plainCopy(rest));
   }
 
   private reset(s: SessionState, book: RuleBook, setupKey: string): void {
@@ -128,6 +139,8 @@ export class HistoryBuilder {
     this.problem = null;
     this.snapshots.clear();
     this.entries = [];
+    this.grouped = 0;
+    this.changed = true;
     this.run(s, replaySteps(s.setup, loggedActions(s.log), book));
   }
 
@@ -138,9 +151,11 @@ export class HistoryBuilder {
     if (at < 0) return false;
     for (const i of [...this.snapshots.keys()]) if (i > at) this.snapshots.delete(i);
     const snap = this.snapshots.get(at)!;
-    this.state = { ...structuredClone(snap), log: s.log.slice(0, at + 1) };
+    this.state = { ...plainCopy(snap), log: s.log.slice(0, at + 1) };
     this.rng = new Rng(snap.rng);
     this.entries = this.entries.slice(0, at + 1);
+    this.grouped = Math.min(this.grouped, this.entries.length);
+    this.changed = true;
     this.problem = null;
     return true;
   }
@@ -156,12 +171,40 @@ export class HistoryBuilder {
       this.state = r.state;
       // The entry as the file has it (entered or rolled dice): `verify` checks they are the ones the seed gives.
       const record = s.log[r.seq] ?? r.record;
-      const entry: Entry = { key: recordKey(record), record, report: r.report, notes: r.notes };
+      const entry: Entry = { record, report: r.report, notes: r.notes };
       // The map now, made at once: the engine grows some of a state's lists in place in later steps.
       if (this.opts.maps) Object.assign(entry, { markers: JSON.stringify(r.state.markers), map: mapView(r.state) });
       this.entries.push(entry);
+      this.changed = true;
       this.snapshot(r.seq);
     }
+  }
+
+  /**
+   * Bring `rounds` up to `entries`: the entries after `grouped` are new (appended, or replayed after an undo), and
+   * the rounds they touch, or touched, are rebuilt. Entries belong to rounds in order (an entry's round is never
+   * before the one of the entry before it), and an entry touches its round and, for a `round` that resolved the End
+   * Phase left unresolved, the round before: so every round from that of the last unchanged entry on is rebuilt,
+   * from the first entry of that round on, and the rounds before it are kept as they are.
+   */
+  private regroup(book: RuleBook, deck: boolean): void {
+    if (!this.changed) {
+      this.regrouped = 0;
+      return;
+    }
+    // A hand-edited file can number its entries' rounds out of order: then every round is rebuilt.
+    let ordered = true;
+    for (let i = 1; i < this.entries.length && ordered; i++)
+      ordered = roundOf(this.entries[i]!) >= roundOf(this.entries[i - 1]!);
+    const from = this.grouped > 0 && ordered ? roundOf(this.entries[this.grouped - 1]!) : 0;
+    let first = from === 0 ? 0 : this.grouped;
+    while (first > 0 && roundOf(this.entries[first - 1]!) >= from) first--;
+    const kept = this.rounds.filter((r) => r.round < from);
+    const rebuilt = group(this.entries.slice(first), book, deck).filter((r) => r.round >= from);
+    this.rounds = [...kept, ...rebuilt];
+    this.regrouped = rebuilt.length;
+    this.grouped = this.entries.length;
+    this.changed = false;
   }
 
   private advance(s: SessionState, book: RuleBook): void {
@@ -171,11 +214,10 @@ export class HistoryBuilder {
       return;
     }
     // How much of this log the cache already has; anything after that (an undo, an edited entry) is replayed.
-    const keys = s.log.map(recordKey);
     let common = 0;
-    const n = Math.min(this.entries.length, keys.length);
-    while (common < n && this.entries[common]!.key === keys[common]) common++;
-    const whole = common === this.entries.length && (this.problem === null || common === keys.length);
+    const n = Math.min(this.entries.length, s.log.length);
+    while (common < n && same(this.entries[common]!.record, s.log[common])) common++;
+    const whole = common === this.entries.length && (this.problem === null || common === s.log.length);
     if (!whole && !this.rewind(s, common)) {
       this.reset(s, book, setupKey);
       return;
@@ -188,8 +230,30 @@ export class HistoryBuilder {
   }
 }
 
-function recordKey(r: LogRecord): string {
-  return JSON.stringify(r);
+/**
+ * Two values read from JSON are the same (what `JSON.stringify` of each would say, keys in any order): a log entry
+ * compared field by field costs a fraction of writing it out, and every entry of the log is compared on every
+ * update.
+ */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!same(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let count = 0;
+  for (const k in x) {
+    if (x[k] === undefined) continue;
+    count++;
+    if (!same(x[k], y[k])) return false;
+  }
+  for (const k in y) if (y[k] !== undefined) count--;
+  return count === 0;
 }
 
 /** The round an entry belongs to in the history (an End Phase resolved by the next `round`: that round's). */

@@ -101,8 +101,13 @@ export class PlayersViewBuilder {
 
   /** The players' view of the game in `file`, with its map; null when there is no file. */
   readPage(file: string): PlayersPage | null {
-    const loaded = tryLoad(file);
+    const loaded = this.load(file);
     return loaded ? this.page(file, loaded.state, loaded.book) : null;
+  }
+
+  /** The game in `file` as `status` reads it (read, parsed, checked), for `page`; null when there is no file. */
+  load(file: string): { state: SessionState; book: RuleBook } | null {
+    return tryLoad(file);
   }
 
   build(file: string, s: SessionState, book: RuleBook): PlayersView {

@@ -8,7 +8,8 @@
 // A text equivalent (the legend as a list, mapLegendHtml) goes beside it, and the SVG names it (aria-describedby).
 import type { MapMarker, MapPoint, MapView } from '../api/types.js';
 import { edgeAt, type Edge } from '../api/orientation.js';
-import { html, type Html } from './html.js';
+import { html, raw, type Html } from './html.js';
+import { liveList, type LiveList } from './live-list.js';
 import {
   MARKER_GLYPH,
   MARKER_NAME,
@@ -28,6 +29,8 @@ export interface MapSvgOptions {
   title?: string;
   /** The id of the text equivalent (mapLegendHtml's list) when the page carries it. */
   describedBy?: string;
+  /** On the live page: the markers go in a group sent item by item (../serve/live.ts), put in `lists`. */
+  lists?: LiveList[];
 }
 
 /** The margin around the board, in inches: room for markers off the table and, above, the compass. */
@@ -162,28 +165,43 @@ function mapSvg(view: MapView, opts: MapSvgOptions): Html {
       );
     }
   const onMap = view.markers.filter((m) => !m.carriedBy);
+  const drawn = onMap.map((m) => markerSvg(m, view, arrowId).text);
+  const markers = opts.lists ? liveList('g', 'map-markers', `${id}-markers`, drawn, opts.lists) : raw(drawn.join(''));
   const title = opts.title ?? mapSvgTitle(view);
   const described = opts.describedBy ? html` aria-describedby="${opts.describedBy}"` : null;
-  return html`<svg class="map" xmlns="http://www.w3.org/2000/svg" viewBox="${n(-MARGIN)} ${n(-TOP)} ${n(W + 2 * MARGIN)} ${n(H + TOP + MARGIN)}" role="img" aria-labelledby="${id}-title"${described}><title id="${id}-title">${title}</title><defs><pattern id="${hatch}" width="1.5" height="1.5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line class="map-hatch-line" x1="0" y1="0" x2="0" y2="1.5"/></pattern><marker id="${arrowId}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path class="map-arrowhead" d="M0,0 L10,5 L0,10 z"/></marker></defs><rect class="map-table" x="${n(-MARGIN)}" y="${n(-TOP)}" width="${n(W + 2 * MARGIN)}" height="${n(H + TOP + MARGIN)}"/>${tiles}${sites}${onMap.map((m) => markerSvg(m, view, arrowId))}${compassSvg(view.orientation.twelve)}</svg>`;
+  return html`<svg class="map" xmlns="http://www.w3.org/2000/svg" viewBox="${n(-MARGIN)} ${n(-TOP)} ${n(W + 2 * MARGIN)} ${n(H + TOP + MARGIN)}" role="img" aria-labelledby="${id}-title"${described}><title id="${id}-title">${title}</title><defs><pattern id="${hatch}" width="1.5" height="1.5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line class="map-hatch-line" x1="0" y1="0" x2="0" y2="1.5"/></pattern><marker id="${arrowId}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path class="map-arrowhead" d="M0,0 L10,5 L0,10 z"/></marker></defs><rect class="map-table" x="${n(-MARGIN)}" y="${n(-TOP)}" width="${n(W + 2 * MARGIN)}" height="${n(H + TOP + MARGIN)}"/>${tiles}${sites}${markers}${compassSvg(view.orientation.twelve)}</svg>`;
 }
 
 function siteClass(k: SiteKind, s: { used?: true; becomes?: string | null; collapsed?: true }): string {
   return `map-site map-${k}${s.used ? ' map-used' : ''}${s.becomes ? ' map-nest' : ''}${s.collapsed ? ' map-collapsed' : ''}`;
 }
 
-/** The map's text equivalent: the legend as a list (visible, and named by the SVG's aria-describedby). */
-export function mapLegendHtml(view: MapView, id: string): Html {
+/**
+ * The map's text equivalent: the legend as a list (visible, and named by the SVG's aria-describedby). `lists`: on
+ * the live page, the markers' list is sent item by item.
+ */
+export function mapLegendHtml(view: MapView, id: string, lists?: LiveList[]): Html {
   const p = legendParts(view, { say: (s) => s, inch: '\u2033' });
   const kinds = [...new Set(view.markers.filter((m) => !m.carriedBy).map((m) => m.kind))];
   return html`<div class="map-legend" id="${id}"><p class="map-key">${kinds.length ? html`Markers by their letter and number (${kinds.map((k, i) => html`${i ? ', ' : ''}${MARKER_GLYPH[k]} ${MARKER_NAME[k]}`)}); ${p.heading}.` : 'No markers on the table.'}</p>${
-    p.markers.length ? html`<ol class="map-list">${p.markers.map((m) => html`<li>${m.text}</li>`)}</ol>` : null
+    p.markers.length
+      ? lists
+        ? liveList(
+            'ol',
+            'map-list',
+            `${id}-markers`,
+            p.markers.map((m) => html`<li>${m.text}</li>`.text),
+            lists,
+          )
+        : html`<ol class="map-list">${p.markers.map((m) => html`<li>${m.text}</li>`)}</ol>`
+      : null
   }${p.carried.length ? html`<p>Carried (not on the map):</p><ul class="map-list">${p.carried.map((c) => html`<li>${c}</li>`)}</ul>` : null}${
     p.notes.length ? html`<ul class="map-notes">${p.notes.map((x) => html`<li>${x}</li>`)}</ul>` : null
   }</div>`;
 }
 
-/** The map with its text equivalent, as the page and the report show it. */
-export function mapFigure(view: MapView, id: string, title?: string): Html {
+/** The map with its text equivalent, as the page and the report show it (`lists`: the live page's, as above). */
+export function mapFigure(view: MapView, id: string, title?: string, lists?: LiveList[]): Html {
   const legendId = `${id}-legend`;
-  return html`<figure class="map-figure">${mapSvg(view, { id, describedBy: legendId, ...(title ? { title } : {}) })}<figcaption>${mapLegendHtml(view, legendId)}</figcaption></figure>`;
+  return html`<figure class="map-figure">${mapSvg(view, { id, describedBy: legendId, ...(title ? { title } : {}), ...(lists ? { lists } : {}) })}<figcaption>${mapLegendHtml(view, legendId, lists)}</figcaption></figure>`;
 }

@@ -119,7 +119,31 @@ export function holderWords(
   return c.fighter === null ? `a fighter of ${say(c.gang)}` : `${say(c.fighter)} (${say(c.gang)})`;
 }
 
-export function markerEntry(m: MapMarker, w: Say): string {
+/**
+ * A marker as a page draws it when only its newest scatters are shown (`recentPaths`): `earlier` scatters before
+ * them are left out, and its `origin` is where the first one shown started.
+ */
+export interface RecentMarker extends MapMarker {
+  earlier?: number;
+}
+
+/**
+ * The map with each marker's path cut to its newest `last` scatters (a Pillar of Flame in play for a long game has
+ * scattered every round: the live page draws where it went lately, and the battle report the whole path).
+ */
+export function recentPaths(view: MapView, last: number): MapView {
+  if (!view.markers.some((m) => m.scatters.length > last)) return view;
+  return {
+    ...view,
+    markers: view.markers.map((m): RecentMarker => {
+      if (m.scatters.length <= last) return m;
+      const scatters = m.scatters.slice(-last);
+      return { ...m, origin: scatters[0]!.from, scatters, earlier: m.scatters.length - last };
+    }),
+  };
+}
+
+export function markerEntry(m: RecentMarker, w: Say): string {
   const { say, inch } = w;
   const head = `${markerLabel(m)} ${say(m.what)}, round ${m.round}${m.live ? ' (in play)' : ''}`;
   const worth = m.worth ? `, worth ${m.worth.value} ${say(m.worth.unit)}` : '';
@@ -132,6 +156,8 @@ export function markerEntry(m: MapMarker, w: Say): string {
   if (m.scatters.length === 0) how = m.moved ? '' : ' (not scattered)';
   else if (m.scatters.length === 1)
     how = ` (${m.moved ? 'it had scattered ' : ''}from ${startWords(m.origin)}, ${step(m.scatters[0]!)})`;
+  else if (m.earlier)
+    how = `; ${m.moved ? 'its path before' : 'path'}, its last ${m.scatters.length} of ${m.scatters.length + m.earlier} scatters (every one is in the battle report): from ${placeWords(m.origin, inch)}, then ${m.scatters.map((s) => `round ${s.round} ${step(s)}`).join(', ')}`;
   else
     how = `; ${m.moved ? 'its path before' : 'path'}: ${startWords(m.origin)}, then ${m.scatters.map((s) => `round ${s.round} ${step(s)}`).join(', ')}`;
   const moved = m.moved ? ', moved there by the GM' : '';

@@ -168,6 +168,12 @@ footer{padding:.75rem 1rem 1.5rem;color:var(--muted);font-size:.9rem;text-align:
  * place; the browser reconnects by itself, sending the last version it has (Last-Event-ID), and the server sends
  * the current one when it differs, so a page that was away catches up. When the server refuses or is gone, it
  * retries with a growing pause. It sends nothing but GET requests and changes nothing but this page.
+ *
+ * An update is either whole (`html`: <main>'s content) or a change to the version the page has (`base`): <main>'s
+ * content with each long list's element empty (`html`), and for each list (`lists`: its id, how many items the
+ * page's copy has, and at which item `remove` items are replaced by the markup `add`) the items that changed; the
+ * page keeps its own list's other items. A change to a version the page does not have, or to a list that is not
+ * as the server says, is not applied: the page reconnects without a version and gets the whole update.
  */
 export const LIVE_JS = `'use strict';
 (function () {
@@ -183,6 +189,31 @@ export const LIVE_JS = `'use strict';
     state.setAttribute('data-state', kind);
     text.textContent = words;
   }
+  function change(m) {
+    var lists = Array.isArray(m.lists) ? m.lists : [];
+    var kept = [];
+    for (var i = 0; i < lists.length; i++) {
+      var l = lists[i];
+      var old = l.size > 0 ? document.getElementById(l.id) : null;
+      if (l.size > 0 && (!old || !main.contains(old) || old.children.length !== l.size || l.at + l.remove > l.size)) return false;
+      kept.push(old);
+    }
+    main.innerHTML = m.html;
+    for (var j = 0; j < lists.length; j++) {
+      var list = lists[j];
+      var now = document.getElementById(list.id);
+      if (!now) continue;
+      var el = kept[j];
+      if (el) {
+        for (var k = 0; k < list.remove; k++) el.removeChild(el.children[list.at]);
+        now.replaceWith(el);
+      } else el = now;
+      var next = el.children[list.at];
+      if (next) next.insertAdjacentHTML('beforebegin', list.add);
+      else el.insertAdjacentHTML('beforeend', list.add);
+    }
+    return true;
+  }
   function connect() {
     es = new EventSource('events?v=' + encodeURIComponent(version));
     es.addEventListener('open', function () {
@@ -193,8 +224,16 @@ export const LIVE_JS = `'use strict';
       var m;
       try { m = JSON.parse(e.data); } catch (err) { return; }
       if (!m || typeof m.html !== 'string' || m.version === version) return;
+      if (typeof m.base === 'string') {
+        if (m.base !== version || !change(m)) {
+          // Not the version this page has: start again from the whole of the current one.
+          es.close();
+          version = '';
+          connect();
+          return;
+        }
+      } else main.innerHTML = m.html;
       version = m.version;
-      main.innerHTML = m.html;
       main.setAttribute('data-version', version);
       if (typeof m.title === 'string') document.title = m.title;
       if (announce && typeof m.announce === 'string') announce.textContent = m.announce;

@@ -9,7 +9,8 @@ import { esc, html, Html, raw, user, type Part } from './html.js';
 import { PAGE_CSS } from './page-assets.js';
 import { checkText } from './commands.js';
 import { mapFigure } from './map-svg.js';
-import { MARKER_GLYPH, holderWords } from './map-words.js';
+import { liveList, type LiveList } from './live-list.js';
+import { MARKER_GLYPH, holderWords, recentPaths } from './map-words.js';
 
 /** What the page shows when the game cannot be shown (no session yet, or an unreadable file). */
 export interface Notice {
@@ -99,9 +100,7 @@ ${head}
 <p class="brand"><span class="logo" aria-hidden="true">\u2684</span> badzone <span class="sub">${opts.mode === 'report' ? 'battle report' : 'players\u2019 view'}</span></p>
 ${state}
 </header>
-<main id="game" data-version="${html`${opts.version ?? ''}`}">
-${opts.main ?? renderMain(v, opts)}
-</main>
+<main id="game" data-version="${html`${opts.version ?? ''}`}">${opts.main ?? renderMain(v, opts)}</main>
 <p id="announce" class="visually-hidden" aria-live="polite"></p>
 <footer>
 <p>${opts.mode === 'report' ? 'Made with badzone from the session file; every roll can be checked (see above).' : 'Read only: nothing on this page can change the game. It never shows the seed or the dice to come.'}</p>
@@ -111,10 +110,48 @@ ${opts.main ?? renderMain(v, opts)}
 `;
 }
 
-/** The content of <main>: sent again, whole, on every change. */
+export type { LiveList } from './live-list.js';
+
+/**
+ * The live page's <main>: `head`, its content with each list's element empty, and each list's items (the older
+ * rounds, the markers on the map and in its legend, the objects on the table: an update sends the items that
+ * changed).
+ */
+export interface LiveMain {
+  head: string;
+  lists: LiveList[];
+}
+
+/** The live page's <main> in parts (`joinLiveMain` makes the whole of it). */
+export function renderLiveMain(v: PlayersView | null, opts: Pick<PageOptions, 'notice' | 'map'>): LiveMain {
+  const lists: LiveList[] = [];
+  return { head: mainHtml(v, { ...opts, mode: 'live' }, lists), lists };
+}
+
+/** <main>'s whole content from its parts: each list's items in its element. */
+export function joinLiveMain(m: LiveMain): string {
+  let out = m.head;
+  for (const l of m.lists) {
+    const at = out.indexOf(l.empty);
+    const inside = at + l.empty.lastIndexOf('</');
+    out = out.slice(0, inside) + l.items.join('') + out.slice(inside);
+  }
+  return out;
+}
+
+/** The content of <main> (on the live page, an update sends what changed: LiveMain). */
 export function renderMain(
   v: PlayersView | null,
   opts: Pick<PageOptions, 'notice' | 'report' | 'mode' | 'map'>,
+): string {
+  if (opts.mode === 'live') return joinLiveMain(renderLiveMain(v, opts));
+  return mainHtml(v, opts, []);
+}
+
+function mainHtml(
+  v: PlayersView | null,
+  opts: Pick<PageOptions, 'notice' | 'report' | 'mode' | 'map'>,
+  lists: LiveList[],
 ): string {
   const notice = opts.notice ? noticeBox(opts.notice, v !== null) : null;
   if (!v) return html`${notice}`.text;
@@ -133,9 +170,9 @@ ${endPhaseSection(v)}
 ${visibilitySection(v.visibility)}
 </div>
 ${hazardSection(v.hazard)}
-${tableSection(v, opts.map)}
+${tableSection(v, opts.map, opts.mode === 'live' ? lists : null)}
 ${gangsSection(v)}
-${historySection(v, opts.mode === 'report', report?.maps)}
+${historySection(v, opts.mode === 'report', report?.maps, lists)}
 </div>
 ${report?.caskets?.length ? casketSection(report.caskets) : null}
 ${report ? reportCheck(report) : null}
@@ -363,8 +400,11 @@ ${h.ploy ? html`<h3>Home Turf Ploy${h.turfOwner ? html` for ${user(h.turfOwner)}
   return html`<section class="hazard" aria-labelledby="hazard-h"><h2 id="hazard-h">Hazard</h2>${body}</section>`;
 }
 
-/** Where a marker is now: placed at its tile's center, then each scatter from where the last left it. */
-function markerPath(p: InPlayView): Html {
+/**
+ * Where a marker is now: placed at its tile's center, then each scatter from where the last left it (on the live
+ * page, the newest RECENT_SCATTERS of them).
+ */
+function markerPath(p: InPlayView, live: boolean): Html {
   if (p.tile === null) return html`not placed (no tile was left)`;
   if (!p.tile) return html``;
   if (p.carriedBy) return html`carried by <strong>${user(holderWords(p.carriedBy))}</strong>`;
@@ -374,19 +414,25 @@ function markerPath(p: InPlayView): Html {
   const step = (x: { round: number; distance: number; direction: number }) =>
     html`round ${x.round}: ${x.distance}″ toward ${clock(x.direction)}`;
   const last = sc[sc.length - 1]!;
+  const shown = live ? sc.slice(-RECENT_SCATTERS) : sc;
   return html`${start}, then scattered ${sc.length} time${sc.length === 1 ? '' : 's'}, each from where the last left it; last in ${step(last)}${
     sc.length > 1
-      ? html`<details><summary>Every scatter (${sc.length})</summary><ol>${sc.map((x) => html`<li>${step(x)}</li>`)}</ol></details>`
+      ? html`<details><summary>${shown.length < sc.length ? `The last ${shown.length} scatters (every one is in the battle report)` : `Every scatter (${sc.length})`}</summary>${shown.length < sc.length ? html`<ol start="${sc.length - shown.length + 1}">` : html`<ol>`}${shown.map((x) => html`<li>${step(x)}</li>`)}</ol></details>`
       : null
   }`;
 }
 
-function tableSection(v: PlayersView, map?: MapView): Html {
+/** On the live page a marker's path shows its newest scatters (a Pillar in play for a long game scatters every round). */
+const RECENT_SCATTERS = 10;
+
+/** `lists`: on the live page, where the map's markers go as lists updated item by item (null: the report). */
+function tableSection(v: PlayersView, map: MapView | undefined, lists: LiveList[] | null): Html {
+  const live = lists !== null;
   const objects: Html[] = [];
   for (const p of v.inPlay) {
     if (p.tile === undefined && p.worth === undefined) continue;
     objects.push(
-      html`<li><strong>${user(p.name)}</strong> (in play): ${markerPath(p)}${p.worth !== undefined ? `; worth ${p.worth.value} ${p.worth.unit}` : ''}</li>`,
+      html`<li><strong>${user(p.name)}</strong> (in play): ${markerPath(p, live)}${p.worth !== undefined ? `; worth ${p.worth.value} ${p.worth.unit}` : ''}</li>`,
     );
   }
   const ev = (id: string) => v.eventNames[id] ?? id;
@@ -411,13 +457,25 @@ function tableSection(v: PlayersView, map?: MapView): Html {
     ? html`${v.tilesRemoved.map((t, i) => html`${i ? ', ' : ''}<strong>${user(t)}</strong>`)}`
     : html`none`;
   return html`<section class="table" aria-labelledby="table-h"><h2 id="table-h">The battlefield</h2>
-${map ? mapFigure(map, 'map') : null}
+${map ? (lists ? mapFigure(recentPaths(map, RECENT_SCATTERS), 'map', undefined, lists) : mapFigure(map, 'map')) : null}
 <p><span class="label">Tiles</span> ${v.tiles.length ? v.tiles.join(' ') : 'none left'}</p>
 <p><span class="label">Tiles removed</span> ${removed}</p>
 ${picks.length ? html`<ul class="picks">${picks}</ul>` : null}
 ${v.structures !== null ? html`<p><span class="label">Large structures standing</span> ${v.structures.length}</p>` : null}
 <h3>Objects on the table</h3>
-${objects.length ? html`<ul>${objects}</ul>` : html`<p>None.</p>`}
+${
+  objects.length
+    ? lists
+      ? liveList(
+          'ul',
+          'objects',
+          'table-objects',
+          objects.map((o) => o.text),
+          lists,
+        )
+      : html`<ul>${objects}</ul>`
+    : html`<p>None.</p>`
+}
 </section>`;
 }
 
@@ -513,18 +571,42 @@ ${dice.length ? html`<details class="dice"><summary>Dice of ${h.round === 0 ? 't
 </li>`;
 }
 
-function historySection(v: PlayersView, report: boolean, maps: ReportExtras['maps'] = []): Html {
+function historySection(
+  v: PlayersView,
+  report: boolean,
+  maps: ReportExtras['maps'] = [],
+  lists: LiveList[] = [],
+): Html {
   const mapOf = (round: number) => maps.find((m) => m.round === round)?.map;
   const rounds = v.history.filter((h) => h.round > 0 || h.setup?.notes.length || h.setup?.rolls.length || h.gm.length);
+  const older = report ? [] : rounds.slice(DETAILED);
   return html`<section class="history" aria-labelledby="history-h"><h2 id="history-h">Round history <span class="hint">newest first</span></h2>
 ${v.historyProblem ? html`<p class="problem"><strong>Note:</strong> ${v.historyProblem}</p>` : null}
-${rounds.length ? html`<ol class="rounds">${rounds.slice(0, report ? rounds.length : DETAILED).map((h) => historyRound(h, report, report ? mapOf(h.round) : undefined))}</ol>` : html`<p>No rounds played yet.</p>`}
-${!report && rounds.length > DETAILED ? html`<h3>Earlier rounds</h3><ol class="older">${rounds.slice(DETAILED).map((h) => html`<li>${roundSummary(h)}</li>`)}</ol><p class="detail">Every die of every round is in the battle report (badzone report).</p>` : null}
+${rounds.length ? html`<ol class="rounds">${rounds.slice(0, report ? rounds.length : DETAILED).map((h) => (report ? historyRound(h, true, mapOf(h.round)) : detailedRound(h)))}</ol>` : html`<p>No rounds played yet.</p>`}
+${older.length ? html`<h3>Earlier rounds</h3>${liveList('ol', 'older', 'older-rounds', older.map(olderItem), lists)}<p class="detail">Every die of every round is in the battle report (badzone report).</p>` : null}
 </section>`;
 }
 
-/** On the live page the newest rounds are shown in full and older ones in a line each, so the page (sent again on every change) stays small however long the game. */
+/** On the live page the newest rounds are shown in full and older ones in a line each, so the page stays small however long the game. */
 const DETAILED = 5;
+
+// What a round looks like on the live page, kept for as long as its HistoryRound lives: the players' view builder
+// (src/api/history.ts) hands out the same object for a round until one of its log entries changes, so an update
+// renders only the newest round or two, however long the game.
+const detailed = new WeakMap<HistoryRound, Html>();
+const summaries = new WeakMap<HistoryRound, string>();
+
+function detailedRound(h: HistoryRound): Html {
+  let x = detailed.get(h);
+  if (!x) detailed.set(h, (x = historyRound(h, false)));
+  return x;
+}
+
+function olderItem(h: HistoryRound): string {
+  let x = summaries.get(h);
+  if (x === undefined) summaries.set(h, (x = html`<li>${roundSummary(h)}</li>`.text));
+  return x;
+}
 
 /** One line for a round: its events and what its End Phase discarded. */
 function roundSummary(h: HistoryRound): Html {

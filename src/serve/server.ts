@@ -251,7 +251,7 @@ export async function startServer(opts: ServerOptions): Promise<PlayersServer> {
   }
 
   live.refresh();
-  broadcaster.publish(live.version, live.message());
+  broadcaster.publish(live.version, () => live.message());
   const ticker = setInterval(() => broadcaster.tick(), opts.tickMs ?? 15_000);
   ticker.unref();
 
@@ -262,7 +262,7 @@ export async function startServer(opts: ServerOptions): Promise<PlayersServer> {
     base: token ? `/${token}/` : '/',
     update(): boolean {
       if (!live.refresh()) return false;
-      broadcaster.publish(live.version, live.message());
+      broadcaster.publish(live.version, () => live.message(), live.update());
       return true;
     },
     stats: () => broadcaster.stats(),

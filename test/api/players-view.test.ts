@@ -53,6 +53,22 @@ function keys(v: unknown, out = new Set<string>()): Set<string> {
   return out;
 }
 
+/** A game of 20 rounds (round and end each), and a builder of its players' view from the file as it is now. */
+async function twentyRounds(seed: number) {
+  const dir = await game(seed);
+  const file = path.join(dir, FILE);
+  const b = new PlayersViewBuilder();
+  const build = () => {
+    const { state, book } = load(file);
+    return b.build(file, state, book);
+  };
+  for (let i = 0; i < 20; i++) {
+    await cliJson(dir, 'round');
+    await cliJson(dir, 'end');
+  }
+  return { dir, b, build };
+}
+
 describe('the players\u2019 view model', () => {
   it('is status --json\u2019s data, less the seed and the file path, plus the card and the history', async () => {
     const dir = await game(7);
@@ -254,17 +270,7 @@ describe('the players\u2019 view model', () => {
   });
 
   it('an undo deep in a long game resumes from a kept state, not from the start', async () => {
-    const dir = await game(19);
-    const file = path.join(dir, FILE);
-    const b = new PlayersViewBuilder();
-    const build = () => {
-      const { state, book } = load(file);
-      return b.build(file, state, book);
-    };
-    for (let i = 0; i < 20; i++) {
-      await cliJson(dir, 'round');
-      await cliJson(dir, 'end');
-    }
+    const { dir, b, build } = await twentyRounds(19);
     build();
     expect(b.history.stepped).toBe(40);
     await cliJson(dir, 'undo');
@@ -276,6 +282,35 @@ describe('the players\u2019 view model', () => {
     await cliJson(dir, 'round');
     expect(build()).toEqual(view(dir));
     expect(b.history.stepped).toBe(47);
+  });
+
+  it('an update rebuilds only the rounds its entries touch: every other round is the same object as before', async () => {
+    const { dir, b, build } = await twentyRounds(29);
+    const before = build().history;
+    expect(b.history.regrouped).toBe(21); // the setup and 20 rounds, once
+    // A round: round 21, and round 20 (a round can resolve the End Phase left before it).
+    await cliJson(dir, 'round');
+    const round = build();
+    expect(b.history.regrouped).toBe(2);
+    expect(round).toEqual(view(dir));
+    expect(round.history.slice(2)).toEqual(before.slice(1));
+    round.history.slice(2).forEach((h, i) => expect(h).toBe(before[i + 1]));
+    // A GM command in round 21: only round 21.
+    await cliJson(dir, 'visibility', 'set', 'dark');
+    const gm = build();
+    expect(b.history.regrouped).toBe(1);
+    expect(gm).toEqual(view(dir));
+    gm.history.slice(1).forEach((h, i) => expect(h).toBe(round.history[i + 1]));
+    // Nothing new: nothing rebuilt.
+    build();
+    expect(b.history.regrouped).toBe(0);
+    // Two undos: back to the kept state after entry 32 (round 16), and every round from there is rebuilt.
+    await cliJson(dir, 'undo');
+    await cliJson(dir, 'undo');
+    const undone = build();
+    expect(undone).toEqual(view(dir));
+    expect(b.history.regrouped).toBe(5);
+    undone.history.slice(5).forEach((h, i) => expect(h).toBe(before[i + 5]));
   });
 
   it('an undo in a long game with a scattering Pillar of Flame and Psykers resumes from a kept state that later steps did not change', async () => {

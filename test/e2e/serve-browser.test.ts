@@ -574,4 +574,94 @@ describe('the players\u2019 view layout in Chromium', () => {
     expect(errors).toEqual([]);
     expect(await s.stop()).toBe(0);
   });
+
+  it('after round, end, undo, a marker moved, a replaced file and a page whose list was out of step, the live page is exactly a fresh page', async () => {
+    const dir = gameDir();
+    const file = path.join(dir, FILE);
+    bin(dir, 'new', '--seed', '7', '--hazard', 'none');
+    // Falling Crates on a 2 x 2 board: three Loot Caskets, so a marker can be moved.
+    bin(dir, 'round', '--dice', '10,4,3,1,9,6,6,2,12');
+    bin(dir, 'end');
+    let round4 = '';
+    for (let i = 2; i <= 7; i++) {
+      bin(dir, 'round');
+      bin(dir, 'end');
+      if (i === 4) round4 = fs.readFileSync(file, 'utf8');
+    }
+    bin(dir, 'round');
+    const s = await serve(dir);
+    const { page, dialogs, errors } = await livePhone(s.url);
+    await page.evaluate(() => ((window as any).__sameDocument = true));
+    /**
+     * Wait until a fresh load gets a new version (each step below changes the page) and the open page has it too,
+     * then compare their <main>s and titles.
+     */
+    let seen = '';
+    const fresh = async (what: string) => {
+      let text = '';
+      let version = seen;
+      for (const t0 = Date.now(); version === seen && Date.now() - t0 < LIVE_WAIT; ) {
+        text = await (await fetch(s.url)).text();
+        version = /<main id="game" data-version="([^"]*)"/.exec(text)![1]!;
+        if (version === seen) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(version, `${what}: a fresh load has a new version`).not.toBe(seen);
+      seen = version;
+      await page.waitForFunction((v) => document.getElementById('game')?.getAttribute('data-version') === v, version, {
+        timeout: LIVE_WAIT,
+      });
+      const r = await page.evaluate((t) => {
+        const doc = new DOMParser().parseFromString(t, 'text/html');
+        return {
+          want: doc.getElementById('game')!.innerHTML,
+          have: document.getElementById('game')!.innerHTML,
+          titles: [doc.title, document.title],
+        };
+      }, text);
+      expect(r.have, what).toBe(r.want);
+      expect(r.titles[1], what).toBe(r.titles[0]);
+      return r.want;
+    };
+    const first = await fresh('at the start');
+    // Eight rounds: the older ones are the list an update sends apart.
+    expect(await page.locator('#older-rounds > li').count()).toBe(3);
+    bin(dir, 'round');
+    await fresh('after round');
+    expect(await page.locator('#older-rounds > li').count()).toBe(4);
+    bin(dir, 'end');
+    await fresh('after end');
+    bin(dir, 'undo');
+    await fresh('after undo');
+    bin(dir, 'undo');
+    expect(await fresh('after a second undo')).toBe(first);
+    bin(dir, 'marker', 'move', '3', 'a1');
+    await fresh('after a marker moved');
+    // The map's markers are a list sent item by item too: the ones put in are SVG, not HTML, elements.
+    expect(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('#map-markers > *')]
+          .map((e) => e.namespaceURI)
+          .filter((n, i, a) => a.indexOf(n) === i),
+      ),
+    ).toEqual(['http://www.w3.org/2000/svg']);
+    // A file put in its place by hand: the game as it was after round 4, then another game altogether.
+    fs.writeFileSync(`${file}.tmp`, round4);
+    fs.renameSync(`${file}.tmp`, file);
+    await fresh('after the file was replaced by an earlier one');
+    expect(await page.locator('#older-rounds > li').count()).toBe(0);
+    const other = gameDir();
+    bin(other, 'new', '--seed', '99');
+    for (let i = 0; i < 7; i++) bin(other, 'round');
+    fs.copyFileSync(path.join(other, FILE), `${file}.tmp`);
+    fs.renameSync(`${file}.tmp`, file);
+    await fresh('after the file was replaced by another game');
+    // A page whose list is not what the server thinks it is takes the whole update instead of the change.
+    await page.evaluate(() => document.querySelector('#older-rounds > li')!.remove());
+    bin(dir, 'round');
+    await fresh('after a round, on a page whose list was out of step');
+    expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(await s.stop()).toBe(0);
+  });
 });

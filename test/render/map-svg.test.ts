@@ -177,6 +177,35 @@ describe('the map on the page and in the report', () => {
     expect(renderPage(v, { mode: 'live' })).not.toContain('map-figure');
   });
 
+  it('the live page draws and lists a long path\u2019s newest 10 scatters, saying how many there were; the report draws them all', async () => {
+    const v = await game();
+    const map = fourByFour();
+    const pillar = map.markers.find((m) => m.id === 17)!;
+    // Fourteen End Phases: each scatter goes 1" right of where the last left it.
+    const start = pillar.scatters[0]!.from;
+    pillar.scatters = Array.from({ length: 14 }, (_, i) => ({
+      ...pillar.scatters[0]!,
+      round: i + 1,
+      from: { ...start, x: start.x + i },
+      to: { ...start, x: start.x + i + 1 },
+    }));
+    pillar.at = pillar.scatters[13]!.to;
+    const page = renderPage(v, { mode: 'live', map });
+    const svg = page.slice(page.indexOf('<svg class="map"'), page.indexOf('</svg>'));
+    expect(count(svg, /class="map-path"/)).toBe(10);
+    // Its newest ten, from where the fifth left it: rounds 5 to 13 labelled (the last is the marker's own label).
+    expect(attrs(svg, 'map-path', 'x1').map(Number)).toEqual(
+      Array.from({ length: 10 }, (_, i) => Math.round((start.x + 4 + i) * 1000) / 1000),
+    );
+    expect([...svg.matchAll(/class="map-step"[^>]*>r(\d+)</g)].map((m) => Number(m[1]))).toEqual([
+      5, 6, 7, 8, 9, 10, 11, 12, 13,
+    ]);
+    expect(page).toContain('path, its last 10 of 14 scatters (every one is in the battle report): from ');
+    // The whole map, as the report draws it: all fourteen.
+    expect(count(renderMapSvg(map, { id: 'r' }), /class="map-path"/)).toBe(14);
+    expect(mapLegendHtml(map, 'r').text).not.toContain('its last');
+  });
+
   it('the report draws each round\u2019s map in that round\u2019s history', async () => {
     const v = await game();
     const r2 = { ...fourByFour(), round: 2 };
