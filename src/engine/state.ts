@@ -5,7 +5,7 @@ import type { Edge, Orientation } from '../rules/orientation.js';
 import type { MarkerKind } from '../rules/markers.js';
 import { tileName } from '../rules/geometry.js';
 
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 export type Mode = 'dice' | 'deck';
 export type Phase = 'setup' | 'round' | 'end';
@@ -339,6 +339,32 @@ export interface SessionState {
   redo: RedoEntry[];
   log: LogRecord[];
 }
+
+/**
+ * What a step of the game may change: everything `verify` compares with a replay of the log, and what an undo
+ * takes back. The rest of a state is the game's setup, the dice preference, the story, the redo list and the log.
+ */
+export const STEP_FIELDS = [
+  'rng',
+  'round',
+  'phase',
+  'inPlay',
+  'deck',
+  'visibility',
+  'hazard',
+  'tiles',
+  'orientation',
+  'lairs',
+  'structures',
+  'sitesAt',
+  'gangs',
+  'pendingEnd',
+  'objects',
+  'conditions',
+  'tilePicks',
+  'markers',
+  'markersPlaced',
+] as const satisfies readonly (keyof SessionState)[];
 
 /** The GM's free text about a game, each null until given: kept in the game and headed the battle report with. */
 export interface Story {

@@ -3,10 +3,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, cliJson, runCli, tempDir } from '../helpers.js';
+import { cli, cliJson, runCli, tempDir, readSession } from '../helpers.js';
 
 const FILE = 'badzone-session.json';
-const saved = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
+const saved = (dir: string) => readSession(path.join(dir, FILE));
 const NONE = { title: null, date: null, scenario: null, result: null };
 
 describe('badzone new with a story', () => {

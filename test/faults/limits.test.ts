@@ -16,7 +16,7 @@ import { gridTiles } from '../../src/engine/state.js';
 import { LIMITS } from '../../src/rules/limits.js';
 import { serialize, tryLoad } from '../../src/store/session.js';
 import { bookFor, loadEventTable } from '../../src/store/tables.js';
-import { BIN, ROOT, runCli, tempDir, type CliResult } from '../helpers.js';
+import { BIN, ROOT, runCli, tempDir, type CliResult, readSession } from '../helpers.js';
 import { FILE, ashTable, assertBuilt, expectClean, sameSnapshot, snapshot } from './fixtures.js';
 
 const OLD = path.join(path.dirname(new URL(import.meta.url).pathname), 'old-games');
@@ -164,7 +164,7 @@ describe('a game that 0.1.0 wrote past a limit still opens, verifies, undoes and
     const d = dir();
     fs.copyFileSync(path.join(OLD, name), path.join(d, FILE));
     for (const args of [['status'], ['verify'], ['log']]) await ok(args, d);
-    const entries = () => JSON.parse(fs.readFileSync(path.join(d, FILE), 'utf8')).log.length;
+    const entries = () => readSession(path.join(d, FILE)).log.length;
     const n = entries();
     await ok(['round'], d);
     await ok(['end'], d);

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MUTATION_RUN, MUTATION_STRIDE, ROOT, runBin, runCli, strided, tempDir } from '../helpers.js';
+import { MUTATION_RUN, MUTATION_STRIDE, ROOT, runBin, runCli, strided, tempDir, readSession } from '../helpers.js';
 import { SCHEMA_VERSION } from '../../src/engine/state.js';
 import {
   FILE,
@@ -357,7 +357,7 @@ describe.skipIf(MUTATION_RUN)('big files (spawned, each bounded by a timeout)', 
     expect(sameSnapshot(before, snapshot(dir))).toBe(true); // reading does not rewrite the file
     const r = runBin(['round'], { cwd: dir, timeout: 15_000 });
     expect(r.code, r.stderr).toBe(0);
-    const after = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
+    const after = readSession(path.join(dir, FILE));
     expect(after.schemaVersion).toBe(SCHEMA_VERSION);
     expect(after.log.length).toBe(parsed.log.length + 1);
     expect(after.log.some((e: any) => 'notes' in e)).toBe(false);
