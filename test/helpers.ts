@@ -280,7 +280,10 @@ export function longGame(rounds: number, seed: number | string = 20261130): stri
   const dir = tempDir('badzone-long-');
   fs.writeFileSync(
     path.join(dir, 'badzone-session.json'),
-    playedText(Array.from({ length: rounds }, () => ({ type: 'round' }) as const), seed),
+    playedText(
+      Array.from({ length: rounds }, () => ({ type: 'round' }) as const),
+      seed,
+    ),
   );
   return dir;
 }

@@ -91,7 +91,7 @@ export function applyPatch(now: unknown, p: Patch): unknown {
     for (const k of Object.keys(p.at)) {
       const i = Number(k);
       if (!Number.isInteger(i) || i < 0 || i >= p.a) throw new BadPatch(`index ${k} is outside the array`);
-      out[i] = i < now.length ? applyPatch(now[i], p.at[k]!) : valueOf(p.at[k]!);
+      out[i] = i < now.length ? applyPatch(now[i], p.at[k]!) : wholeValue(p.at[k]!);
     }
     if (out.length !== p.a || out.includes(undefined)) throw new BadPatch('an array patch leaves a gap');
     return out;
@@ -105,7 +105,7 @@ export function applyPatch(now: unknown, p: Patch): unknown {
   throw new BadPatch('the patch does not fit the value');
 }
 
-function valueOf(p: Patch): unknown {
+function wholeValue(p: Patch): unknown {
   if (isPlain(p) && '=' in p) return p['='];
   throw new BadPatch('a new element is given whole');
 }
@@ -140,7 +140,7 @@ export function restoreFields(now: SessionState, c: Checkpoint): Plain {
     if (p === undefined) {
       if (f in n) out[f] = n[f];
     } else if (isPlain(p) && '-' in p) continue;
-    else out[f] = f in n ? applyPatch(n[f], p) : valueOf(p);
+    else out[f] = f in n ? applyPatch(n[f], p) : wholeValue(p);
   }
   for (const k of Object.keys(c.fields))
     if (!(FIELDS as readonly string[]).includes(k)) throw new BadPatch(`${k} is not a step's field`);

@@ -49,7 +49,7 @@ export const LIMITS = {
    * that so many undos in a row start from one instead of replaying the log (../store/session.ts).
    */
   checkpoints: 10,
-  /** Bytes in a session file. A 1000-round game is about 0.7 MB. */
+  /** Bytes in a session file. A 1000-round game is about 0.1 MB (its log packed: ../engine/packed-log.ts). */
   sessionBytes: 20_000_000,
   /** Bytes in a table file. */
   tableBytes: 1_000_000,

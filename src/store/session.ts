@@ -60,8 +60,12 @@ export interface Loaded {
    * needed, and its checkpoints may be used.
    */
   trusted: boolean;
-  /** The undo checkpoints the file kept, oldest first (none unless trusted). */
-  checkpoints: Checkpoint[];
+  /**
+   * The undo checkpoints the file kept, oldest first; null when its game may not follow from its log (it was
+   * edited by hand, or written before schema 8, or by a badzone that read such a file): then none is kept until an
+   * undo has replayed the log.
+   */
+  checkpoints: Checkpoint[] | null;
   /**
    * The game before the log's last entry, from the newest checkpoint (for `undo`, instead of a replay of the log),
    * checked like a file's game; null when there is none, or it does not restore (a forged hash: undo replays).
@@ -99,7 +103,12 @@ function isReport(json: unknown): json is { kind: 'report'; session: unknown } {
   );
 }
 
-function loadTarget(t: Target, file: string, reportToo: boolean, trust: boolean): { loaded: Loaded; id: FileId } | null {
+function loadTarget(
+  t: Target,
+  file: string,
+  reportToo: boolean,
+  trust: boolean,
+): { loaded: Loaded; id: FileId } | null {
   const read = readTarget(t, MAX_SESSION_BYTES);
   if (read === null) return null;
   storeCounts.sessionReads++;
@@ -138,9 +147,9 @@ function loadTarget(t: Target, file: string, reportToo: boolean, trust: boolean)
   const trusted = trust && hashMatches(read.text);
   try {
     const { state, book, migratedFrom } = validateSession(json, bookFor, { lazy: trusted });
-    const checkpoints = trusted ? checkpointsOf(json as Obj) : [];
+    const checkpoints = trusted ? checkpointsOf(json as Obj) : null;
     const before = (): SessionState | null => {
-      const c = checkpoints[checkpoints.length - 1];
+      const c = checkpoints?.[checkpoints.length - 1];
       return c === undefined ? null : restore(json as Obj, state, c, book);
     };
     return {
@@ -186,9 +195,14 @@ type Obj = Record<string, unknown>;
  * changed is written back as the same text), the undo `checkpoints` (oldest first), and last `hash`, of the whole
  * text before it: a file whose hash matches is as badzone wrote it.
  */
-export function serialize(state: SessionState, checkpoints: readonly Checkpoint[] = []): string {
+export function serialize(state: SessionState, checkpoints: readonly Checkpoint[] | null = []): string {
   const { entries, purposes } = packLog(state.log);
-  const head = `${JSON.stringify({ ...state, log: entries, purposes, checkpoints }).slice(0, -1)}${HASH_KEY}`;
+  return withHash({ ...state, log: entries, purposes, checkpoints });
+}
+
+/** The text of a session file's JSON (without its `hash`), the hash of it added last. */
+export function withHash(file: object): string {
+  const head = `${JSON.stringify(file).slice(0, -1)}${HASH_KEY}`;
   return `${head}${hashOf(head)}"}\n`;
 }
 
@@ -229,11 +243,11 @@ function hashMatches(text: string): boolean {
   return tail === `${hash}"}\n` || tail === `${hash}"}`;
 }
 
-/** A trusted file's checkpoints (anything else than a short list of objects: none, and undo replays). */
-function checkpointsOf(json: Obj): Checkpoint[] {
+/** A trusted file's checkpoints (anything else than null or a short list of objects: null, and undo replays). */
+function checkpointsOf(json: Obj): Checkpoint[] | null {
   const c = json.checkpoints;
-  if (!Array.isArray(c) || c.length > READ.checkpoints) return [];
-  return c.every((x) => typeof x === 'object' && x !== null && !Array.isArray(x)) ? (c as Checkpoint[]) : [];
+  if (!Array.isArray(c) || c.length > READ.checkpoints) return null;
+  return c.every((x) => typeof x === 'object' && x !== null && !Array.isArray(x)) ? (c as Checkpoint[]) : null;
 }
 
 /**
@@ -262,13 +276,16 @@ function restore(json: Obj, state: SessionState, c: Checkpoint, book: RuleBook):
 }
 
 /**
- * The checkpoints to write with `state`: those of the undo that replayed the log (`given`), else the file's,
- * following the change: one more for a step added to the log (the game read is the game before it), one fewer for
- * an undo from the newest, the same when the log did not change, none for anything else.
+ * The checkpoints to write with `state`: those of the undo that replayed the log (`given`: its game follows from
+ * its log), else the file's, following the change: one more for a step added to the log (the game read is the game
+ * before it), one fewer for an undo from the newest, the same when the log did not change, none for anything else.
+ * A game that may not follow from its log (`null`: a hand edit) keeps none, so that an undo replays the log rather
+ * than go back to an edited game.
  */
-function checkpointsFor(state: SessionState, loaded: Loaded | null, given?: Checkpoint[]): Checkpoint[] {
+function checkpointsFor(state: SessionState, loaded: Loaded | null, given?: Checkpoint[]): Checkpoint[] | null {
   if (given) return given;
   if (!loaded) return [];
+  if (loaded.checkpoints === null) return null;
   const old = loaded.state.log;
   const log = state.log;
   const n = old.length;
@@ -285,7 +302,7 @@ function checkpointsFor(state: SessionState, loaded: Loaded | null, given?: Chec
  * written (LIMITS.sessionBytes) and larger than it was (`before`, in bytes): a game an older badzone wrote past
  * the size still opens and undoes.
  */
-function sized(state: SessionState, before: number, checkpoints: readonly Checkpoint[] = []): string {
+function sized(state: SessionState, before: number, checkpoints: readonly Checkpoint[] | null = []): string {
   const text = serialize(state, checkpoints);
   const tooBig = sessionBytesProblem(Buffer.byteLength(text), before);
   if (tooBig)

@@ -140,8 +140,7 @@ describe.each(GAMES)('a game saved at d682d61: $name', (g) => {
     const { dir, session } = copy(g.name);
     const had = (readSession(session) as { log: unknown[] }).log.length;
     for (const cmd of g.next) await json([cmd, '--session', session], dir);
-    const log = (readSession(session) as { log: { rolls: Parameters<typeof diceOf>[0] }[] })
-      .log;
+    const log = (readSession(session) as { log: { rolls: Parameters<typeof diceOf>[0] }[] }).log;
     expect(log.length).toBe(had + g.next.length);
     expect(log.slice(had).flatMap((r) => diceOf(r.rolls))).toEqual(g.dice);
     expect(await json(['verify', '--session', session], dir)).toMatchObject({ ok: true });
@@ -186,7 +185,7 @@ describe('a game saved at schema 4: the default orientation', () => {
     expect(end.stdout).toContain("Scatters: 12 o'clock = far edge (row A), 3 = right, 6 = near, 9 = left\n");
     const saved = readSession(session);
     expect(saved).toMatchObject({
-      schemaVersion: 7,
+      schemaVersion: 8,
       orientation: { twelve: 'far' },
       story: { title: null, date: null, scenario: null, result: null },
     });

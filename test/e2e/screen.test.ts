@@ -68,8 +68,7 @@ function finishWizard(s: Screen): void {
   until(() => s.exited(), 'play to quit');
 }
 
-const phase = (dir: string) =>
-  readSession(path.join(dir, FILE)) as { round: number; phase: string; log: unknown[] };
+const phase = (dir: string) => readSession(path.join(dir, FILE)) as { round: number; phase: string; log: unknown[] };
 
 describe.skipIf(!hasTmux || !built)('badzone play on a terminal of a given size', { timeout: 180_000 }, () => {
   it('80x24: after starting a round the screen shows the new event, its rules text and picks, and the whole menu; no Hazard text, no line over 80', () => {
