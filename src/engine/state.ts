@@ -272,7 +272,9 @@ export type MarkerAction =
 /**
  * One entry per command that changed the game: the action (with any entered dice) and every roll it made, with
  * what it was for. What happened in words is not stored: it follows from these, and `badzone log` replays it
- * (this keeps a 1000-round session file to about 0.65 MB instead of 1.1 MB).
+ * (this kept a 1000-round session file to about 0.65 MB instead of 1.1 MB; since schema 8 the file packs each
+ * entry in one string, each purpose once: about 0.1 MB, ./packed-log.ts). A record read from a file as badzone
+ * wrote it decodes its `rolls` when first read (./schema.ts).
  */
 export interface LogRecord {
   seq: number;

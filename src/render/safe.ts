@@ -33,16 +33,21 @@ export function safeDeep<T>(v: T): T {
   if (Array.isArray(v)) {
     let out: unknown[] | null = null;
     for (let i = 0; i < v.length; i++) {
-      const x = safeDeep(v[i]);
-      if (x !== v[i]) (out ??= v.slice())[i] = x;
+      const e: unknown = v[i];
+      // Numbers, booleans and null (most of a long game's scatters) are taken as they are, without a call.
+      if (typeof e !== 'object' && typeof e !== 'string') continue;
+      const x = safeDeep(e);
+      if (x !== e) (out ??= v.slice())[i] = x;
     }
     return (out ?? v) as T;
   }
   let out: Record<string, unknown> | null = null;
   const o = v as Record<string, unknown>;
-  for (const k of Object.keys(o)) {
-    const x = safeDeep(o[k]);
-    if (x !== o[k]) (out ??= { ...o })[k] = x;
+  for (const k in o) {
+    const e = o[k];
+    if (typeof e !== 'object' && typeof e !== 'string') continue;
+    const x = safeDeep(e);
+    if (x !== e) (out ??= { ...o })[k] = x;
   }
   return (out ?? v) as T;
 }

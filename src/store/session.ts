@@ -219,13 +219,22 @@ const HASH_KEY = ',"hash":"';
  */
 function hashOf(head: string): string {
   const bytes = Buffer.from(head, 'utf8');
-  const words = new Int32Array(((bytes.length + 7) >>> 3) << 1);
-  new Uint8Array(words.buffer).set(bytes);
-  let h = 0x811c9dc5 ^ bytes.length;
+  const n = bytes.length;
+  // The bytes as words where they lie (a large Buffer has its own aligned memory), the last few zero-padded.
+  const whole = n & ~7;
+  const aligned = bytes.byteOffset % 4 === 0;
+  const words = aligned
+    ? new Int32Array(bytes.buffer, bytes.byteOffset, whole >>> 2)
+    : new Int32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + whole));
+  const tail = new Int32Array(2);
+  new Uint8Array(tail.buffer).set(bytes.subarray(whole));
+  let h = 0x811c9dc5 ^ n;
   let g = 0x050c5d1f;
-  for (let i = 0; i < words.length; i += 2) {
-    h = Math.imul(h ^ words[i]!, 0x01000193);
-    g = Math.imul(g ^ words[i + 1]!, 0x01000193);
+  for (let i = 0; i <= words.length; i += 2) {
+    const a = i < words.length ? words[i]! : tail[0]!;
+    const b = i < words.length ? words[i + 1]! : tail[1]!;
+    h = Math.imul(h ^ a, 0x01000193);
+    g = Math.imul(g ^ b, 0x01000193);
     h = (h << 7) | (h >>> 25);
     g = (g << 7) | (g >>> 25);
   }
