@@ -285,13 +285,13 @@ function restore(json: Obj, state: SessionState, c: Checkpoint, book: RuleBook):
 }
 
 /**
- * The checkpoints to write with `state`: those of the undo that replayed the log (`given`: its game follows from
- * its log), else the file's, following the change: one more for a step added to the log (the game read is the game
+ * The checkpoints to write with `state` (test/faults/kill.test.ts computes the same text): those of the undo that
+ * replayed the log (`given`: its game follows from its log), else the file's, following the change: one more for a step added to the log (the game read is the game
  * before it), one fewer for an undo from the newest, the same when the log did not change, none for anything else.
  * A game that may not follow from its log (`null`: a hand edit) keeps none, so that an undo replays the log rather
  * than go back to an edited game.
  */
-function checkpointsFor(state: SessionState, loaded: Loaded | null, given?: Checkpoint[]): Checkpoint[] | null {
+export function checkpointsFor(state: SessionState, loaded: Loaded | null, given?: Checkpoint[]): Checkpoint[] | null {
   if (given) return given;
   if (!loaded) return [];
   if (loaded.checkpoints === null) return null;
