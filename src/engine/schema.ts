@@ -591,6 +591,8 @@ function inPlayEntry(x: unknown, i: number): InPlay {
   if (p.scatters !== undefined) {
     // Each scatter is [round, distance, direction].
     e.scatters = arr(p.scatters, `inPlay[${i}].scatters`, READ.round).map((y, j) => {
+      // A Pillar of Flame in play scatters every End Phase: a plain triple is taken as it is, with no path text built.
+      if (Array.isArray(y) && y.length === 3 && isPlainScatter(y)) return y as ScatterMark;
       const at = `inPlay[${i}].scatters[${j}]`;
       const q = arr(y, at, 3);
       if (q.length !== 3) fail(at, 'expected [round, distance, direction]');
