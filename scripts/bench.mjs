@@ -71,15 +71,21 @@ process.stderr.write(`badzone bench: working in ${work}\n`);
 const { createGame, step, defaultSetup } = await load('engine/index.ts');
 const { shippedBook } = await load('store/tables.ts');
 const { serialize } = await load('store/session.ts');
+const { checkpointOf } = await load('engine/checkpoint.ts');
+const { LIMITS } = await load('rules/limits.ts');
+// As `badzone round` writes it: with the undo checkpoints of its last steps (src/store/session.ts).
 function session(rounds) {
   const book = shippedBook();
   let s = createGame(defaultSetup(20261130), book);
+  const checkpoints = [];
   for (let i = 0; i < rounds; i++) {
     const r = step(s, { type: 'round' }, book);
     if (!r.ok) throw new Error('round refused while building the bench session');
+    checkpoints.push(checkpointOf(r.state, s));
+    if (checkpoints.length > LIMITS.checkpoints) checkpoints.shift();
     s = r.state;
   }
-  return serialize(s);
+  return serialize(s, checkpoints);
 }
 const smallTpl = session(1);
 const bigTpl = session(1000);

@@ -650,7 +650,11 @@ export const SCHEMAS = {
           }),
         ),
       },
-      session: obj({ schemaVersion: int, setup: { type: 'object' }, log: arr(ref('logRecord')) }),
+      session: {
+        ...obj({ schemaVersion: int, setup: { type: 'object' }, log: arr(ref('logRecord')) }),
+        description:
+          "The session file's game, its log as objects (the file packs it: docs/json.md, The session file); no checkpoints or hash.",
+      },
     },
   ),
   discard: output(

@@ -9,6 +9,11 @@ import { main } from '../src/cli/main.js';
 import type { IO } from '../src/cli/io.js';
 import type { Prompter } from '../src/cli/prompts.js';
 import { checkJsonRun } from './contract.js';
+import { checkpointOf, type Checkpoint } from '../src/engine/checkpoint.js';
+import { createGame, defaultSetup, step, type Action, type SessionState } from '../src/engine/index.js';
+import { LIMITS } from '../src/rules/limits.js';
+import { serialize } from '../src/store/session.js';
+import { shippedBook } from '../src/store/tables.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = path.join(ROOT, 'bin', 'badzone.js');
@@ -204,4 +209,81 @@ export function plantNames(file: string, names: Record<string, string>): void {
   for (const [placeholder, name] of Object.entries(names))
     text = text.split(placeholder).join(JSON.stringify(name).slice(1, -1));
   fs.writeFileSync(file, text);
+}
+
+/**
+ * A session file's JSON as a test reads or hand-edits it: each log entry an object with its rolls (the form a
+ * report's session has, and a hand-written file may take), and no `purposes`, `checkpoints` or `hash` (an edited
+ * file has no hash that matches). badzone writes the log packed (docs/json.md, "The session file"): this reads
+ * that form as the docs describe it, so it checks them too. Written back with JSON.stringify, it opens as any
+ * hand-edited file does.
+ */
+export function readSession(file: string): any {
+  return expandSession(JSON.parse(fs.readFileSync(file, 'utf8')));
+}
+
+/** See readSession: a parsed session file (or a report's `session`) with its log as objects. */
+export function expandSession(s: any): any {
+  if (typeof s !== 'object' || s === null || Array.isArray(s)) return s;
+  if (Array.isArray(s.log) && Array.isArray(s.purposes)) {
+    const purposes: string[] = s.purposes;
+    s.log = s.log.map((e: unknown, seq: number) => {
+      if (typeof e !== 'string') return e;
+      const [round, rolls, ...rest] = e.split(' ');
+      const action = rest.join(' ');
+      return {
+        seq,
+        round: Number(round),
+        action: action.startsWith('{') ? JSON.parse(action) : { type: action },
+        rolls:
+          rolls === '-'
+            ? []
+            : rolls!.split(',').map((r) => {
+                const [die, value, p, flags = 0] = r.split('.').map(Number) as number[];
+                return {
+                  die,
+                  value,
+                  for: purposes[p!],
+                  ...(flags & 4 ? { d66: true } : {}),
+                  ...(flags & 2 ? { card: true } : {}),
+                  ...(flags & 1 ? { entered: true } : {}),
+                };
+              }),
+      };
+    });
+    delete s.purposes;
+  }
+  delete s.checkpoints;
+  delete s.hash;
+  return s;
+}
+
+/**
+ * The session file badzone writes for a game of `actions` played from the default setup with `seed`, undo
+ * checkpoints and all, made by the engine itself (fast: a long game without a command per step).
+ */
+export function playedText(actions: Iterable<Action>, seed: number | string = 20261130): string {
+  const book = shippedBook();
+  let s: SessionState = createGame(defaultSetup(seed), book);
+  const checkpoints: Checkpoint[] = [];
+  for (const a of actions) {
+    const r = step(s, a, book);
+    if (!r.ok) throw new Error(`${a.type} was refused while building the game`);
+    checkpoints.push(checkpointOf(r.state, s));
+    s = r.state;
+  }
+  return serialize(s, checkpoints.slice(-LIMITS.checkpoints));
+}
+
+/** A folder holding a game of `rounds` rounds as `badzone round` writes it (see playedText). */
+export function longGame(rounds: number, seed: number | string = 20261130): string {
+  const dir = tempDir('badzone-long-');
+  fs.writeFileSync(
+    path.join(dir, 'badzone-session.json'),
+    playedText(
+      Array.from({ length: rounds }, () => ({ type: 'round' }) as const),
+      seed,
+    ),
+  );
+  return dir;
 }

@@ -394,7 +394,7 @@ export class Game {
       if (!loaded) throw noSession(this.file);
       let u: ReturnType<typeof engineUndo>;
       try {
-        u = engineUndo(loaded.state, loaded.book);
+        u = engineUndo(loaded.state, loaded.book, loaded.before());
       } catch (e) {
         // A hand-edited log whose actions no longer apply: say which entry, change nothing.
         if (e instanceof ReplayError)
@@ -413,7 +413,7 @@ export class Game {
         remaining: u.state.log.length - 1,
         redoable: u.state.redo.length,
       };
-      return { state: u.state, result };
+      return { state: u.state, result, checkpoints: u.checkpoints };
     });
   }
 
@@ -580,7 +580,7 @@ export class Game {
    * seed (`fromSeed`; the dice entered by hand, `entered`, come from no seed).
    */
   async verify(opts: { commitment?: string } = {}): Promise<VerifyData> {
-    const { state, book } = load(this.file);
+    const { state, book } = load(this.file, { trust: false });
     return verifyLoaded(this.file, state, book, opts);
   }
 

@@ -6,6 +6,7 @@ import type { DiceSource } from './dice.js';
 import { createGame, setupNotes } from './setup.js';
 import { step, type Report, type StepResult } from './step.js';
 import type { Action, LogRecord, SessionState, Setup } from './state.js';
+import { plainCopy } from './working.js';
 
 /** One log entry replayed. */
 export interface Replayed {
@@ -81,15 +82,33 @@ export function loggedActions(log: readonly LogRecord[]): Action[] {
 
 /** Rebuild a game from its setup and the actions in its log. Throws if a logged action no longer applies. */
 export function replay(setup: Setup, actions: Action[], book: RuleBook): SessionState {
+  return replayKeeping(setup, actions, book, 0).state;
+}
+
+/**
+ * replay, and copies of the games before the last `keep` entries (fewer when the log is shorter), oldest first,
+ * without their logs: what undo's checkpoints are made from (./checkpoint.ts).
+ */
+export function replayKeeping(
+  setup: Setup,
+  actions: Action[],
+  book: RuleBook,
+  keep: number,
+): { state: SessionState; kept: SessionState[] } {
   let s: SessionState | undefined;
+  const kept: SessionState[] = [];
+  // The entry with seq `last` is the log's last: the games after entries last-keep .. last-1 are kept.
+  const last = actions.length;
   for (const r of replaySteps(setup, actions, book)) {
     if (!r.ok) {
       const why = 'refusal' in r.result ? r.result.refusal.message : `needs ${r.result.needs.kind}`;
       throw new ReplayError(`log entry ${r.seq} (${r.action.type}) no longer applies: ${why}`, r.seq);
     }
     s = r.state;
+    // The replay grows its state's lists in place: a game kept is copied (all but the log) as it is now.
+    if (r.seq < last && r.seq >= last - keep) kept.push(plainCopy({ ...s, log: [] }));
   }
-  return s!;
+  return { state: s!, kept };
 }
 
 export class ReplayError extends Error {

@@ -8,6 +8,7 @@ import { DEFAULT_ORIENTATION, EDGES, type Orientation } from '../rules/orientati
 import { isD66 } from '../dice/expression.js';
 import { loggedActions, replay } from './replay.js';
 import { engineCounts } from './counts.js';
+import { ROLL_FLAGS, packedLines } from './packed-log.js';
 import {
   SCHEMA_VERSION,
   STORY_FIELDS,
@@ -68,7 +69,18 @@ const MIGRATIONS: Record<number, (s: Obj) => Obj> = {
   4: addOrientation,
   5: addStory,
   6: addMarkers,
+  7: packLog,
 };
+
+/**
+ * Version 8 writes the log packed (../engine/packed-log.ts: each entry one string, each roll's purpose once in
+ * `purposes`) and keeps a checkpoint beside it for undo (../store/session.ts). A version-7 log, each entry an
+ * object with its rolls, is the other form a version-8 log may take (a report's session, a hand-written file): it
+ * is read and checked as before, and the next save packs it. Nothing else changes.
+ */
+function packLog(s: Obj): Obj {
+  return { ...s, schemaVersion: 8 };
+}
 
 /**
  * Version 6 keeps the GM's title, date, scenario and result for the battle report (`story`). Games before it
@@ -299,7 +311,7 @@ function dieList(v: unknown, path: string): EnteredDie[] | undefined {
   return arr(v, path, READ.enteredDice).map((x, i) => (x === null ? null : int(x, `${path}[${i}]`, 1, 1000)));
 }
 
-function action(v: unknown, path: string): Action {
+function actionOf(v: unknown, path: string): Action {
   const o = obj(v, path);
   const type = oneOf(o.type, `${path}.type`, [
     'new',
@@ -457,11 +469,114 @@ function record(v: unknown, path: string): LogRecord {
   return {
     seq: int(o.seq, `${path}.seq`, 0, READ.round),
     round: int(o.round, `${path}.round`, 0, READ.round),
-    action: action(o.action, `${path}.action`),
+    action: actionOf(o.action, `${path}.action`),
     rolls: arr(o.rolls, `${path}.rolls`, READ.rollsPerStep).map((x, i) =>
       isPlainRoll(x) ? x : roll(x, `${path}.rolls[${i}]`),
     ),
   };
+}
+
+/** A whole number written in decimal digits (no sign, no leading zero, at most 9 digits), or -1. */
+function digits(t: string): number {
+  if (t.length === 0 || t.length > 9 || (t.length > 1 && t.charCodeAt(0) === 48)) return -1;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c < 48 || c > 57) return -1;
+  }
+  return Number(t);
+}
+
+/**
+ * A packed log entry (./packed-log.ts) as a record. Its round and action are read and checked now; its rolls
+ * now too, unless `lazy` (the file is as badzone wrote it: its hash matched, ../store/session.ts), and then
+ * when first asked for: a command that never looks at an old entry's rolls (`round`, `status`) neither decodes
+ * nor checks them, and the store writes the entry back as the same text (packedLines).
+ */
+function packedRecord(text: string, seq: number, purposes: readonly string[], lazy: boolean): LogRecord {
+  const a = text.indexOf(' ');
+  const b = a < 0 ? -1 : text.indexOf(' ', a + 1);
+  if (b < 0) fail(`log[${seq}]`, 'expected a packed entry: "ROUND ROLLS ACTION"');
+  const round = digits(text.slice(0, a));
+  if (round < 0 || round > READ.round)
+    fail(`log[${seq}]`, `expected the entry's round first, a whole number from 0 to ${READ.round}`);
+  const act = text.slice(b + 1);
+  let action: Action;
+  if (act === 'round' || act === 'end' || act === 'new') action = { type: act };
+  else {
+    let v: unknown = { type: act };
+    if (act.startsWith('{')) {
+      try {
+        v = JSON.parse(act);
+      } catch {
+        fail(`log[${seq}].action`, "expected the action's type, or its JSON text");
+      }
+    }
+    action = actionOf(v, `log[${seq}].action`);
+  }
+  const r = { seq, round, action } as LogRecord;
+  const rolls = text.slice(a + 1, b);
+  if (lazy) {
+    Object.defineProperty(r, 'rolls', LAZY_ROLLS);
+    lazyRolls.set(r, { text: rolls, purposes });
+  } else r.rolls = unpackRolls(rolls, purposes, seq);
+  packedLines.set(r, { text, purposes });
+  return r;
+}
+
+/** The packed rolls of records whose rolls are read when first asked for (LAZY_ROLLS). */
+const lazyRolls = new WeakMap<LogRecord, { text: string; purposes: readonly string[] }>();
+
+/**
+ * The `rolls` of a lazily read record: decoded and checked when first read, then kept as a plain field. One
+ * accessor shared by every such record, so a long log costs no function per entry. Setting `rolls` replaces them
+ * (and the record is no longer written back as its old text).
+ */
+const LAZY_ROLLS: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: LogRecord): Roll[] {
+    const p = lazyRolls.get(this)!;
+    const rolls = unpackRolls(p.text, p.purposes, this.seq);
+    Object.defineProperty(this, 'rolls', { value: rolls, writable: true, enumerable: true, configurable: true });
+    lazyRolls.delete(this);
+    return rolls;
+  },
+  set(this: LogRecord, v: Roll[]): void {
+    Object.defineProperty(this, 'rolls', { value: v, writable: true, enumerable: true, configurable: true });
+    lazyRolls.delete(this);
+    packedLines.delete(this);
+  },
+};
+
+/** A packed entry's rolls (`-`, or `DIE.VALUE.PURPOSE(.FLAGS)` comma-separated), checked as roll() checks a roll. */
+function unpackRolls(text: string, purposes: readonly string[], seq: number): Roll[] {
+  engineCounts.logEntriesChecked++;
+  if (text === '-') return [];
+  const parts = text.split(',');
+  if (parts.length > READ.rollsPerStep)
+    fail(`log[${seq}].rolls`, `expected at most ${READ.rollsPerStep} entries, found ${parts.length}`);
+  return parts.map((p, k) => {
+    const f = p.split('.');
+    const at = `log[${seq}].rolls[${k}]`;
+    if (f.length !== 3 && f.length !== 4) fail(at, 'expected DIE.VALUE.PURPOSE or DIE.VALUE.PURPOSE.FLAGS');
+    const die = digits(f[0]!);
+    const value = digits(f[1]!);
+    const purpose = digits(f[2]!);
+    const flags = f.length === 4 ? digits(f[3]!) : 0;
+    if (die < 2 || die > 1000) fail(`${at}.die`, `expected a whole number from 2 to 1000, found ${f[0]}`);
+    if (value < 1 || value > die) fail(`${at}.value`, `expected a whole number from 1 to ${die}, found ${f[1]}`);
+    if (purpose < 0 || purpose >= purposes.length)
+      fail(`${at}.for`, `expected an index into purposes (0 to ${purposes.length - 1}), found ${f[2]}`);
+    if (f.length === 4 && (flags < 1 || flags > 7)) fail(`${at}.flags`, `expected 1 to 7, found ${f[3]}`);
+    const r: Roll = { die, value, for: purposes[purpose]! };
+    if (flags & ROLL_FLAGS.d66) {
+      if (die !== 66 || !isD66(value)) fail(`${at}.value`, `${value} is not a D66 result (two digits, each 1-6)`);
+      r.d66 = true;
+    }
+    if (flags & ROLL_FLAGS.card) r.card = true;
+    if (flags & ROLL_FLAGS.entered) r.entered = true;
+    return r;
+  });
 }
 
 function inPlayEntry(x: unknown, i: number): InPlay {
@@ -476,6 +591,8 @@ function inPlayEntry(x: unknown, i: number): InPlay {
   if (p.scatters !== undefined) {
     // Each scatter is [round, distance, direction].
     e.scatters = arr(p.scatters, `inPlay[${i}].scatters`, READ.round).map((y, j) => {
+      // A Pillar of Flame in play scatters every End Phase: a plain triple is taken as it is, with no path text built.
+      if (Array.isArray(y) && y.length === 3 && isPlainScatter(y)) return y as ScatterMark;
       const at = `inPlay[${i}].scatters[${j}]`;
       const q = arr(y, at, 3);
       if (q.length !== 3) fail(at, 'expected [round, distance, direction]');
@@ -669,7 +786,7 @@ function redoEntry(v: unknown, path: string): RedoEntry {
   return {
     seq: int(o.seq, `${path}.seq`, 0, READ.round),
     round: int(o.round, `${path}.round`, 0, READ.round),
-    action: action(o.action, `${path}.action`),
+    action: actionOf(o.action, `${path}.action`),
     rolls: int(o.rolls, `${path}.rolls`, 0, READ.rollsPerStep),
     uses: int(o.uses, `${path}.uses`, 0, READ.rngUses),
   };
@@ -677,6 +794,34 @@ function redoEntry(v: unknown, path: string): RedoEntry {
 
 function cards(v: unknown, path: string): number[] {
   return arr(v, path, 64).map((x, i) => int(x, `${path}[${i}]`, 1, 64));
+}
+
+/** How validateSession reads the log. */
+export interface LogReading {
+  /**
+   * The file is as badzone wrote it (../store/session.ts checked its hash): its packed entries' rolls are decoded
+   * and checked when first read. Never for `verify`.
+   */
+  lazy?: boolean;
+  /** The log itself, already read (the game a checkpoint restores shares the file's log, less its last entry). */
+  log?: LogRecord[];
+}
+
+/**
+ * The log of a file: entries packed (schema 8 on, ./packed-log.ts) or objects (any schema; a report's session,
+ * a hand-written file), each checked. The order of the purposes matters (entries point into it), so they are
+ * read as they are.
+ */
+function logOf(o: Obj, version: number, lazy: boolean): LogRecord[] {
+  const purposes =
+    version >= 8 && o.purposes !== undefined
+      ? strings(o.purposes, 'purposes', READ.sessionBytes, READ.rollPurpose)
+      : null;
+  return arr(o.log, 'log', READ.logEntries).map((x, i) => {
+    if (typeof x === 'string' && purposes !== null) return packedRecord(x, i, purposes, lazy);
+    engineCounts.logEntriesChecked++;
+    return isPlainRecord(x) ? x : record(x, `log[${i}]`);
+  });
 }
 
 /**
@@ -687,6 +832,7 @@ function cards(v: unknown, path: string): number[] {
 export function validateSession(
   v: unknown,
   bookFor: (setup: Setup) => RuleBook,
+  opts: LogReading = {},
 ): { state: SessionState; book: RuleBook; migratedFrom: number | null } {
   let o = obj(v, '(session)');
   const version = int(o.schemaVersion, 'schemaVersion', 1, Number.MAX_SAFE_INTEGER);
@@ -766,10 +912,7 @@ export function validateSession(
     manualDice: bool(o.manualDice, 'manualDice'),
     story: storyOf(o.story),
     redo: arr(o.redo, 'redo', READ.logEntries).map((x, i) => redoEntry(x, `redo[${i}]`)),
-    log: arr(o.log, 'log', READ.logEntries).map((x, i) => {
-      engineCounts.logEntriesChecked++;
-      return isPlainRecord(x) ? x : record(x, `log[${i}]`);
-    }),
+    log: opts.log ?? logOf(o, version, opts.lazy === true),
   };
   if (state.rng.seed !== su.seed) fail('rng.seed', `${state.rng.seed} is not the game's seed (setup.seed ${su.seed})`);
   if (state.log.length === 0 || state.log[0]!.action.type !== 'new')

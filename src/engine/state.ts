@@ -5,7 +5,7 @@ import type { Edge, Orientation } from '../rules/orientation.js';
 import type { MarkerKind } from '../rules/markers.js';
 import { tileName } from '../rules/geometry.js';
 
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 export type Mode = 'dice' | 'deck';
 export type Phase = 'setup' | 'round' | 'end';
@@ -272,7 +272,9 @@ export type MarkerAction =
 /**
  * One entry per command that changed the game: the action (with any entered dice) and every roll it made, with
  * what it was for. What happened in words is not stored: it follows from these, and `badzone log` replays it
- * (this keeps a 1000-round session file to about 0.65 MB instead of 1.1 MB).
+ * (this kept a 1000-round session file to about 0.65 MB instead of 1.1 MB; since schema 8 the file packs each
+ * entry in one string, each purpose once: about 0.1 MB, ./packed-log.ts). A record read from a file as badzone
+ * wrote it decodes its `rolls` when first read (./schema.ts).
  */
 export interface LogRecord {
   seq: number;
@@ -339,6 +341,32 @@ export interface SessionState {
   redo: RedoEntry[];
   log: LogRecord[];
 }
+
+/**
+ * What a step of the game may change: everything `verify` compares with a replay of the log, and what an undo
+ * takes back. The rest of a state is the game's setup, the dice preference, the story, the redo list and the log.
+ */
+export const STEP_FIELDS = [
+  'rng',
+  'round',
+  'phase',
+  'inPlay',
+  'deck',
+  'visibility',
+  'hazard',
+  'tiles',
+  'orientation',
+  'lairs',
+  'structures',
+  'sitesAt',
+  'gangs',
+  'pendingEnd',
+  'objects',
+  'conditions',
+  'tilePicks',
+  'markers',
+  'markersPlaced',
+] as const satisfies readonly (keyof SessionState)[];
 
 /** The GM's free text about a game, each null until given: kept in the game and headed the battle report with. */
 export interface Story {

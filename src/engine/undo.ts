@@ -1,23 +1,40 @@
 // Undo and redo: undo replays the log without its last entry (keeping what it undid on the redo list); redo
 // re-applies the step undone last, and checks that it rolls the same dice.
 import type { RuleBook } from '../rules/book.js';
-import { loggedActions, replay } from './replay.js';
+import { loggedActions, replayKeeping } from './replay.js';
+import { checkpointOf, type Checkpoint } from './checkpoint.js';
+import { LIMITS } from '../rules/limits.js';
 import { refusal, type Refusal } from './refusals.js';
 import { step, type StepResult } from './step.js';
 import type { LogRecord, RedoEntry, SessionState, Story } from './state.js';
 
 /**
- * The state before the last action that changed the game (the log minus its last entry, replayed). What was
+ * The state before the last action that changed the game: the game a checkpoint kept (`before`, ../store/session.ts;
+ * used when its log is this log less its last entry), else the log minus its last entry, replayed. What was
  * undone goes on the redo list (kept in the session), and the dice preference and the story stay as they were.
+ * A replay also gives the checkpoints of the game it makes (the last LIMITS.checkpoints steps; `checkpoints`,
+ * oldest first), so that the undos after it start from a checkpoint too; a restored game's are the ones the file
+ * kept under it (`checkpoints` is null: the store keeps them).
  */
-export function undo(state: SessionState, book: RuleBook): { state: SessionState; undone: LogRecord } | null {
+export function undo(
+  state: SessionState,
+  book: RuleBook,
+  before: SessionState | null = null,
+): { state: SessionState; undone: LogRecord; checkpoints: Checkpoint[] | null } | null {
   if (state.log.length <= 1) return null;
   const undone = state.log[state.log.length - 1]!;
-  const s = replay(state.setup, loggedActions(state.log.slice(0, -1)), book);
+  let s: SessionState;
+  let checkpoints: Checkpoint[] | null = null;
+  if (before !== null && before.log.length === state.log.length - 1) s = before;
+  else {
+    const r = replayKeeping(state.setup, loggedActions(state.log.slice(0, -1)), book, LIMITS.checkpoints);
+    s = r.state;
+    checkpoints = r.kept.map((b, i) => checkpointOf(r.kept[i + 1] ?? s, b));
+  }
   s.manualDice = state.manualDice;
   s.story = state.story;
   s.redo = [...state.redo, redoEntry(undone, state.rng.uses)];
-  return { state: s, undone };
+  return { state: s, undone, checkpoints };
 }
 
 /** What the redo list keeps of an undone log entry; `usesAfter` is the dice position after it. */

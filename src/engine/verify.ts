@@ -2,7 +2,7 @@
 // where they do not, the first difference, found by comparing the JSON of each side.
 import type { RuleBook } from '../rules/book.js';
 import { loggedActions, replaySteps } from './replay.js';
-import { countDice, type LogRecord, type Roll, type SessionState } from './state.js';
+import { STEP_FIELDS, countDice, type LogRecord, type Roll, type SessionState } from './state.js';
 
 export interface VerifyResult {
   ok: boolean;
@@ -84,28 +84,7 @@ export function verify(state: SessionState, book: RuleBook): VerifyResult {
     if (c) return c;
     s = r.state;
   }
-  const fields = [
-    'rng',
-    'round',
-    'phase',
-    'inPlay',
-    'deck',
-    'visibility',
-    'hazard',
-    'tiles',
-    'orientation',
-    'lairs',
-    'structures',
-    'sitesAt',
-    'gangs',
-    'pendingEnd',
-    'objects',
-    'conditions',
-    'tilePicks',
-    'markers',
-    'markersPlaced',
-  ] as const;
-  for (const f of fields) {
+  for (const f of STEP_FIELDS) {
     if (JSON.stringify(state[f]) !== JSON.stringify(s![f])) {
       const d = firstDifference(state[f], s![f], '');
       const at = d.path === '' ? '' : `${d.path} = `;

@@ -32,16 +32,34 @@ export function safeText(s: string): string {
   return !NOT_PRINTABLE_ASCII.test(s) ? s : s.replace(UNSAFE(), escapeChar);
 }
 
-/** Make every string in a value terminal-safe (for the human renderer; JSON keeps the original text). */
+/**
+ * Make every string in a value terminal-safe (for the human renderer; JSON keeps the original text). What holds
+ * no string to change is returned as it is, not copied: a long game's lists (a marker's hundreds of scatters) cost
+ * a walk, not a copy.
+ */
 export function safeDeep<T>(v: T): T {
   if (typeof v === 'string') return safeText(v) as T;
-  if (Array.isArray(v)) return v.map(safeDeep) as T;
-  if (v && typeof v === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = safeDeep(x);
-    return out as T;
+  if (typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < v.length; i++) {
+      const e: unknown = v[i];
+      // Numbers, booleans and null (most of a long game's scatters) are taken as they are, without a call.
+      if (typeof e !== 'object' && typeof e !== 'string') continue;
+      const x = safeDeep(e);
+      if (x !== e) (out ??= v.slice())[i] = x;
+    }
+    return (out ?? v) as T;
   }
-  return v;
+  let out: Record<string, unknown> | null = null;
+  const o = v as Record<string, unknown>;
+  for (const k in o) {
+    const e = o[k];
+    if (typeof e !== 'object' && typeof e !== 'string') continue;
+    const x = safeDeep(e);
+    if (x !== e) (out ??= { ...o })[k] = x;
+  }
+  return (out ?? v) as T;
 }
 
 /** Lines of text badzone composed (a message with a line break of its own): each line made safe. */

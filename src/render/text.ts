@@ -303,12 +303,22 @@ function hazardShort(h: HazardView | null, st: Style): string[] {
   return para(st, `${h.name} (D10 ${h.roll})${ploy}`, `${st.bold('Hazard:')} `, '  ');
 }
 
-/** Where a scattered marker went: 'scattered 8" toward 5, then 9" toward 9 o'clock'. */
+/** Scatters a marker's path shows in full; a longer one shows how many and the last few (`--json` has them all). */
+const PATH_SHOWN = 6;
+
+/**
+ * Where a scattered marker went: 'scattered 8" toward 5, then 9" toward 9 o'clock'; after more than PATH_SHOWN
+ * scatters, 'scattered 40 times since round 3, each from where the last left it; the last: ...', so that a long
+ * game's `status` stays as short (and as quick) as a new one's (a Pillar of Flame scatters every End Phase).
+ */
 function scatterPath(p: InPlayView): string {
-  const s = p.scatters ?? [];
-  if (s.length === 0) return '';
+  const all = p.scatters ?? [];
+  if (all.length === 0) return '';
+  const s = all.length > PATH_SHOWN ? all.slice(-3) : all;
   const steps = s.map((x, i) => `${x.distance}" toward ${x.direction}${i === s.length - 1 ? " o'clock" : ''}`);
-  return ` (scattered ${steps.length > 1 ? `${steps.slice(0, -1).join(', ')}, then ${steps[steps.length - 1]}` : steps[0]})`;
+  const path = steps.length > 1 ? `${steps.slice(0, -1).join(', ')}, then ${steps[steps.length - 1]}` : steps[0];
+  if (s === all) return ` (scattered ${path})`;
+  return ` (scattered ${all.length} times since round ${all[0]!.round}, each from where the last left it; the last: ${path})`;
 }
 
 function inPlayLine(p: InPlayView, i: number, st: Style): string {

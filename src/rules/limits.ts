@@ -44,7 +44,12 @@ export const LIMITS = {
   logEntries: 100_000,
   /** The dice position: random numbers drawn since the seed (resuming replays them, about 7 ms a million). */
   rngUses: 10_000_000,
-  /** Bytes in a session file. A 1000-round game is about 0.7 MB. */
+  /**
+   * Undo checkpoints a session file keeps: the games before its last steps, each a patch of the one after it, so
+   * that so many undos in a row start from one instead of replaying the log (../store/session.ts).
+   */
+  checkpoints: 10,
+  /** Bytes in a session file. A 1000-round game is about 0.1 MB (its log packed: ../engine/packed-log.ts). */
   sessionBytes: 20_000_000,
   /** Bytes in a table file. */
   tableBytes: 1_000_000,
@@ -120,6 +125,8 @@ export const READ = {
   round: 10_000_000,
   /** No badzone wrote a longer seed (the Twister's were numbers). */
   seedLength: LIMITS.seedLength,
+  /** A file with more is read as having none (a hand edit: its checkpoints are not used). */
+  checkpoints: LIMITS.checkpoints,
   /** Markers on the battlefield (issue 22): a Falling Crates on 676 tiles places 676; far more than any game keeps. */
   markers: 1_000_000,
 } as const;

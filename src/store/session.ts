@@ -6,6 +6,8 @@ import { TableError } from '../rules/validate.js';
 import type { RuleBook } from '../rules/book.js';
 import { SchemaTooNew, validateSession } from '../engine/schema.js';
 import type { SessionState } from '../engine/state.js';
+import { packLog } from '../engine/packed-log.js';
+import { BadPatch, checkpointOf, restoreFields, type Checkpoint } from '../engine/checkpoint.js';
 import {
   backup,
   checkNameRoom,
@@ -53,11 +55,32 @@ export interface Loaded {
    * to the game (an undo then another step leaves the log's length and the dice position as they were) shows here.
    */
   text: string;
+  /**
+   * The file is as badzone wrote it: its hash matched (checkpointed). Its log's rolls were left to be read when
+   * needed, and its checkpoints may be used.
+   */
+  trusted: boolean;
+  /**
+   * The undo checkpoints the file kept, oldest first; null when its game may not follow from its log (it was
+   * edited by hand, or written before schema 8, or by a badzone that read such a file): then none is kept until an
+   * undo has replayed the log.
+   */
+  checkpoints: Checkpoint[] | null;
+  /**
+   * The game before the log's last entry, from the newest checkpoint (for `undo`, instead of a replay of the log),
+   * checked like a file's game; null when there is none, or it does not restore (a forged hash: undo replays).
+   */
+  before: () => SessionState | null;
+}
+
+/** `trust: false` (`verify`): ignore the hash and the checkpoints; every entry of the log is read and checked now. */
+export interface Reading {
+  trust?: boolean;
 }
 
 /** Read and validate a session; null when there is no file. Never writes. */
-export function tryLoad(file: string): Loaded | null {
-  return loadTarget(resolveTarget(file, 'read'), file)?.loaded ?? null;
+export function tryLoad(file: string, opts: Reading = {}): Loaded | null {
+  return loadTarget(resolveTarget(file, 'read'), file, false, opts.trust ?? true)?.loaded ?? null;
 }
 
 /**
@@ -65,7 +88,7 @@ export function tryLoad(file: string): Loaded | null {
  * `badzone verify --file`. Never writes; a report is never opened as a game to play on.
  */
 export function loadForChecking(file: string): Loaded {
-  const l = loadTarget(resolveTarget(file, 'read'), file, true)?.loaded ?? null;
+  const l = loadTarget(resolveTarget(file, 'read'), file, true, false)?.loaded ?? null;
   if (!l) throw new NoSessionError(`There is no file at ${file}.`, fileWhy('no-report-file', { file }));
   return l;
 }
@@ -80,7 +103,12 @@ function isReport(json: unknown): json is { kind: 'report'; session: unknown } {
   );
 }
 
-function loadTarget(t: Target, file: string, reportToo = false): { loaded: Loaded; id: FileId } | null {
+function loadTarget(
+  t: Target,
+  file: string,
+  reportToo: boolean,
+  trust: boolean,
+): { loaded: Loaded; id: FileId } | null {
   const read = readTarget(t, MAX_SESSION_BYTES);
   if (read === null) return null;
   storeCounts.sessionReads++;
@@ -116,9 +144,18 @@ function loadTarget(t: Target, file: string, reportToo = false): { loaded: Loade
       `${file}: schemaVersion: missing: this is not a badzone session file. It was left as it is.`,
       fileWhy('not-a-session', { file, found: 'an object with no schemaVersion' }),
     );
+  const trusted = trust && hashMatches(read.text);
   try {
-    const { state, book, migratedFrom } = validateSession(json, bookFor);
-    return { loaded: { file, state, book, migratedFrom, text: read.text }, id: read.id };
+    const { state, book, migratedFrom } = validateSession(json, bookFor, { lazy: trusted });
+    const checkpoints = trusted ? checkpointsOf(json as Obj) : null;
+    const before = (): SessionState | null => {
+      const c = checkpoints?.[checkpoints.length - 1];
+      return c === undefined ? null : restore(json as Obj, state, c, book);
+    };
+    return {
+      loaded: { file, state, book, migratedFrom, text: read.text, trusted, checkpoints, before },
+      id: read.id,
+    };
   } catch (e) {
     if (e instanceof SchemaTooNew) {
       throw new InvalidFileError(
@@ -144,14 +181,129 @@ export function noSession(file: string): NoSessionError {
   return new NoSessionError(`There is no game at ${file}.`, fileWhy('no-session', { file }));
 }
 
-export function load(file: string): Loaded {
-  const l = tryLoad(file);
+export function load(file: string, opts: Reading = {}): Loaded {
+  const l = tryLoad(file, opts);
   if (!l) throw noSession(file);
   return l;
 }
 
-export function serialize(state: SessionState): string {
-  return `${JSON.stringify(state)}\n`;
+type Obj = Record<string, unknown>;
+
+/**
+ * The session file's text (schema 8, docs/json.md "The session file"): the game, its log packed (each entry one
+ * string, each roll's purpose once, in `purposes`: ../engine/packed-log.ts; an entry read from the file and not
+ * changed is written back as the same text), the undo `checkpoints` (oldest first), and last `hash`, of the whole
+ * text before it: a file whose hash matches is as badzone wrote it.
+ */
+export function serialize(state: SessionState, checkpoints: readonly Checkpoint[] | null = []): string {
+  const { entries, purposes } = packLog(state.log);
+  return withHash({ ...state, log: entries, purposes, checkpoints });
+}
+
+/** The text of a session file's JSON (without its `hash`), the hash of it added last. */
+export function withHash(file: object): string {
+  const head = `${JSON.stringify(file).slice(0, -1)}${HASH_KEY}`;
+  return `${head}${hashOf(head)}"}\n`;
+}
+
+const HASH_KEY = ',"hash":"';
+
+/**
+ * The hash of a session file's text (up to its `"hash":"`): 16 hex digits. It tells a file badzone wrote from one
+ * edited by hand, no more: anyone can compute it again, which is why `verify` ignores it. Hand-written, in the
+ * manner of FNV-1a but over the UTF-8 bytes four at a time, in two lanes (each word xor-ed in, then multiplied by
+ * an odd number and rotated: a change to any one word always changes its lane): a cold loop over every character
+ * cost `status` about 2 ms on a 1000-round game, and node:crypto costs the 2 to 3 ms of loading it
+ * (docs/development.md, "Performance"). The words are read in the machine's byte order: a file written on a
+ * big-endian computer reads elsewhere as edited (checked in full, its checkpoints unused), which costs time only.
+ */
+function hashOf(head: string): string {
+  const bytes = Buffer.from(head, 'utf8');
+  const n = bytes.length;
+  // The bytes as words where they lie (a large Buffer has its own aligned memory), the last few zero-padded.
+  const whole = n & ~7;
+  const aligned = bytes.byteOffset % 4 === 0;
+  const words = aligned
+    ? new Int32Array(bytes.buffer, bytes.byteOffset, whole >>> 2)
+    : new Int32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + whole));
+  const tail = new Int32Array(2);
+  new Uint8Array(tail.buffer).set(bytes.subarray(whole));
+  let h = 0x811c9dc5 ^ n;
+  let g = 0x050c5d1f;
+  for (let i = 0; i <= words.length; i += 2) {
+    const a = i < words.length ? words[i]! : tail[0]!;
+    const b = i < words.length ? words[i + 1]! : tail[1]!;
+    h = Math.imul(h ^ a, 0x01000193);
+    g = Math.imul(g ^ b, 0x01000193);
+    h = (h << 7) | (h >>> 25);
+    g = (g << 7) | (g >>> 25);
+  }
+  return `${(h >>> 0).toString(16).padStart(8, '0')}${(g >>> 0).toString(16).padStart(8, '0')}`;
+}
+
+/** Whether the text ends with the hash of everything before it, as serialize writes it. */
+function hashMatches(text: string): boolean {
+  const at = text.lastIndexOf(HASH_KEY);
+  if (at < 0) return false;
+  const end = at + HASH_KEY.length;
+  const tail = text.slice(end);
+  if (tail.length !== 19 && tail.length !== 18) return false;
+  const hash = hashOf(text.slice(0, end));
+  return tail === `${hash}"}\n` || tail === `${hash}"}`;
+}
+
+/** A trusted file's checkpoints (anything else than null or a short list of objects: null, and undo replays). */
+function checkpointsOf(json: Obj): Checkpoint[] | null {
+  const c = json.checkpoints;
+  if (!Array.isArray(c) || c.length > READ.checkpoints) return null;
+  return c.every((x) => typeof x === 'object' && x !== null && !Array.isArray(x)) ? (c as Checkpoint[]) : null;
+}
+
+/**
+ * The game a checkpoint takes the file's game back to, checked like a file's game (its log is the file's less its
+ * last entry, already read); null when it does not restore or check (only a forged hash gets one into a file).
+ */
+function restore(json: Obj, state: SessionState, c: Checkpoint, book: RuleBook): SessionState | null {
+  try {
+    if (state.log.length < 2 || !Number.isInteger(c.uses)) return null;
+    const fields = restoreFields(state, c);
+    const game = {
+      schemaVersion: json.schemaVersion,
+      setup: json.setup,
+      rng: { seed: state.rng.seed, uses: c.uses },
+      ...fields,
+      manualDice: state.manualDice,
+      story: state.story,
+      redo: [],
+      log: [],
+    };
+    return validateSession(game, () => book, { log: state.log.slice(0, -1) }).state;
+  } catch (e) {
+    if (e instanceof BadPatch || e instanceof Invalid || e instanceof TableError) return null;
+    throw e;
+  }
+}
+
+/**
+ * The checkpoints to write with `state` (test/faults/kill.test.ts computes the same text): those of the undo that
+ * replayed the log (`given`: its game follows from its log), else the file's, following the change: one more for a step added to the log (the game read is the game
+ * before it), one fewer for an undo from the newest, the same when the log did not change, none for anything else.
+ * A game that may not follow from its log (`null`: a hand edit) keeps none, so that an undo replays the log rather
+ * than go back to an edited game.
+ */
+export function checkpointsFor(state: SessionState, loaded: Loaded | null, given?: Checkpoint[]): Checkpoint[] | null {
+  if (given) return given;
+  if (!loaded) return [];
+  if (loaded.checkpoints === null) return null;
+  const old = loaded.state.log;
+  const log = state.log;
+  const n = old.length;
+  const m = log.length;
+  if (m === n + 1 && log[n - 1] === old[n - 1])
+    return [...loaded.checkpoints, checkpointOf(state, loaded.state)].slice(-LIMITS.checkpoints);
+  if (m === n && log[n - 1] === old[n - 1]) return loaded.checkpoints;
+  if (m === n - 1 && m > 0 && log[m - 1] === old[m - 1]) return loaded.checkpoints.slice(0, -1);
+  return [];
 }
 
 /**
@@ -159,8 +311,8 @@ export function serialize(state: SessionState): string {
  * written (LIMITS.sessionBytes) and larger than it was (`before`, in bytes): a game an older badzone wrote past
  * the size still opens and undoes.
  */
-function sized(state: SessionState, before: number): string {
-  const text = serialize(state);
+function sized(state: SessionState, before: number, checkpoints: readonly Checkpoint[] | null = []): string {
+  const text = serialize(state, checkpoints);
   const tooBig = sessionBytesProblem(Buffer.byteLength(text), before);
   if (tooBig)
     throw new RefusedError(
@@ -206,7 +358,7 @@ export const saved: string[] = [];
  */
 export function mutate<T>(
   file: string,
-  change: (loaded: Loaded | null) => { state: SessionState | null; result: T },
+  change: (loaded: Loaded | null) => { state: SessionState | null; result: T; checkpoints?: Checkpoint[] | null },
   lock: LockOptions = LOCK_DEFAULTS,
 ): T {
   const first = resolveTarget(file, 'save');
@@ -217,12 +369,13 @@ export function mutate<T>(
     (held) => {
       sweepTemps(first.real, lock.foreignStaleMs);
       const t = refresh(first);
-      const got = loadTarget(t, file);
+      const got = loadTarget(t, file, false, true);
       if (got) checkWritable(t, file);
-      const { state, result } = change(got?.loaded ?? null);
+      const { state, result, checkpoints } = change(got?.loaded ?? null);
       if (state) {
+        const kept = checkpointsFor(state, got?.loaded ?? null, checkpoints ?? undefined);
         // A game that holds a secret is created private; an existing file keeps its permissions.
-        writeAtomic(t, sized(state, got?.id.size ?? 0), guard(held, t, file, got?.id ?? null), {
+        writeAtomic(t, sized(state, got?.id.size ?? 0, kept), guard(held, t, file, got?.id ?? null), {
           private: !got && holdsSecret(state),
         });
         storeCounts.sessionWrites++;

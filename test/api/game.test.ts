@@ -14,7 +14,7 @@ import {
   type DieNeed,
   type Game,
 } from '../../src/api/index.js';
-import { runCli, tempDir } from '../helpers.js';
+import { runCli, tempDir, readSession } from '../helpers.js';
 
 const dir = (): string => tempDir('badzone-api-');
 
@@ -223,7 +223,7 @@ describe('a game through the library', () => {
     });
     expect(asked).toEqual(['End Phase: Static Storm discard check (4+)']);
     // Nothing of the answer was saved: the file is the other handle's game, and it verifies.
-    const now = JSON.parse(fs.readFileSync(game.file, 'utf8'));
+    const now = readSession(game.file);
     expect(
       now.log.map((e: { action: { type: string; eventId?: string } }) => e.action.eventId ?? e.action.type),
     ).toEqual(['new', 'round', 'howling-wind']);
@@ -333,7 +333,7 @@ describe("the battle report's story through the library", () => {
     const game = await newGame(d, { seed: 5, story: { title: '  The Sump Run ', scenario: 'Looters' } });
     expect(game.created!.story).toEqual({ title: 'The Sump Run', date: null, scenario: 'Looters', result: null });
     await game.round();
-    const log = JSON.parse(fs.readFileSync(game.file, 'utf8')).log;
+    const log = readSession(game.file).log;
     const set = await game.details({ set: { result: 'Eschers', scenario: null } });
     expect(set).toEqual({
       kind: 'details',
@@ -344,7 +344,7 @@ describe("the battle report's story through the library", () => {
     });
     expect((await game.details({ set: { result: 'Eschers' } })).changed).toBe(false);
     expect(await game.details()).toEqual({ ...set, changed: false });
-    expect(JSON.parse(fs.readFileSync(game.file, 'utf8')).log).toEqual(log);
+    expect(readSession(game.file).log).toEqual(log);
     // Undo takes back the round, not the words.
     await game.undo();
     expect((await game.details()).story.result).toBe('Eschers');
@@ -383,7 +383,7 @@ describe("the battle report's story through the library", () => {
       },
     });
     await expect(end).rejects.toMatchObject({ code: 'changed-while-answering' });
-    const now = JSON.parse(fs.readFileSync(game.file, 'utf8'));
+    const now = readSession(game.file);
     expect(now.story.title).toBe('The Sump Run');
     expect(now.phase).toBe('round');
   });

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newGame, openGame, UsageError } from '../../src/api/index.js';
-import { runCli, tempDir } from '../helpers.js';
+import { runCli, tempDir, readSession } from '../helpers.js';
 
 /** The fresh seed these games get (as the operating system would give one): text that appears nowhere else. */
 const SEED = 'HIDDENSEEDK4Q2Z7W';
@@ -45,7 +45,7 @@ describe('a hidden seed', () => {
     outputs.push(JSON.stringify([await lib.status(), await lib.log(), await lib.verify()]));
     for (const o of outputs) expect(o).not.toContain(String(SEED));
     // The file still holds it: badzone rolls from it (what the commitment does not protect against).
-    const s = JSON.parse(fs.readFileSync(path.join(d, FILE), 'utf8'));
+    const s = readSession(path.join(d, FILE));
     expect(s.setup.seed).toBe(SEED);
     expect(s.setup.hiddenSeed).toMatchObject({
       commitment,
@@ -193,7 +193,7 @@ describe('a hidden seed', () => {
   it('by default, 128 bits from the operating system in base32', async () => {
     const d = dir();
     const game = await newGame(d, { hiddenSeed: true });
-    const s = JSON.parse(fs.readFileSync(path.join(d, FILE), 'utf8'));
+    const s = readSession(path.join(d, FILE));
     expect(s.setup).toMatchObject({ generator: 'chacha20', seed: expect.stringMatching(/^[A-Z2-7]{26}$/) });
     expect(sha256(`chacha20:${s.setup.seed}:${s.setup.hiddenSeed.salt}`)).toBe(game.created!.commitment);
     expect(game.created).toMatchObject({ seed: null, generator: 'chacha20' });

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { load } from '../../src/store/session.js';
 import { PlayersViewBuilder, playersView } from '../../src/api/players-view.js';
-import { cliJson, tempDir } from '../helpers.js';
+import { cliJson, tempDir, readSession } from '../helpers.js';
 
 const FILE = 'badzone-session.json';
 
@@ -174,7 +174,7 @@ describe('the players\u2019 view model', () => {
     }
     const v = view(dir);
     expect(v.history.map((h) => h.round)).toEqual([6, 5, 4, 3, 2, 1, 0]);
-    const file = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
+    const file = readSession(path.join(dir, FILE));
     for (let n = 1; n <= 6; n++) {
       const h = v.history.find((x) => x.round === n)!;
       const r = rounds[n - 1];
@@ -346,7 +346,7 @@ describe('the players\u2019 view model', () => {
     await cliJson(dir, 'round');
     await cliJson(dir, 'end');
     const file = path.join(dir, FILE);
-    const s = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const s = readSession(file);
     // A second `end` in a row is refused by the engine: the replay cannot apply it.
     s.log.push({ seq: s.log.length, round: 1, action: { type: 'end' }, rolls: [] });
     fs.writeFileSync(file, JSON.stringify(s));

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { ROOT, tempDir } from '../helpers.js';
+import { ROOT, tempDir, readSession } from '../helpers.js';
 
 /** The command line's subcommands (a prose "badzone rolls" or "badzone picks" is not one). */
 const COMMANDS =
@@ -76,7 +76,7 @@ describe('the engine, the library and the data name no command and no flag', () 
 
   it('data/: the shipped tables hold rules, not commands', () => {
     const found = files(path.join(ROOT, 'data'), '.json').flatMap((f) =>
-      jsonStrings(JSON.parse(fs.readFileSync(f, 'utf8')))
+      jsonStrings(readSession(f))
         .filter((s) => COMMAND_WORDS.test(s.text))
         .map((s) => `${rel(f)}${s.at}: ${s.text}`),
     );

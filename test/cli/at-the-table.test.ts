@@ -5,12 +5,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isD66 } from '../../src/dice/expression.js';
-import { runCli, tempDir } from '../helpers.js';
+import { runCli, tempDir, expandSession } from '../helpers.js';
 import { scripted } from './scripted-prompter.js';
 
 const FILE = 'badzone-session.json';
 const dir = (): string => tempDir('badzone-table-');
-const json = (s: string) => JSON.parse(s);
+/** Command output, or a session file with its log as objects (expandSession). */
+const json = (s: string): any => expandSession(JSON.parse(s));
 const bytes = (d: string) => fs.readFileSync(path.join(d, FILE), 'utf8');
 
 async function ok(args: string[], d: string, extra: Parameters<typeof runCli>[1] = {}) {

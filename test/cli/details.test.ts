@@ -3,10 +3,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, cliJson, runCli, tempDir } from '../helpers.js';
+import { cli, cliJson, runCli, tempDir, readSession } from '../helpers.js';
 
 const FILE = 'badzone-session.json';
-const saved = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
+const saved = (dir: string) => readSession(path.join(dir, FILE));
 const NONE = { title: null, date: null, scenario: null, result: null };
 
 describe('badzone new with a story', () => {
@@ -19,7 +19,7 @@ describe('badzone new with a story', () => {
     expect(made.commandLine).toContain(
       "--hazard none --title 'The Sump Run' --date '14 March' --scenario 'Looters'\\'' Run' --result tbd",
     );
-    expect(saved(dir)).toMatchObject({ schemaVersion: 7, story });
+    expect(saved(dir)).toMatchObject({ schemaVersion: 8, story });
     const text = await cli({ cwd: tempDir('badzone-details-') }, 'new', '--seed', '7', '--title', 'The Sump Run');
     expect(text).toContain('  Title: The Sump Run\n');
     expect(text).not.toContain('Date:');
@@ -103,7 +103,7 @@ describe('badzone details', () => {
     expect((await cliJson(dir, 'details')).story).toEqual(NONE);
     expect(saved(dir).schemaVersion).toBe(5); // showing writes nothing
     await cli(dir, 'details', '--title', 'The Sump Run');
-    expect(saved(dir)).toMatchObject({ schemaVersion: 7, story: { ...NONE, title: 'The Sump Run' } });
+    expect(saved(dir)).toMatchObject({ schemaVersion: 8, story: { ...NONE, title: 'The Sump Run' } });
     expect((await cliJson(dir, 'verify')).ok).toBe(true);
   });
 });

@@ -2,9 +2,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, cliJson, runCli, tempDir } from '../helpers.js';
+import { cli, cliJson, runCli, tempDir, expandSession } from '../helpers.js';
 
-const json = (s: string): any => JSON.parse(s);
+/** Command output, or a session file with its log as objects (expandSession). */
+const json = (s: string): any => expandSession(JSON.parse(s));
 const FILE = 'badzone-session.json';
 const bytes = (dir: string): string => fs.readFileSync(path.join(dir, FILE), 'utf8');
 

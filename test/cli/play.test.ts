@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers.js';
+import { runCli, tempDir, readSession, expandSession } from '../helpers.js';
 import { shippedBook } from '../../src/store/tables.js';
 import { verify } from '../../src/engine/verify.js';
 import type { SessionState } from '../../src/engine/state.js';
@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { textParts } from '../../src/cli/commands/play.js';
 
 const SESSION = 'badzone-session.json';
-const state = (dir: string): SessionState => JSON.parse(fs.readFileSync(path.join(dir, SESSION), 'utf8'));
+const state = (dir: string): SessionState => readSession(path.join(dir, SESSION));
 const NEW = [
   'new',
   '--seed',
@@ -411,7 +411,7 @@ describe('badzone play', () => {
     expect(r.stdout.replace(/ \\\n\s+/g, ' ')).toMatch(
       /badzone new --seed 99 --mode deck --grid 1x3 .*--session games\/one\.json/,
     );
-    const s: SessionState = JSON.parse(fs.readFileSync(path.join(dir, 'games', 'one.json'), 'utf8'));
+    const s: SessionState = readSession(path.join(dir, 'games', 'one.json'));
     expect(s.setup).toMatchObject({ seed: 99, mode: 'deck', tiles: ['A1', 'A2', 'A3'] });
     expect(fs.existsSync(path.join(dir, SESSION))).toBe(false);
     expect(p.defaults[0]![1]).toBe(false);
@@ -567,7 +567,7 @@ describe('badzone play: redo, rename, and the right tile for a Collapsed Section
     // The redone round was the same round (same rolls); the round played again after the undo is the same too.
     const s = state(dir);
     expect(s.log.map((e) => e.action.type)).toEqual(['new', 'round']);
-    expect(JSON.stringify(s.log)).toBe(JSON.stringify(JSON.parse(before).log));
+    expect(JSON.stringify(s.log)).toBe(JSON.stringify(expandSession(JSON.parse(before)).log));
   });
 
   it('renames a fighter and a gang from the Fighters menu (logged steps)', async () => {

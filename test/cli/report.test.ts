@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { engineCounts, resetEngineCounts } from '../../src/engine/counts.js';
-import { cli, runCli, tempDir } from '../helpers.js';
+import { cli, runCli, tempDir, readSession } from '../helpers.js';
 
 const FILE = 'badzone-session.json';
 
@@ -38,7 +38,7 @@ describe('badzone report', () => {
   it('--format md: setup, Hazard, each round with its dice marked entered or rolled, End Phase results, the seed, and how to check it', async () => {
     const dir = await game();
     const out = await cli(dir, 'report');
-    const log = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')).log;
+    const log = readSession(path.join(dir, FILE)).log;
     // The gangs in the heading, escaped like every name; the file name among the facts.
     expect(out).toMatch(/^# &lt;img src=x onerror=alert\(1\)&gt; vs Eschers\n/);
     expect(out).toContain('- Game file: badzone-session.json\n');
@@ -195,10 +195,10 @@ describe('badzone report', () => {
       scenario: 'Ambush `at` the vents',
       result: 'Eschers <b>won</b>',
     };
-    const log = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')).log;
+    const log = readSession(path.join(dir, FILE)).log;
     await cli(dir, 'details', '--title', story.title, '--date', story.date, '--scenario', story.scenario);
     await cli(dir, 'details', '--result', story.result);
-    const saved = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
+    const saved = readSession(path.join(dir, FILE));
     expect(saved.story).toEqual(story);
     expect(saved.log).toEqual(log); // not a step
     const md = await cli(dir, 'report');
@@ -395,7 +395,7 @@ describe("the report's maps and who holds the caskets", () => {
 
   it("takes each round's map from the one replay the history makes: each log entry after the setup stepped once", async () => {
     const dir = await caskets();
-    const entries = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')).log.length;
+    const entries = readSession(path.join(dir, FILE)).log.length;
     resetEngineCounts();
     await cli(dir, 'report', '--format', 'html');
     expect(engineCounts.steps).toBe(entries - 1);

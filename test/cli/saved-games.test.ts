@@ -14,7 +14,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers.js';
+import { runCli, tempDir, readSession } from '../helpers.js';
 
 const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'engine', 'fixtures');
 
@@ -138,10 +138,9 @@ describe.each(GAMES)('a game saved at d682d61: $name', (g) => {
 
   it(`rolls the same dice for its next ${g.next.join(' and ')}`, async () => {
     const { dir, session } = copy(g.name);
-    const had = (JSON.parse(fs.readFileSync(session, 'utf8')) as { log: unknown[] }).log.length;
+    const had = (readSession(session) as { log: unknown[] }).log.length;
     for (const cmd of g.next) await json([cmd, '--session', session], dir);
-    const log = (JSON.parse(fs.readFileSync(session, 'utf8')) as { log: { rolls: Parameters<typeof diceOf>[0] }[] })
-      .log;
+    const log = (readSession(session) as { log: { rolls: Parameters<typeof diceOf>[0] }[] }).log;
     expect(log.length).toBe(had + g.next.length);
     expect(log.slice(had).flatMap((r) => diceOf(r.rolls))).toEqual(g.dice);
     expect(await json(['verify', '--session', session], dir)).toMatchObject({ ok: true });
@@ -184,9 +183,9 @@ describe('a game saved at schema 4: the default orientation', () => {
     expect(end.stdout).toContain('The Large Blast scatters 8" toward 10 o\'clock (scatter 1 since it was\n');
     expect(end.stdout.match(/^Scatters: /gm)).toEqual(['Scatters: ']);
     expect(end.stdout).toContain("Scatters: 12 o'clock = far edge (row A), 3 = right, 6 = near, 9 = left\n");
-    const saved = JSON.parse(fs.readFileSync(session, 'utf8'));
+    const saved = readSession(session);
     expect(saved).toMatchObject({
-      schemaVersion: 7,
+      schemaVersion: 8,
       orientation: { twelve: 'far' },
       story: { title: null, date: null, scenario: null, result: null },
     });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { renderMain } from '../../src/render/page.js';
 import { playersView } from '../../src/api/players-view.js';
 import { load } from '../../src/store/session.js';
-import { ROOT, cli, cliJson, runCli, tempDir } from '../helpers.js';
+import { ROOT, cli, cliJson, runCli, tempDir, readSession } from '../helpers.js';
 
 const FILE = 'badzone-session.json';
 const dir = (): string => tempDir('badzone-verify-');
@@ -18,7 +18,7 @@ const newHidden = (d: string): Promise<{ commitment: string }> =>
   cliJson({ cwd: d, seeds: [HIDDEN] }, 'new', '--hidden-seed');
 const flat = (s: string) => s.replace(/\s+/g, ' ');
 const edit = (d: string, f: (s: any) => void) => {
-  const s = JSON.parse(fs.readFileSync(path.join(d, FILE), 'utf8'));
+  const s = readSession(path.join(d, FILE));
   f(s);
   fs.writeFileSync(path.join(d, FILE), JSON.stringify(s));
 };

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers.js';
+import { runCli, tempDir, expandSession } from '../helpers.js';
 import { ENTER, scripted, type Answer } from './scripted-prompter.js';
 
 const SESSION = 'badzone-session.json';
@@ -303,7 +303,7 @@ describe('setup wizard', () => {
       { input: /Home Turf/, value: 'Delaque' },
     ]);
     expect((await runCli(['new'], { cwd: dir, stdinIsTTY: true, prompter: p, seeds: [9] })).code).toBe(0);
-    const s = JSON.parse(read(dir));
+    const s = expandSession(JSON.parse(read(dir)));
     expect(s.setup).toMatchObject({ hazard: 'roll', turfOwner: 'Delaque' });
     // The D10 was rolled from the seed at setup and logged with what it was for.
     expect(s.log[0].rolls).toEqual([{ die: 10, value: s.hazard.roll, for: 'Setup: Hazard Table (D10)' }]);

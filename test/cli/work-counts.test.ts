@@ -7,28 +7,25 @@ import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PlayersViewBuilder } from '../../src/api/players-view.js';
 import { engineCounts, resetEngineCounts } from '../../src/engine/counts.js';
-import { createGame, defaultSetup, step } from '../../src/engine/index.js';
 import { resetStoreCounts, storeCounts } from '../../src/store/counts.js';
-import { serialize } from '../../src/store/session.js';
-import { shippedBook } from '../../src/store/tables.js';
-import { cli, tempDir } from '../helpers.js';
+import { LIMITS } from '../../src/rules/limits.js';
+import { cli, playedText, readSession, tempDir } from '../helpers.js';
 
 const ROUNDS = 200;
 /** The setup entry, then a `round` and an `end` for each round. */
 const LOG = 1 + 2 * ROUNDS;
 
-/** A game of ROUNDS rounds, each with its End Phase, written by the engine itself (fast: no command per step). */
+/**
+ * A game of ROUNDS rounds, each with its End Phase, as badzone writes it (its log packed, its hash, and the undo
+ * checkpoints of its last steps), made by the engine itself (fast: no command per step).
+ */
 function longGameText(): string {
-  const book = shippedBook();
-  let s = createGame(defaultSetup(20261202), book);
-  for (let i = 0; i < ROUNDS; i++)
-    for (const type of ['round', 'end'] as const) {
-      const r = step(s, { type }, book);
-      if (!r.ok) throw new Error(`${type} refused while building the game`);
-      s = r.state;
-    }
-  expect(s.log).toHaveLength(LOG);
-  return serialize(s);
+  const text = playedText(
+    Array.from({ length: 2 * ROUNDS }, (_, i) => ({ type: i % 2 === 0 ? 'round' : 'end' }) as const),
+    20261202,
+  );
+  expect(JSON.parse(text).log).toHaveLength(LOG);
+  return text;
 }
 
 let text = '';
@@ -61,44 +58,77 @@ function counted(dir: string, ...args: string[]) {
 }
 
 describe(`the work a command does on a ${ROUNDS}-round game (${LOG} log entries)`, () => {
-  it('status reads and parses the file once, checks each log entry once, and steps nothing', async () => {
+  it('status reads and parses the file once, and checks no log entry (the file is as badzone wrote it)', async () => {
     const dir = longGame();
-    const once = { sessionReads: 1, sessionParses: 1, sessionWrites: 0, logEntriesChecked: LOG, steps: 0 };
+    const once = { sessionReads: 1, sessionParses: 1, sessionWrites: 0, logEntriesChecked: 0, steps: 0 };
     expect(await counted(dir, 'status')).toEqual(once);
     expect(await counted(dir, 'status', '--json')).toEqual(once);
   });
 
-  it('round reads, parses and writes once, checks each log entry once, and takes one step (no replay)', async () => {
+  it('status on a file edited by hand (its hash no longer matches) checks each log entry once', async () => {
+    const dir = longGame();
+    const file = path.join(dir, 'badzone-session.json');
+    fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(fs.readFileSync(file, 'utf8')), manualDice: true }));
+    expect(await counted(dir, 'status')).toEqual({
+      sessionReads: 1,
+      sessionParses: 1,
+      sessionWrites: 0,
+      logEntriesChecked: LOG,
+      steps: 0,
+    });
+  });
+
+  it('round reads, parses and writes once, checks no old entry, and takes one step (no replay)', async () => {
     const dir = longGame();
     expect(await counted(dir, 'round')).toEqual({
       sessionReads: 1,
       sessionParses: 1,
       sessionWrites: 1,
-      logEntriesChecked: LOG,
+      logEntriesChecked: 0,
       steps: 1,
     });
   });
 
-  it('end reads, parses and writes once, and takes one step', async () => {
+  it("end reads, parses and writes once, reads the rolls of its round's entry, and takes one step", async () => {
     const dir = longGame();
     await cli(dir, 'round');
     expect(await counted(dir, 'end')).toEqual({
       sessionReads: 1,
       sessionParses: 1,
       sessionWrites: 1,
-      logEntriesChecked: LOG + 1,
+      // The round's spawn points used so far (src/api/map-sites.ts): the rolls of this round's entries.
+      logEntriesChecked: 2,
       steps: 1,
     });
   });
 
-  it('undo reads, parses and writes once, and replays the log but its last entry, once', async () => {
+  it(`undo starts from a checkpoint ${LIMITS.checkpoints} times in a row, then replays once and keeps as many again`, async () => {
     const dir = longGame();
+    // Each reads the rolls of the entry it undoes (it shows them), and steps nothing.
+    const fromCheckpoint = { sessionReads: 1, sessionParses: 1, sessionWrites: 1, logEntriesChecked: 1, steps: 0 };
+    for (let i = 0; i < LIMITS.checkpoints; i++) expect(await counted(dir, 'undo')).toEqual(fromCheckpoint);
+    const left = LOG - LIMITS.checkpoints;
+    expect(await counted(dir, 'undo')).toEqual({
+      sessionReads: 1,
+      sessionParses: 1,
+      sessionWrites: 1,
+      logEntriesChecked: 1,
+      // Every entry after the setup, less the one undone.
+      steps: left - 2,
+    });
+    expect(await counted(dir, 'undo')).toEqual(fromCheckpoint);
+    expect(readSession(path.join(dir, 'badzone-session.json')).log).toHaveLength(left - 2);
+  });
+
+  it('undo of a file without checkpoints (edited by hand) replays the log but its last entry, once', async () => {
+    const dir = longGame();
+    const file = path.join(dir, 'badzone-session.json');
+    fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(fs.readFileSync(file, 'utf8')), manualDice: true }));
     expect(await counted(dir, 'undo')).toEqual({
       sessionReads: 1,
       sessionParses: 1,
       sessionWrites: 1,
       logEntriesChecked: LOG,
-      // Every entry after the setup, less the one undone.
       steps: LOG - 2,
     });
   });

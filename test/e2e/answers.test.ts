@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROOT, runBin, tempDir } from '../helpers.js';
+import { ROOT, runBin, tempDir, readSession, expandSession } from '../helpers.js';
 import { hasTmux, openScreen, until, type Screen } from './tmux.js';
 
 const built = fs.existsSync(path.join(ROOT, 'dist', 'badzone.js'));
@@ -45,7 +45,7 @@ describe.skipIf(!hasTmux || !built)(
       );
       // Nothing of the answer was saved: the file is the other shell's game, byte for byte, and it verifies.
       expect(fs.readFileSync(path.join(dir, FILE), 'utf8')).toBe(between);
-      const log = JSON.parse(between).log.map(
+      const log = expandSession(JSON.parse(between)).log.map(
         (e: { action: { type: string; eventId?: string } }) => e.action.eventId ?? e.action.type,
       );
       expect(log).toEqual(['new', 'round', 'howling-wind']);
@@ -59,7 +59,7 @@ describe.skipIf(!hasTmux || !built)(
       again.keys('Enter');
       until(() => again.exited(), 'the second end --manual exits');
       expect(again.exitCode(), again.joined().join('\n')).toBe(0);
-      const rolls = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')).log.at(-1).rolls;
+      const rolls = readSession(path.join(dir, FILE)).log.at(-1).rolls;
       expect(rolls).toEqual([{ die: 6, value: 2, for: 'End Phase: Howling Wind discard check (3+)', entered: true }]);
     });
   },

@@ -6,10 +6,11 @@ import * as path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/dice/rng.js';
-import { BIN, binWithTraceCheck, runCli, tempDir } from '../helpers.js';
+import { BIN, binWithTraceCheck, runCli, tempDir, expandSession } from '../helpers.js';
 
 const FILE = 'badzone-session.json';
-const json = (s: string): any => JSON.parse(s);
+/** Command output, or a session file with its log as objects (expandSession). */
+const json = (s: string): any => expandSession(JSON.parse(s));
 const read = (dir: string): string => fs.readFileSync(path.join(dir, FILE), 'utf8');
 
 /** Every stderr seen in this file: none may hold a stack trace. */

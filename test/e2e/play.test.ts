@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, ROOT, runBin, tempDir } from '../helpers.js';
+import { BIN, ROOT, runBin, tempDir, readSession } from '../helpers.js';
 import { drivePty, hasPty, type Driven, type Step } from './pty.js';
 
 const FILE = 'badzone-session.json';
@@ -57,7 +57,7 @@ describe.skipIf(!hasPty || !built)('badzone play in a real terminal', () => {
     );
     expect(out1.indexOf('Round 1: Event Phase')).toBeLessThan(out1.indexOf('End Phase of round 1'));
     expect(out1).toMatch(/continues from here/);
-    let s = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
+    let s = readSession(path.join(dir, FILE));
     expect({
       round: s.round,
       phase: s.phase,
@@ -80,7 +80,7 @@ describe.skipIf(!hasPty || !built)('badzone play in a real terminal', () => {
     expect(second.exit, out2).toBe(1);
     expect(out2).toMatch(/Round 2: Event Phase/);
     expect(out2).toMatch(/Stopped\. Everything shown above is saved/);
-    s = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
+    s = readSession(path.join(dir, FILE));
     expect({ round: s.round, phase: s.phase }).toEqual({ round: 2, phase: 'round' });
     expect(runBin(['verify'], { cwd: dir }).code).toBe(0);
     const before = fs.readFileSync(path.join(dir, FILE), 'utf8');

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROOT, runBin, tempDir } from '../helpers.js';
+import { ROOT, runBin, tempDir, readSession } from '../helpers.js';
 import { hasTmux, openScreen, until, type Screen } from './tmux.js';
 
 const built = fs.existsSync(path.join(ROOT, 'dist', 'badzone.js'));
@@ -32,7 +32,7 @@ function game(grid: string): string {
 
 /** Each tile's scatter as the card shows it (`A1 9" to 3`), from the dice in the game's last log entry. */
 function scatters(dir: string, what: string): string[] {
-  const s = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')) as {
+  const s = readSession(path.join(dir, FILE)) as {
     log: { rolls: { value: number; for: string }[] }[];
   };
   const rolls = s.log.at(-1)!.rolls;
@@ -197,7 +197,7 @@ describe.skipIf(!hasTmux || !built)('badzone play at 80x24 on big boards, and lo
     }
     const screens = readParts(s, /Ready to play\. What next\?[\s\S]*Quit/);
     expect(screens.length).toBeGreaterThan(1);
-    const hazard = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')).hazard as { roll: number };
+    const hazard = readSession(path.join(dir, FILE)).hazard as { roll: number };
     const first = screens[0]!.join('\n');
     expect(first).toMatch(new RegExp(`^Hazard: .+ \\(D10 ${hazard.roll}\\)\\. `, 'm'));
     expect(first).toMatch(/^Seed 7, /m);

@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROOT, runBin, tempDir } from '../helpers.js';
+import { ROOT, runBin, tempDir, readSession } from '../helpers.js';
 import { hasTmux, openScreen, sleep, until, type Screen } from './tmux.js';
 
 const built = fs.existsSync(path.join(ROOT, 'dist', 'badzone.js'));
@@ -68,8 +68,7 @@ function finishWizard(s: Screen): void {
   until(() => s.exited(), 'play to quit');
 }
 
-const phase = (dir: string) =>
-  JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')) as { round: number; phase: string; log: unknown[] };
+const phase = (dir: string) => readSession(path.join(dir, FILE)) as { round: number; phase: string; log: unknown[] };
 
 describe.skipIf(!hasTmux || !built)('badzone play on a terminal of a given size', { timeout: 180_000 }, () => {
   it('80x24: after starting a round the screen shows the new event, its rules text and picks, and the whole menu; no Hazard text, no line over 80', () => {
@@ -214,7 +213,7 @@ describe.skipIf(!hasTmux || !built)('badzone play on a terminal of a given size'
     waitFor(/badzone rolls the rest of this step\n[\s\S]*Round 1: Event Phase/);
     until(() => s.exited(), 'round to finish');
     expect(s.exitCode()).toBe(0);
-    const e = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')).log[2];
+    const e = readSession(path.join(dir, FILE)).log[2];
     expect(e.action).toEqual({ type: 'round', dice: [38, 3] });
     expect(e.rolls.map((r: { for: string; entered?: true }) => [r.for, r.entered === true])).toEqual([
       ['Event Phase: event table', true],
@@ -253,7 +252,7 @@ describe.skipIf(!hasTmux || !built)('badzone play on a terminal of a given size'
     s.waitFor(/Gang 2's name/);
     s.keys('Enter');
     finishWizard(s);
-    const st = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')) as { setup: { gangs: unknown[] } };
+    const st = readSession(path.join(dir, FILE)) as { setup: { gangs: unknown[] } };
     expect(st.setup.gangs).toEqual([{ name: 'Goliaths', battlefield: ['Krag', 'Brute'], reserve: [] }]);
   });
 
@@ -272,7 +271,7 @@ describe.skipIf(!hasTmux || !built)('badzone play on a terminal of a given size'
     s.waitFor(/First gang's name/);
     s.keys('Enter');
     finishWizard(s);
-    const st = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')) as { setup: { tiles: string[] } };
+    const st = readSession(path.join(dir, FILE)) as { setup: { tiles: string[] } };
     expect(st.setup.tiles).toHaveLength(9);
   });
 });

@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import * as jsqrModule from 'jsqr';
-import { BIN, ROOT, runBin, tempDir } from '../helpers.js';
+import { BIN, ROOT, runBin, tempDir, readSession } from '../helpers.js';
 import { get } from '../serve/sse-client.js';
 import { axe, launchChromium, needChromium, SHOTS } from './chromium.js';
 import { banner } from './served.js';
@@ -247,7 +247,7 @@ describe('badzone serve in Chromium', () => {
     );
     // Typed names with control characters are refused; a file (an old game, a hand edit) can still carry them.
     const file = path.join(dir, FILE);
-    const edited = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const edited = readSession(file);
     for (const g of [edited.setup.gangs[0], edited.gangs[0]])
       g.battlefield = ['\u001b[31mRed', '\u202eevil', '\u3164', long];
     fs.writeFileSync(file, JSON.stringify(edited));

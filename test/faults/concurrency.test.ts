@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runBin, runCli, tempDir } from '../helpers.js';
+import { BIN, runBin, runCli, tempDir, readSession } from '../helpers.js';
 import { FILE, NEW_ARGS, STACK_FRAME, assertBuilt, expectClean, started, type Ran } from './fixtures.js';
 
 const PROCESSES = 10;
@@ -35,7 +35,7 @@ describe(`${PROCESSES} \`badzone round\` started at once`, () => {
       if (existing) {
         expect((await runCli(NEW_ARGS, { cwd: dir })).code).toBe(0);
         expect((await runCli(['round'], { cwd: dir })).code).toBe(0);
-        const s = JSON.parse(fs.readFileSync(file, 'utf8'));
+        const s = readSession(file);
         startRound = s.round;
         startLog = s.log.length;
       }
@@ -51,7 +51,7 @@ describe(`${PROCESSES} \`badzone round\` started at once`, () => {
       // Each success played its own round: the rounds reported are exactly the next ones, none twice.
       const rounds = ok.map((r) => JSON.parse(r.stdout).round as number).sort((a, b) => a - b);
       expect(rounds).toEqual(Array.from({ length: ok.length }, (_, i) => startRound + i + 1));
-      const s = JSON.parse(fs.readFileSync(file, 'utf8'));
+      const s = readSession(file);
       expect(s.round).toBe(startRound + ok.length);
       // An empty folder: the first success also wrote the "new" entry.
       expect(s.log.length).toBe((existing ? startLog : 1) + ok.length);
@@ -85,7 +85,7 @@ describe('a stale lock', () => {
     fs.writeFileSync(g.lock, JSON.stringify({ pid: deadPid(), token: 'feedfacefeedface' }));
     const r = timedRound(g.dir);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(fs.readFileSync(g.file, 'utf8')).round).toBe(1);
+    expect(readSession(g.file).round).toBe(1);
     expect(fs.existsSync(g.lock)).toBe(false);
     // For the README: a plain `round` here takes about the same time.
     const plain = timedRound(g.dir);
@@ -114,7 +114,7 @@ describe('a stale lock', () => {
     results.forEach((r, i) => {
       const g = games[i]!;
       expect(r.code, `${kinds[i]![0]}: ${r.stderr}`).toBe(0);
-      expect(JSON.parse(fs.readFileSync(g.file, 'utf8')).round).toBe(1);
+      expect(readSession(g.file).round).toBe(1);
       expect(fs.existsSync(g.lock)).toBe(false);
       console.log(`[faults] fresh ${kinds[i]![0]} lock: taken over, round took ${r.ms} ms`);
     });

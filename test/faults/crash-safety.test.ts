@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validateSession } from '../../src/engine/schema.js';
 import { bookFor } from '../../src/store/tables.js';
-import { BIN, runCli, tempDir } from '../helpers.js';
+import { BIN, runCli, tempDir, readSession } from '../helpers.js';
 import { FILE, NEW_ARGS, assertBuilt, straceHere } from './fixtures.js';
 
 const { strace, required } = straceHere('crash-safety');
@@ -134,14 +134,14 @@ describe.skipIf(!strace && !required)('crash safety of a save (strace on the bui
     const left = temps(dir);
     expect(left).toHaveLength(1);
     // Written and fsynced before the rename was tried: the next round's state, complete and valid.
-    const next = JSON.parse(fs.readFileSync(path.join(dir, left[0]!), 'utf8'));
+    const next = readSession(path.join(dir, left[0]!));
     const { state } = validateSession(next, bookFor);
     expect(state.round).toBe(JSON.parse(before.toString()).round + 1);
     // The next command sweeps the dead process's temp file and plays that same round again.
     const r = await runCli(['round'], { cwd: dir });
     expect(r.code, r.stderr).toBe(0);
     expect(temps(dir)).toEqual([]);
-    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual(next);
+    expect(readSession(file)).toEqual(next);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, ROOT, runCli, tempDir } from '../helpers.js';
+import { BIN, ROOT, runCli, tempDir, readSession } from '../helpers.js';
 import { drivePty, hasPty, terminalEnv, type Driven, type Step } from '../e2e/pty.js';
 import { FILE, NEW_ARGS } from './fixtures.js';
 
@@ -78,7 +78,7 @@ describe.skipIf(!hasPty || !built)('the terminal closes while `badzone play` wai
     );
     expect(d.error).toBeNull();
     expect({ exit: d.exit, signal: d.signal }).toEqual({ exit: 1, signal: null });
-    const s = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
+    const s = readSession(path.join(dir, FILE));
     expect([s.round, s.phase]).toEqual([1, 'round']);
     expect((await runCli(['verify'], { cwd: dir })).code).toBe(0);
     expect(fs.readdirSync(dir)).toEqual([FILE]);

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, runCli, tempDir } from '../helpers.js';
+import { BIN, ROOT, runCli, tempDir, readSession } from '../helpers.js';
 import { FILE, NEW_ARGS, STACK_FRAME, assertBuilt, playedSession, straceHere, canMount } from './fixtures.js';
 
 const { strace, required } = straceHere('I/O-error');
@@ -275,7 +275,7 @@ describe.skipIf(!strace && !required)(
         ['round'],
       );
       expect(second.code, second.stderr).toBe(0);
-      expect(JSON.parse(fs.readFileSync(h.file, 'utf8')).round).toBe(JSON.parse(good).round + 1);
+      expect(readSession(h.file).round).toBe(JSON.parse(good).round + 1);
       expect(second.stderr).toContain(left(`${h.file}.lock`));
       expectSentence(second.stderr, 'lock close');
     });
@@ -298,7 +298,7 @@ describe.skipIf(!strace && !required)('the lock cannot be removed after a save',
       const r = traced(g.dir, g.aux, ['-P', lock, '-e', 'trace=unlink', '-e', `inject=unlink:error=${err}`], ['round']);
       expect(r.log).toMatch(/unlink\("[^"]*badzone-session\.json\.lock"\).*\(INJECTED\)/);
       expect(r.code, r.stderr).toBe(0);
-      expect(JSON.parse(fs.readFileSync(g.file, 'utf8')).round).toBe(JSON.parse(good).round + 1);
+      expect(readSession(g.file).round).toBe(JSON.parse(good).round + 1);
       expect(r.stderr).toBe(
         `badzone: The lock file ${lock} could not be removed after the command (${why}). It does not change what the command did. The next badzone command on this game takes the lock over, as the process that held it has ended; if one says the game is in use while no badzone is running, delete ${lock}.\n`,
       );
@@ -349,7 +349,7 @@ describe.skipIf(!strace && !required)('output that cannot be written (stdout int
       // With --json the failure is one JSON error object, like every other.
       const reported = JSON.parse(r.stderr).error;
       expect([reported.code, reported.kind]).toEqual([7, 'output']);
-      expect(JSON.parse(fs.readFileSync(r.file, 'utf8')).round).toBe(JSON.parse(good).round + 1);
+      expect(readSession(r.file).round).toBe(JSON.parse(good).round + 1);
     },
   );
 
@@ -413,7 +413,7 @@ describe('closed output streams never change the exit code', () => {
     expect([list.code, list.other]).toEqual([0, '']);
     const r = await closedPipe(['round', '--json'], dir, 'stdout');
     expect(r.code).toBe(0);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8')).round).toBe(1);
+    expect(readSession(path.join(dir, FILE)).round).toBe(1);
     const missing = await closedPipe(['status', '--session', 'missing.json'], dir, 'stdout');
     expect(missing.code).toBe(3);
   });

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { step } from '../../src/engine/step.js';
-import { serialize, tryLoad } from '../../src/store/session.js';
+import { checkpointsFor, serialize, tryLoad } from '../../src/store/session.js';
 import { tempName } from '../../src/store/files.js';
 import { BIN, runCli, tempDir } from '../helpers.js';
 import { FILE, NEW_ARGS, STACK_FRAME, assertBuilt, seeded } from './fixtures.js';
@@ -113,7 +113,7 @@ describe('SIGKILL during `badzone round`', () => {
       const loaded = tryLoad(file)!;
       const next = step(loaded.state, { type: 'round' }, loaded.book);
       if (!next.ok) throw new Error('the round should apply');
-      const afterText = serialize(next.state);
+      const afterText = serialize(next.state, checkpointsFor(next.state, loaded));
 
       let r = await runAndKill(['round'], dir, trig);
       for (let retry = 1; r.signal === null && r.code === 0 && retry <= 5; retry++) {

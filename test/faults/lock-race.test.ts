@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runCli, tempDir } from '../helpers.js';
+import { BIN, runCli, tempDir, readSession } from '../helpers.js';
 import { FILE, NEW_ARGS, STACK_FRAME, assertBuilt, started, straceHere, type Ran } from './fixtures.js';
 
 const { strace, required } = straceHere('lock-race');
@@ -28,7 +28,7 @@ async function game(): Promise<{ dir: string; file: string; lock: string; startR
   expect((await runCli(NEW_ARGS, { cwd: dir })).code).toBe(0);
   expect((await runCli(['round'], { cwd: dir })).code).toBe(0);
   const file = path.join(dir, FILE);
-  const s = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const s = readSession(file);
   return { dir, file, lock: `${file}.lock`, startRound: s.round, startLog: s.log.length };
 }
 
@@ -48,7 +48,7 @@ function checkPromise(
   }
   const ok = writers.filter((w) => w.code === 0);
   const waited = writers.filter((w) => w.code === 5 || waitedOnLock(w.trace)).length;
-  const s = JSON.parse(fs.readFileSync(g.file, 'utf8'));
+  const s = readSession(g.file);
   const reported = ok.map((w) => JSON.parse(w.stdout).round as number);
   const summary = `${label}: ${ok.length} of ${writers.length} played rounds ${JSON.stringify([...reported].sort((a, b) => a - b))}, ${writers.length - ok.length} exited 5, ${waited} waited; final round ${s.round} (started at ${g.startRound})`;
   console.log(`[faults] ${summary}`);

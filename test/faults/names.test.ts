@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir, type CliResult } from '../helpers.js';
+import { runCli, tempDir, type CliResult, readSession } from '../helpers.js';
 import { ENTER, scripted } from '../cli/scripted-prompter.js';
 import { FILE, expectClean, sameSnapshot, snapshot } from './fixtures.js';
 
@@ -159,7 +159,7 @@ describe('the setup wizard', () => {
     const r = await runCli(['new'], { cwd: d, stdinIsTTY: true, prompter: p, seeds: [5] });
     expect(r.code, r.stderr).toBe(0);
     expect(p.left()).toBe(0);
-    expect(JSON.parse(fs.readFileSync(path.join(d, FILE), 'utf8')).setup.gangs).toEqual([
+    expect(readSession(path.join(d, FILE)).setup.gangs).toEqual([
       { name: 'Goliaths', battlefield: ['Krag'], reserve: [] },
     ]);
   });

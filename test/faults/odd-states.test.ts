@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, runCli, tempDir } from '../helpers.js';
+import { ROOT, runCli, tempDir, expandSession } from '../helpers.js';
 import { dirWithSession, expectClean, playedSession, sameSnapshot, snapshot } from './fixtures.js';
 
 const RUNS = Math.round(Number(process.env.BADZONE_FAULT_RUNS ?? 400) * 0.375);
@@ -19,8 +19,8 @@ const LEVELS = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'visibility.js
 let dice: any;
 let deck: any;
 beforeAll(async () => {
-  dice = JSON.parse(await playedSession(tempDir(), { rounds: 3 }));
-  deck = JSON.parse(await playedSession(tempDir(), { rounds: 3, mode: 'deck' }));
+  dice = expandSession(JSON.parse(await playedSession(tempDir(), { rounds: 3 })));
+  deck = expandSession(JSON.parse(await playedSession(tempDir(), { rounds: 3, mode: 'deck' })));
 });
 
 const names = fc.uniqueArray(fc.constantFrom('Krag', 'Brute', 'Vex', 'Nyx', 'Lyra', 'Zed'), { maxLength: 4 });

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runBin, runCli, tempDir } from '../helpers.js';
+import { BIN, runBin, runCli, tempDir, readSession } from '../helpers.js';
 import { FILE, NEW_ARGS, STACK_FRAME, assertBuilt, expectClean, playedSession } from './fixtures.js';
 
 beforeAll(() => assertBuilt());
@@ -28,7 +28,7 @@ async function linkedGame(relative = true): Promise<{ root: string; target: stri
   return { root, target, work: path.join(root, 'work'), link };
 }
 
-const roundOf = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')).round as number;
+const roundOf = (file: string) => readSession(file).round as number;
 
 describe('a session path that is a symbolic link', () => {
   it('is written through to its target, atomically; the link stays a link and nothing is left beside it', async () => {

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runCli, tempDir } from '../helpers.js';
+import { BIN, runCli, tempDir, readSession } from '../helpers.js';
 import { FILE, NEW_ARGS, assertBuilt, straceHere } from './fixtures.js';
 
 const { strace, required } = straceHere('privacy');
@@ -156,7 +156,7 @@ describe.skipIf(!strace && !required)(
       expect((await runCli(['new', '--hidden-seed', '--mode', 'deck'], { cwd: dir, seeds: [FRESH] })).code).toBe(0);
       const file = path.join(dir, FILE);
       fs.chmodSync(file, 0o600);
-      const salt = JSON.parse(fs.readFileSync(file, 'utf8')).setup.hiddenSeed.salt as string;
+      const salt = readSession(file).setup.hiddenSeed.salt as string;
       // The watcher: inotify (fs.watch) on the folder; each new temp file is opened at once and read later.
       const script = path.join(tempDir('badzone-watcher-'), 'watch.cjs');
       fs.chmodSync(path.dirname(script), 0o755);

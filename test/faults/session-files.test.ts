@@ -4,7 +4,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MUTATION_RUN, MUTATION_STRIDE, ROOT, runBin, runCli, strided, tempDir } from '../helpers.js';
+import {
+  MUTATION_RUN,
+  MUTATION_STRIDE,
+  ROOT,
+  expandSession,
+  runBin,
+  runCli,
+  strided,
+  tempDir,
+  readSession,
+} from '../helpers.js';
 import { SCHEMA_VERSION } from '../../src/engine/state.js';
 import {
   FILE,
@@ -30,7 +40,7 @@ let parsed: any;
 beforeAll(async () => {
   good = await playedSession(tempDir(), { rounds: 4 });
   goodDeck = await playedSession(tempDir(), { rounds: 3, mode: 'deck' });
-  parsed = JSON.parse(good);
+  parsed = expandSession(JSON.parse(good));
 });
 
 /** Write `text` as the session in a fresh dir; run each command; each must exit 4 and change nothing. */
@@ -296,7 +306,7 @@ describe('the game does not fit its table', () => {
   });
 
   it('deck games: a card twice or out of 1-64', async () => {
-    const deck = JSON.parse(goodDeck);
+    const deck = expandSession(JSON.parse(goodDeck));
     const twice = structuredClone(deck);
     twice.deck.discardPile.push(twice.deck.drawPile[0]);
     await refused(JSON.stringify(twice), 'card twice', /card \d+ is in the deck twice/);
@@ -357,7 +367,7 @@ describe.skipIf(MUTATION_RUN)('big files (spawned, each bounded by a timeout)', 
     expect(sameSnapshot(before, snapshot(dir))).toBe(true); // reading does not rewrite the file
     const r = runBin(['round'], { cwd: dir, timeout: 15_000 });
     expect(r.code, r.stderr).toBe(0);
-    const after = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
+    const after = readSession(path.join(dir, FILE));
     expect(after.schemaVersion).toBe(SCHEMA_VERSION);
     expect(after.log.length).toBe(parsed.log.length + 1);
     expect(after.log.some((e: any) => 'notes' in e)).toBe(false);

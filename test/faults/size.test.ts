@@ -7,7 +7,7 @@ import { createGame, defaultSetup, logNotes, step } from '../../src/engine/index
 import type { SessionState, Setup } from '../../src/engine/state.js';
 import { serialize } from '../../src/store/session.js';
 import { shippedBook } from '../../src/store/tables.js';
-import { runCli, tempDir } from '../helpers.js';
+import { runCli, tempDir, readSession } from '../helpers.js';
 import { FILE } from './fixtures.js';
 
 const ROUNDS = 1000;
@@ -90,7 +90,7 @@ describe(`a ${ROUNDS}-round session`, () => {
       const r = await runCli(args, { cwd: dir });
       expect(r.code, `${args.join(' ')}: ${r.stderr}${r.stdout.slice(0, 300)}`).toBe(0);
     }
-    const after = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
+    const after = readSession(path.join(dir, FILE));
     // undo took back the last entry; round then played round 1000 again (the last entry was round 1000 itself: with 4 | 1000 it has no explicit end).
     expect(after.log.length).toBe(state.log.length);
   });

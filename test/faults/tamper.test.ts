@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/dice/rng.js';
-import { runCli, tempDir } from '../helpers.js';
+import { runCli, tempDir, readSession } from '../helpers.js';
 import { FILE, NEW_ARGS, STACK_FRAME, dirWithSession } from './fixtures.js';
 
 let good: any;
@@ -18,11 +18,11 @@ beforeAll(async () => {
     expect((await runCli(['round'], { cwd: dir })).code).toBe(0);
     if (i % 2) expect((await runCli(['end'], { cwd: dir })).code).toBe(0);
   }
-  good = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
+  good = readSession(path.join(dir, FILE));
   const deck = tempDir('badzone-tamper-deck-');
   expect((await runCli([...NEW_ARGS, '--mode', 'deck'], { cwd: deck })).code).toBe(0);
   for (let i = 0; i < 4; i++) expect((await runCli(['round'], { cwd: deck })).code).toBe(0);
-  deckGame = JSON.parse(fs.readFileSync(path.join(deck, FILE), 'utf8'));
+  deckGame = readSession(path.join(deck, FILE));
 });
 
 async function verify(s: unknown): Promise<{ code: number; data: any; text: string; file: Buffer; after: Buffer }> {

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, plantNames, runCli, tempDir } from '../helpers.js';
+import { ROOT, plantNames, runCli, tempDir, readSession } from '../helpers.js';
 import { FILE, expectClean } from './fixtures.js';
 
 const ESC = '\u001b';
@@ -186,7 +186,7 @@ describe('hostile text', () => {
   });
 
   it('is kept in the session file exactly (the file is data, not terminal output)', () => {
-    const s = JSON.parse(fs.readFileSync(path.join(dir, FILE), 'utf8'));
+    const s = readSession(path.join(dir, FILE));
     expect(s.setup.gangs[0].name).toBe(HOSTILE.gang);
     expect(s.setup.turfOwner).toBe(HOSTILE.turf);
     expect(s.setup.table.results[0].name).toBe(table.results[0].name);

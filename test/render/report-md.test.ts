@@ -14,7 +14,7 @@ import { shippedTables } from '../../src/store/tables.js';
 import { mdCode, mdText, reportMarkdown } from '../../src/render/report-md.js';
 import { reportJsonName } from '../../src/api/report.js';
 import { shellWord } from '../../src/render/commands.js';
-import { MUTATION_STRIDE, tempDir } from '../helpers.js';
+import { MUTATION_STRIDE, tempDir, readSession } from '../helpers.js';
 
 const RAW = new MarkdownIt({ html: true });
 const LINKIFY = new MarkdownIt({ html: true, linkify: true });
@@ -238,7 +238,7 @@ describe('the whole report', () => {
       structures: 2,
     });
     // Tiles named from `h` too (up to 10 characters each), before the first round.
-    const raw = JSON.parse(fs.readFileSync(g.file, 'utf8'));
+    const raw = readSession(g.file);
     raw.setup.tiles = raw.tiles = ['A', 'B', 'C', 'D'].map((k) => `${cut(h, 9)}${k}`);
     fs.writeFileSync(g.file, JSON.stringify(raw));
     // Events whose steps name things: mines, Wyld Magic's Psyker, Disappearance, Rats Awaken, a structure, Treasure,

@@ -42,6 +42,7 @@ describe('the numbers', () => {
       logEntries: 100_000,
       rngUses: 10_000_000,
       sessionBytes: 20_000_000,
+      checkpoints: 10,
       seedLength: 64,
       echo: 60,
     });
@@ -63,6 +64,7 @@ describe('the numbers', () => {
       sessionBytes: 64_000_000,
       round: 10_000_000,
       seedLength: 64,
+      checkpoints: 10,
       markers: 1_000_000,
     });
     expect(L.LARGEST).toEqual({ tiles: 676, gangs: 50, fighters: 10_000, spawnPoints: 100 });

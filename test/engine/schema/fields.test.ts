@@ -1185,7 +1185,10 @@ describe('a ChaCha20 game in the file', () => {
     expect(JSON.parse(text).setup).toMatchObject({ seed: 'Schema4Dust', generator: 'chacha20' });
     const { state, migratedFrom } = loadWithTables(JSON.parse(text));
     expect(migratedFrom).toBeNull();
-    expect(JSON.parse(serialize(state))).toEqual(JSON.parse(text));
+    // The same content (the hash is of the text, whose keys come in the order the checks build them).
+    const { hash: _h, ...again } = JSON.parse(serialize(state));
+    const { hash: _h0, ...first } = JSON.parse(text);
+    expect(again).toEqual(first);
     expect(verify(state, book)).toMatchObject({ ok: true });
   });
 

@@ -30,6 +30,14 @@ export const v5File = (name: string): Json =>
   JSON.parse(readFileSync(new URL(`../fixtures/session-v5-${name}.json`, import.meta.url), 'utf8'));
 
 /**
+ * A version-7 game written by badzone at e0655ed (main before schema 8): 37 rounds of seed 20261130 (a Pillar of
+ * Flame scattering since round 33, markers), a title, an End Phase, and a round with an entered die undone (the redo
+ * list holds it). Its log is a list of objects, each with its rolls.
+ */
+export const v7File = (name: string): Json =>
+  JSON.parse(readFileSync(new URL(`../fixtures/session-v7-${name}.json`, import.meta.url), 'utf8'));
+
+/**
  * The real version-2 game, migrated: 10 entries (log[5] a round with entered dice, log[6] a fighter move, log[8] a
  * plain round with one roll), objects, conditions, a tile pick, scatters, lairs, structures and a rolled Hazard.
  */

@@ -1,0 +1,69 @@
+// The log as a session file of schema 8 writes it: each entry one short string, `ROUND ROLLS ACTION`, and each
+// roll's purpose once, in the file's `purposes`. A command reads a 1000-round log as 1001 strings (not ten
+// thousand objects to parse, check and write back), and reads an entry's rolls only when it needs them
+// (./schema.ts: packedRecord). Pure: the store writes and hashes the text (../store/session.ts).
+//
+//   ROUND   the round the entry was logged in (a whole number)
+//   ROLLS   `-` when none, else `DIE.VALUE.PURPOSE` or `DIE.VALUE.PURPOSE.FLAGS`, comma-separated: PURPOSE is an
+//           index into `purposes`, FLAGS a sum of ROLL_FLAGS (absent when 0)
+//   ACTION  the action's type alone when it has no other field (`round`, `end`, `new`), else its JSON text
+//
+// The entry's `seq` is its place in the list.
+import type { LogRecord, Roll } from './state.js';
+
+/** Roll flags in a packed roll: `DIE.VALUE.PURPOSE.FLAGS`. */
+export const ROLL_FLAGS = { entered: 1, card: 2, d66: 4 } as const;
+
+/**
+ * Log records read from a file and the line each was read from (and the `purposes` its indexes point into): the
+ * store writes such a record back as the same text, without looking at (or decoding) its rolls. A record is never
+ * changed in place (a step appends new ones), but for the version-1 purposes rewording on load, which sets `rolls`
+ * (./schema.ts drops the entry here then).
+ */
+export const packedLines = new WeakMap<LogRecord, { text: string; purposes: readonly string[] }>();
+
+/** A roll's flags as a packed roll holds them. */
+function flagsOf(r: Roll): number {
+  return (r.entered ? ROLL_FLAGS.entered : 0) | (r.card ? ROLL_FLAGS.card : 0) | (r.d66 ? ROLL_FLAGS.d66 : 0);
+}
+
+/** One record as a packed entry; `purpose` gives the index of a purpose in the file's `purposes` (adding it). */
+export function packEntry(r: LogRecord, purpose: (text: string) => number): string {
+  let rolls = '';
+  for (const x of r.rolls) {
+    const f = flagsOf(x);
+    rolls += `${rolls === '' ? '' : ','}${x.die}.${x.value}.${purpose(x.for)}${f === 0 ? '' : `.${f}`}`;
+  }
+  const a = r.action;
+  let bare = true;
+  for (const k in a) if (k !== 'type') bare = false;
+  return `${r.round} ${rolls === '' ? '-' : rolls} ${bare ? a.type : JSON.stringify(a)}`;
+}
+
+/**
+ * A log's entries packed, and the purposes they point into: `purposes` starts as the list the entries read from a
+ * file point into (kept in order, so their text is written back unchanged), and new purposes are added at its end.
+ */
+export function packLog(log: readonly LogRecord[]): { entries: string[]; purposes: string[] } {
+  let shared: readonly string[] | undefined;
+  for (const r of log) {
+    shared = packedLines.get(r)?.purposes;
+    if (shared) break;
+  }
+  const purposes = shared ? [...shared] : [];
+  let index: Map<string, number> | null = null;
+  const purpose = (text: string): number => {
+    index ??= new Map(purposes.map((p, i) => [p, i]));
+    let i = index.get(text);
+    if (i === undefined) {
+      i = purposes.push(text) - 1;
+      index.set(text, i);
+    }
+    return i;
+  };
+  const entries = log.map((r) => {
+    const p = packedLines.get(r);
+    return p && p.purposes === shared ? p.text : packEntry(r, purpose);
+  });
+  return { entries, purposes };
+}

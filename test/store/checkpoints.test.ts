@@ -1,0 +1,169 @@
+// The session file's hash and undo checkpoints (src/store/session.ts): a file badzone wrote is read without checking
+// its old log entries, and undo starts from its newest checkpoint; `verify` trusts neither and replays from the seed,
+// so an edited file fails it even with its hash made to match again. No checkpoint holds the seed.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { openGame } from '../../src/api/index.js';
+import { loggedActions, replay, verify } from '../../src/engine/index.js';
+import { LIMITS } from '../../src/rules/limits.js';
+import { load, withHash } from '../../src/store/session.js';
+import { cli, cliJson, longGame, runCli, tempDir } from '../helpers.js';
+
+const FILE = 'badzone-session.json';
+const raw = (d: string): any => JSON.parse(fs.readFileSync(path.join(d, FILE), 'utf8'));
+/** Edit the file's JSON and write it back with its hash made to match again (a forged file). */
+const forge = (d: string, f: (s: any) => void): void => {
+  const { hash: _hash, ...s } = raw(d);
+  f(s);
+  fs.writeFileSync(path.join(d, FILE), withHash(s));
+};
+
+describe('a session file as badzone writes it', () => {
+  it('has its log packed, a hash of it all, and checkpoints that hold no seed (a ChaCha20 game)', async () => {
+    const d = tempDir('badzone-hash-');
+    await cli(d, 'new', '--seed', 'Checkpoint77');
+    for (let i = 0; i < 3; i++) await cli(d, 'round');
+    const text = fs.readFileSync(path.join(d, FILE), 'utf8');
+    expect(text).toMatch(/,"hash":"[0-9a-f]{16}"}\n$/);
+    const s = raw(d);
+    expect(s.log[0]).toBe('0 - new');
+    expect(s.log[1]).toMatch(/^1 64\.\d+\.0[.,\d]* round$/); // the event table's D64 first
+    expect(s.purposes[0]).toBe('Event Phase: event table');
+    expect(s.checkpoints).toHaveLength(3);
+    expect(JSON.stringify(s.checkpoints)).not.toContain('Checkpoint77');
+    expect(JSON.stringify(s.checkpoints)).not.toMatch(/"seed"|"setup":/);
+    expect(load(path.join(d, FILE)).trusted).toBe(true);
+  });
+
+  it('a hidden seed is in no checkpoint, nor in the report or the players’ page that strip it', async () => {
+    const d = tempDir('badzone-hash-');
+    await cli({ cwd: d, seeds: ['HiddenCheck9'] }, 'new', '--hidden-seed');
+    for (let i = 0; i < 3; i++) await cli(d, 'round');
+    await cli(d, 'undo');
+    const s = raw(d);
+    expect(s.checkpoints.length).toBeGreaterThan(0);
+    expect(JSON.stringify(s.checkpoints)).not.toContain('HiddenCheck9');
+    expect(JSON.stringify(s.checkpoints)).not.toContain(s.setup.hiddenSeed.salt);
+    const report = await cli(d, 'report', '--format', 'json');
+    expect(report).not.toContain('HiddenCheck9');
+    expect(report).not.toContain('checkpoints');
+    expect(JSON.stringify(await cliJson(d, 'status', '--json'))).not.toContain('HiddenCheck9');
+  });
+});
+
+describe('verify ignores the hash and the checkpoints: a forged file fails it', () => {
+  it('a roll edited, the hash made to match: the file opens as written, verify names the entry (exit 1)', async () => {
+    const d = longGame(30);
+    expect((await cliJson(d, 'verify', '--json')).ok).toBe(true);
+    forge(d, (s) => {
+      const [round, rolls, action] = s.log[12].split(' ');
+      const first = rolls.split(',');
+      const [die, value, ...rest] = first[0].split('.');
+      first[0] = [die, (Number(value) % Number(die)) + 1, ...rest].join('.');
+      s.log[12] = `${round} ${first.join(',')} ${action}`;
+    });
+    expect(load(path.join(d, FILE)).trusted).toBe(true);
+    expect((await runCli(['status'], { cwd: d })).code).toBe(0);
+    const r = await runCli(['verify', '--json'], { cwd: d });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, seq: 12 });
+    expect(JSON.parse(r.stdout).problem).toMatch(/^log entry 12 \(round, round 12\), roll 1: /);
+  });
+
+  it('the state edited, the hash made to match: verify names the field (exit 1)', async () => {
+    const d = longGame(30);
+    forge(d, (s) => {
+      s.visibility = { level: 'dark', sinceRound: 3, source: 'gm' };
+    });
+    const r = await runCli(['verify', '--json'], { cwd: d });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, seq: null });
+    expect(JSON.parse(r.stdout).problem).toMatch(/^visibility in the file/);
+  });
+
+  it('a checkpoint edited, the hash made to match: undo restores what it says, and verify then fails (exit 1)', async () => {
+    const d = longGame(30);
+    forge(d, (s) => {
+      const top = s.checkpoints[s.checkpoints.length - 1];
+      top.fields.visibility = { '=': { level: 'dark', sinceRound: 3, source: 'gm' } };
+    });
+    expect((await runCli(['undo'], { cwd: d })).code).toBe(0);
+    expect(raw(d).visibility.level).toBe('dark');
+    const r = await runCli(['verify', '--json'], { cwd: d });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).problem).toMatch(/^visibility in the file/);
+  });
+
+  it('the hash edited: the file is read as edited by hand (checked in full), no checkpoint used or kept until an undo replays', async () => {
+    const d = longGame(30);
+    const s = raw(d);
+    s.hash = '0000000000000000';
+    fs.writeFileSync(path.join(d, FILE), JSON.stringify(s));
+    expect(load(path.join(d, FILE)).trusted).toBe(false);
+    expect(load(path.join(d, FILE)).checkpoints).toBeNull();
+    expect((await cliJson(d, 'verify', '--json')).ok).toBe(true);
+    // Its game may not follow from its log: a step keeps no checkpoint for it, so undo replays the log.
+    expect((await runCli(['round'], { cwd: d })).code).toBe(0);
+    expect(raw(d).checkpoints).toBeNull();
+    expect((await runCli(['undo'], { cwd: d })).code).toBe(0);
+    // The undo replayed the log, and kept the checkpoints of the game it made.
+    expect(raw(d).checkpoints).toHaveLength(LIMITS.checkpoints);
+    expect((await cliJson(d, 'verify', '--json')).ok).toBe(true);
+  });
+});
+
+describe('undo and redo in any order', () => {
+  it('leave the game each time equal to a replay of its log from the seed, as a model of the log says', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            { weight: 3, arbitrary: fc.constant('undo' as const) },
+            { weight: 2, arbitrary: fc.constant('round' as const) },
+            { weight: 1, arbitrary: fc.constant('end' as const) },
+            { weight: 2, arbitrary: fc.constant('redo' as const) },
+          ),
+          { minLength: 1, maxLength: 30 },
+        ),
+        async (commands) => {
+          const d = longGame(14);
+          const file = path.join(d, FILE);
+          const game = await openGame(file);
+          // The model: the log's action types, and the redo list's.
+          let log = load(file).state.log.map((r) => r.action.type as string);
+          let redo: string[] = [];
+          for (const c of commands) {
+            const before = fs.readFileSync(file, 'utf8');
+            try {
+              if (c === 'round') await game.round();
+              else if (c === 'end') await game.end();
+              else if (c === 'undo') await game.undo();
+              else await game.redo();
+            } catch {
+              expect(fs.readFileSync(file, 'utf8')).toBe(before); // a refusal changes nothing
+              continue;
+            }
+            if (c === 'undo') redo = [...redo, log.pop()!];
+            else if (c === 'redo') log = [...log, redo.pop()!];
+            else {
+              log = [...log, c];
+              redo = [];
+            }
+            const l = load(file);
+            expect(l.trusted).toBe(true);
+            expect(l.state.log.map((r) => r.action.type)).toEqual(log);
+            expect(l.state.redo.map((r) => r.action.type)).toEqual([...redo]);
+            const replayed = replay(l.state.setup, loggedActions(l.state.log), l.book);
+            expect(JSON.parse(JSON.stringify({ ...l.state, redo: [] }))).toEqual(
+              JSON.parse(JSON.stringify({ ...replayed, redo: [] })),
+            );
+            expect(verify(load(file, { trust: false }).state, l.book)).toMatchObject({ ok: true });
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+});
