@@ -1328,7 +1328,9 @@ function newGame(d: NewView, st: Style): string[] {
     for (const c of d.clarifications)
       lines.push(...para(st, c.text, `  ${st.marks.bullet} ${st.bold(`${c.name}:`)} `, '    '));
   }
-  lines.push(st.dim('The same game without prompts:'), ...commandLines(st, d.commandLine, '  ').map(st.dim));
+  // Laid out with the command named as the person types it (`node bin/badzone.js new ...`), so the lines fit.
+  const cmd = st.commandName ? d.commandLine.replace(/^badzone /, `${st.commandName()} `) : d.commandLine;
+  lines.push(st.dim('The same game without prompts:'), ...commandLines(st, cmd, '  ').map(st.dim));
   lines.push(...hint(st, 'Next: `badzone round` at the start of each round (or `badzone play`).'));
   return lines;
 }

@@ -83,7 +83,7 @@ const FULL_FLAGS = [
 ];
 
 /** The "same game without prompts" command line from `new`'s output, split into arguments by bash itself. */
-function printedCommand(stdout: string): string[] {
+function printedCommand(stdout: string, name = ['badzone']): string[] {
   const at = stdout.indexOf('The same game without prompts:');
   expect(at).toBeGreaterThanOrEqual(0);
   const rest = stdout.slice(at).split('\n').slice(1);
@@ -96,8 +96,8 @@ function printedCommand(stdout: string): string[] {
   const r = spawnSync('bash', ['-c', 'eval "set -- $1"; printf "%s\\0" "$@"', 'bash', cmd], { encoding: 'utf8' });
   expect(r.status).toBe(0);
   const args = r.stdout.split('\0').filter((a) => a !== '');
-  expect(args.slice(0, 2)).toEqual(['badzone', 'new']);
-  return args.slice(2);
+  expect(args.slice(0, name.length + 1)).toEqual([...name, 'new']);
+  return args.slice(name.length + 1);
 }
 
 describe('setup wizard', () => {
@@ -142,6 +142,31 @@ describe('setup wizard', () => {
     const c = await runCli(['new', ...args], { cwd: printed });
     expect(c.code).toBe(0);
     expect(read(printed)).toBe(read(byWizard));
+  });
+
+  it('names the command as the person runs it, laid out to fit: each line within the width, a shell reads it whole', async () => {
+    const dir = tempDir();
+    const node = "node '/home/gm/my games/badzone/bin/badzone.js'";
+    const w = await runCli(['new'], {
+      cwd: dir,
+      stdinIsTTY: true,
+      prompter: scripted(FULL),
+      seeds: [777],
+      argv0: node,
+      columns: 80,
+    });
+    expect(w.code).toBe(0);
+    const at = w.stdout.indexOf('The same game without prompts:');
+    expect(
+      w.stdout
+        .slice(at)
+        .split('\n')
+        .filter((l) => l.length > 80),
+    ).toEqual([]);
+    const args = printedCommand(w.stdout, ['node', '/home/gm/my games/badzone/bin/badzone.js']);
+    const again = tempDir();
+    expect((await runCli(['new', ...args], { cwd: again })).code).toBe(0);
+    expect(read(again)).toBe(read(dir));
   });
 
   it('takes the defaults on Enter: the game `badzone new --no-input` makes', async () => {
