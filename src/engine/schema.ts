@@ -579,7 +579,18 @@ function unpackRolls(text: string, purposes: readonly string[], seq: number): Ro
   });
 }
 
-function inPlayEntry(x: unknown, i: number): InPlay {
+/**
+ * A scatter path as read: in a file badzone wrote (its hash matched: `trusted`), the triples are taken as they are,
+ * since they were checked when written (a Pillar of Flame in play for a long game has one per round, kept both in
+ * play and as a marker: 2,000 small arrays checked one by one on every read was most of a long game's `status`);
+ * else each one is checked by `each`.
+ */
+function scatterPath<T>(v: unknown, at: string, trusted: boolean, each: (y: unknown, j: number) => T): T[] {
+  const list = arr(v, at, READ.round);
+  return trusted ? (list as T[]) : list.map(each);
+}
+
+function inPlayEntry(x: unknown, i: number, trusted = false): InPlay {
   const p = obj(x, `inPlay[${i}]`);
   const e: InPlay = {
     eventId: nonEmpty(p.eventId, `inPlay[${i}].eventId`, 60),
@@ -590,7 +601,7 @@ function inPlayEntry(x: unknown, i: number): InPlay {
   if (p.worth !== undefined) e.worth = int(p.worth, `inPlay[${i}].worth`, 0, 1_000_000);
   if (p.scatters !== undefined) {
     // Each scatter is [round, distance, direction].
-    e.scatters = arr(p.scatters, `inPlay[${i}].scatters`, READ.round).map((y, j) => {
+    e.scatters = scatterPath(p.scatters, `inPlay[${i}].scatters`, trusted, (y, j) => {
       // A Pillar of Flame in play scatters every End Phase: a plain triple is taken as it is, with no path text built.
       if (Array.isArray(y) && y.length === 3 && isPlainScatter(y)) return y as ScatterMark;
       const at = `inPlay[${i}].scatters[${j}]`;
@@ -679,7 +690,7 @@ function isPlainScatter(y: unknown): y is MarkerScatter {
   );
 }
 
-function markers(v: unknown, tiles: readonly string[]): Marker[] {
+function markers(v: unknown, tiles: readonly string[], trusted = false): Marker[] {
   const kinds = ['loot-casket', 'smoke-marker', 'frag-mine', 'golden-casket', 'large-blast', 'marker'] as const;
   const seen = new Set<number>();
   return arr(v, 'markers', READ.markers).map((x, i) => {
@@ -703,7 +714,7 @@ function markers(v: unknown, tiles: readonly string[]): Marker[] {
     seen.add(m.id);
     if (o.scatters !== undefined) {
       // Each scatter is [round, distance, direction], and where 12 o'clock pointed when that was another edge.
-      m.scatters = arr(o.scatters, `${at}.scatters`, READ.round).map((y, j) => {
+      m.scatters = scatterPath(o.scatters, `${at}.scatters`, trusted, (y, j): MarkerScatter => {
         // A long-lived Pillar has one per End Phase: a plain one is taken as it is, with no path text built.
         if (isPlainScatter(y)) return y;
         const sat = `${at}.scatters[${j}]`;
@@ -858,7 +869,7 @@ export function validateSession(
     },
     round: int(o.round, 'round', 0, READ.round),
     phase: oneOf(o.phase, 'phase', ['setup', 'round', 'end'] as const),
-    inPlay: arr(o.inPlay, 'inPlay', 64).map(inPlayEntry),
+    inPlay: arr(o.inPlay, 'inPlay', 64).map((x, i) => inPlayEntry(x, i, opts.lazy === true)),
     deck:
       o.deck === null
         ? null
@@ -907,7 +918,7 @@ export function validateSession(
     objects: objects(o.objects),
     conditions: conditions(o.conditions),
     tilePicks: tilePicks(o.tilePicks),
-    markers: markers(o.markers, su.tiles),
+    markers: markers(o.markers, su.tiles, opts.lazy === true),
     markersPlaced: int(o.markersPlaced, 'markersPlaced', 0, READ.markers),
     manualDice: bool(o.manualDice, 'manualDice'),
     story: storyOf(o.story),

@@ -96,6 +96,35 @@ describe('verify ignores the hash and the checkpoints: a forged file fails it', 
     expect(JSON.parse(r.stdout).problem).toMatch(/^visibility in the file/);
   });
 
+  it('a scatter path is taken as written only while the hash matches: edited by hand, a bad scatter is refused (exit 4)', async () => {
+    const d = tempDir('badzone-hash-');
+    await cli(d, 'new', '--seed', '7', '--hazard', 'none');
+    await cli(d, 'round');
+    await cli(d, 'place', 'pillar-of-flame');
+    for (let i = 0; i < 3; i++) {
+      await cli(d, 'end'); // the Blast scatters
+      await cli(d, 'round');
+    }
+    const s = raw(d);
+    const pillar = s.inPlay.find((e: { eventId: string }) => e.eventId === 'pillar-of-flame');
+    expect(pillar.scatters.length).toBeGreaterThan(1);
+    const text = fs.readFileSync(path.join(d, FILE), 'utf8');
+    expect(load(path.join(d, FILE)).state.inPlay.find((e) => e.eventId === 'pillar-of-flame')!.scatters).toEqual(
+      pillar.scatters,
+    );
+    for (const where of ['inPlay', 'markers'] as const) {
+      const t = raw(d);
+      const list =
+        where === 'inPlay' ? t.inPlay.find((e: { eventId: string }) => e.eventId === 'pillar-of-flame') : t.markers[0];
+      list.scatters[1] = [1, 2, 13]; // no 13 o'clock
+      fs.writeFileSync(path.join(d, FILE), JSON.stringify(t));
+      const r = await runCli(['status'], { cwd: d });
+      expect(r.code, where).toBe(4);
+      expect(r.stderr).toContain(`scatters[1][2]`);
+      fs.writeFileSync(path.join(d, FILE), text);
+    }
+  });
+
   it('the hash edited: the file is read as edited by hand (checked in full), no checkpoint used or kept until an undo replays', async () => {
     const d = longGame(30);
     const s = raw(d);
