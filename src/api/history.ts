@@ -11,6 +11,7 @@ import type { Outcome } from '../engine/resolve.js';
 import { loggedActions, replaySteps, type Replayed, type ReplayStop } from '../engine/replay.js';
 import type { Report } from '../engine/step.js';
 import type { Action, LogRecord, Roll, SessionState } from '../engine/state.js';
+import { packedLines } from '../engine/packed-log.js';
 import { plainCopy } from '../engine/working.js';
 import { mapView } from './map.js';
 import type { MapView } from './types.js';
@@ -216,7 +217,7 @@ export class HistoryBuilder {
     // How much of this log the cache already has; anything after that (an undo, an edited entry) is replayed.
     let common = 0;
     const n = Math.min(this.entries.length, s.log.length);
-    while (common < n && same(this.entries[common]!.record, s.log[common])) common++;
+    while (common < n && sameRecord(this.entries[common]!.record, s.log[common]!)) common++;
     const whole = common === this.entries.length && (this.problem === null || common === s.log.length);
     if (!whole && !this.rewind(s, common)) {
       this.reset(s, book, setupKey);
@@ -228,6 +229,33 @@ export class HistoryBuilder {
     const actions = loggedActions(s.log.slice(this.entries.length - 1));
     this.run(s, replaySteps(s.setup, actions, book, { state: this.state, source: this.rng }));
   }
+}
+
+/**
+ * Two log records are the same. Two read from files badzone wrote (../engine/packed-log.ts) are compared by their
+ * packed text, so their rolls are never decoded (a file read lazily decodes an entry's rolls when they are first
+ * read, and every entry is compared on every update): the same text is the same entry when the purposes its
+ * indexes point into are the same, which holds when one file's list of purposes begins with the other's (badzone
+ * only ever adds purposes at the end). Anything else is compared field by field.
+ */
+function sameRecord(a: LogRecord, b: LogRecord): boolean {
+  if (a === b) return true;
+  const pa = packedLines.get(a);
+  const pb = packedLines.get(b);
+  if (pa && pb && samePurposes(pa.purposes, pb.purposes)) return pa.text === pb.text;
+  return same(a, b);
+}
+
+/** The last two lists of purposes compared, and whether one begins with the other (once per update, not per entry). */
+let purposesSeen: { a: readonly string[]; b: readonly string[]; prefix: boolean } | null = null;
+function samePurposes(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (purposesSeen?.a === a && purposesSeen.b === b) return purposesSeen.prefix;
+  const n = Math.min(a.length, b.length);
+  let prefix = true;
+  for (let i = 0; i < n && prefix; i++) prefix = a[i] === b[i];
+  purposesSeen = { a, b, prefix };
+  return prefix;
 }
 
 /**

@@ -4,7 +4,8 @@
 import * as path from 'node:path';
 import type { RuleBook } from '../rules/book.js';
 import { tryLoad } from '../store/session.js';
-import { countDice, type SessionState, type Roll } from '../engine/state.js';
+import { countLogDice } from '../engine/packed-log.js';
+import type { SessionState, Roll } from '../engine/state.js';
 import type { Outcome } from '../engine/resolve.js';
 import { applyNow, statusView } from './views.js';
 import type { ApplyNowItem, MapView, StatusData } from './types.js';
@@ -141,7 +142,7 @@ export class PlayersViewBuilder {
           book.byId.get(x.eventId)?.name ?? x.eventId,
         ]),
       ),
-      dice: countDice(s.log),
+      dice: countLogDice(s.log),
     };
   }
 }

@@ -67,3 +67,39 @@ export function packLog(log: readonly LogRecord[]): { entries: string[]; purpose
   });
   return { entries, purposes };
 }
+
+/**
+ * The dice of a log and how many were entered by hand, as `countDice` (./state.ts) counts them, read off the packed
+ * text of the entries read from a file: their rolls are then not decoded (a file read lazily decodes an entry's
+ * rolls when first read, and the players' page counts the dice on every update). Other records: their rolls.
+ */
+export function countLogDice(log: readonly LogRecord[]): { rolls: number; entered: number } {
+  let rolls = 0;
+  let entered = 0;
+  for (const r of log) {
+    const p = packedLines.get(r);
+    if (!p) {
+      rolls += r.rolls.length;
+      for (const x of r.rolls) if (x.entered === true) entered++;
+      continue;
+    }
+    // ROUND ROLLS ACTION: each roll DIE.VALUE.PURPOSE(.FLAGS), comma-separated, or `-`.
+    const t = p.text;
+    const from = t.indexOf(' ') + 1;
+    const to = t.indexOf(' ', from);
+    if (to === from + 1 && t[from] === '-') continue;
+    let dots = 0;
+    let flags = 0;
+    for (let i = from; i <= to; i++) {
+      const c = i === to ? 44 : t.charCodeAt(i);
+      if (c === 44) {
+        rolls++;
+        if (dots === 3 && flags & ROLL_FLAGS.entered) entered++;
+        dots = 0;
+        flags = 0;
+      } else if (c === 46) dots++;
+      else if (dots === 3) flags = flags * 10 + (c - 48);
+    }
+  }
+  return { rolls, entered };
+}
