@@ -219,11 +219,15 @@ export async function directBundle({ command, tables, metaUrl, banner, external 
  * esbuild turns each `import * as fs from 'node:fs'` into a copy of the module (__toESM: a getter for each of
  * node:fs's hundred exports, made at start-up; about 1.5 ms over the bundle's two dozen such imports). A
  * built-in module's namespace needs no copy: only its `default` would differ, so a copy whose `default` is used
- * (`import process from 'node:process'` in @inquirer) is kept.
+ * (`import process from 'node:process'` in @inquirer) is kept. The whole command line's bundle is written with
+ * spaces (`fs = __toESM(require("node:fs"), 1)`), a command's own without (`fs6=__toESM(require("node:fs"),1)`,
+ * directBundle's minifyWhitespace): both are matched.
  */
 export function plainBuiltins(code) {
-  return code.replace(/\b(\w+) = __toESM\((require\("node:[a-z_/]+"\)), 1\)/g, (whole, name, req) =>
-    new RegExp(`\\b${name}\\.default\\b`).test(code) ? whole : `${name} = ${req}`,
+  return code.replace(
+    /(?<![\w$])([\w$]+)(\s*=\s*)__toESM\((require\("node:[a-z_/]+"\)),\s*1\)/g,
+    (whole, name, assign, req) =>
+      new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}\\.default\\b`).test(code) ? whole : `${name}${assign}${req}`,
   );
 }
 
