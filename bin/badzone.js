@@ -15,7 +15,12 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
-const Module = require('node:module');
+// Not require('node:module') (for Module.wrap and Module.createRequire): loading that public module also loads
+// Node's ES module loader and source-map support, about 0.2 ms of every start. The wrapper is written out below,
+// and a bundle's require() is made by the CommonJS loader's own Module class (load()).
+
+/** What Node's CommonJS loader wraps a file's source in (Module.wrap): the bundle is run as that file would be. */
+const WRAP = ['(function (exports, require, module, __filename, __dirname) { ', '\n});'];
 
 /** The build id on the bundle's first line: `/*bz-build:ID*\/`. */
 function buildId(source) {
@@ -44,17 +49,17 @@ function cacheFor(file, id) {
 
 /**
  * Run a bundle's `source` as Node would run a CommonJS file at `file`, through a vm.Script that can use (and, at
- * build time, make) a V8 code cache; `cache` is the cache file's bytes (or undefined). Returns the bundle's
- * exports and the script (the build asks it for its cache). The standalone executable runs its bundles with this
- * too (src/cli/sea.cjs), from the assets inside it.
+ * build time, make) a V8 code cache; `cache` is the cache file's bytes (or undefined); `req` is the bundle's
+ * require(). Returns the bundle's exports and the script (the build asks it for its cache). The standalone
+ * executable runs its bundles with this too (src/cli/sea.cjs), from the assets inside it.
  */
-function run(source, cache, file) {
+function run(source, cache, file, req) {
   const id = buildId(source);
   // The bundle contains no dynamic import() (inside a vm.Script it would need an experimental loader on Node 20;
   // scripts/build.mjs refuses a bundle with one): ESM packages are loaded through the importer cli() is given.
-  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData: cacheData(cache, id) });
+  const script = new vm.Script(WRAP[0] + source + WRAP[1], { filename: file, cachedData: cacheData(cache, id) });
   const mod = { exports: {}, id: file, filename: file, loaded: false };
-  script.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
+  script.runInThisContext().call(mod.exports, mod.exports, req, mod, file, path.dirname(file));
   mod.loaded = true;
   return { exports: mod.exports, script, id };
 }
@@ -71,7 +76,9 @@ function load(file) {
   } catch {
     cache = undefined;
   }
-  return run(source, cache, file);
+  // The bundle's require(), as Node makes one for a file at `file`. `module.constructor` is the CommonJS loader's
+  // Module class (the one require('node:module') gives) when Node runs or requires this file, as load() is only.
+  return run(source, cache, file, module.constructor.createRequire(file));
 }
 
 /**

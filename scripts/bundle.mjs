@@ -91,6 +91,51 @@ export const noColorDetection = {
 };
 
 /**
+ * The sources import createRequire from node:module, always as `createRequire(import.meta.url)`, to load a
+ * built-in module when first needed (ESM has no require()). In the bundle import.meta.url is the bundle's own URL,
+ * and the require() the bundle is run with (bin/badzone.js) is the one that call would make: the bundle gets a
+ * stand-in that gives it, as loading the public node:module costs every command about 0.2 ms (it loads Node's ES
+ * module loader and source-map support). test/e2e/bundle-builtins.test.ts checks each call is of that form.
+ */
+export const ownRequire = {
+  name: 'own-require',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?module$/ }, (a) =>
+      /[\\/]src[\\/]/.test(a.importer) ? { path: 'module', namespace: 'own-require' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'own-require' }, () => ({
+      contents: 'export const createRequire = () => require;',
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * src/store/files.ts uses node:os for the host name (in a lock or a temp file's name) and the quota error's
+ * number (an error message), and src/cli/commands/serve.ts for the network's addresses; loading node:os costs
+ * about 0.2 ms, which `status`, which writes nothing, would pay for none of them. The bundle gets a stand-in that
+ * loads it on first use. The sources' tests fake node:os through their import (test/store/os-seam.ts), so the
+ * sources keep it. A source using another of node:os's names fails the build (writeCliBundles).
+ */
+export const lazyOs = {
+  name: 'lazy-os',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?os$/ }, (a) =>
+      /[\\/]src[\\/]/.test(a.importer) ? { path: 'os', namespace: 'lazy-os' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-os' }, () => ({
+      contents: [
+        "let os; const load = () => (os ??= require('node:os'));",
+        'export const hostname = () => load().hostname();',
+        'export const networkInterfaces = () => load().networkInterfaces();',
+        'export const constants = { get errno() { return load().constants.errno; } };',
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * The shipped tables (data/), validated now by the sources' own loader, as JSON for the command line's bundle
  * (src/store/tables.ts, BADZONE_SHIPPED_TABLES): no command reads data/ or validates them again, and the
  * standalone executable needs no data/ beside it. A broken table fails the build, naming the file and field.
@@ -140,7 +185,7 @@ export function cliBundle({ entry, tables, metaUrl, banner, external = [], plugi
     platform: 'node',
     target: 'node20',
     external,
-    plugins: [lazyChildProcess, lazyTable, lazyChalk, lazyRandom, noColorDetection, ...plugins],
+    plugins: [lazyChildProcess, lazyTable, lazyChalk, lazyRandom, noColorDetection, ownRequire, lazyOs, ...plugins],
     sourcemap: false,
     minify: false,
     legalComments: 'none',
@@ -279,6 +324,9 @@ export async function writeCliBundles(out) {
   mkdirSync(out, { recursive: true });
   for (const [name, options] of bundles) {
     const r = await build(options);
+    // A stand-in without a name the sources use (lazyOs, ownRequire): esbuild only warns, the name is undefined.
+    const missing = r.warnings.find((w) => /will always be undefined|No matching export/.test(w.text));
+    if (missing) throw new Error(`${name}: ${missing.text} (${missing.location?.file}:${missing.location?.line})`);
     const code = asciiOnly(plainBuiltins(r.outputFiles[0].text));
     checkNoNamedImport(code);
     writeFileSync(join(out, name), code);

@@ -18,7 +18,10 @@ function asset(name) {
   }
 }
 
-/** The bundle `name` run from the assets, as if it lay beside the executable (its require() finds built-ins only). */
+/**
+ * The bundle `name` run from the assets, as if it lay beside the executable. Its require() is this script's own,
+ * the executable's, which finds built-ins only (and needs no node:module to make, whose loading costs start-up).
+ */
 function open(name) {
   const source = asset(name);
   if (!source) return null;
@@ -26,6 +29,7 @@ function open(name) {
     source.toString('latin1'),
     asset(`${name}.cache`) ?? undefined,
     path.join(path.dirname(process.execPath), name),
+    require,
   );
 }
 
