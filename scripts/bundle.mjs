@@ -145,6 +145,19 @@ export async function validatedTables() {
   return runAtBuild(`module.exports = JSON.stringify(require(${JSON.stringify(tables)}).shippedTables());`, tables);
 }
 
+/**
+ * The shipped tables' dice expressions parsed (src/rules/book.ts, bookDice), as JSON for the command line's bundle
+ * (src/store/tables.ts, BADZONE_SHIPPED_DICE): made by the sources' own parser, so no command parses them again.
+ */
+export async function shippedDice() {
+  const tables = join(root, 'src', 'store', 'tables.ts');
+  const book = join(root, 'src', 'rules', 'book.ts');
+  return runAtBuild(
+    `module.exports = JSON.stringify(require(${JSON.stringify(book)}).bookDice(require(${JSON.stringify(tables)}).shippedTables()));`,
+    tables,
+  );
+}
+
 /** esbuild's options for one CommonJS file for Node 20, in memory (the build's own steps and the executable's). */
 export const NODE_CJS = {
   bundle: true,
@@ -176,7 +189,7 @@ async function runAtBuild(contents, file) {
  * tables inside. `metaUrl` is the expression import.meta.url becomes (the sources only use it to make a
  * require() for built-in modules, when first needed).
  */
-export function cliBundle({ entry, tables, metaUrl, banner, external = [], plugins = [], format = 'cjs' }) {
+export function cliBundle({ entry, tables, dice, metaUrl, banner, external = [], plugins = [], format = 'cjs' }) {
   return {
     entryPoints: [entry],
     bundle: true,
@@ -194,6 +207,8 @@ export function cliBundle({ entry, tables, metaUrl, banner, external = [], plugi
     define: {
       BADZONE_VERSION: JSON.stringify(pkg.version),
       BADZONE_SHIPPED_TABLES: JSON.stringify(tables),
+      // Without the parsed dice (a test's build), the shipped book parses them when it is made.
+      BADZONE_SHIPPED_DICE: dice === undefined ? 'undefined' : JSON.stringify(dice),
       'import.meta.url': metaUrl,
     },
     banner: { js: banner },
@@ -226,7 +241,7 @@ export async function directSpec(command) {
  * main.ts imports commander's side (src/cli/program.ts) and the full renderer when it needs them: here they are
  * stand-ins that are never run (the bundle runs only what `accepts` says it does), so they add nothing.
  */
-export async function directBundle({ command, tables, metaUrl, banner, external = [], plugins = [] }) {
+export async function directBundle({ command, tables, dice, metaUrl, banner, external = [], plugins = [] }) {
   const src = (f) => JSON.stringify(join(root, 'src', ...f.split('/')));
   const renderer = { status: 'status', round: 'round', end: 'end' }[command];
   const contents = [
@@ -250,7 +265,7 @@ export async function directBundle({ command, tables, metaUrl, banner, external 
       }));
     },
   };
-  const options = cliBundle({ entry: '', tables, metaUrl, banner, external, plugins: [notHere, ...plugins] });
+  const options = cliBundle({ entry: '', tables, dice, metaUrl, banner, external, plugins: [notHere, ...plugins] });
   delete options.entryPoints;
   return {
     ...options,
@@ -310,6 +325,7 @@ export async function writeCliBundles(out) {
   const buildId = `${Date.now().toString(36)}-${process.pid.toString(36)}-${process.hrtime.bigint().toString(36).slice(-6)}`;
   const common = {
     tables: await validatedTables(),
+    dice: await shippedDice(),
     external: ['@inquirer/prompts'],
     // import.meta.url becomes the bundle's own URL, made when first asked for.
     metaUrl: '__bzMeta.url',

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InvalidFileError } from '../errors.js';
 import { fileWhy } from './codes.js';
-import { compileBook, type RuleBook } from '../rules/book.js';
+import { type BookDice, compileBook, type RuleBook } from '../rules/book.js';
 import type { EventTable, HazardTable, Tables, VisibilityTable } from '../rules/types.js';
 import {
   checkTableDice,
@@ -134,7 +134,14 @@ export function bookFor(custom: {
   return compileBook(t, { legacyD66: custom.legacyD66 === true });
 }
 
+/** The shipped tables' dice parsed (bookDice), as JSON: put into the command line's bundle when it is built. */
+declare const BADZONE_SHIPPED_DICE: string | undefined;
+
 let shippedBookCache: RuleBook | null = null;
 export function shippedBook(): RuleBook {
-  return (shippedBookCache ??= compileBook(shippedTables()));
+  return (shippedBookCache ??= compileBook(
+    shippedTables(),
+    {},
+    typeof BADZONE_SHIPPED_DICE === 'string' ? (JSON.parse(BADZONE_SHIPPED_DICE) as BookDice) : undefined,
+  ));
 }

@@ -1,7 +1,7 @@
 // src/rules/book.ts directly: finding an event by number, id or name; suggestions; the dice each kind of step names.
 import { describe, expect, it } from 'vitest';
-import { findEvent, stepDice, suggestEvents, type RuleBook } from '../../src/rules/book.js';
-import { shippedBook } from '../../src/store/tables.js';
+import { bookDice, compileBook, findEvent, stepDice, suggestEvents, type RuleBook } from '../../src/rules/book.js';
+import { shippedBook, shippedTables } from '../../src/store/tables.js';
 import type { BadzoneEvent, Step } from '../../src/rules/types.js';
 
 const book = shippedBook();
@@ -104,5 +104,36 @@ describe('stepDice', () => {
         for (const st of list) for (const d of stepDice(st)) named.add(String(d));
     expect([...book.dice.keys()].sort()).toEqual([...named].sort());
     expect(named.size).toBeGreaterThan(3);
+  });
+});
+
+describe('compileBook', () => {
+  it('with the dice parsed before, and passed as JSON (as the build puts the shipped ones in the bundle), makes the same book', () => {
+    const t = shippedTables();
+    const again = (parsed: unknown) => compileBook(t, {}, JSON.parse(JSON.stringify(parsed)));
+    expect(again(bookDice(t))).toEqual(compileBook(t));
+    expect(again(bookDice(t))).toEqual(shippedBook());
+    // A D66 (tens and units) stays one, and a legacy game's D66 a 66-sided die.
+    const ev = t.events.results.find((e) => e.resolve.onDraw.some((st) => st.kind === 'rollEachFighter'))!;
+    const d66 = structuredClone(t);
+    const step = d66.events.results
+      .find((e) => e.id === ev.id)!
+      .resolve.onDraw.find((st) => st.kind === 'rollEachFighter') as { dice: string };
+    step.dice = 'D66';
+    for (const opts of [{}, { legacyD66: true }]) {
+      const book = compileBook(d66, opts, JSON.parse(JSON.stringify(bookDice(d66, opts))));
+      expect(book).toEqual(compileBook(d66, opts));
+      expect(book.dice.get('D66')?.tensUnits).toBe('legacyD66' in opts ? undefined : true);
+    }
+  });
+
+  it('uses the dice it is given, and parses none', () => {
+    const t = shippedTables();
+    const given = bookDice(t);
+    given.visibilityDie = { ...given.visibilityDie, text: 'given' };
+    given.dice = given.dice.map(([k, d]) => [k, { ...d, text: `given ${k}` }]);
+    const book = compileBook(t, {}, given);
+    expect(book.visibilityDie.text).toBe('given');
+    expect([...book.dice.values()].every((d) => d.text.startsWith('given '))).toBe(true);
   });
 });
