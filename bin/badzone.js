@@ -22,10 +22,20 @@ const vm = require('node:vm');
 /** What Node's CommonJS loader wraps a file's source in (Module.wrap): the bundle is run as that file would be. */
 const WRAP = ['(function (exports, require, module, __filename, __dirname) { ', '\n});'];
 
-/** The build id on the bundle's first line: `/*bz-build:ID*\/`. */
+/**
+ * The build id on the bundle's first line: `/*bz-build:ID*\/`, ID 1 to 64 of A-Z, a-z, 0-9 and `-`. Read by hand:
+ * a regular expression is compiled when first used (and, run on the whole bundle, at once to machine code).
+ */
 function buildId(source) {
-  const m = /^\/\*bz-build:([A-Za-z0-9-]{1,64})\*\//.exec(source);
-  return m ? m[1] : null;
+  const head = '/*bz-build:';
+  if (!source.startsWith(head)) return null;
+  const end = source.indexOf('*/', head.length);
+  if (end <= head.length || end > head.length + 64) return null;
+  for (let i = head.length; i < end; i++) {
+    const c = source.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45)) return null;
+  }
+  return source.slice(head.length, end);
 }
 
 /** V8's data in a cache file's bytes `buf` when they were made for the bundle with this id: `ID\n` then the data. */
@@ -50,11 +60,10 @@ function cacheFor(file, id) {
 /**
  * Run a bundle's `source` as Node would run a CommonJS file at `file`, through a vm.Script that can use (and, at
  * build time, make) a V8 code cache; `cache` is the cache file's bytes (or undefined); `req` is the bundle's
- * require(). Returns the bundle's exports and the script (the build asks it for its cache). The standalone
+ * require(), `id` its build id (read from it when not given). Returns the bundle's exports and the script (the build asks it for its cache). The standalone
  * executable runs its bundles with this too (src/cli/sea.cjs), from the assets inside it.
  */
-function run(source, cache, file, req) {
-  const id = buildId(source);
+function run(source, cache, file, req, id = buildId(source)) {
   // The bundle contains no dynamic import() (inside a vm.Script it would need an experimental loader on Node 20;
   // scripts/build.mjs refuses a bundle with one): ESM packages are loaded through the importer cli() is given.
   const script = new vm.Script(WRAP[0] + source + WRAP[1], { filename: file, cachedData: cacheData(cache, id) });
@@ -78,7 +87,14 @@ function load(file) {
   }
   // The bundle's require(), as Node makes one for a file at `file`. `module.constructor` is the CommonJS loader's
   // Module class (the one require('node:module') gives) when Node runs or requires this file, as load() is only.
-  return run(source, cache, file, module.constructor.createRequire(file));
+  return run(source, cache, file, module.constructor.createRequire(file), id);
+}
+
+/** 1 to 20 letters a-z (/^[a-z]{1,20}$/, read by hand as buildId is). */
+function isCommandName(s) {
+  if (s.length < 1 || s.length > 20) return false;
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) < 97 || s.charCodeAt(i) > 122) return false;
+  return true;
 }
 
 /**
@@ -88,7 +104,7 @@ function load(file) {
  */
 function bundleFor(argv, open) {
   const command = argv[0];
-  if (typeof command === 'string' && /^[a-z]{1,20}$/.test(command)) {
+  if (typeof command === 'string' && isCommandName(command)) {
     const own = open(`badzone-${command}.js`);
     if (own?.exports.accepts(argv)) return own;
   }

@@ -41,7 +41,8 @@ export function sessionPath(flag: string | undefined, env: NodeJS.ProcessEnv, cw
   const p = flag ?? env.BADZONE_SESSION ?? DEFAULT_SESSION;
   if (p.trim() === '') return path.resolve(cwd, DEFAULT_SESSION);
   const full = path.resolve(cwd, p);
-  if (/[\\/]$/.test(p) || isFolder(full)) return path.join(full, DEFAULT_SESSION);
+  // endsWith, not /[\\/]$/: a regular expression costs its compiling in every process (about 30 us).
+  if (p.endsWith('/') || p.endsWith('\\') || isFolder(full)) return path.join(full, DEFAULT_SESSION);
   return full;
 }
 

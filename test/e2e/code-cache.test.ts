@@ -16,6 +16,10 @@ const loader = require(path.join(ROOT, 'bin', 'badzone.js')) as {
     id: string | null;
   };
   buildId: (source: string) => string | null;
+  bundleFor: (
+    argv: string[],
+    open: (name: string) => { exports: { accepts: (a: string[]) => boolean } } | null,
+  ) => unknown;
   cacheFor: (file: string, id: string | null) => Buffer | undefined;
 };
 const BUNDLE = path.join(ROOT, 'dist', 'badzone.js');
@@ -98,6 +102,37 @@ describe('the code cache', () => {
         else expect(fs.existsSync(f)).toBe(false);
       });
     }
+  });
+
+  it("a bundle's build id is 1 to 64 letters, digits and dashes on its first line, in /*bz-build:ID*/", () => {
+    const id = 'a'.repeat(64);
+    expect(loader.buildId(`/*bz-build:mx5-Z9*/\nconst x = 1;`)).toBe('mx5-Z9');
+    expect(loader.buildId(`/*bz-build:${id}*/`)).toBe(id);
+    for (const bad of [
+      `/*bz-build:${id}a*/`,
+      '/*bz-build:*/',
+      '/*bz-build:a b*/',
+      '/*bz-build:a_b*/',
+      ' /*bz-build:a*/',
+    ])
+      expect(loader.buildId(bad), bad).toBeNull();
+    expect(loader.buildId('/*bz-build:abc')).toBeNull();
+    expect(loader.buildId('/* no id */\n/*bz-build:abc*/')).toBeNull();
+  });
+
+  it("a command's own bundle is looked for when the first argument is 1 to 20 letters a-z", () => {
+    const asked = (argv: string[]) => {
+      const names: string[] = [];
+      loader.bundleFor(argv, (name) => {
+        names.push(name);
+        return { exports: { accepts: () => false } };
+      });
+      return names;
+    };
+    expect(asked(['status'])).toEqual(['badzone-status.js', 'badzone.js']);
+    expect(asked(['a'.repeat(20)])).toEqual([`badzone-${'a'.repeat(20)}.js`, 'badzone.js']);
+    for (const argv of [[], [''], ['Status'], ['st-atus'], ['status2'], ['a'.repeat(21)], ['../x'], ['--help']])
+      expect(asked(argv), JSON.stringify(argv)).toEqual(['badzone.js']);
   });
 
   it('a bundle without a build id is loaded with plain require', () => {

@@ -29,6 +29,10 @@ describe('tiles: names, grid places and centers', () => {
     expect(tileRowCol('AB3')).toEqual({ row: 27, col: 2 });
     expect(tileRowCol('a1')).toBeNull();
     expect(tileRowCol('A0')).toBeNull();
+    // Row letters A-Z, then a column 1 or more without a leading 0, and nothing else.
+    for (const bad of ['', 'A', '1', 'A01', 'A1a', 'A1 ', ' A1', 'A-1', 'A1.5', 'Å1', 'A\u0661', '1A', 'A1\n'])
+      expect(tileRowCol(bad), JSON.stringify(bad)).toBeNull();
+    expect(tileRowCol('ZZ999')).toEqual({ row: 701, col: 998 });
     expect(tileName(0, 0)).toBe('A1');
     expect(tileName(27, 2)).toBe('AB3');
     for (const t of gridTiles(26, 26)) {
