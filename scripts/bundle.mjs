@@ -26,8 +26,9 @@ export const lazyChildProcess = {
 };
 
 /**
- * A stand-in for the package `pkg` in the bundle (esbuild plugin `name`): `contents`, CommonJS, which requires the
- * real package (bundled, and evaluated only then) when it is first needed.
+ * A stand-in for the package `pkg` in the bundle (esbuild plugin `name`): `contents`, which requires the real
+ * package (bundled, and evaluated only then) when it is first needed. An ES module where it can be (the sources
+ * import it directly; a CommonJS one is copied at start-up by esbuild's __toESM for an `import`).
  */
 function standIn(name, pkg, contents) {
   return {
@@ -48,7 +49,7 @@ function standIn(name, pkg, contents) {
 export const lazyTable = standIn(
   'lazy-table',
   'cli-table3',
-  "let T; module.exports = function Table(options) { T ??= require('cli-table3'); return new T(options); };",
+  "let T; export default function Table(options) { T ??= require('cli-table3'); return new T(options); }",
 );
 
 /**
@@ -59,7 +60,7 @@ export const lazyTable = standIn(
 export const lazyChalk = standIn(
   'lazy-chalk',
   'chalk',
-  "let C; module.exports = { Chalk: function Chalk(options) { C ??= require('chalk').Chalk; return new C(options); } };",
+  "let C; export function Chalk(options) { C ??= require('chalk').Chalk; return new C(options); }",
 );
 
 /**
