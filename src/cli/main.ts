@@ -13,7 +13,7 @@ import type { View } from '../render/view.js';
 import { shellWord } from '../render/commands.js';
 import { osRandomSeed } from '../api/seed.js';
 import { nameCommand } from '../render/naming.js';
-import { CLI_WORDS, sayError, type Words } from './words.js';
+import { cliWords, sayError, type Words } from './words.js';
 
 declare const BADZONE_VERSION: string | undefined;
 const VERSION = typeof BADZONE_VERSION === 'string' ? BADZONE_VERSION : '0.0.0-dev';
@@ -79,7 +79,7 @@ export async function main(argv: string[], io: IO, direct?: Direct): Promise<num
       : (Object.assign(Object.create(io) as IO, {
           stderr: (t: string) => io.stderr(nameCommand(t, io, session)),
         }) as IO);
-    return handle(e, named, said.failed, json, said.held, { CLI_WORDS, sayError });
+    return handle(e, named, said.failed, json, said.held, { cliWords, sayError });
   }
 }
 
@@ -212,7 +212,7 @@ function handle(
   failed: string | null,
   json: boolean,
   held: string,
-  { CLI_WORDS, sayError }: { CLI_WORDS: Words; sayError: typeof import('./words.js').sayError },
+  { cliWords, sayError }: { cliWords: () => Words; sayError: typeof import('./words.js').sayError },
 ): number {
   if (isCommanderError(e)) {
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return EXIT.ok;
@@ -250,7 +250,7 @@ function handle(
   }
   if (e instanceof BadzoneError) {
     // The library's errors in the command line's words (./words.ts); its own are said as they are.
-    const message = sayError(e, CLI_WORDS);
+    const message = sayError(e, cliWords());
     return fail(
       io,
       json,

@@ -34,7 +34,17 @@ function restoreOrStartAgain(file: string): string {
   return `If it is your game, restore it from a copy (a \`.bak\` file beside it, if \`new --force\` made one), or start a new game in its place with \`${again}; if it is not a badzone game, check the path.`;
 }
 
-export const CLI_WORDS: Words = {
+let cliWordsMade: Words | null = null;
+/**
+ * The library's error codes in the command line's words. Made when first asked for (an error is being said), not
+ * when the command line loads: its hundred entries and their closures cost every command about 0.1 ms to make.
+ */
+export function cliWords(): Words {
+  cliWordsMade ??= makeCliWords();
+  return cliWordsMade;
+}
+
+const makeCliWords = (): Words => ({
   // The engine's refusals.
   'new-is-not-a-step': asSaid,
   'no-round-yet': adding('Run `badzone round` to start round 1.'),
@@ -150,7 +160,7 @@ export const CLI_WORDS: Words = {
   'too-much-simulation': (f) =>
     `${workText(f.estimate, f.games, f.rounds)} Use --games ${count(f.fits)} or fewer${f.fits < 1000 ? ', fewer --rounds, a smaller battlefield or a lighter table' : ''}.`,
   'roll-list-too-long': asSaid,
-};
+});
 
 /** An error's message in `words`: an error of the library by its code, the command line's own as it is. */
 export function sayError(e: BadzoneError, words: Words): string {

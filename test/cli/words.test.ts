@@ -7,17 +7,17 @@ import { ERROR_CODES } from '../../src/api/codes.js';
 import { openGame } from '../../src/api/game.js';
 import { RefusedError, UsageError } from '../../src/errors.js';
 import { PLAY_WORDS } from '../../src/cli/play-words.js';
-import { CLI_WORDS, sayError } from '../../src/cli/words.js';
+import { cliWords, sayError } from '../../src/cli/words.js';
 import { ROOT, runCli, tempDir } from '../helpers.js';
 
 describe('every error code has words at both edges, and a line in the docs', () => {
   it('the command line and play say every code', () => {
     expect(ERROR_CODES.length).toBeGreaterThan(80);
     for (const code of ERROR_CODES) {
-      expect(typeof CLI_WORDS[code], code).toBe('function');
+      expect(typeof cliWords()[code], code).toBe('function');
       expect(typeof PLAY_WORDS[code], code).toBe('function');
     }
-    expect(Object.keys(CLI_WORDS).sort()).toEqual([...ERROR_CODES].sort());
+    expect(Object.keys(cliWords()).sort()).toEqual([...ERROR_CODES].sort());
     expect(Object.keys(PLAY_WORDS).sort()).toEqual([...ERROR_CODES].sort());
   });
 
@@ -53,7 +53,7 @@ describe('one refusal, said three ways', () => {
     ]);
     expect(u.message).toBe('2 gangs have a fighter called Krag: Goliaths, Eschers.');
     // The command line adds its flag; play adds nothing a GM would have to type.
-    expect(sayError(u, CLI_WORDS)).toBe(`${u.message} Say which with --gang.`);
+    expect(sayError(u, cliWords())).toBe(`${u.message} Say which with --gang.`);
     expect(sayError(u, PLAY_WORDS)).toBe(u.message);
   });
 
@@ -67,6 +67,6 @@ describe('one refusal, said three ways', () => {
   it("an error of the command line's own (not the library's) is said as it is", () => {
     const own = new RefusedError('cancelled');
     expect(own.code).toBeNull();
-    expect(sayError(own, CLI_WORDS)).toBe('cancelled');
+    expect(sayError(own, cliWords())).toBe('cancelled');
   });
 });

@@ -48,6 +48,9 @@ function modulesRun(args: string[], cwd: string, env: Record<string, string> = {
   return {
     ran,
     held,
+    /** The names of the bundle's functions that ran, and of all it holds. */
+    fns: bundle[0]!.functions.filter((f) => f.ranges[0]!.count > 0).map((f) => f.functionName),
+    allFns: bundle[0]!.functions.map((f) => f.functionName),
     bundle: path.basename(bundle[0]!.url),
     bundles: loaded.map((s) => path.basename(s.url)).sort(),
     stdout: r.stdout,
@@ -121,8 +124,11 @@ describe('what the game commands load (start-up)', () => {
     expect(spawnSync(process.execPath, [BIN, 'new', '--seed', '7', '--session', session]).status).toBe(0);
     expect(spawnSync(process.execPath, [BIN, 'round', '--session', session]).status).toBe(0);
     for (const args of [['status'], ['status', '--json'], ['status', '--full', `--session=${session}`]]) {
-      const { ran, held, bundles, stdout, urls } = modulesRun(args, dir);
+      const { ran, held, bundles, stdout, urls, fns, allFns } = modulesRun(args, dir);
       expect(bundles, args.join(' ')).toEqual(['badzone-status.js']);
+      // The error messages' words (src/cli/words.ts) are made only when an error is said.
+      expect(allFns, 'words').toContain('makeCliWords');
+      expect(fns, 'words').not.toContain('makeCliWords');
       expect(stdout, 'the command itself ran').toMatch(/Round 1|"kind": "status"/);
       expect(packages(ran), args.join(' ')).toEqual([]);
       expect(unneeded(ran, 'status'), args.join(' ')).toEqual([]);

@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createGame, defaultSetup, SCHEMA_VERSION, step, type SessionState } from '../../src/engine/index.js';
 import { LIMITS } from '../../src/rules/limits.js';
 import { buildReport } from '../../src/api/report.js';
-import { CLI_WORDS } from '../../src/cli/words.js';
+import { cliWords } from '../../src/cli/words.js';
 import { arm, errno, reset } from './fs-seam.js';
 import { freshStore, type Store } from './fresh.js';
 import { thrown, useTempFolder } from './kit.js';
@@ -30,7 +30,7 @@ beforeEach(async () => {
 /** An error of the file layer in the command line's words (src/cli/words.ts): its sentence and what to type. */
 function cliSays(error: Error): string {
   const e = error as Error & { code: string; facts: unknown };
-  return (CLI_WORDS as unknown as Record<string, (f: unknown, said: string) => string>)[e.code]!(e.facts, e.message);
+  return (cliWords() as unknown as Record<string, (f: unknown, said: string) => string>)[e.code]!(e.facts, e.message);
 }
 
 let dir = '';
