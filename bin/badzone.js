@@ -87,7 +87,12 @@ function load(file) {
   }
   // The bundle's require(), as Node makes one for a file at `file`. `module.constructor` is the CommonJS loader's
   // Module class (the one require('node:module') gives) when Node runs or requires this file, as load() is only.
-  return run(source, cache, file, module.constructor.createRequire(file), id);
+  const plain = module.constructor.createRequire(file);
+  // status's own bundle requires the whole one to replay a game from before schema 7 (scripts/bundle.mjs,
+  // replayFromWhole): it is loaded as this file loads it, with its code cache.
+  const whole = path.join(path.dirname(file), 'badzone.js');
+  const req = Object.assign((request) => (request === './badzone.js' ? load(whole).exports : plain(request)), plain);
+  return run(source, cache, file, req, id);
 }
 
 /** 1 to 20 letters a-z (/^[a-z]{1,20}$/, read by hand as buildId is). */

@@ -80,12 +80,24 @@ export const lazyChalk = {
 /**
  * random-js (about 25 KB, evaluated as one UMD function) rolls the dice, yet src/dice/rng.ts is imported by every
  * command that reads a game (the seed's checks): the bundle gets a stand-in whose classes load it on first use, so
- * `status` and the other commands that roll nothing never evaluate it.
+ * `status` and the other commands that roll nothing never evaluate it (status's own bundle, which rolls nothing,
+ * does not even hold it: an ES module's unused exports are dropped). Each class is a proxy of random-js's own:
+ * `new`, its static methods and `instanceof` reach the real class.
  */
 export const lazyRandom = standIn(
   'lazy-random',
   'random-js',
-  "let R; const r = () => (R ??= require('random-js')); module.exports = { get Random() { return r().Random; }, get MersenneTwister19937() { return r().MersenneTwister19937; } };",
+  [
+    "let R; const r = () => (R ??= require('random-js'));",
+    'const lazy = (name) =>',
+    '  new Proxy(function () {}, {',
+    '    construct: (_t, args) => new (r()[name])(...args),',
+    '    apply: (_t, self, args) => Reflect.apply(r()[name], self, args),',
+    '    get: (_t, key) => r()[name][key],',
+    '  });',
+    "export const Random = /* @__PURE__ */ lazy('Random');",
+    "export const MersenneTwister19937 = /* @__PURE__ */ lazy('MersenneTwister19937');",
+  ].join('\n'),
 );
 
 /**
@@ -230,6 +242,36 @@ export function cliBundle({ entry, tables, dice, metaUrl, banner, external = [],
   };
 }
 
+/**
+ * status's own bundle holds no replay: src/engine/schema.ts replays a game only to migrate a file from before schema
+ * 7 (its markers) or 3, yet importing src/engine/replay.ts brought every move of the engine and the dice library
+ * (about 65 KB) into the bundle, and their functions into the code cache V8 reads at every start. There the
+ * bundle gets a stand-in whose functions are those of the whole command line's bundle (badzone.js, which exports
+ * them: writeCliBundles), loaded when a game is first replayed, through the require() the bundle is run with:
+ * bin/badzone.js's, or the executable's (src/cli/sea.cjs), which gives it from its assets.
+ */
+export const replayFromWhole = {
+  name: 'replay-from-whole',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/replay\.js$/ }, (a) =>
+      /[\\/]src[\\/]engine[\\/]schema\.ts$/.test(a.importer)
+        ? { path: 'replay', namespace: 'replay-from-whole' }
+        : undefined,
+    );
+    b.onResolve({ filter: /^\.\/badzone\.js$/ }, (a) =>
+      a.namespace === 'replay-from-whole' ? { path: './badzone.js', external: true } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'replay-from-whole' }, () => ({
+      contents: [
+        "let whole; const w = () => (whole ??= require('./badzone.js'));",
+        'export const replay = (...a) => w().replay(...a);',
+        'export const loggedActions = (...a) => w().loggedActions(...a);',
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
 /** The commands that get a bundle of their own (src/cli/direct.ts): the ones run every round of a game. */
 export const DIRECT_COMMANDS = ['status', 'round', 'end'];
 
@@ -280,13 +322,44 @@ export async function directBundle({ command, tables, dice, metaUrl, banner, ext
       }));
     },
   };
-  const options = cliBundle({ entry: '', tables, dice, metaUrl, banner, external, plugins: [notHere, ...plugins] });
+  const own = command === 'status' ? [replayFromWhole] : [];
+  const options = cliBundle({
+    entry: '',
+    tables,
+    dice,
+    metaUrl,
+    banner,
+    external,
+    plugins: [notHere, ...own, ...plugins],
+  });
   delete options.entryPoints;
   return {
     ...options,
     stdin: { contents, resolveDir: root, sourcefile: `direct-${command}.js`, loader: 'js' },
     minifyWhitespace: true,
     minifySyntax: true,
+  };
+}
+
+/**
+ * esbuild's options for the whole command line's bundle (src/cli/main.ts), which also exports the replay, for
+ * status's own bundle (replayFromWhole).
+ */
+function wholeBundle(common) {
+  const src = (f) => JSON.stringify(join(root, 'src', ...f.split('/')));
+  const options = cliBundle({ entry: '', ...common });
+  delete options.entryPoints;
+  return {
+    ...options,
+    stdin: {
+      contents: [
+        `export * from ${src('cli/main.ts')};`,
+        `export { loggedActions, replay } from ${src('engine/replay.ts')};`,
+      ].join('\n'),
+      resolveDir: root,
+      sourcefile: 'badzone.js',
+      loader: 'js',
+    },
   };
 }
 
@@ -347,7 +420,7 @@ export async function writeCliBundles(out) {
     banner: `/*bz-build:${buildId}*/\nconst __bzMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };`,
   };
   const bundles = [
-    ['badzone.js', cliBundle({ entry: join(root, 'src/cli/main.ts'), ...common })],
+    ['badzone.js', wholeBundle(common)],
     ...(await Promise.all(
       DIRECT_COMMANDS.map(async (command) => [`badzone-${command}.js`, await directBundle({ command, ...common })]),
     )),

@@ -20,17 +20,28 @@ function asset(name) {
 
 /**
  * The bundle `name` run from the assets, as if it lay beside the executable. Its require() is this script's own,
- * the executable's, which finds built-ins only (and needs no node:module to make, whose loading costs start-up).
+ * the executable's, which finds built-ins only (and needs no node:module to make, whose loading costs start-up),
+ * but for `./badzone.js`, the whole command line's bundle, which status's own requires to replay an old game
+ * (scripts/bundle.mjs replayFromWhole): run from the assets too.
  */
+const opened = new Map();
 function open(name) {
+  if (opened.has(name)) return opened.get(name);
   const source = asset(name);
-  if (!source) return null;
-  return run(
-    source.toString('latin1'),
-    asset(`${name}.cache`) ?? undefined,
-    path.join(path.dirname(process.execPath), name),
-    require,
-  );
+  const bundle = source
+    ? run(
+        source.toString('latin1'),
+        asset(`${name}.cache`) ?? undefined,
+        path.join(path.dirname(process.execPath), name),
+        bundleRequire,
+      )
+    : null;
+  opened.set(name, bundle);
+  return bundle;
+}
+
+function bundleRequire(id) {
+  return id === './badzone.js' ? open('badzone.js').exports : require(id);
 }
 
 let prompts;

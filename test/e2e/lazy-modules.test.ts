@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
-import { BIN, ROOT, tempDir } from '../helpers.js';
+import { BIN, ROOT, runCli, tempDir } from '../helpers.js';
 
 interface Coverage {
   result: { url: string; functions: { functionName: string; ranges: { count: number }[] }[] }[];
@@ -168,9 +168,39 @@ describe('what the game commands load (start-up)', () => {
       expect(foreign(held, command), command).toEqual([]);
     }
     // status reads its game without the library's Game (src/api/read.ts), which round and end open.
-    expect(await heldBy('status')).not.toContain('src/api/game.ts');
+    const status = await heldBy('status');
+    expect(status).not.toContain('src/api/game.ts');
     expect(await heldBy('round')).toContain('src/api/game.ts');
+    // Nor the replay, the engine's steps and rules or the dice library: a game from before schema 7 is replayed by
+    // the whole command line's bundle (scripts/bundle.mjs, replayFromWhole; the test below).
+    expect(status).toContain('src/engine/schema.ts');
+    expect(
+      status.filter(
+        (m) =>
+          ['src/engine/replay.ts', 'src/engine/step.ts', 'src/engine/resolve.ts', 'src/engine/moves/index.ts'].includes(
+            m,
+          ) || /random-js/.test(m),
+      ),
+    ).toEqual([]);
   }, 60_000);
+
+  it('status of a game from before schema 7 runs from its own bundle, which runs the whole one to replay the log: as in process', async () => {
+    const fixtures = path.join(ROOT, 'test', 'engine', 'fixtures');
+    for (const name of ['session-v1-dice.json', 'session-v5-dice.json', 'session-v3-deck.json']) {
+      const file = path.join(dir, name);
+      fs.copyFileSync(path.join(fixtures, name), file);
+      const { bundles, stdout, fns } = modulesRun(['status', '--json', '--session', file], dir);
+      expect(bundles, name).toEqual(['badzone-status.js', 'badzone.js']);
+      expect(fns, 'the replay ran').toContain('replay');
+      if (name !== 'session-v3-deck.json')
+        expect(JSON.parse(stdout).markers.length, 'its markers, replayed').toBeGreaterThan(0);
+      const inProcess = await runCli(['status', '--json', '--session', file], { cwd: dir });
+      expect(inProcess.code).toBe(0);
+      expect(JSON.parse(stdout), name).toEqual(JSON.parse(inProcess.stdout));
+      // status reads: the file stays as it was.
+      expect(fs.readFileSync(file, 'utf8')).toBe(fs.readFileSync(path.join(fixtures, name), 'utf8'));
+    }
+  });
 
   it('other arguments run the whole command line: help, a flag mistyped, another command', () => {
     for (const args of [['status', '--help'], ['round', '--help'], ['log']]) {

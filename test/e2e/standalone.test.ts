@@ -128,4 +128,17 @@ describe.runIf(linux)('the standalone executable, alone in a folder', () => {
     });
     expect(code, err()).toBe(0);
   });
+
+  it("status of a game from before schema 7: its own bundle replays the log with the whole one's, from the assets", () => {
+    // The same view as the built bin/ gives (and the test of bin/ compares that with the command in process).
+    const dir = tempDir();
+    const file = path.join(dir, 'old.json');
+    fs.copyFileSync(path.join(ROOT, 'test', 'engine', 'fixtures', 'session-v5-dice.json'), file);
+    const status = json('status', '--session', file);
+    const r = runBin(['status', '--session', file, '--json'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(status).toEqual(JSON.parse(r.stdout));
+    // Its markers follow from its log only (schema 7 added them): they show the replay ran.
+    expect(status.markers.length).toBeGreaterThan(0);
+  });
 });
