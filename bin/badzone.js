@@ -85,13 +85,20 @@ function load(file) {
   } catch {
     cache = undefined;
   }
-  // The bundle's require(), as Node makes one for a file at `file`. `module.constructor` is the CommonJS loader's
-  // Module class (the one require('node:module') gives) when Node runs or requires this file, as load() is only.
-  const plain = module.constructor.createRequire(file);
-  // status's own bundle requires the whole one to replay a game from before schema 7 (scripts/bundle.mjs,
-  // replayFromWhole): it is loaded as this file loads it, with its code cache.
+  // The bundle's require(): a built-in module (`node:fs`) is this file's own require()'s, the same module; anything
+  // else is found as Node finds it for a file at `file`, by a require() made when first needed (createRequire
+  // costs about 75 us, and the bundles require built-in modules only). `module.constructor` is the CommonJS
+  // loader's Module class (the one require('node:module') gives) when Node runs or requires this file, as load()
+  // is only. And status's own bundle requires the whole one to replay a game from before schema 7
+  // (scripts/bundle.mjs, replayFromWhole): it is loaded as this file loads it, with its code cache.
   const whole = path.join(path.dirname(file), 'badzone.js');
-  const req = Object.assign((request) => (request === './badzone.js' ? load(whole).exports : plain(request)), plain);
+  let plain;
+  const req = (request) => {
+    if (typeof request === 'string' && request.startsWith('node:')) return require(request);
+    if (request === './badzone.js') return load(whole).exports;
+    plain ??= module.constructor.createRequire(file);
+    return plain(request);
+  };
   return run(source, cache, file, req, id);
 }
 
