@@ -4,8 +4,8 @@
 // no command. The command line and `badzone play` say each code in their own words (src/cli/words.ts,
 // src/cli/play-words.ts); a test checks that both have words for every code, and docs/library.md lists them.
 import { BadzoneError, type ErrorDetail } from '../errors.js';
-import { REFUSAL_CODES, type Need, type RefusalFacts } from '../engine/index.js';
-import { STORE_CODES, type StoreFacts } from '../store/codes.js';
+import { refusalCodes, type Need, type RefusalFacts } from '../engine/index.js';
+import { storeCodes, type StoreFacts } from '../store/codes.js';
 
 /** The library's own codes: what a caller gave it wrongly, and what it refuses beyond a step's rules. */
 export interface ApiFacts {
@@ -62,7 +62,7 @@ export type ErrorFacts = RefusalFacts & StoreFacts & ApiFacts;
 export type ErrorCode = keyof ErrorFacts;
 
 /** The library's own codes, with the error class each is thrown as (its `kind`). */
-const API_CODES: { readonly [C in keyof ApiFacts]: 'usage' | 'refused' } = {
+const apiCodes = (): { readonly [C in keyof ApiFacts]: 'usage' | 'refused' } => ({
   'bad-option': 'usage',
   'out-of-range': 'usage',
   'options-conflict': 'usage',
@@ -86,14 +86,21 @@ const API_CODES: { readonly [C in keyof ApiFacts]: 'usage' | 'refused' } = {
   'too-many-rounds': 'usage',
   'too-much-simulation': 'usage',
   'roll-list-too-long': 'usage',
-};
+});
 
-/** Every code the library's errors carry. */
-export const ERROR_CODES: readonly ErrorCode[] = [
-  ...REFUSAL_CODES,
-  ...(Object.keys(STORE_CODES) as (keyof StoreFacts)[]),
-  ...(Object.keys(API_CODES) as (keyof ApiFacts)[]),
-];
+let errorCodesMade: readonly ErrorCode[] | undefined;
+/**
+ * Every code the library's errors carry. Listed when first asked for (an error is said, or a test lists them):
+ * the three tables cost every command about 0.1 ms to make as it loads.
+ */
+export function errorCodes(): readonly ErrorCode[] {
+  errorCodesMade ??= [
+    ...refusalCodes(),
+    ...(Object.keys(storeCodes()) as (keyof StoreFacts)[]),
+    ...(Object.keys(apiCodes()) as (keyof ApiFacts)[]),
+  ];
+  return errorCodesMade;
+}
 
 /** The code and facts of an error the library throws: `new UsageError(message, why('bad-option', {...}))`. */
 export function why<C extends ErrorCode>(code: C, facts: ErrorFacts[C]): ErrorDetail {
@@ -105,9 +112,11 @@ export type CodedError<C extends ErrorCode = ErrorCode> = {
   [K in C]: BadzoneError & { code: K; facts: ErrorFacts[K] };
 }[C];
 
-const CODES = new Set<string>(ERROR_CODES);
+let codes: Set<string> | undefined;
 
 /** Whether `e` is an error of the library (it has one of the codes above), with its facts typed by its code. */
 export function isCoded(e: unknown): e is CodedError {
-  return e instanceof BadzoneError && e.code !== null && CODES.has(e.code);
+  if (!(e instanceof BadzoneError) || e.code === null) return false;
+  codes ??= new Set<string>(errorCodes());
+  return codes.has(e.code);
 }

@@ -132,8 +132,19 @@ const SITES: Record<SiteKind, string> = {
 
 const meant = (near: readonly string[]): string => (near.length ? ` Did you mean ${near.join(' or ')}?` : '');
 
-/** Each code: a usage refusal (the command was given wrongly) or not, and its sentence. */
-const REFUSALS: { readonly [C in RefusalCode]: { usage: boolean; text: (f: RefusalFacts[C]) => string } } = {
+type Refusals = { readonly [C in RefusalCode]: { usage: boolean; text: (f: RefusalFacts[C]) => string } };
+
+let refusalsMade: Refusals | undefined;
+/**
+ * Each code: a usage refusal (the command was given wrongly) or not, and its sentence. Made when first asked for
+ * (a refusal, or a list of the codes): its entries and their closures cost every command about 55 us to make.
+ */
+function refusals(): Refusals {
+  refusalsMade ??= makeRefusals();
+  return refusalsMade;
+}
+
+const makeRefusals = (): Refusals => ({
   'new-is-not-a-step': { usage: false, text: () => 'a game is started with createGame, not replayed as an action' },
   'no-round-yet': {
     usage: false,
@@ -271,14 +282,16 @@ const REFUSALS: { readonly [C in RefusalCode]: { usage: boolean; text: (f: Refus
     text: (f) =>
       `Cannot redo log entry ${f.seq} (${f.action}): its dice would not be the same as before. Nothing was changed.`,
   },
-};
+});
 
 /** Every refusal code, for the edges' tests (each must have words) and the docs' table. */
-export const REFUSAL_CODES = Object.keys(REFUSALS) as RefusalCode[];
+export function refusalCodes(): RefusalCode[] {
+  return Object.keys(refusals()) as RefusalCode[];
+}
 
 /** Whether a code is a usage refusal (the command was given wrongly: exit 2) rather than a refusal of the rules. */
 export function isUsageRefusal(code: RefusalCode): boolean {
-  return REFUSALS[code].usage;
+  return refusals()[code].usage;
 }
 
 /**
@@ -286,7 +299,7 @@ export function isUsageRefusal(code: RefusalCode): boolean {
  * or a name's problem, from ../rules/limits.ts); else the code's own.
  */
 export function refusal<C extends RefusalCode>(code: C, facts: RefusalFacts[C], text?: string): Refusal {
-  const r = REFUSALS[code] as { usage: boolean; text: (f: RefusalFacts[C]) => string };
+  const r = refusals()[code] as { usage: boolean; text: (f: RefusalFacts[C]) => string };
   return { code, facts, usage: r.usage, message: text ?? r.text(facts) } as Refusal;
 }
 

@@ -83,8 +83,11 @@ export interface StoreFacts {
   'takeover-stuck': { file: string; lock: string; times: number };
 }
 
-/** Each code, with the error class it is thrown as (`file-system` and `no-folder`: as the failure says). */
-export const STORE_CODES: { readonly [C in keyof StoreFacts]: string } = {
+/**
+ * Each code, with the error class it is thrown as (`file-system` and `no-folder`: as the failure says). A function,
+ * so that the table is made only when asked for (a list of the codes), not by every command as it loads.
+ */
+export const storeCodes = (): { readonly [C in keyof StoreFacts]: string } => ({
   'no-session': 'no-session',
   'no-report-file': 'no-session',
   'no-table-file': 'invalid',
@@ -120,7 +123,7 @@ export const STORE_CODES: { readonly [C in keyof StoreFacts]: string } = {
   'not-a-lock': 'invalid',
   locked: 'locked',
   'takeover-stuck': 'locked',
-};
+});
 
 /** The code and facts of an error of the file layer. */
 export function fileWhy<C extends keyof StoreFacts>(code: C, facts: StoreFacts[C]): ErrorDetail {
