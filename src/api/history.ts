@@ -11,7 +11,7 @@ import type { Outcome } from '../engine/resolve.js';
 import { loggedActions, replaySteps, type Replayed, type ReplayStop } from '../engine/replay.js';
 import type { Report } from '../engine/step.js';
 import type { Action, LogRecord, Roll, SessionState } from '../engine/state.js';
-import { packedLines } from '../engine/packed-log.js';
+import { PackedRecord } from '../engine/packed-log.js';
 import { plainCopy } from '../engine/working.js';
 import { mapView } from './map.js';
 import type { MapView } from './types.js';
@@ -240,9 +240,10 @@ export class HistoryBuilder {
  */
 function sameRecord(a: LogRecord, b: LogRecord): boolean {
   if (a === b) return true;
-  const pa = packedLines.get(a);
-  const pb = packedLines.get(b);
-  if (pa && pb && samePurposes(pa.purposes, pb.purposes)) return pa.text === pb.text;
+  const ta = PackedRecord.textOf(a);
+  const tb = PackedRecord.textOf(b);
+  if (ta !== undefined && tb !== undefined && samePurposes(PackedRecord.purposesOf(a)!, PackedRecord.purposesOf(b)!))
+    return ta === tb;
   return same(a, b);
 }
 

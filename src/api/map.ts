@@ -1,7 +1,8 @@
 // The battlefield map's model (issue 22): the tiles as laid out, every marker with its origin, scatters and where it
 // is now, and the numbered spawn points, lairs and structures. Computed from the state's compact markers with the
 // geometry module; never from a replay (status, round and the page draw it at the same cost in round 1 and 1000).
-import { clampToBoard, landing, layoutOf, centerIn, whereabouts, type Layout, type Point } from '../rules/geometry.js';
+import { clampToBoard, layoutOf, centerIn, whereabouts, type Layout, type Point } from '../rules/geometry.js';
+import { clockVector } from '../rules/orientation.js';
 import { markerRadius } from '../rules/markers.js';
 import { markerStart, scatterTwelve } from '../engine/markers.js';
 import { mapSites } from './map-sites.js';
@@ -43,27 +44,35 @@ export function markerView(
   const scatters: MapScatter[] = [];
   // Each point is placed once (a scatter's `from` is the `to` of the one before: a Pillar's path can be long), and
   // each landing is computed from the exact point, not the rounded one the view shows. `placed`: the current point,
-  // placed, when it is (null after a move or a scatter not listed).
-  let p = start;
+  // placed, when it is (null after a move or a scatter not listed). The point is kept as two numbers, as landing()
+  // computes it, so that the scatters not listed (a long Pillar's path before the newest, in `status`) make no
+  // object to collect.
+  let x = start.x;
+  let y = start.y;
   let placed: MapPlace | null = origin;
   const list = m.scatters ?? [];
-  list.forEach((sc, i) => {
+  for (let i = 0; i < list.length; i++) {
+    const sc = list[i]!;
     if (m.moved && i === m.moved.after) {
-      p = markerStart(m, layout);
+      ({ x, y } = markerStart(m, layout));
       placed = null;
     }
     const twelve = scatterTwelve(m, sc);
-    const before = p;
-    p = landing(p, sc[1], sc[2], twelve);
+    const v = clockVector(sc[2], twelve);
+    const bx = x;
+    const by = y;
+    x += sc[1] * v.x;
+    y += sc[1] * v.y;
     if (i < since) {
       placed = null;
-      return;
+      continue;
     }
-    const from = placed ?? place(before);
-    const to = place(p);
+    const from = placed ?? place({ x: bx, y: by });
+    const to = place({ x, y });
     scatters.push({ round: sc[0], distance: sc[1], direction: sc[2], twelve, from, to });
     placed = to;
-  });
+  }
+  let p: Point = { x, y };
   if (m.moved && m.moved.after >= list.length) {
     p = markerStart(m, layout);
     placed = null;

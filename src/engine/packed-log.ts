@@ -9,18 +9,51 @@
 //   ACTION  the action's type alone when it has no other field (`round`, `end`, `new`), else its JSON text
 //
 // The entry's `seq` is its place in the list.
-import type { LogRecord, Roll } from './state.js';
+import type { Action, LogRecord, Roll } from './state.js';
 
 /** Roll flags in a packed roll: `DIE.VALUE.PURPOSE.FLAGS`. */
 export const ROLL_FLAGS = { entered: 1, card: 2, d66: 4 } as const;
 
 /**
- * Log records read from a file and the line each was read from (and the `purposes` its indexes point into): the
- * store writes such a record back as the same text, without looking at (or decoding) its rolls. A record is never
- * changed in place (a step appends new ones), but for the version-1 purposes rewording on load, which sets `rolls`
- * (./schema.ts drops the entry here then).
+ * A log record read from a file's packed line: the store writes it back as the same text, without looking at (or
+ * decoding) its rolls. Its seq, round, action (and rolls, ./schema.ts) are its own enumerable fields, as any
+ * record's, so it spreads, compares and serialises as one; the line and the purposes its indexes point into are
+ * private fields: a copy (`{ ...r }`) never carries them, and a long log costs no map entry per record (a
+ * WeakMap of them cost a 1000-round `status` about 120 KB to collect). A record is never changed in place (a step
+ * appends new ones), but for the version-1 purposes rewording on load, which sets `rolls`: the line is forgotten
+ * then (`forget`).
  */
-export const packedLines = new WeakMap<LogRecord, { text: string; purposes: readonly string[] }>();
+export class PackedRecord implements LogRecord {
+  seq: number;
+  round: number;
+  action: Action;
+  declare rolls: Roll[];
+  #text: string | null;
+  readonly #purposes: readonly string[];
+
+  constructor(seq: number, round: number, action: Action, text: string, purposes: readonly string[]) {
+    this.seq = seq;
+    this.round = round;
+    this.action = action;
+    this.#text = text;
+    this.#purposes = purposes;
+  }
+
+  /** The line `r` was read from, when it is such a record and its rolls were not set since. */
+  static textOf(r: LogRecord): string | undefined {
+    return #text in r ? (r.#text ?? undefined) : undefined;
+  }
+
+  /** The purposes the line of `r` points into (as textOf). */
+  static purposesOf(r: LogRecord): readonly string[] | undefined {
+    return #text in r && r.#text !== null ? r.#purposes : undefined;
+  }
+
+  /** `r`'s rolls were set: it is no longer written back as its line. */
+  static forget(r: LogRecord): void {
+    if (#text in r) r.#text = null;
+  }
+}
 
 /** A roll's flags as a packed roll holds them. */
 function flagsOf(r: Roll): number {
@@ -47,7 +80,7 @@ export function packEntry(r: LogRecord, purpose: (text: string) => number): stri
 export function packLog(log: readonly LogRecord[]): { entries: string[]; purposes: string[] } {
   let shared: readonly string[] | undefined;
   for (const r of log) {
-    shared = packedLines.get(r)?.purposes;
+    shared = PackedRecord.purposesOf(r);
     if (shared) break;
   }
   const purposes = shared ? [...shared] : [];
@@ -62,8 +95,8 @@ export function packLog(log: readonly LogRecord[]): { entries: string[]; purpose
     return i;
   };
   const entries = log.map((r) => {
-    const p = packedLines.get(r);
-    return p && p.purposes === shared ? p.text : packEntry(r, purpose);
+    const text = PackedRecord.textOf(r);
+    return text !== undefined && PackedRecord.purposesOf(r) === shared ? text : packEntry(r, purpose);
   });
   return { entries, purposes };
 }
@@ -77,14 +110,13 @@ export function countLogDice(log: readonly LogRecord[]): { rolls: number; entere
   let rolls = 0;
   let entered = 0;
   for (const r of log) {
-    const p = packedLines.get(r);
-    if (!p) {
+    const t = PackedRecord.textOf(r);
+    if (t === undefined) {
       rolls += r.rolls.length;
       for (const x of r.rolls) if (x.entered === true) entered++;
       continue;
     }
     // ROUND ROLLS ACTION: each roll DIE.VALUE.PURPOSE(.FLAGS), comma-separated, or `-`.
-    const t = p.text;
     const from = t.indexOf(' ') + 1;
     const to = t.indexOf(' ', from);
     if (to === from + 1 && t[from] === '-') continue;

@@ -382,9 +382,7 @@ function numbers(n: number): string {
 }
 
 function hint(st: Style, text: string): string[] {
-  return st.hints
-    ? para(st, text, '', '', st.dim)
-    : [];
+  return st.hints ? para(st, text, '', '', st.dim) : [];
 }
 
 /** The value of one shell word as q() in new.ts writes it: 'single quoted', \x, or bare. */

@@ -76,11 +76,18 @@ export interface Loaded {
 /** `trust: false` (`verify`): ignore the hash and the checkpoints; every entry of the log is read and checked now. */
 export interface Reading {
   trust?: boolean;
+  /**
+   * The command only reads the game (`status`): a trusted file's log entries become records when first read
+   * (../engine/schema.ts, lazyRecords). Never for a command that changes the game.
+   */
+  readOnly?: boolean;
 }
 
 /** Read and validate a session; null when there is no file. Never writes. */
 export function tryLoad(file: string, opts: Reading = {}): Loaded | null {
-  return loadTarget(resolveTarget(file, 'read'), file, false, opts.trust ?? true)?.loaded ?? null;
+  return (
+    loadTarget(resolveTarget(file, 'read'), file, false, opts.trust ?? true, opts.readOnly === true)?.loaded ?? null
+  );
 }
 
 /**
@@ -108,6 +115,7 @@ function loadTarget(
   file: string,
   reportToo: boolean,
   trust: boolean,
+  readOnly = false,
 ): { loaded: Loaded; id: FileId } | null {
   const read = readTarget(t, MAX_SESSION_BYTES);
   if (read === null) return null;
@@ -144,9 +152,9 @@ function loadTarget(
       `${file}: schemaVersion: missing: this is not a badzone session file. It was left as it is.`,
       fileWhy('not-a-session', { file, found: 'an object with no schemaVersion' }),
     );
-  const trusted = trust && hashMatches(read.text);
+  const trusted = trust && hashMatches(read.bytes);
   try {
-    const { state, book, migratedFrom } = validateSession(json, bookFor, { lazy: trusted });
+    const { state, book, migratedFrom } = validateSession(json, bookFor, { lazy: trusted, lazyLog: readOnly });
     const checkpoints = trusted ? checkpointsOf(json as Obj) : null;
     const before = (): SessionState | null => {
       const c = checkpoints?.[checkpoints.length - 1];
@@ -219,7 +227,15 @@ const HASH_KEY = ',"hash":"';
  */
 function hashOf(head: string): string {
   const bytes = Buffer.from(head, 'utf8');
-  const n = bytes.length;
+  return hashOfBytes(bytes, bytes.length);
+}
+
+/**
+ * hashOf over the first `n` bytes of `bytes`: the words two lanes at a time, two pairs to a turn of the loop (a
+ * cold loop: fewer turns cost less; each lane still takes its words in order), then the last few bytes
+ * zero-padded as one more pair.
+ */
+function hashOfBytes(bytes: Uint8Array, n: number): string {
   // The bytes as words where they lie (a large Buffer has its own aligned memory), the last few zero-padded.
   const whole = n & ~7;
   const aligned = bytes.byteOffset % 4 === 0;
@@ -227,28 +243,47 @@ function hashOf(head: string): string {
     ? new Int32Array(bytes.buffer, bytes.byteOffset, whole >>> 2)
     : new Int32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + whole));
   const tail = new Int32Array(2);
-  new Uint8Array(tail.buffer).set(bytes.subarray(whole));
+  new Uint8Array(tail.buffer).set(bytes.subarray(whole, n));
   let h = 0x811c9dc5 ^ n;
   let g = 0x050c5d1f;
-  for (let i = 0; i <= words.length; i += 2) {
-    const a = i < words.length ? words[i]! : tail[0]!;
-    const b = i < words.length ? words[i + 1]! : tail[1]!;
-    h = Math.imul(h ^ a, 0x01000193);
-    g = Math.imul(g ^ b, 0x01000193);
+  const len = words.length;
+  const fours = len & ~3;
+  let i = 0;
+  for (; i < fours; i += 4) {
+    h = Math.imul(h ^ words[i]!, 0x01000193);
+    g = Math.imul(g ^ words[i + 1]!, 0x01000193);
+    h = (h << 7) | (h >>> 25);
+    g = (g << 7) | (g >>> 25);
+    h = Math.imul(h ^ words[i + 2]!, 0x01000193);
+    g = Math.imul(g ^ words[i + 3]!, 0x01000193);
     h = (h << 7) | (h >>> 25);
     g = (g << 7) | (g >>> 25);
   }
+  for (; i < len; i += 2) {
+    h = Math.imul(h ^ words[i]!, 0x01000193);
+    g = Math.imul(g ^ words[i + 1]!, 0x01000193);
+    h = (h << 7) | (h >>> 25);
+    g = (g << 7) | (g >>> 25);
+  }
+  h = Math.imul(h ^ tail[0]!, 0x01000193);
+  g = Math.imul(g ^ tail[1]!, 0x01000193);
+  h = (h << 7) | (h >>> 25);
+  g = (g << 7) | (g >>> 25);
   return `${(h >>> 0).toString(16).padStart(8, '0')}${(g >>> 0).toString(16).padStart(8, '0')}`;
 }
 
-/** Whether the text ends with the hash of everything before it, as serialize writes it. */
-function hashMatches(text: string): boolean {
-  const at = text.lastIndexOf(HASH_KEY);
+/**
+ * Whether the file's bytes (as read: the text is not encoded again) end with the hash of everything before it,
+ * as serialize writes it.
+ */
+function hashMatches(bytes: Buffer): boolean {
+  const at = bytes.lastIndexOf(HASH_KEY);
   if (at < 0) return false;
   const end = at + HASH_KEY.length;
-  const tail = text.slice(end);
-  if (tail.length !== 19 && tail.length !== 18) return false;
-  const hash = hashOf(text.slice(0, end));
+  const rest = bytes.length - end;
+  if (rest !== 19 && rest !== 18) return false;
+  const tail = bytes.toString('latin1', end);
+  const hash = hashOfBytes(bytes, end);
   return tail === `${hash}"}\n` || tail === `${hash}"}`;
 }
 
