@@ -4,7 +4,7 @@
 import { clampToBoard, layoutOf, centerIn, whereabouts, type Layout, type Point } from '../rules/geometry.js';
 import { clockVector } from '../rules/orientation.js';
 import { markerRadius } from '../rules/markers.js';
-import { markerStart, scatterTwelve } from '../engine/markers.js';
+import { markerStart, reachedPoint, scatterTwelve } from '../engine/markers.js';
 import { mapSites } from './map-sites.js';
 import type { Marker, SessionState } from '../engine/state.js';
 import type { MapMarker, MapPlace, MapScatter, MapTile, MapView } from './types.js';
@@ -37,6 +37,7 @@ export function markerView(
   layout: Layout = layoutOf(s.setup.tiles),
   tilesIn: ReadonlySet<string> = new Set(s.tiles),
   since = 0,
+  known?: { readonly n: number; readonly at: Point },
 ): MapMarker {
   const place = (p: Point): MapPlace => mapPlace(p, layout, tilesIn);
   const start = centerIn(layout, m.tile);
@@ -51,7 +52,15 @@ export function markerView(
   let y = start.y;
   let placed: MapPlace | null = origin;
   const list = m.scatters ?? [];
-  for (let i = 0; i < list.length; i++) {
+  let i0 = 0;
+  // Where the marker was after its first n scatters, when known (markerAt found it) and not past those listed:
+  // the walk starts there (the point is the one the walk would reach: markerAt takes the same steps).
+  if (known && known.n > 0 && known.n <= since && known.n <= list.length && known.n >= (m.moved?.after ?? 0)) {
+    ({ x, y } = known.at);
+    placed = null;
+    i0 = known.n;
+  }
+  for (let i = i0; i < list.length; i++) {
     const sc = list[i]!;
     if (m.moved && i === m.moved.after) {
       ({ x, y } = markerStart(m, layout));
@@ -122,8 +131,10 @@ export function changedMarkers(before: SessionState, after: SessionState): MapMa
   const olds = new Map(before.markers.map((m) => [m.id, m]));
   return changed.map((m) => {
     const old = olds.get(m.id);
-    const since = old && old.moved === m.moved && old.carriedBy === m.carriedBy ? (old.scatters?.length ?? 0) : 0;
-    return markerView(after, m, layout, tilesIn, since);
+    const same = old !== undefined && old.moved === m.moved && old.carriedBy === m.carriedBy;
+    const since = same ? (old.scatters?.length ?? 0) : 0;
+    // The End Phase found where the old one was (markerAt): the new scatters are walked from there.
+    return markerView(after, m, layout, tilesIn, since, same ? reachedPoint(old) : undefined);
   });
 }
 

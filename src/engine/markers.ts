@@ -70,6 +70,15 @@ export function markerAt(m: Marker, layout: Layout): Point {
   return at;
 }
 
+/**
+ * Where markerAt last found `m`: after its first `n` scatters, at `at` (exactly, not rounded); undefined when it
+ * was not asked in this process. The map's view of a step's changes starts there (../api/map.ts, changedMarkers):
+ * the End Phase has just walked a long Pillar's path.
+ */
+export function reachedPoint(m: Marker): { readonly n: number; readonly at: Point } | undefined {
+  return REACHED.get(m);
+}
+
 /** A marker replaced by a copy with more scatters (and nothing else changed) starts from where the old one was. */
 function carryReached(old: Marker, copy: Marker): void {
   const known = REACHED.get(old);

@@ -447,7 +447,12 @@ export function checkWritable(t: Target, file: string): void {
  * created 0644 (less the umask), or 0600 when `private`; a `private` save over an existing file makes it 0600,
  * keeping only its owner.
  */
-export function writeAtomic(t: Target, text: string, guard?: () => void, opts: { private?: boolean } = {}): void {
+export function writeAtomic(
+  t: Target,
+  text: string | Uint8Array,
+  guard?: () => void,
+  opts: { private?: boolean } = {},
+): void {
   const dir = path.dirname(t.real);
   const tmp = tempName(t.real);
   const keep = t.stat?.isFile() ? t.stat : null;

@@ -204,14 +204,33 @@ type Obj = Record<string, unknown>;
  * text before it: a file whose hash matches is as badzone wrote it.
  */
 export function serialize(state: SessionState, checkpoints: readonly Checkpoint[] | null = []): string {
+  return serializeBytes(state, checkpoints).toString('utf8');
+}
+
+/** serialize's text as the UTF-8 bytes a save writes. */
+function serializeBytes(state: SessionState, checkpoints: readonly Checkpoint[] | null): Buffer {
   const { entries, purposes } = packLog(state.log);
-  return withHash({ ...state, log: entries, purposes, checkpoints });
+  return withHashBytes({ ...state, log: entries, purposes, checkpoints });
 }
 
 /** The text of a session file's JSON (without its `hash`), the hash of it added last. */
 export function withHash(file: object): string {
-  const head = `${JSON.stringify(file).slice(0, -1)}${HASH_KEY}`;
-  return `${head}${hashOf(head)}"}\n`;
+  return withHashBytes(file).toString('utf8');
+}
+
+/**
+ * withHash's text as UTF-8 bytes, made in one buffer: the JSON encoded into it once, its closing brace replaced by
+ * `,"hash":"`, the hash of the bytes so far, then `"}` and a newline. A save writes these bytes as they are (its
+ * text as a string was copied whole twice more, to hash it and to measure it: garbage the size of the game).
+ */
+function withHashBytes(file: object): Buffer {
+  const json = JSON.stringify(file);
+  const len = Buffer.byteLength(json);
+  const buf = Buffer.allocUnsafe(len - 1 + HASH_KEY.length + 16 + 3);
+  buf.write(json, 0);
+  const end = buf.write(HASH_KEY, len - 1, 'latin1') + len - 1;
+  buf.write(`${hashOfBytes(buf, end)}"}\n`, end, 'latin1');
+  return buf;
 }
 
 const HASH_KEY = ',"hash":"';
@@ -224,16 +243,9 @@ const HASH_KEY = ',"hash":"';
  * cost `status` about 2 ms on a 1000-round game, and node:crypto costs the 2 to 3 ms of loading it
  * (docs/development.md, "Performance"). The words are read in the machine's byte order: a file written on a
  * big-endian computer reads elsewhere as edited (checked in full, its checkpoints unused), which costs time only.
- */
-function hashOf(head: string): string {
-  const bytes = Buffer.from(head, 'utf8');
-  return hashOfBytes(bytes, bytes.length);
-}
-
-/**
- * hashOf over the first `n` bytes of `bytes`: the words two lanes at a time, two pairs to a turn of the loop (a
- * cold loop: fewer turns cost less; each lane still takes its words in order), then the last few bytes
- * zero-padded as one more pair.
+ * Over the first `n` bytes of `bytes` (the file as read, or as it is being made: never encoded again): the words
+ * two lanes at a time, two pairs to a turn of the loop (a cold loop: fewer turns cost less; each lane still takes
+ * its words in order), then the last few bytes zero-padded as one more pair.
  */
 function hashOfBytes(bytes: Uint8Array, n: number): string {
   // The bytes as words where they lie (a large Buffer has its own aligned memory), the last few zero-padded.
@@ -342,19 +354,16 @@ export function checkpointsFor(state: SessionState, loaded: Loaded | null, given
 }
 
 /**
- * The text to write. Refused (exit 1, nothing written) when the file would be larger than a session may be
+ * The bytes to write. Refused (exit 1, nothing written) when the file would be larger than a session may be
  * written (LIMITS.sessionBytes) and larger than it was (`before`, in bytes): a game an older badzone wrote past
  * the size still opens and undoes.
  */
-function sized(state: SessionState, before: number, checkpoints: readonly Checkpoint[] | null = []): string {
-  const text = serialize(state, checkpoints);
-  const tooBig = sessionBytesProblem(Buffer.byteLength(text), before);
+function sized(state: SessionState, before: number, checkpoints: readonly Checkpoint[] | null = []): Buffer {
+  const bytes = serializeBytes(state, checkpoints);
+  const tooBig = sessionBytesProblem(bytes.length, before);
   if (tooBig)
-    throw new RefusedError(
-      tooBig,
-      fileWhy('session-too-big', { bytes: Buffer.byteLength(text), max: LIMITS.sessionBytes }),
-    );
-  return text;
+    throw new RefusedError(tooBig, fileWhy('session-too-big', { bytes: bytes.length, max: LIMITS.sessionBytes }));
+  return bytes;
 }
 
 /**
