@@ -138,8 +138,26 @@ export function changedMarkers(before: SessionState, after: SessionState): MapMa
   });
 }
 
+/**
+ * The map as the players' live page draws it: each marker's path cut to its newest `last` scatters (a Pillar in
+ * play for a long game has scattered every round), its `origin` where the first listed started and `earlier` the
+ * number left out. Only those are placed: a 1000-round game's Pillar costs the page ten places, not a thousand
+ * (render/map-words.ts recentPaths cuts a whole map the same way).
+ */
+export function recentMapView(s: SessionState, last: number): MapView {
+  const view = mapView(s, last);
+  // markersView lists the state's markers in their order.
+  view.markers = view.markers.map((m, i) => {
+    const total = s.markers[i]!.scatters?.length ?? 0;
+    return total > m.scatters.length && m.scatters.length > 0
+      ? { ...m, origin: m.scatters[0]!.from, earlier: total - m.scatters.length }
+      : m;
+  });
+  return view;
+}
+
 /** The whole map: the tiles as laid out (removed ones and unconfirmed picks marked), markers and numbered sites. */
-export function mapView(s: SessionState): MapView {
+export function mapView(s: SessionState, last = Number.POSITIVE_INFINITY): MapView {
   const layout = layoutOf(s.setup.tiles);
   const unconfirmed = new Set(s.tilePicks.filter((t) => !t.confirmed && t.tile !== null).map((t) => t.tile));
   const tiles: MapTile[] = s.setup.tiles.map((name) => {
@@ -164,7 +182,7 @@ export function mapView(s: SessionState): MapView {
     height: layout.height,
     tiles,
     orientation: { ...s.orientation },
-    markers: markersView(s),
+    markers: markersView(s, last),
     spawnPoints,
     lairs,
     structures,

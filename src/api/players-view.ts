@@ -17,7 +17,7 @@ import {
   type HistoryRound,
   type RoundMap,
 } from './history.js';
-import { mapView } from './map.js';
+import { mapView, recentMapView } from './map.js';
 
 /** The newest event, as a large card: what it is, its rules, and the rolls and picks badzone made for it. */
 export interface EventCard {
@@ -87,8 +87,11 @@ export interface PlayersPage {
 export class PlayersViewBuilder {
   readonly history: HistoryBuilder;
 
-  /** `maps`: also keep the map at the end of each round whose markers changed (the report's; the page needs none). */
-  constructor(opts: { maps?: boolean } = {}) {
+  /**
+   * `maps`: also keep the map at the end of each round whose markers changed (the report's; the page needs none).
+   * `recentScatters`: the map lists each marker's newest so many scatters (the live page's: recentMapView).
+   */
+  constructor(private readonly opts: { maps?: boolean; recentScatters?: number } = {}) {
     this.history = new HistoryBuilder(opts);
   }
 
@@ -118,7 +121,9 @@ export class PlayersViewBuilder {
   page(file: string, s: SessionState, book: RuleBook): PlayersPage {
     const { seed: _seed, session: _session, kind: _kind, ...status } = statusView(file, s, book);
     const h = this.history.build(s, book);
-    return { view: this.viewOf(file, s, book, status, h), map: mapView(s), maps: h.maps ?? [] };
+    const last = this.opts.recentScatters;
+    const map = last === undefined ? mapView(s) : recentMapView(s, last);
+    return { view: this.viewOf(file, s, book, status, h), map, maps: h.maps ?? [] };
   }
 
   private viewOf(file: string, s: SessionState, book: RuleBook, status: PlayersStatus, h: History): PlayersView {

@@ -2,11 +2,12 @@
 // where the End Phase found it (engine/markers.ts reachedPoint), not walked again from where it was put down. The
 // view must be the one a walk from the start gives, to the last digit.
 import { describe, expect, it } from 'vitest';
-import { changedMarkers, markerView } from '../../src/api/map.js';
+import { changedMarkers, mapView, markerView, recentMapView } from '../../src/api/map.js';
 import { createGame, defaultSetup, step } from '../../src/engine/index.js';
 import { reachedPoint } from '../../src/engine/markers.js';
 import type { SessionState } from '../../src/engine/state.js';
 import { layoutOf } from '../../src/rules/geometry.js';
+import { recentPaths } from '../../src/render/map-words.js';
 import { shippedBook } from '../../src/store/tables.js';
 
 describe('the markers a step changed', () => {
@@ -37,5 +38,24 @@ describe('the markers a step changed', () => {
       s = after;
     }
     expect(fromMemo).toBeGreaterThan(20);
+  });
+});
+
+describe("the live page's map", () => {
+  it('lists the newest scatters of each marker as the whole map cut to them does, round after round', () => {
+    const book = shippedBook();
+    let s: SessionState = createGame(defaultSetup(20261130), book);
+    let cut = 0;
+    for (let round = 1; round <= 70; round++) {
+      const r = step(s, { type: 'round' }, book);
+      if (!r.ok) throw new Error('round refused');
+      s = r.state;
+      for (const last of [1, 3, 10]) {
+        const recent = recentMapView(s, last);
+        expect(recent).toEqual(recentPaths(mapView(s), last));
+        cut += recent.markers.filter((m) => m.earlier !== undefined).length;
+      }
+    }
+    expect(cut).toBeGreaterThan(50);
   });
 });
