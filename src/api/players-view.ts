@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import type { RuleBook } from '../rules/book.js';
 import { tryLoad } from '../store/session.js';
-import { countLogDice } from '../engine/packed-log.js';
+import { DiceTally } from '../engine/packed-log.js';
 import type { SessionState, Roll } from '../engine/state.js';
 import type { Outcome } from '../engine/resolve.js';
 import { applyNow, statusView } from './views.js';
@@ -86,6 +86,8 @@ export interface PlayersPage {
 /** Builds the players' view of successive versions of one game, replaying only what is new. */
 export class PlayersViewBuilder {
   readonly history: HistoryBuilder;
+  /** The dice of the log, counted again only where it changed since the last version. */
+  private readonly dice = new DiceTally();
 
   /**
    * `maps`: also keep the map at the end of each round whose markers changed (the report's; the page needs none).
@@ -147,7 +149,7 @@ export class PlayersViewBuilder {
           book.byId.get(x.eventId)?.name ?? x.eventId,
         ]),
       ),
-      dice: countLogDice(s.log),
+      dice: this.dice.count(s.log),
     };
   }
 }

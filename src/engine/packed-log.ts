@@ -107,31 +107,69 @@ export function packLog(log: readonly LogRecord[]): { entries: string[]; purpose
  * rolls when first read, and the players' page counts the dice on every update). Other records: their rolls.
  */
 export function countLogDice(log: readonly LogRecord[]): { rolls: number; entered: number } {
+  return new DiceTally().count(log);
+}
+
+/**
+ * countLogDice for successive versions of one game (the players' page counts on every update): the counts of
+ * the entries read from the last version's file are kept, and an entry read again as the same text (the same
+ * dice, whatever its purposes point to) is not counted again, so an update counts what is new, not a 1000-round
+ * log each time.
+ */
+export class DiceTally {
+  /** The packed text of each entry counted last time (undefined: a record of its own), and the counts up to it. */
+  private texts: (string | undefined)[] = [];
+  private rollsTo: number[] = [];
+  private enteredTo: number[] = [];
+
+  count(log: readonly LogRecord[]): { rolls: number; entered: number } {
+    const texts = this.texts;
+    let k = 0;
+    const same = Math.min(log.length, texts.length);
+    while (k < same && texts[k] !== undefined && PackedRecord.textOf(log[k]!) === texts[k]) k++;
+    texts.length = k;
+    this.rollsTo.length = k;
+    this.enteredTo.length = k;
+    let rolls = k > 0 ? this.rollsTo[k - 1]! : 0;
+    let entered = k > 0 ? this.enteredTo[k - 1]! : 0;
+    for (let i = k; i < log.length; i++) {
+      const r = log[i]!;
+      const t = PackedRecord.textOf(r);
+      const n = t === undefined ? recordDice(r) : packedDice(t);
+      rolls += n.rolls;
+      entered += n.entered;
+      texts.push(t);
+      this.rollsTo.push(rolls);
+      this.enteredTo.push(entered);
+    }
+    return { rolls, entered };
+  }
+}
+
+function recordDice(r: LogRecord): { rolls: number; entered: number } {
+  let entered = 0;
+  for (const x of r.rolls) if (x.entered === true) entered++;
+  return { rolls: r.rolls.length, entered };
+}
+
+/** ROUND ROLLS ACTION: each roll DIE.VALUE.PURPOSE(.FLAGS), comma-separated, or `-`. */
+function packedDice(t: string): { rolls: number; entered: number } {
   let rolls = 0;
   let entered = 0;
-  for (const r of log) {
-    const t = PackedRecord.textOf(r);
-    if (t === undefined) {
-      rolls += r.rolls.length;
-      for (const x of r.rolls) if (x.entered === true) entered++;
-      continue;
-    }
-    // ROUND ROLLS ACTION: each roll DIE.VALUE.PURPOSE(.FLAGS), comma-separated, or `-`.
-    const from = t.indexOf(' ') + 1;
-    const to = t.indexOf(' ', from);
-    if (to === from + 1 && t[from] === '-') continue;
-    let dots = 0;
-    let flags = 0;
-    for (let i = from; i <= to; i++) {
-      const c = i === to ? 44 : t.charCodeAt(i);
-      if (c === 44) {
-        rolls++;
-        if (dots === 3 && flags & ROLL_FLAGS.entered) entered++;
-        dots = 0;
-        flags = 0;
-      } else if (c === 46) dots++;
-      else if (dots === 3) flags = flags * 10 + (c - 48);
-    }
+  const from = t.indexOf(' ') + 1;
+  const to = t.indexOf(' ', from);
+  if (to === from + 1 && t[from] === '-') return { rolls, entered };
+  let dots = 0;
+  let flags = 0;
+  for (let i = from; i <= to; i++) {
+    const c = i === to ? 44 : t.charCodeAt(i);
+    if (c === 44) {
+      rolls++;
+      if (dots === 3 && flags & ROLL_FLAGS.entered) entered++;
+      dots = 0;
+      flags = 0;
+    } else if (c === 46) dots++;
+    else if (dots === 3) flags = flags * 10 + (c - 48);
   }
   return { rolls, entered };
 }

@@ -75,6 +75,21 @@ function placeKey(row: number, col: number): number {
 }
 
 export function layoutOf(tiles: readonly string[]): Layout {
+  // The same tiles give the same layout, and nothing changes one (its maps and sets are read-only): it is made once
+  // per list of tiles, not for every marker placed or scatter checked (a long game's page update asked for it
+  // dozens of times, each a pass over the tile names with a regular expression).
+  const key = tiles.join('\u0000');
+  const known = LAYOUTS.get(key);
+  if (known) return known;
+  const made = makeLayout(Object.freeze([...tiles]));
+  if (LAYOUTS.size >= 32) LAYOUTS.clear();
+  LAYOUTS.set(key, made);
+  return made;
+}
+
+const LAYOUTS = new Map<string, Layout>();
+
+function makeLayout(tiles: readonly string[]): Layout {
   const places = new Map<string, GridPlace>();
   const names = new Map<number, string>();
   let byName = true;
