@@ -11,7 +11,7 @@ import type { Outcome } from '../engine/resolve.js';
 import { loggedActions, replaySteps, type Replayed, type ReplayStop } from '../engine/replay.js';
 import type { Report } from '../engine/step.js';
 import type { Action, LogRecord, Roll, SessionState } from '../engine/state.js';
-import { PackedRecord } from '../engine/packed-log.js';
+import { PackedRecord, packedPurposesAt, packedTextAt } from '../engine/packed-log.js';
 import { plainCopy } from '../engine/working.js';
 import { mapView } from './map.js';
 import type { MapView } from './types.js';
@@ -217,7 +217,7 @@ export class HistoryBuilder {
     // How much of this log the cache already has; anything after that (an undo, an edited entry) is replayed.
     let common = 0;
     const n = Math.min(this.entries.length, s.log.length);
-    while (common < n && sameRecord(this.entries[common]!.record, s.log[common]!)) common++;
+    while (common < n && sameEntry(this.entries[common]!.record, s.log, common)) common++;
     const whole = common === this.entries.length && (this.problem === null || common === s.log.length);
     if (!whole && !this.rewind(s, common)) {
       this.reset(s, book, setupKey);
@@ -232,19 +232,20 @@ export class HistoryBuilder {
 }
 
 /**
- * Two log records are the same. Two read from files badzone wrote (../engine/packed-log.ts) are compared by their
+ * A log record is the same as `log`'s entry i. Two read from files badzone wrote (../engine/packed-log.ts) are compared by their
  * packed text, so their rolls are never decoded (a file read lazily decodes an entry's rolls when they are first
  * read, and every entry is compared on every update): the same text is the same entry when the purposes its
  * indexes point into are the same, which holds when one file's list of purposes begins with the other's (badzone
  * only ever adds purposes at the end). Anything else is compared field by field.
  */
-function sameRecord(a: LogRecord, b: LogRecord): boolean {
-  if (a === b) return true;
+function sameEntry(a: LogRecord, log: readonly LogRecord[], i: number): boolean {
+  // By text first: a log read lazily (the page reads as `status` does) then makes no record of an entry it kept.
   const ta = PackedRecord.textOf(a);
-  const tb = PackedRecord.textOf(b);
-  if (ta !== undefined && tb !== undefined && samePurposes(PackedRecord.purposesOf(a)!, PackedRecord.purposesOf(b)!))
+  const tb = packedTextAt(log, i);
+  if (ta !== undefined && tb !== undefined && samePurposes(PackedRecord.purposesOf(a)!, packedPurposesAt(log, i)!))
     return ta === tb;
-  return same(a, b);
+  const b = log[i]!;
+  return a === b || same(a, b);
 }
 
 /** The last two lists of purposes compared, and whether one begins with the other (once per update, not per entry). */

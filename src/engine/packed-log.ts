@@ -55,6 +55,56 @@ export class PackedRecord implements LogRecord {
   }
 }
 
+/**
+ * The logs made lazily from a file's lines (./schema.ts lazyRecords): their lines, the purposes those point into,
+ * and the records made so far.
+ */
+const LAZY_LOGS = new WeakMap<
+  readonly LogRecord[],
+  { lines: readonly string[]; purposes: readonly string[]; made: readonly (LogRecord | undefined)[] }
+>();
+
+/** Note `log` as one whose entry i is made from `lines[i]` when first read, into `made[i]` (./schema.ts). */
+export function lazyLogOf(
+  log: readonly LogRecord[],
+  lines: readonly string[],
+  purposes: readonly string[],
+  made: readonly (LogRecord | undefined)[],
+): void {
+  LAZY_LOGS.set(log, { lines, purposes, made });
+}
+
+/** Whether `log` was made lazily (its entries' seq are their places, made so). */
+export function isLazyLog(log: readonly LogRecord[]): boolean {
+  return LAZY_LOGS.has(log);
+}
+
+/**
+ * The packed text of `log`'s entry i, as PackedRecord.textOf gives it, without making the record of a lazily made
+ * log (the players' page compares a long log with the last version's, entry by entry, on every update: the same
+ * text, no record). Undefined for a record not read from a file.
+ */
+export function packedTextAt(log: readonly LogRecord[], i: number): string | undefined {
+  const lazy = LAZY_LOGS.get(log);
+  if (lazy && i < lazy.lines.length) {
+    const r = lazy.made[i];
+    return r === undefined ? lazy.lines[i] : PackedRecord.textOf(r);
+  }
+  const r = log[i];
+  return r === undefined ? undefined : PackedRecord.textOf(r);
+}
+
+/** The purposes the packed text of `log`'s entry i points into (as packedTextAt, with PackedRecord.purposesOf). */
+export function packedPurposesAt(log: readonly LogRecord[], i: number): readonly string[] | undefined {
+  const lazy = LAZY_LOGS.get(log);
+  if (lazy && i < lazy.lines.length) {
+    const r = lazy.made[i];
+    return r === undefined ? lazy.purposes : PackedRecord.purposesOf(r);
+  }
+  const r = log[i];
+  return r === undefined ? undefined : PackedRecord.purposesOf(r);
+}
+
 /** A roll's flags as a packed roll holds them. */
 function flagsOf(r: Roll): number {
   return (r.entered ? ROLL_FLAGS.entered : 0) | (r.card ? ROLL_FLAGS.card : 0) | (r.d66 ? ROLL_FLAGS.d66 : 0);
@@ -126,16 +176,15 @@ export class DiceTally {
     const texts = this.texts;
     let k = 0;
     const same = Math.min(log.length, texts.length);
-    while (k < same && texts[k] !== undefined && PackedRecord.textOf(log[k]!) === texts[k]) k++;
+    while (k < same && texts[k] !== undefined && packedTextAt(log, k) === texts[k]) k++;
     texts.length = k;
     this.rollsTo.length = k;
     this.enteredTo.length = k;
     let rolls = k > 0 ? this.rollsTo[k - 1]! : 0;
     let entered = k > 0 ? this.enteredTo[k - 1]! : 0;
     for (let i = k; i < log.length; i++) {
-      const r = log[i]!;
-      const t = PackedRecord.textOf(r);
-      const n = t === undefined ? recordDice(r) : packedDice(t);
+      const t = packedTextAt(log, i);
+      const n = t === undefined ? recordDice(log[i]!) : packedDice(t);
       rolls += n.rolls;
       entered += n.entered;
       texts.push(t);

@@ -8,7 +8,7 @@ import { DEFAULT_ORIENTATION, EDGES, type Orientation } from '../rules/orientati
 import { isD66 } from '../dice/expression.js';
 import { loggedActions, replay } from './replay.js';
 import { engineCounts } from './counts.js';
-import { PackedRecord, ROLL_FLAGS } from './packed-log.js';
+import { PackedRecord, ROLL_FLAGS, isLazyLog, lazyLogOf } from './packed-log.js';
 import {
   SCHEMA_VERSION,
   STORY_FIELDS,
@@ -866,12 +866,9 @@ function lazyRecords(lines: readonly string[], purposes: readonly string[]): Log
       return Reflect.get(target, key, receiver);
     },
   });
-  LAZY_LOGS.add(log);
+  lazyLogOf(log, lines, purposes, made);
   return log;
 }
-
-/** The logs lazyRecords made. */
-const LAZY_LOGS = new WeakSet<readonly LogRecord[]>();
 
 /**
  * Check a parsed session file and bring it to the current schema.
@@ -967,7 +964,7 @@ export function validateSession(
   if (state.log.length === 0 || state.log[0]!.action.type !== 'new')
     fail('log[0]', 'a session log starts with the game\'s setup (action "new")');
   // (A packed entry's seq is its place in the list: made so, not read; a lazy log's entries are left unmade.)
-  if (!LAZY_LOGS.has(state.log))
+  if (!isLazyLog(state.log))
     state.log.forEach((r, i) => {
       if (r.seq !== i) fail(`log[${i}].seq`, `expected ${i}, found ${r.seq}`);
     });

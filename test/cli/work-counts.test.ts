@@ -169,7 +169,9 @@ describe(`the work a command does on a ${ROUNDS}-round game (${LOG} log entries)
       sessionWrites: 0,
       logEntriesChecked: 1,
       steps: 1,
-      logRecordsMade: LOG + 1,
+      // It reads as status does: records of the first entry, the new one and the one before it (the replay
+      // carries on from it), no others: the rest are compared by their text.
+      logRecordsMade: 3,
     });
   });
 });
