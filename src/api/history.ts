@@ -146,13 +146,15 @@ export class HistoryBuilder {
   }
 
   /** Go back to the latest snapshot within the first `common` entries (which this log shares with the cache). */
-  private rewind(s: SessionState, common: number): boolean {
+  private rewind(common: number): boolean {
     let at = -1;
     for (const i of this.snapshots.keys()) if (i < common && i > at) at = i;
     if (at < 0) return false;
     for (const i of [...this.snapshots.keys()]) if (i > at) this.snapshots.delete(i);
     const snap = this.snapshots.get(at)!;
-    this.state = { ...plainCopy(snap), log: s.log.slice(0, at + 1) };
+    // The log up to the snapshot is the one kept (the same entries, `common` shows): the records already made,
+    // not the new log's (a log read lazily would make each of them again).
+    this.state = { ...plainCopy(snap), log: this.entries.slice(0, at + 1).map((e) => e.record) };
     this.rng = new Rng(snap.rng);
     this.entries = this.entries.slice(0, at + 1);
     this.grouped = Math.min(this.grouped, this.entries.length);
@@ -219,7 +221,7 @@ export class HistoryBuilder {
     const n = Math.min(this.entries.length, s.log.length);
     while (common < n && sameEntry(this.entries[common]!.record, s.log, common)) common++;
     const whole = common === this.entries.length && (this.problem === null || common === s.log.length);
-    if (!whole && !this.rewind(s, common)) {
+    if (!whole && !this.rewind(common)) {
       this.reset(s, book, setupKey);
       return;
     }
