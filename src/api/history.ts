@@ -11,7 +11,7 @@ import type { Outcome } from '../engine/resolve.js';
 import { loggedActions, replaySteps, type Replayed, type ReplayStop } from '../engine/replay.js';
 import type { Report } from '../engine/step.js';
 import type { Action, LogRecord, Roll, SessionState } from '../engine/state.js';
-import { PackedRecord, packedPurposesAt, packedTextAt } from '../engine/packed-log.js';
+import { PackedRecord, lazyLines, packedPurposesAt, packedTextAt } from '../engine/packed-log.js';
 import { plainCopy } from '../engine/working.js';
 import { mapView } from './map.js';
 import type { MapView } from './types.js';
@@ -219,7 +219,8 @@ export class HistoryBuilder {
     // How much of this log the cache already has; anything after that (an undo, an edited entry) is replayed.
     let common = 0;
     const n = Math.min(this.entries.length, s.log.length);
-    while (common < n && sameEntry(this.entries[common]!.record, s.log, common)) common++;
+    const lazy = lazyLines(s.log);
+    while (common < n && sameEntry(this.entries[common]!.record, s.log, common, lazy)) common++;
     const whole = common === this.entries.length && (this.problem === null || common === s.log.length);
     if (!whole && !this.rewind(common)) {
       this.reset(s, book, setupKey);
@@ -240,12 +241,13 @@ export class HistoryBuilder {
  * indexes point into are the same, which holds when one file's list of purposes begins with the other's (badzone
  * only ever adds purposes at the end). Anything else is compared field by field.
  */
-function sameEntry(a: LogRecord, log: readonly LogRecord[], i: number): boolean {
+function sameEntry(a: LogRecord, log: readonly LogRecord[], i: number, lazy = lazyLines(log)): boolean {
   // By text first: a log read lazily (the page reads as `status` does) then makes no record of an entry it kept.
   const ta = PackedRecord.textOf(a);
-  const tb = packedTextAt(log, i);
-  if (ta !== undefined && tb !== undefined && samePurposes(PackedRecord.purposesOf(a)!, packedPurposesAt(log, i)!))
-    return ta === tb;
+  const unmade = lazy !== undefined && i < lazy.lines.length && lazy.made[i] === undefined;
+  const tb = unmade ? lazy.lines[i] : packedTextAt(log, i);
+  const pb = unmade ? lazy.purposes : packedPurposesAt(log, i);
+  if (ta !== undefined && tb !== undefined && samePurposes(PackedRecord.purposesOf(a)!, pb!)) return ta === tb;
   const b = log[i]!;
   return a === b || same(a, b);
 }

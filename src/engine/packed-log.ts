@@ -74,6 +74,16 @@ export function lazyLogOf(
   LAZY_LOGS.set(log, { lines, purposes, made });
 }
 
+/**
+ * The lines of a lazily made log, the purposes they point into, and its records made so far (undefined: not
+ * made): for a loop over a long log that would otherwise look it up for each entry (packedTextAt).
+ */
+export function lazyLines(
+  log: readonly LogRecord[],
+): { lines: readonly string[]; purposes: readonly string[]; made: readonly (LogRecord | undefined)[] } | undefined {
+  return LAZY_LOGS.get(log);
+}
+
 /** Whether `log` was made lazily (its entries' seq are their places, made so). */
 export function isLazyLog(log: readonly LogRecord[]): boolean {
   return LAZY_LOGS.has(log);
