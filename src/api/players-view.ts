@@ -113,8 +113,8 @@ export class PlayersViewBuilder {
 
   /** The game in `file` as `status` reads it (read, parsed, checked), for `page`; null when there is no file. */
   load(file: string): { state: SessionState; book: RuleBook } | null {
-    // Read only: the log's entries are compared with the last version's by their text, made into records when new.
-    return tryLoad(file, { readOnly: true });
+    // The log's entries are compared with the last version's by their text, made into records when new.
+    return tryLoad(file);
   }
 
   build(file: string, s: SessionState, book: RuleBook): PlayersView {

@@ -56,41 +56,100 @@ export class PackedRecord implements LogRecord {
 }
 
 /**
- * The logs made lazily from a file's lines (./schema.ts lazyRecords): their lines, the purposes those point into,
- * and the records made so far.
+ * A file's packed log read lazily (./schema.ts): its lines, the purposes they point into, and each entry's record
+ * once made (`make`), shared by every log that begins with these entries (the log a step extends it into, the
+ * log of the game before), so an entry is one record whichever log it is read through.
  */
-const LAZY_LOGS = new WeakMap<
-  readonly LogRecord[],
-  { lines: readonly string[]; purposes: readonly string[]; made: readonly (LogRecord | undefined)[] }
->();
+interface LazyLines {
+  lines: readonly string[];
+  purposes: readonly string[];
+  made: (LogRecord | undefined)[];
+  make: (i: number) => LogRecord;
+}
 
-/** Note `log` as one whose entry i is made from `lines[i]` when first read, into `made[i]` (./schema.ts). */
-export function lazyLogOf(
-  log: readonly LogRecord[],
+const LAZY_LOGS = new WeakMap<readonly LogRecord[], LazyLines>();
+
+/**
+ * A log whose entry i is made from `lines[i]` (by `make`) when first read: a list (Array.isArray says so; it
+ * iterates, slices and serialises as one) whose length is the file's, so that a command that reads no old entry
+ * makes no record of one (a 1000-round game's 1001 records and their garbage were about a millisecond of every
+ * command), and the store writes the unmade entries back as their lines (packLog). A Proxy over a list of
+ * `undefined` (so that every index is there for the array methods that skip holes) then the entries after the
+ * file's. Its entries from the file are never replaced (a step only appends: extendLog).
+ */
+export function lazyLog(
   lines: readonly string[],
   purposes: readonly string[],
-  made: readonly (LogRecord | undefined)[],
-): void {
-  LAZY_LOGS.set(log, { lines, purposes, made });
+  make: (i: number) => LogRecord,
+): LogRecord[] {
+  return lazyProxy({ lines, purposes, made: new Array<LogRecord | undefined>(lines.length).fill(undefined), make }, []);
+}
+
+function lazyProxy(info: LazyLines, after: readonly LogRecord[]): LogRecord[] {
+  const n = info.lines.length;
+  const target = new Array<LogRecord | undefined>(n).fill(undefined);
+  for (const r of after) target.push(r);
+  const log = new Proxy(target as LogRecord[], {
+    get(t, key, receiver) {
+      if (typeof key === 'string') {
+        const i = indexOf(key);
+        if (i >= 0 && i < n) return (info.made[i] ??= info.make(i));
+      }
+      return Reflect.get(t, key, receiver);
+    },
+    set(t, key, value, receiver) {
+      if (typeof key === 'string') {
+        const i = indexOf(key);
+        if (i >= 0 && i < n) throw new Error(`log entry ${i}, read from the file, is never replaced in place`);
+      }
+      return Reflect.set(t, key, value, receiver);
+    },
+  });
+  LAZY_LOGS.set(log, info);
+  return log;
+}
+
+/** An array index written as a property key ("0", "17"), or -1. */
+function indexOf(key: string): number {
+  const len = key.length;
+  if (len === 0 || len > 9 || (len > 1 && key.charCodeAt(0) === 48)) return -1;
+  let v = 0;
+  for (let i = 0; i < len; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 48 || c > 57) return -1;
+    v = v * 10 + (c - 48);
+  }
+  return v;
 }
 
 /**
- * The lines of a lazily made log, the purposes they point into, and its records made so far (undefined: not
- * made): for a loop over a long log that would otherwise look it up for each entry (packedTextAt).
+ * `log` and then `record`, as a new list (`[...log, record]`): a lazily read log gives a lazily read log, which
+ * makes no record of the entries it shares (a `round` on a long game reads none of them).
  */
-export function lazyLines(
-  log: readonly LogRecord[],
-): { lines: readonly string[]; purposes: readonly string[]; made: readonly (LogRecord | undefined)[] } | undefined {
+export function extendLog(log: readonly LogRecord[], record: LogRecord): LogRecord[] {
+  const info = LAZY_LOGS.get(log);
+  if (!info) return [...log, record];
+  const after: LogRecord[] = [];
+  for (let i = info.lines.length; i < log.length; i++) after.push(log[i]!);
+  after.push(record);
+  return lazyProxy(info, after);
+}
+
+/**
+ * The lines of a lazily read log, the purposes they point into, and its records made so far (undefined: not made):
+ * for a loop over a long log that would otherwise look it up for each entry (packedTextAt).
+ */
+export function lazyLines(log: readonly LogRecord[]): Readonly<LazyLines> | undefined {
   return LAZY_LOGS.get(log);
 }
 
-/** Whether `log` was made lazily (its entries' seq are their places, made so). */
+/** Whether `log` was read lazily (its entries' seq are their places, made so). */
 export function isLazyLog(log: readonly LogRecord[]): boolean {
   return LAZY_LOGS.has(log);
 }
 
 /**
- * The packed text of `log`'s entry i, as PackedRecord.textOf gives it, without making the record of a lazily made
+ * The packed text of `log`'s entry i, as PackedRecord.textOf gives it, without making the record of a lazily read
  * log (the players' page compares a long log with the last version's, entry by entry, on every update: the same
  * text, no record). Undefined for a record not read from a file.
  */
@@ -139,10 +198,7 @@ export function packEntry(r: LogRecord, purpose: (text: string) => number): stri
  */
 export function packLog(log: readonly LogRecord[]): { entries: string[]; purposes: string[] } {
   let shared: readonly string[] | undefined;
-  for (const r of log) {
-    shared = PackedRecord.purposesOf(r);
-    if (shared) break;
-  }
+  for (let i = 0; i < log.length && !shared; i++) shared = packedPurposesAt(log, i);
   const purposes = shared ? [...shared] : [];
   let index: Map<string, number> | null = null;
   const purpose = (text: string): number => {
@@ -154,10 +210,12 @@ export function packLog(log: readonly LogRecord[]): { entries: string[]; purpose
     }
     return i;
   };
-  const entries = log.map((r) => {
-    const text = PackedRecord.textOf(r);
-    return text !== undefined && PackedRecord.purposesOf(r) === shared ? text : packEntry(r, purpose);
-  });
+  // An entry read lazily and never made is written back as its line, unread.
+  const entries: string[] = new Array(log.length);
+  for (let i = 0; i < log.length; i++) {
+    const text = packedTextAt(log, i);
+    entries[i] = text !== undefined && packedPurposesAt(log, i) === shared ? text : packEntry(log[i]!, purpose);
+  }
   return { entries, purposes };
 }
 

@@ -8,7 +8,7 @@ import { DEFAULT_ORIENTATION, EDGES, type Orientation } from '../rules/orientati
 import { isD66 } from '../dice/expression.js';
 import { loggedActions, replay } from './replay.js';
 import { engineCounts } from './counts.js';
-import { PackedRecord, ROLL_FLAGS, isLazyLog, lazyLogOf } from './packed-log.js';
+import { PackedRecord, ROLL_FLAGS, isLazyLog, lazyLog as lazilyRead } from './packed-log.js';
 import {
   SCHEMA_VERSION,
   STORY_FIELDS,
@@ -821,8 +821,8 @@ export interface LogReading {
   /** The log itself, already read (the game a checkpoint restores shares the file's log, less its last entry). */
   log?: LogRecord[];
   /**
-   * With `lazy`, for a command that only reads the game (`status`): each packed entry becomes a record only when
-   * it is first read (lazyLog), so that a 1000-round game's `status`, which reads none, makes none.
+   * With `lazy`: each packed entry becomes a record only when it is first read (./packed-log.ts lazyLog), so
+   * that a 1000-round game's `status` or `round`, which read no old entry, makes none.
    */
   lazyLog?: boolean;
 }
@@ -838,36 +838,15 @@ function logOf(o: Obj, version: number, lazy: boolean, lazyLog = false): LogReco
       ? strings(o.purposes, 'purposes', READ.sessionBytes, READ.rollPurpose)
       : null;
   const list = arr(o.log, 'log', READ.logEntries);
-  if (lazy && lazyLog && purposes !== null && list.length > 0 && list.every((x) => typeof x === 'string'))
-    return lazyRecords(list as string[], purposes);
+  if (lazy && lazyLog && purposes !== null && list.length > 0 && list.every((x) => typeof x === 'string')) {
+    const lines = list as string[];
+    return lazilyRead(lines, purposes, (i) => packedRecord(lines[i]!, i, purposes, true));
+  }
   return list.map((x, i) => {
     if (typeof x === 'string' && purposes !== null) return packedRecord(x, i, purposes, lazy);
     engineCounts.logEntriesChecked++;
     return isPlainRecord(x) ? x : record(x, `log[${i}]`);
   });
-}
-
-/**
- * A trusted file's packed log for a command that only reads it: a list (Array.isArray says so; it iterates,
- * slices and serialises as one) whose entries become records (packedRecord, lazily: their rolls later still)
- * when first read, each once. Its length is the file's, so `status` counts the entries and makes no record
- * (a 1000-round game's 1001 records and their garbage were about a millisecond of every `status`). A Proxy over
- * a list of `undefined`, so that every index is there for the array methods that skip holes. Writing to it is
- * writing to that list: a command that changes the game reads it without (store/session.ts).
- */
-function lazyRecords(lines: readonly string[], purposes: readonly string[]): LogRecord[] {
-  const made = new Array<LogRecord | undefined>(lines.length).fill(undefined);
-  const log = new Proxy(made as LogRecord[], {
-    get(target, key, receiver) {
-      if (typeof key === 'string') {
-        const i = key.length <= 9 ? digits(key) : -1;
-        if (i >= 0 && i < lines.length) return (made[i] ??= packedRecord(lines[i]!, i, purposes, true));
-      }
-      return Reflect.get(target, key, receiver);
-    },
-  });
-  lazyLogOf(log, lines, purposes, made);
-  return log;
 }
 
 /**

@@ -76,18 +76,11 @@ export interface Loaded {
 /** `trust: false` (`verify`): ignore the hash and the checkpoints; every entry of the log is read and checked now. */
 export interface Reading {
   trust?: boolean;
-  /**
-   * The command only reads the game (`status`): a trusted file's log entries become records when first read
-   * (../engine/schema.ts, lazyRecords). Never for a command that changes the game.
-   */
-  readOnly?: boolean;
 }
 
 /** Read and validate a session; null when there is no file. Never writes. */
 export function tryLoad(file: string, opts: Reading = {}): Loaded | null {
-  return (
-    loadTarget(resolveTarget(file, 'read'), file, false, opts.trust ?? true, opts.readOnly === true)?.loaded ?? null
-  );
+  return loadTarget(resolveTarget(file, 'read'), file, false, opts.trust ?? true)?.loaded ?? null;
 }
 
 /**
@@ -115,7 +108,6 @@ function loadTarget(
   file: string,
   reportToo: boolean,
   trust: boolean,
-  readOnly = false,
 ): { loaded: Loaded; id: FileId } | null {
   const read = readTarget(t, MAX_SESSION_BYTES);
   if (read === null) return null;
@@ -154,7 +146,7 @@ function loadTarget(
     );
   const trusted = trust && hashMatches(read.bytes);
   try {
-    const { state, book, migratedFrom } = validateSession(json, bookFor, { lazy: trusted, lazyLog: readOnly });
+    const { state, book, migratedFrom } = validateSession(json, bookFor, { lazy: trusted, lazyLog: trusted });
     const checkpoints = trusted ? checkpointsOf(json as Obj) : null;
     const before = (): SessionState | null => {
       const c = checkpoints?.[checkpoints.length - 1];
