@@ -200,14 +200,16 @@ export function tileAt(
  * from the far edge (far, right, near, left).
  */
 export function edgeCrossed(p: Point, layout: Layout): Edge | null {
-  const past: Record<Edge, number> = {
-    far: -p.y,
-    right: p.x - layout.width,
-    near: p.y - layout.height,
-    left: -p.x,
-  };
+  // How far past each edge, in EDGES's order (far, right, near, left); the farthest wins, the first on a tie.
   let best: Edge | null = null;
-  for (const e of EDGES) if (past[e] > 0 && (best === null || past[e] > past[best])) best = e;
+  let most = 0;
+  for (let i = 0; i < 4; i++) {
+    const past = i === 0 ? -p.y : i === 1 ? p.x - layout.width : i === 2 ? p.y - layout.height : -p.x;
+    if (past > 0 && (best === null || past > most)) {
+      best = EDGES[i]!;
+      most = past;
+    }
+  }
   return best;
 }
 
