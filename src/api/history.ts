@@ -11,7 +11,7 @@ import type { Outcome } from '../engine/resolve.js';
 import { loggedActions, replaySteps, type Replayed, type ReplayStop } from '../engine/replay.js';
 import type { Report } from '../engine/step.js';
 import type { Action, LogRecord, Roll, SessionState } from '../engine/state.js';
-import { packedLines } from '../engine/packed-log.js';
+import { PackedRecord, lazyLines, packedPurposesAt, packedTextAt } from '../engine/packed-log.js';
 import { plainCopy } from '../engine/working.js';
 import { mapView } from './map.js';
 import type { MapView } from './types.js';
@@ -146,13 +146,15 @@ export class HistoryBuilder {
   }
 
   /** Go back to the latest snapshot within the first `common` entries (which this log shares with the cache). */
-  private rewind(s: SessionState, common: number): boolean {
+  private rewind(common: number): boolean {
     let at = -1;
     for (const i of this.snapshots.keys()) if (i < common && i > at) at = i;
     if (at < 0) return false;
     for (const i of [...this.snapshots.keys()]) if (i > at) this.snapshots.delete(i);
     const snap = this.snapshots.get(at)!;
-    this.state = { ...plainCopy(snap), log: s.log.slice(0, at + 1) };
+    // The log up to the snapshot is the one kept (the same entries, `common` shows): the records already made,
+    // not the new log's (a log read lazily would make each of them again).
+    this.state = { ...plainCopy(snap), log: this.entries.slice(0, at + 1).map((e) => e.record) };
     this.rng = new Rng(snap.rng);
     this.entries = this.entries.slice(0, at + 1);
     this.grouped = Math.min(this.grouped, this.entries.length);
@@ -217,9 +219,10 @@ export class HistoryBuilder {
     // How much of this log the cache already has; anything after that (an undo, an edited entry) is replayed.
     let common = 0;
     const n = Math.min(this.entries.length, s.log.length);
-    while (common < n && sameRecord(this.entries[common]!.record, s.log[common]!)) common++;
+    const lazy = lazyLines(s.log);
+    while (common < n && sameEntry(this.entries[common]!.record, s.log, common, lazy)) common++;
     const whole = common === this.entries.length && (this.problem === null || common === s.log.length);
-    if (!whole && !this.rewind(s, common)) {
+    if (!whole && !this.rewind(common)) {
       this.reset(s, book, setupKey);
       return;
     }
@@ -232,18 +235,21 @@ export class HistoryBuilder {
 }
 
 /**
- * Two log records are the same. Two read from files badzone wrote (../engine/packed-log.ts) are compared by their
+ * A log record is the same as `log`'s entry i. Two read from files badzone wrote (../engine/packed-log.ts) are compared by their
  * packed text, so their rolls are never decoded (a file read lazily decodes an entry's rolls when they are first
  * read, and every entry is compared on every update): the same text is the same entry when the purposes its
  * indexes point into are the same, which holds when one file's list of purposes begins with the other's (badzone
  * only ever adds purposes at the end). Anything else is compared field by field.
  */
-function sameRecord(a: LogRecord, b: LogRecord): boolean {
-  if (a === b) return true;
-  const pa = packedLines.get(a);
-  const pb = packedLines.get(b);
-  if (pa && pb && samePurposes(pa.purposes, pb.purposes)) return pa.text === pb.text;
-  return same(a, b);
+function sameEntry(a: LogRecord, log: readonly LogRecord[], i: number, lazy = lazyLines(log)): boolean {
+  // By text first: a log read lazily (the page reads as `status` does) then makes no record of an entry it kept.
+  const ta = PackedRecord.textOf(a);
+  const unmade = lazy !== undefined && i < lazy.lines.length && lazy.made[i] === undefined;
+  const tb = unmade ? lazy.lines[i] : packedTextAt(log, i);
+  const pb = unmade ? lazy.purposes : packedPurposesAt(log, i);
+  if (ta !== undefined && tb !== undefined && samePurposes(PackedRecord.purposesOf(a)!, pb!)) return ta === tb;
+  const b = log[i]!;
+  return a === b || same(a, b);
 }
 
 /** The last two lists of purposes compared, and whether one begins with the other (once per update, not per entry). */

@@ -1,9 +1,10 @@
 // The battlefield map's model (issue 22): the tiles as laid out, every marker with its origin, scatters and where it
 // is now, and the numbered spawn points, lairs and structures. Computed from the state's compact markers with the
 // geometry module; never from a replay (status, round and the page draw it at the same cost in round 1 and 1000).
-import { clampToBoard, landing, layoutOf, centerIn, whereabouts, type Layout, type Point } from '../rules/geometry.js';
+import { clampToBoard, layoutOf, centerIn, whereabouts, type Layout, type Point } from '../rules/geometry.js';
+import { clockVector } from '../rules/orientation.js';
 import { markerRadius } from '../rules/markers.js';
-import { markerStart, scatterTwelve } from '../engine/markers.js';
+import { markerStart, reachedPoint, scatterTwelve } from '../engine/markers.js';
 import { mapSites } from './map-sites.js';
 import type { Marker, SessionState } from '../engine/state.js';
 import type { MapMarker, MapPlace, MapScatter, MapTile, MapView } from './types.js';
@@ -36,6 +37,7 @@ export function markerView(
   layout: Layout = layoutOf(s.setup.tiles),
   tilesIn: ReadonlySet<string> = new Set(s.tiles),
   since = 0,
+  known?: { readonly n: number; readonly at: Point },
 ): MapMarker {
   const place = (p: Point): MapPlace => mapPlace(p, layout, tilesIn);
   const start = centerIn(layout, m.tile);
@@ -43,27 +45,43 @@ export function markerView(
   const scatters: MapScatter[] = [];
   // Each point is placed once (a scatter's `from` is the `to` of the one before: a Pillar's path can be long), and
   // each landing is computed from the exact point, not the rounded one the view shows. `placed`: the current point,
-  // placed, when it is (null after a move or a scatter not listed).
-  let p = start;
+  // placed, when it is (null after a move or a scatter not listed). The point is kept as two numbers, as landing()
+  // computes it, so that the scatters not listed (a long Pillar's path before the newest, in `status`) make no
+  // object to collect.
+  let x = start.x;
+  let y = start.y;
   let placed: MapPlace | null = origin;
   const list = m.scatters ?? [];
-  list.forEach((sc, i) => {
+  let i0 = 0;
+  // Where the marker was after its first n scatters, when known (markerAt found it) and not past those listed:
+  // the walk starts there (the point is the one the walk would reach: markerAt takes the same steps).
+  if (known && known.n > 0 && known.n <= since && known.n <= list.length && known.n >= (m.moved?.after ?? 0)) {
+    ({ x, y } = known.at);
+    placed = null;
+    i0 = known.n;
+  }
+  for (let i = i0; i < list.length; i++) {
+    const sc = list[i]!;
     if (m.moved && i === m.moved.after) {
-      p = markerStart(m, layout);
+      ({ x, y } = markerStart(m, layout));
       placed = null;
     }
     const twelve = scatterTwelve(m, sc);
-    const before = p;
-    p = landing(p, sc[1], sc[2], twelve);
+    const v = clockVector(sc[2], twelve);
+    const bx = x;
+    const by = y;
+    x += sc[1] * v.x;
+    y += sc[1] * v.y;
     if (i < since) {
       placed = null;
-      return;
+      continue;
     }
-    const from = placed ?? place(before);
-    const to = place(p);
+    const from = placed ?? place({ x: bx, y: by });
+    const to = place({ x, y });
     scatters.push({ round: sc[0], distance: sc[1], direction: sc[2], twelve, from, to });
     placed = to;
-  });
+  }
+  let p: Point = { x, y };
   if (m.moved && m.moved.after >= list.length) {
     p = markerStart(m, layout);
     placed = null;
@@ -113,13 +131,33 @@ export function changedMarkers(before: SessionState, after: SessionState): MapMa
   const olds = new Map(before.markers.map((m) => [m.id, m]));
   return changed.map((m) => {
     const old = olds.get(m.id);
-    const since = old && old.moved === m.moved && old.carriedBy === m.carriedBy ? (old.scatters?.length ?? 0) : 0;
-    return markerView(after, m, layout, tilesIn, since);
+    const same = old !== undefined && old.moved === m.moved && old.carriedBy === m.carriedBy;
+    const since = same ? (old.scatters?.length ?? 0) : 0;
+    // The End Phase found where the old one was (markerAt): the new scatters are walked from there.
+    return markerView(after, m, layout, tilesIn, since, same ? reachedPoint(old) : undefined);
   });
 }
 
+/**
+ * The map as the players' live page draws it: each marker's path cut to its newest `last` scatters (a Pillar in
+ * play for a long game has scattered every round), its `origin` where the first listed started and `earlier` the
+ * number left out. Only those are placed: a 1000-round game's Pillar costs the page ten places, not a thousand
+ * (render/map-words.ts recentPaths cuts a whole map the same way).
+ */
+export function recentMapView(s: SessionState, last: number): MapView {
+  const view = mapView(s, last);
+  // markersView lists the state's markers in their order.
+  view.markers = view.markers.map((m, i) => {
+    const total = s.markers[i]!.scatters?.length ?? 0;
+    return total > m.scatters.length && m.scatters.length > 0
+      ? { ...m, origin: m.scatters[0]!.from, earlier: total - m.scatters.length }
+      : m;
+  });
+  return view;
+}
+
 /** The whole map: the tiles as laid out (removed ones and unconfirmed picks marked), markers and numbered sites. */
-export function mapView(s: SessionState): MapView {
+export function mapView(s: SessionState, last = Number.POSITIVE_INFINITY): MapView {
   const layout = layoutOf(s.setup.tiles);
   const unconfirmed = new Set(s.tilePicks.filter((t) => !t.confirmed && t.tile !== null).map((t) => t.tile));
   const tiles: MapTile[] = s.setup.tiles.map((name) => {
@@ -144,7 +182,7 @@ export function mapView(s: SessionState): MapView {
     height: layout.height,
     tiles,
     orientation: { ...s.orientation },
-    markers: markersView(s),
+    markers: markersView(s, last),
     spawnPoints,
     lairs,
     structures,

@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import type { RuleBook } from '../rules/book.js';
 import { tryLoad } from '../store/session.js';
-import { countLogDice } from '../engine/packed-log.js';
+import { DiceTally } from '../engine/packed-log.js';
 import type { SessionState, Roll } from '../engine/state.js';
 import type { Outcome } from '../engine/resolve.js';
 import { applyNow, statusView } from './views.js';
@@ -17,7 +17,7 @@ import {
   type HistoryRound,
   type RoundMap,
 } from './history.js';
-import { mapView } from './map.js';
+import { mapView, recentMapView } from './map.js';
 
 /** The newest event, as a large card: what it is, its rules, and the rolls and picks badzone made for it. */
 export interface EventCard {
@@ -86,9 +86,14 @@ export interface PlayersPage {
 /** Builds the players' view of successive versions of one game, replaying only what is new. */
 export class PlayersViewBuilder {
   readonly history: HistoryBuilder;
+  /** The dice of the log, counted again only where it changed since the last version. */
+  private readonly dice = new DiceTally();
 
-  /** `maps`: also keep the map at the end of each round whose markers changed (the report's; the page needs none). */
-  constructor(opts: { maps?: boolean } = {}) {
+  /**
+   * `maps`: also keep the map at the end of each round whose markers changed (the report's; the page needs none).
+   * `recentScatters`: the map lists each marker's newest so many scatters (the live page's: recentMapView).
+   */
+  constructor(private readonly opts: { maps?: boolean; recentScatters?: number } = {}) {
     this.history = new HistoryBuilder(opts);
   }
 
@@ -108,6 +113,7 @@ export class PlayersViewBuilder {
 
   /** The game in `file` as `status` reads it (read, parsed, checked), for `page`; null when there is no file. */
   load(file: string): { state: SessionState; book: RuleBook } | null {
+    // The log's entries are compared with the last version's by their text, made into records when new.
     return tryLoad(file);
   }
 
@@ -118,7 +124,9 @@ export class PlayersViewBuilder {
   page(file: string, s: SessionState, book: RuleBook): PlayersPage {
     const { seed: _seed, session: _session, kind: _kind, ...status } = statusView(file, s, book);
     const h = this.history.build(s, book);
-    return { view: this.viewOf(file, s, book, status, h), map: mapView(s), maps: h.maps ?? [] };
+    const last = this.opts.recentScatters;
+    const map = last === undefined ? mapView(s) : recentMapView(s, last);
+    return { view: this.viewOf(file, s, book, status, h), map, maps: h.maps ?? [] };
   }
 
   private viewOf(file: string, s: SessionState, book: RuleBook, status: PlayersStatus, h: History): PlayersView {
@@ -142,7 +150,7 @@ export class PlayersViewBuilder {
           book.byId.get(x.eventId)?.name ?? x.eventId,
         ]),
       ),
-      dice: countLogDice(s.log),
+      dice: this.dice.count(s.log),
     };
   }
 }

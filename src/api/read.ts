@@ -33,6 +33,7 @@ export function loadGame(file: string): GameRead {
  * rosters. `full` adds the rules text of each event in play and the event table's clarifications.
  */
 export function gameStatus(file: string, opts: { full?: boolean } = {}): StatusData {
+  // The log's entries are made when read (a file as badzone wrote it), and status reads none but their count.
   const { state: s, book } = load(file);
   const full = opts.full
     ? {

@@ -726,6 +726,11 @@ export interface MapMarker {
   carriedBy?: { gang: string; fighter: string | null };
   /** Its event is still in play (a Pillar of Flame that may yet scatter). */
   live: boolean;
+  /**
+   * Only on the players' live page (`recentMapView`): how many scatters before those listed are left out; `origin`
+   * is then where the first one listed started. Never in `map --json` or `status --json`.
+   */
+  earlier?: number;
 }
 
 /** A numbered thing the GM set up (spawn point, Beast Lair / Monster Nest, large structure), with its tile when given. */

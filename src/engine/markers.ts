@@ -1,7 +1,7 @@
 // The markers events put on the battlefield (issue 22): adding one, where one is now, and what leaving play does to
 // an event's markers. Positions come from ../rules/geometry.ts; the state keeps only tiles and numbers.
-import { centerIn, landing, layoutOf, whereabouts, type Layout, type Point } from '../rules/geometry.js';
-import type { Edge } from '../rules/orientation.js';
+import { centerIn, layoutOf, whereabouts, type Layout, type Point } from '../rules/geometry.js';
+import { clockVector, type Edge } from '../rules/orientation.js';
 import type { Marker, MarkerScatter, SessionState } from './state.js';
 
 /**
@@ -65,9 +65,27 @@ export function markerAt(m: Marker, layout: Layout): Point {
     at = markerStart(m, layout);
     i = from;
   }
-  for (; i < sc.length; i++) at = landing(at, sc[i]![1], sc[i]![2], scatterTwelve(m, sc[i]!));
+  // landing() step by step, the point kept as two numbers: a long Pillar's path makes no object per scatter.
+  let x = at.x;
+  let y = at.y;
+  const first = i;
+  for (; i < sc.length; i++) {
+    const v = clockVector(sc[i]![2], scatterTwelve(m, sc[i]!));
+    x += sc[i]![1] * v.x;
+    y += sc[i]![1] * v.y;
+  }
+  if (i !== first) at = { x, y };
   REACHED.set(m, { n: sc.length, at });
   return at;
+}
+
+/**
+ * Where markerAt last found `m`: after its first `n` scatters, at `at` (exactly, not rounded); undefined when it
+ * was not asked in this process. The map's view of a step's changes starts there (../api/map.ts, changedMarkers):
+ * the End Phase has just walked a long Pillar's path.
+ */
+export function reachedPoint(m: Marker): { readonly n: number; readonly at: Point } | undefined {
+  return REACHED.get(m);
 }
 
 /** A marker replaced by a copy with more scatters (and nothing else changed) starts from where the old one was. */
@@ -98,6 +116,9 @@ export function liveMarker(s: SessionState, eventId: string): Marker | undefined
 
 /** Replace a marker by a copy with one more scatter (states share the markers they did not change: ./working.ts). */
 export function addScatter(s: SessionState, m: Marker, mark: MarkerScatter): Marker {
+  // Where it was before this scatter, found now (remembered for `m`): the map's view of the step's changes
+  // (../api/map.ts changedMarkers) lists the new scatter from there, and the copy goes on from there too.
+  markerAt(m, layoutOf(s.setup.tiles));
   const copy = canonical({ ...m, scatters: [...(m.scatters ?? []), mark] });
   carryReached(m, copy);
   const i = s.markers.lastIndexOf(m);

@@ -8,7 +8,7 @@ import { DEFAULT_ORIENTATION, EDGES, type Orientation } from '../rules/orientati
 import { isD66 } from '../dice/expression.js';
 import { loggedActions, replay } from './replay.js';
 import { engineCounts } from './counts.js';
-import { ROLL_FLAGS, packedLines } from './packed-log.js';
+import { PackedRecord, ROLL_FLAGS, isLazyLog, lazyLog as lazilyRead } from './packed-log.js';
 import {
   SCHEMA_VERSION,
   STORY_FIELDS,
@@ -476,27 +476,34 @@ function record(v: unknown, path: string): LogRecord {
   };
 }
 
-/** A whole number written in decimal digits (no sign, no leading zero, at most 9 digits), or -1. */
-function digits(t: string): number {
-  if (t.length === 0 || t.length > 9 || (t.length > 1 && t.charCodeAt(0) === 48)) return -1;
-  for (let i = 0; i < t.length; i++) {
+/**
+ * A whole number written in decimal digits (no sign, no leading zero, at most 9 digits) from `from` up to `to` in
+ * `t`, or -1. Read in place: a long log's round numbers make no strings to collect.
+ */
+function digits(t: string, from = 0, to = t.length): number {
+  const n = to - from;
+  if (n <= 0 || n > 9 || (n > 1 && t.charCodeAt(from) === 48)) return -1;
+  let v = 0;
+  for (let i = from; i < to; i++) {
     const c = t.charCodeAt(i);
     if (c < 48 || c > 57) return -1;
+    v = v * 10 + (c - 48);
   }
-  return Number(t);
+  return v;
 }
 
 /**
  * A packed log entry (./packed-log.ts) as a record. Its round and action are read and checked now; its rolls
  * now too, unless `lazy` (the file is as badzone wrote it: its hash matched, ../store/session.ts), and then
  * when first asked for: a command that never looks at an old entry's rolls (`round`, `status`) neither decodes
- * nor checks them, and the store writes the entry back as the same text (packedLines).
+ * nor checks them, and the store writes the entry back as the same text (PackedRecord).
  */
 function packedRecord(text: string, seq: number, purposes: readonly string[], lazy: boolean): LogRecord {
+  engineCounts.logRecordsMade++;
   const a = text.indexOf(' ');
   const b = a < 0 ? -1 : text.indexOf(' ', a + 1);
   if (b < 0) fail(`log[${seq}]`, 'expected a packed entry: "ROUND ROLLS ACTION"');
-  const round = digits(text.slice(0, a));
+  const round = digits(text, 0, a);
   if (round < 0 || round > READ.round)
     fail(`log[${seq}]`, `expected the entry's round first, a whole number from 0 to ${READ.round}`);
   const act = text.slice(b + 1);
@@ -513,38 +520,35 @@ function packedRecord(text: string, seq: number, purposes: readonly string[], la
     }
     action = actionOf(v, `log[${seq}].action`);
   }
-  const r = { seq, round, action } as LogRecord;
-  const rolls = text.slice(a + 1, b);
-  if (lazy) {
-    Object.defineProperty(r, 'rolls', LAZY_ROLLS);
-    lazyRolls.set(r, { text: rolls, purposes });
-  } else r.rolls = unpackRolls(rolls, purposes, seq);
-  packedLines.set(r, { text, purposes });
+  const r = new PackedRecord(seq, round, action, text, purposes);
+  if (lazy) Object.defineProperty(r, 'rolls', LAZY_ROLLS);
+  else r.rolls = unpackRolls(rolls(text), purposes, seq);
   return r;
 }
 
-/** The packed rolls of records whose rolls are read when first asked for (LAZY_ROLLS). */
-const lazyRolls = new WeakMap<LogRecord, { text: string; purposes: readonly string[] }>();
+/** The ROLLS part of a packed entry, `ROUND ROLLS ACTION` (its two spaces were checked when it was read). */
+function rolls(text: string): string {
+  const a = text.indexOf(' ');
+  return text.slice(a + 1, text.indexOf(' ', a + 1));
+}
 
 /**
- * The `rolls` of a lazily read record: decoded and checked when first read, then kept as a plain field. One
- * accessor shared by every such record, so a long log costs no function per entry. Setting `rolls` replaces them
- * (and the record is no longer written back as its old text).
+ * The `rolls` of a lazily read record: decoded from its packed line (PackedRecord.textOf, which every such
+ * record has until its rolls are set) and checked when first read, then kept as a plain field. One accessor shared by every
+ * such record, so a long log costs no function per entry, and no second map. Setting `rolls` replaces them (and
+ * the record is no longer written back as its old text).
  */
 const LAZY_ROLLS: PropertyDescriptor = {
   enumerable: true,
   configurable: true,
   get(this: LogRecord): Roll[] {
-    const p = lazyRolls.get(this)!;
-    const rolls = unpackRolls(p.text, p.purposes, this.seq);
-    Object.defineProperty(this, 'rolls', { value: rolls, writable: true, enumerable: true, configurable: true });
-    lazyRolls.delete(this);
-    return rolls;
+    const list = unpackRolls(rolls(PackedRecord.textOf(this)!), PackedRecord.purposesOf(this)!, this.seq);
+    Object.defineProperty(this, 'rolls', { value: list, writable: true, enumerable: true, configurable: true });
+    return list;
   },
   set(this: LogRecord, v: Roll[]): void {
     Object.defineProperty(this, 'rolls', { value: v, writable: true, enumerable: true, configurable: true });
-    lazyRolls.delete(this);
-    packedLines.delete(this);
+    PackedRecord.forget(this);
   },
 };
 
@@ -816,6 +820,11 @@ export interface LogReading {
   lazy?: boolean;
   /** The log itself, already read (the game a checkpoint restores shares the file's log, less its last entry). */
   log?: LogRecord[];
+  /**
+   * With `lazy`: each packed entry becomes a record only when it is first read (./packed-log.ts lazyLog), so
+   * that a 1000-round game's `status` or `round`, which read no old entry, makes none.
+   */
+  lazyLog?: boolean;
 }
 
 /**
@@ -823,12 +832,17 @@ export interface LogReading {
  * a hand-written file), each checked. The order of the purposes matters (entries point into it), so they are
  * read as they are.
  */
-function logOf(o: Obj, version: number, lazy: boolean): LogRecord[] {
+function logOf(o: Obj, version: number, lazy: boolean, lazyLog = false): LogRecord[] {
   const purposes =
     version >= 8 && o.purposes !== undefined
       ? strings(o.purposes, 'purposes', READ.sessionBytes, READ.rollPurpose)
       : null;
-  return arr(o.log, 'log', READ.logEntries).map((x, i) => {
+  const list = arr(o.log, 'log', READ.logEntries);
+  if (lazy && lazyLog && purposes !== null && list.length > 0 && list.every((x) => typeof x === 'string')) {
+    const lines = list as string[];
+    return lazilyRead(lines, purposes, (i) => packedRecord(lines[i]!, i, purposes, true));
+  }
+  return list.map((x, i) => {
     if (typeof x === 'string' && purposes !== null) return packedRecord(x, i, purposes, lazy);
     engineCounts.logEntriesChecked++;
     return isPlainRecord(x) ? x : record(x, `log[${i}]`);
@@ -923,14 +937,16 @@ export function validateSession(
     manualDice: bool(o.manualDice, 'manualDice'),
     story: storyOf(o.story),
     redo: arr(o.redo, 'redo', READ.logEntries).map((x, i) => redoEntry(x, `redo[${i}]`)),
-    log: opts.log ?? logOf(o, version, opts.lazy === true),
+    log: opts.log ?? logOf(o, version, opts.lazy === true, opts.lazyLog === true),
   };
   if (state.rng.seed !== su.seed) fail('rng.seed', `${state.rng.seed} is not the game's seed (setup.seed ${su.seed})`);
   if (state.log.length === 0 || state.log[0]!.action.type !== 'new')
     fail('log[0]', 'a session log starts with the game\'s setup (action "new")');
-  state.log.forEach((r, i) => {
-    if (r.seq !== i) fail(`log[${i}].seq`, `expected ${i}, found ${r.seq}`);
-  });
+  // (A packed entry's seq is its place in the list: made so, not read; a lazy log's entries are left unmade.)
+  if (!isLazyLog(state.log))
+    state.log.forEach((r, i) => {
+      if (r.seq !== i) fail(`log[${i}].seq`, `expected ${i}, found ${r.seq}`);
+    });
   // The step undone last is the next entry of the log, the one undone before it the entry after, and so on.
   state.redo.forEach((r, i) => {
     const want = state.log.length + state.redo.length - 1 - i;

@@ -11,6 +11,7 @@ import { MOVES, type Move, type MoveRun, type Report } from './moves/index.js';
 import type { Action, EnteredDie, LogRecord, SessionState } from './state.js';
 import type { Edge } from '../rules/orientation.js';
 import { working } from './working.js';
+import { extendLog } from './packed-log.js';
 import { engineCounts } from './counts.js';
 
 export type { Report } from './moves/index.js';
@@ -129,7 +130,7 @@ export function step(state: SessionState, action: Action, book: RuleBook, opts: 
   if (opts.appendLog) {
     state.log.push(record);
     s.log = state.log;
-  } else s.log = [...state.log, record];
+  } else s.log = extendLog(state.log, record);
   return { ok: true, state: s, report, record, notes: ctx.notes };
 }
 

@@ -423,7 +423,7 @@ function markerPath(p: InPlayView, live: boolean): Html {
 }
 
 /** On the live page a marker's path shows its newest scatters (a Pillar in play for a long game scatters every round). */
-const RECENT_SCATTERS = 10;
+export const RECENT_SCATTERS = 10;
 
 /** `lists`: on the live page, where the map's markers go as lists updated item by item (null: the report). */
 function tableSection(v: PlayersView, map: MapView | undefined, lists: LiveList[] | null): Html {

@@ -127,7 +127,21 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 
 /** Columns a line takes on the terminal (colour codes take none; each code point one). */
 export function visibleWidth(s: string): number {
-  return [...s.replace(ANSI, '')].length;
+  // Colour codes are taken out first (a pair of surrogates they split counts one). Plain text, most of it, is
+  // counted in place: a list of its characters per call was most of a long status's layout garbage.
+  if (s.includes('\u001b')) return [...s.replace(ANSI, '')].length;
+  let n = s.length;
+  for (let i = 0; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
 }
 
 /** Wrap plain text to `width` columns, each line after the first starting with `indent`. */
@@ -177,10 +191,9 @@ function keepSpans(words: string[], room: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
-    const ticks = (w.match(/`/g) ?? []).length;
-    if (ticks % 2 === 1) {
+    if (backticks(w) % 2 === 1) {
       let j = i + 1;
-      while (j < words.length && (words[j]!.match(/`/g) ?? []).length % 2 === 0) j++;
+      while (j < words.length && backticks(words[j]!) % 2 === 0) j++;
       if (j < words.length) {
         const span = words.slice(i, j + 1).join(' ');
         if (span.length <= room) {
@@ -193,6 +206,13 @@ function keepSpans(words: string[], room: number): string[] {
     out.push(w);
   }
   return out;
+}
+
+/** How many backticks `w` holds (counted in place: a match list per word was garbage for every line laid out). */
+function backticks(w: string): number {
+  let n = 0;
+  for (let i = w.indexOf('`'); i >= 0; i = w.indexOf('`', i + 1)) n++;
+  return n;
 }
 
 /** Cut a one-line text to `width` columns, ending with "..." when cut. */

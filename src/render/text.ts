@@ -183,8 +183,11 @@ function para(st: Style, text: string, first = '  ', rest?: string, paint: (s: s
   if (wi > st.width - 20) return para(st, text, first, '  ', paint);
   if (wf > st.width - 20) return [...fit(st, first.trimEnd()), ...para(st, text, indent, indent, paint)];
   // Wrap with blank stand-ins of the prefixes' widths, then put the (possibly coloured) prefixes in their place.
+  // A command in the text is named as the person types it first (`node bin/badzone.js collapse ... --session
+  // g.json`), so that the lines are laid out with it: named after, a line overran and was wrapped again apart.
   const width = Math.max(st.width, Math.max(wf, wi) + 20);
-  return wrap(text, width, ' '.repeat(wi), ' '.repeat(wf)).map((l, i) =>
+  const named = st.commandName ? nameCommand(text, st.commandName, st.session) : text;
+  return wrap(named, width, ' '.repeat(wi), ' '.repeat(wf)).map((l, i) =>
     i === 0 ? first + paint(l.slice(wf)) : indent + paint(l.slice(wi)),
   );
 }
@@ -379,9 +382,7 @@ function numbers(n: number): string {
 }
 
 function hint(st: Style, text: string): string[] {
-  return st.hints
-    ? para(st, st.commandName ? nameCommand(text, st.commandName, st.session) : text, '', '', st.dim)
-    : [];
+  return st.hints ? para(st, text, '', '', st.dim) : [];
 }
 
 /** The value of one shell word as q() in new.ts writes it: 'single quoted', \x, or bare. */

@@ -80,6 +80,21 @@ function placeKey(row: number, col: number): number {
 }
 
 export function layoutOf(tiles: readonly string[]): Layout {
+  // The same tiles give the same layout, and nothing changes one (its maps and sets are read-only): it is made once
+  // per list of tiles, not for every marker placed or scatter checked (a long game's page update asked for it
+  // dozens of times, each a pass over the tile names with a regular expression).
+  const key = tiles.join('\u0000');
+  const known = LAYOUTS.get(key);
+  if (known) return known;
+  const made = makeLayout(Object.freeze([...tiles]));
+  if (LAYOUTS.size >= 32) LAYOUTS.clear();
+  LAYOUTS.set(key, made);
+  return made;
+}
+
+const LAYOUTS = new Map<string, Layout>();
+
+function makeLayout(tiles: readonly string[]): Layout {
   const places = new Map<string, GridPlace>();
   const names = new Map<number, string>();
   let byName = true;
@@ -190,14 +205,16 @@ export function tileAt(
  * from the far edge (far, right, near, left).
  */
 export function edgeCrossed(p: Point, layout: Layout): Edge | null {
-  const past: Record<Edge, number> = {
-    far: -p.y,
-    right: p.x - layout.width,
-    near: p.y - layout.height,
-    left: -p.x,
-  };
+  // How far past each edge, in EDGES's order (far, right, near, left); the farthest wins, the first on a tie.
   let best: Edge | null = null;
-  for (const e of EDGES) if (past[e] > 0 && (best === null || past[e] > past[best])) best = e;
+  let most = 0;
+  for (let i = 0; i < 4; i++) {
+    const past = i === 0 ? -p.y : i === 1 ? p.x - layout.width : i === 2 ? p.y - layout.height : -p.x;
+    if (past > 0 && (best === null || past > most)) {
+      best = EDGES[i]!;
+      most = past;
+    }
+  }
   return best;
 }
 

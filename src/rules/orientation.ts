@@ -30,14 +30,21 @@ const SIN = [0, 0.5, H, 1, H, 0.5, 0, -0.5, -H, -1, -H, -0.5] as const;
  * higher column numbers), y away from row A (toward later rows). With 12 o'clock to the far edge, 12 is (0, -1),
  * 3 is (1, 0), 6 is (0, 1) and 9 is (-1, 0).
  */
-export function clockVector(direction: number, twelve: Edge): { x: number; y: number } {
+export function clockVector(direction: number, twelve: Edge): Readonly<{ x: number; y: number }> {
   if (!Number.isInteger(direction) || direction < 1 || direction > 12)
     throw new RangeError(`a clock direction is a whole number from 1 to 12, not ${direction}`);
   // Hours clockwise from the far edge: 12 o'clock itself is 3 hours on when it points to the right edge.
-  const k = ((direction % 12) + 3 * EDGES.indexOf(twelve)) % 12;
-  // Bearing b = 30k° clockwise from "toward row A" (0, -1): (sin b, -cos b), and -cos b = sin(b - 90°).
-  return { x: SIN[k]!, y: SIN[(k + 9) % 12]! };
+  return CLOCK[((direction % 12) + 3 * EDGES.indexOf(twelve)) % 12]!;
 }
+
+/**
+ * The twelve unit vectors, made once and frozen: a long-lived Pillar's path is hundreds of scatters, and each new
+ * vector was garbage for a `status` to collect. Bearing b = 30k° clockwise from "toward row A" (0, -1):
+ * (sin b, -cos b), and -cos b = sin(b - 90°).
+ */
+const CLOCK: readonly Readonly<{ x: number; y: number }>[] = SIN.map((_, k) =>
+  Object.freeze({ x: SIN[k]!, y: SIN[(k + 9) % 12]! }),
+);
 
 /** The edge a clock direction points straight at (12, 3, 6 or 9 o'clock), or null for the hours between. */
 export function edgeAt(direction: number, twelve: Edge): Edge | null {

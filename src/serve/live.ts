@@ -12,6 +12,7 @@ import {
   pageTitle,
   renderLiveMain,
   renderPage,
+  RECENT_SCATTERS,
   type LiveMain,
   type Notice,
 } from '../render/page.js';
@@ -24,7 +25,8 @@ export type Read =
   | { loaded?: undefined; notice: Notice };
 
 export class LiveView {
-  private readonly builder = new PlayersViewBuilder();
+  // The page draws each marker's newest scatters: the map lists only those (a long Pillar's path costs ten places).
+  private readonly builder = new PlayersViewBuilder({ recentScatters: RECENT_SCATTERS });
   view: PlayersView | null = null;
   /** The battlefield's map, drawn in the page's battlefield section (made from the game's state: no replay). */
   map: MapView | null = null;

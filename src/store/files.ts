@@ -278,7 +278,7 @@ const tooBig = (file: string, maxBytes: number, size?: number) =>
  * Read the target as UTF-8 text; null when there is no file. Refuses anything but a regular file, reads at most
  * `maxBytes` (whatever size the file claims: /proc files claim 0), and refuses bytes that are not UTF-8.
  */
-export function readTarget(t: Target, maxBytes: number): { text: string; id: FileId } | null {
+export function readTarget(t: Target, maxBytes: number): { text: string; bytes: Buffer; id: FileId } | null {
   if (!t.stat) return null;
   refuseNonRegular(t.stat, t.given);
   if (t.stat.size > maxBytes) throw tooBig(t.given, maxBytes, t.stat.size);
@@ -289,7 +289,7 @@ export function readTarget(t: Target, maxBytes: number): { text: string; id: Fil
     if (code(e) === 'ENOENT') return null;
     throw ioError(e, t.given, 'read', 'nothing');
   }
-  let read: { text: string; id: FileId };
+  let read: { text: string; bytes: Buffer; id: FileId };
   try {
     const st = fs.fstatSync(fd);
     refuseNonRegular(st, t.given);
@@ -307,8 +307,11 @@ export function readTarget(t: Target, maxBytes: number): { text: string; id: Fil
       if (r === 0) break;
       n += r;
     }
+    const bytes = grown.subarray(0, n);
     read = {
-      text: decodeUtf8(grown.subarray(0, n), t.given),
+      text: decodeUtf8(bytes, t.given),
+      // The bytes as read, kept for the session's hash (./session.ts), so that the text is not encoded again.
+      bytes,
       id: { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs },
     };
   } catch (e) {
@@ -444,7 +447,12 @@ export function checkWritable(t: Target, file: string): void {
  * created 0644 (less the umask), or 0600 when `private`; a `private` save over an existing file makes it 0600,
  * keeping only its owner.
  */
-export function writeAtomic(t: Target, text: string, guard?: () => void, opts: { private?: boolean } = {}): void {
+export function writeAtomic(
+  t: Target,
+  text: string | Uint8Array,
+  guard?: () => void,
+  opts: { private?: boolean } = {},
+): void {
   const dir = path.dirname(t.real);
   const tmp = tempName(t.real);
   const keep = t.stat?.isFile() ? t.stat : null;

@@ -60,7 +60,15 @@ function counted(dir: string, ...args: string[]) {
 describe(`the work a command does on a ${ROUNDS}-round game (${LOG} log entries)`, () => {
   it('status reads and parses the file once, and checks no log entry (the file is as badzone wrote it)', async () => {
     const dir = longGame();
-    const once = { sessionReads: 1, sessionParses: 1, sessionWrites: 0, logEntriesChecked: 0, steps: 0 };
+    // It makes one record of the log's entries: the first, checked to be the game's setup.
+    const once = {
+      sessionReads: 1,
+      sessionParses: 1,
+      sessionWrites: 0,
+      logEntriesChecked: 0,
+      steps: 0,
+      logRecordsMade: 1,
+    };
     expect(await counted(dir, 'status')).toEqual(once);
     expect(await counted(dir, 'status', '--json')).toEqual(once);
   });
@@ -75,6 +83,7 @@ describe(`the work a command does on a ${ROUNDS}-round game (${LOG} log entries)
       sessionWrites: 0,
       logEntriesChecked: LOG,
       steps: 0,
+      logRecordsMade: LOG,
     });
   });
 
@@ -86,6 +95,9 @@ describe(`the work a command does on a ${ROUNDS}-round game (${LOG} log entries)
       sessionWrites: 1,
       logEntriesChecked: 0,
       steps: 1,
+      // It writes the whole log back, each old entry as the line it was read from: records of the first entry
+      // (checked to be the setup) and the last (the step's own reading), no others.
+      logRecordsMade: 2,
     });
   });
 
@@ -99,6 +111,7 @@ describe(`the work a command does on a ${ROUNDS}-round game (${LOG} log entries)
       // The round's spawn points used so far (src/api/map-sites.ts): the rolls of this round's entries.
       logEntriesChecked: 2,
       steps: 1,
+      logRecordsMade: 3,
     });
   });
 
@@ -106,7 +119,8 @@ describe(`the work a command does on a ${ROUNDS}-round game (${LOG} log entries)
     const dir = longGame();
     // Each reads the rolls of the entry it undoes (it shows them), and steps nothing.
     const fromCheckpoint = { sessionReads: 1, sessionParses: 1, sessionWrites: 1, logEntriesChecked: 1, steps: 0 };
-    for (let i = 0; i < LIMITS.checkpoints; i++) expect(await counted(dir, 'undo')).toEqual(fromCheckpoint);
+    for (let i = 0; i < LIMITS.checkpoints; i++)
+      expect(await counted(dir, 'undo')).toEqual({ ...fromCheckpoint, logRecordsMade: LOG - i });
     const left = LOG - LIMITS.checkpoints;
     expect(await counted(dir, 'undo')).toEqual({
       sessionReads: 1,
@@ -115,8 +129,9 @@ describe(`the work a command does on a ${ROUNDS}-round game (${LOG} log entries)
       logEntriesChecked: 1,
       // Every entry after the setup, less the one undone.
       steps: left - 2,
+      logRecordsMade: left,
     });
-    expect(await counted(dir, 'undo')).toEqual(fromCheckpoint);
+    expect(await counted(dir, 'undo')).toEqual({ ...fromCheckpoint, logRecordsMade: left - 1 });
     expect(readSession(path.join(dir, 'badzone-session.json')).log).toHaveLength(left - 2);
   });
 
@@ -130,6 +145,7 @@ describe(`the work a command does on a ${ROUNDS}-round game (${LOG} log entries)
       sessionWrites: 1,
       logEntriesChecked: LOG,
       steps: LOG - 2,
+      logRecordsMade: LOG,
     });
   });
 
@@ -144,6 +160,7 @@ describe(`the work a command does on a ${ROUNDS}-round game (${LOG} log entries)
       sessionWrites: 0,
       logEntriesChecked: LOG,
       steps: LOG - 1,
+      logRecordsMade: LOG,
     });
     await cli(dir, 'round');
     // The old entries are compared and their dice counted by their packed text: only the new one's rolls are read.
@@ -153,6 +170,9 @@ describe(`the work a command does on a ${ROUNDS}-round game (${LOG} log entries)
       sessionWrites: 0,
       logEntriesChecked: 1,
       steps: 1,
+      // It reads as status does: records of the first entry, the new one and the one before it (the replay
+      // carries on from it), no others: the rest are compared by their text.
+      logRecordsMade: 3,
     });
   });
 });

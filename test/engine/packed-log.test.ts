@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countLogDice } from '../../src/engine/packed-log.js';
+import { countLogDice, DiceTally } from '../../src/engine/packed-log.js';
 import { countDice, type LogRecord } from '../../src/engine/state.js';
 import { engineCounts, resetEngineCounts } from '../../src/engine/counts.js';
 import { load, serialize } from '../../src/store/session.js';
@@ -63,5 +63,41 @@ describe('countLogDice', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('DiceTally (the players’ page counts the dice of each version of a game)', () => {
+  it('counts each version as countDice does, through rounds, entered dice, undo and redo, reusing what it counted', async () => {
+    const d = tempDir('badzone-tally-');
+    const file = path.join(d, FILE);
+    const tally = new DiceTally();
+    const check = () => {
+      const log = load(file).state.log;
+      expect(tally.count(log)).toEqual(countDice(log));
+    };
+    await cli(d, 'new', '--seed', '11', '--gang', 'Goliaths: Krag, Brute');
+    check();
+    for (const args of [
+      ['round'],
+      ['end'],
+      ['round', '--dice', '48'],
+      ['end', '--dice', '5'],
+      ['undo'],
+      ['undo'],
+      ['redo'],
+      ['end', '--dice', '2'],
+      ['round'],
+      ['place', 'treasure', '--dice', '1,2,3'],
+      // Counted only after the next step: the same place in the log now holds other dice (3 entered, then none).
+      ['undo', 'unchecked'],
+      ['place', 'treasure'],
+    ]) {
+      await cli(d, ...args.filter((a) => a !== 'unchecked'));
+      if (!args.includes('unchecked')) check();
+    }
+    // A log of records of its own (not read from a file), then the file again.
+    const own = load(file).state.log.map((r) => ({ ...r, rolls: [...r.rolls] }));
+    expect(tally.count(own)).toEqual(countDice(own));
+    check();
   });
 });

@@ -71,3 +71,48 @@ describe('hints that name commands keep the --session the person gave', () => {
     expect(JSON.parse(j.stderr).error.message).not.toMatch(/--session/);
   });
 });
+
+describe('a hint is laid out with the command as the person types it', () => {
+  it('status on a game with an unconfirmed tile pick: no line overruns, no command broken across lines', async () => {
+    const { createGame, step, defaultSetup } = await import('../../src/engine/index.js');
+    const { shippedBook } = await import('../../src/store/tables.js');
+    const { statusView } = await import('../../src/api/views.js');
+    const { renderText } = await import('../../src/render/text.js');
+    const { makeStyle } = await import('../../src/render/style.js');
+    const book = shippedBook();
+    let s = createGame(defaultSetup(20261130), book);
+    for (let i = 0; i < 20; i++) {
+      const r = step(s, { type: 'round' }, book);
+      if (!r.ok) throw new Error('round refused');
+      s = r.state;
+    }
+    expect(s.tilePicks.some((t) => !t.confirmed)).toBe(true);
+    const st = makeStyle(false, 80, {
+      hints: true,
+      commandName: () => 'node ../badzone/bin/badzone.js',
+      session: 'g.json',
+    });
+    const text = renderText({ kind: 'status', data: statusView('my-game.json', s, book) }, st);
+    const lines = text.split('\n');
+    expect(text).toContain('`node ../badzone/bin/badzone.js collapse TILE --session g.json`');
+    expect(text).toContain('`node ../badzone/bin/badzone.js collapse --occupied TILES --session g.json`');
+    for (const l of lines) {
+      expect(l.length).toBeLessThanOrEqual(80);
+      // Each command in backticks starts and ends on the same line.
+      expect((l.match(/`/g) ?? []).length % 2).toBe(0);
+    }
+    // The paragraph is wrapped once, with the names in it: each continuation line is indented as the others, and
+    // none could have taken the next line's first word (named after wrapping, "to have" ended a short line).
+    const start = lines.findIndex((l) => l.startsWith('Unconfirmed:'));
+    let end = start + 1;
+    while (lines[end]?.startsWith(' ')) end++;
+    const para = lines.slice(start, end);
+    expect(para.length).toBeGreaterThan(2);
+    for (let i = 1; i < para.length; i++) {
+      expect(para[i]).toMatch(/^ {2}\S/);
+      // The next line's first word, or its first command in backticks (a line never breaks inside one that fits).
+      const next = /^(`[^`]*`\S*|\S+)/.exec(para[i + 1]?.trim() ?? '')?.[0];
+      if (next !== undefined) expect(para[i]!.length + 1 + next.length).toBeGreaterThan(80);
+    }
+  });
+});

@@ -204,3 +204,17 @@ describe('properties', () => {
     );
   });
 });
+
+describe('layoutOf, asked again', () => {
+  it('gives the layout it made for the same tiles, unchanged when the list it was given changes after', () => {
+    const tiles = ['A1', 'A2', 'B1', 'B2'];
+    const a = layoutOf(tiles);
+    expect(layoutOf([...tiles])).toBe(a);
+    tiles.push('B3');
+    expect(a.laid).toEqual(['A1', 'A2', 'B1', 'B2']);
+    const b = layoutOf(tiles);
+    expect(b).not.toBe(a);
+    expect(b.cols).toBe(3);
+    expect(a.cols).toBe(2);
+  });
+});

@@ -17,7 +17,7 @@ import { expandSession, tempDir } from '../helpers.js';
 const book = shippedBook();
 
 /** A game of `rounds` rounds (round and end each, the last not ended when `open`), every state as the file holds it. */
-function play(seed: number, rounds: number, gangs = true): string[] {
+function play(seed: number, rounds: number, gangs = true, diverge = -1): string[] {
   const setup = defaultSetup(seed, {
     tiles: ['A1', 'A2', 'B1', 'B2'],
     ...(gangs ? { gangs: [{ name: 'Goliaths', battlefield: ['Krag', 'Brute'], reserve: ['Hulk'] }] } : {}),
@@ -25,7 +25,8 @@ function play(seed: number, rounds: number, gangs = true): string[] {
   let s: SessionState = createGame(setup, book);
   const out = [serialize(s)];
   for (let i = 1; i <= rounds * 2; i++) {
-    const r = step(s, { type: i % 2 ? 'round' : 'end' }, book);
+    // At step `diverge` (an End Phase), the GM enters its dice by hand: the same game from there on is another line.
+    const r = step(s, i === diverge ? { type: 'end', dice: [1] } : { type: i % 2 ? 'round' : 'end' }, book);
     if (!r.ok) throw new Error('a step was refused');
     s = r.state;
     out.push(serialize(s));
@@ -122,9 +123,34 @@ describe('the live page\u2019s updates', () => {
     expect(check(live, file, 'the same again').changed).toBe(false);
   });
 
+  it('another line of the same game (an undo, then other dice) is told apart by its entries, not kept as the first', () => {
+    const states = play(11, 14);
+    const branch = play(11, 14, true, 8);
+    const log = (t: string) => JSON.parse(t).log as string[];
+    expect(log(branch[12]!)[8]).not.toBe(log(states[12]!)[8]);
+    expect(log(branch[12]!).slice(0, 8)).toEqual(log(states[12]!).slice(0, 8));
+    const file = path.join(tempDir('badzone-live-'), 'badzone-session.json');
+    put(file, states[12]!);
+    const live = new LiveView(file);
+    check(live, file, 'the first line');
+    for (const [text, what] of [
+      [branch[12]!, 'the other line, as long'],
+      [states[14]!, 'the first line, longer'],
+      [branch[10]!, 'the other line, shorter'],
+    ] as const) {
+      put(file, text);
+      check(live, file, what);
+    }
+  });
+
   it('whatever happens to the file, the change applied to what a page had is what a fresh load gives', () => {
     const states = play(11, 14);
     const other = play(23, 9, false);
+    // The same game as `states` up to step 8, then another line of play (an undo, then other dice): its entries
+    // point into the same purposes, so only their text tells them apart.
+    const branch = play(11, 14, true, 8);
+    expect(JSON.parse(branch[8]!).log[8]).not.toBe(JSON.parse(states[8]!).log[8]);
+    expect(JSON.parse(branch[8]!).purposes).toEqual(JSON.parse(states[8]!).purposes);
     const dir = tempDir('badzone-live-');
     const file = path.join(dir, 'badzone-session.json');
     /** An old log entry's roll changed by hand: the history stops before it, from the middle of the list. */
@@ -138,6 +164,7 @@ describe('the live page\u2019s updates', () => {
     const op = fc.oneof(
       fc.record({ kind: fc.constant('state' as const), k: fc.integer({ min: 0, max: states.length - 1 }) }),
       fc.record({ kind: fc.constant('other' as const), k: fc.integer({ min: 0, max: other.length - 1 }) }),
+      fc.record({ kind: fc.constant('branch' as const), k: fc.integer({ min: 8, max: branch.length - 1 }) }),
       fc.record({ kind: fc.constant('edited' as const), k: fc.integer({ min: 12, max: states.length - 1 }) }),
       fc.record({ kind: fc.constant('missing' as const) }),
       fc.record({ kind: fc.constant('unreadable' as const) }),
@@ -169,6 +196,9 @@ describe('the live page\u2019s updates', () => {
           } else if (m.kind === 'other') {
             put(file, other[m.k]!);
             what = `another game's state ${m.k}`;
+          } else if (m.kind === 'branch') {
+            put(file, branch[m.k]!);
+            what = `state ${m.k} of another line of the same game`;
           } else if (m.kind === 'edited') {
             put(file, edited(m.k));
             what = `state ${m.k}, edited`;
