@@ -38,10 +38,17 @@ export function markerView(
   tilesIn: ReadonlySet<string> = new Set(s.tiles),
   since = 0,
   known?: { readonly n: number; readonly at: Point },
+  origins?: Map<string, MapPlace>,
 ): MapMarker {
   const place = (p: Point): MapPlace => mapPlace(p, layout, tilesIn);
   const start = centerIn(layout, m.tile);
-  const origin = place(start);
+  // Markers put down on the same tile start at the same place: placed once for all of them (`origins`, kept by
+  // markersView: a long game's dozens of markers lie on a few tiles, and every status places them).
+  let origin = origins?.get(m.tile);
+  if (!origin) {
+    origin = place(start);
+    origins?.set(m.tile, origin);
+  }
   const scatters: MapScatter[] = [];
   // Each point is placed once (a scatter's `from` is the `to` of the one before: a Pillar's path can be long), and
   // each landing is computed from the exact point, not the rounded one the view shows. `placed`: the current point,
@@ -114,7 +121,10 @@ export function markerView(
 export function markersView(s: SessionState, last = Number.POSITIVE_INFINITY): MapMarker[] {
   const layout = layoutOf(s.setup.tiles);
   const tilesIn = new Set(s.tiles);
-  return s.markers.map((m) => markerView(s, m, layout, tilesIn, Math.max(0, (m.scatters?.length ?? 0) - last)));
+  const origins = new Map<string, MapPlace>();
+  return s.markers.map((m) =>
+    markerView(s, m, layout, tilesIn, Math.max(0, (m.scatters?.length ?? 0) - last), undefined, origins),
+  );
 }
 
 /**

@@ -236,7 +236,7 @@ export type Whereabouts =
 
 export function whereabouts(p: Point, layout: Layout, tilesIn: readonly string[] | ReadonlySet<string>): Whereabouts {
   const on = tileAt(p, tilesIn, layout);
-  if (on) return { ...on, offTable: false };
+  if (on) return { tile: on.tile, offset: on.offset, offTable: false };
   const edge = edgeCrossed(p, layout);
   if (edge) return { tile: null, offTable: true, edge };
   const laid = tileAt(p, layout.laidSet, layout);
