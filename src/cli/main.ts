@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { BadzoneError, EXIT, KIND_OF_CODE, type ExitCode } from '../errors.js';
+import { Invalid } from '../rules/check.js';
 import type { ErrorData } from '../api/types.js';
 import { safeJson, safeJsonLine, safeText } from '../render/safe.js';
 import { echo, echoPath } from '../api/limits.js';
@@ -259,6 +260,14 @@ function handle(
       e.hint ?? null,
       `badzone: ${safeText(message)}\n${e.hint ? `${safeText(e.hint)}\n` : ''}`,
     );
+  }
+  if (e instanceof Invalid) {
+    // A log entry of a file whose hash matched, read only when needed (../engine/packed-log.ts) and found broken:
+    // only a hash made to match again by hand gets one there. Not a fault of badzone's: the file's, exit 4.
+    const message = `the game file's ${e.path}: ${e.problem}. The file is not as badzone wrote it, though its hash says so (made to match by hand?).`;
+    const hint =
+      'Run `badzone verify` to check the whole file; restore it from a copy, or start a new game with `badzone new --force`.';
+    return fail(io, json, EXIT.invalidFile, message, hint, `badzone: ${safeText(message)}\n${safeText(hint)}\n`);
   }
   if (e instanceof PromptCancelled) {
     const message = 'cancelled; nothing was changed by the unanswered step.';

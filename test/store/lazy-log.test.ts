@@ -9,9 +9,9 @@ import { gameStatus } from '../../src/api/read.js';
 import { statusView } from '../../src/api/views.js';
 import { engineCounts, resetEngineCounts } from '../../src/engine/counts.js';
 import { InvalidFileError } from '../../src/errors.js';
-import { load, serialize } from '../../src/store/session.js';
+import { load, serialize, withHash } from '../../src/store/session.js';
 import { step } from '../../src/engine/index.js';
-import { longGame } from '../helpers.js';
+import { longGame, runCli } from '../helpers.js';
 
 const FILE = 'badzone-session.json';
 
@@ -76,5 +76,25 @@ describe('a log read lazily', () => {
     expect(() => {
       (a.state.log as unknown as Record<number, unknown>)[3] = b.state.log[3];
     }).toThrow(/never replaced/);
+  });
+});
+
+describe('a file whose hash was made to match over a broken entry', () => {
+  it('is refused as an invalid file (exit 4) when the entry is read, never an internal error; verify names it', async () => {
+    const dir = longGame(3);
+    const file = path.join(dir, FILE);
+    const { hash: _hash, ...json } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    json.log[1] = '1 x.y round';
+    fs.writeFileSync(file, withHash(json));
+    expect(load(file).trusted).toBe(true);
+    const log = await runCli(['log'], { cwd: dir });
+    expect(log.code).toBe(4);
+    expect(log.stderr).toContain('log[1].rolls[0]');
+    expect(log.stderr).not.toMatch(/internal error/);
+    const asJson = await runCli(['log', '--json'], { cwd: dir });
+    expect(asJson.code).toBe(4);
+    expect(JSON.parse(asJson.stdout || asJson.stderr).error.kind).toBe('invalid');
+    const verify = await runCli(['verify'], { cwd: dir });
+    expect(verify.code).toBe(4);
   });
 });
