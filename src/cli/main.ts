@@ -2,13 +2,12 @@
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { BadzoneError, EXIT, KIND_OF_CODE, type ExitCode } from '../errors.js';
-import { Invalid } from '../rules/check.js';
 import type { ErrorData } from '../api/types.js';
 import { safeJson, safeJsonLine, safeText } from '../render/safe.js';
 import { echo, echoPath } from '../api/limits.js';
 import { makeStyle, wantColor, type Style } from '../render/style.js';
 import type { IO } from './io.js';
-import { commandName, gamesSaved, takeLocksLeft } from '../api/files.js';
+import { brokenLogEntry, commandName, gamesSaved, takeLocksLeft } from '../api/files.js';
 import { inquirerPrompter, PromptCancelled } from './prompts.js';
 import type { View } from '../render/view.js';
 import { shellWord } from '../render/commands.js';
@@ -261,10 +260,10 @@ function handle(
       `badzone: ${safeText(message)}\n${e.hint ? `${safeText(e.hint)}\n` : ''}`,
     );
   }
-  if (e instanceof Invalid) {
-    // A log entry of a file whose hash matched, read only when needed (../engine/packed-log.ts) and found broken:
-    // only a hash made to match again by hand gets one there. Not a fault of badzone's: the file's, exit 4.
-    const message = `the game file's ${e.path}: ${e.problem}. The file is not as badzone wrote it, though its hash says so (made to match by hand?).`;
+  const broken = brokenLogEntry(e);
+  if (broken) {
+    // Not a fault of badzone's: the file's (its hash made to match by hand), exit 4.
+    const message = `the game file's ${broken.path}: ${broken.problem}. The file is not as badzone wrote it, though its hash says so (made to match by hand?).`;
     const hint =
       'Run `badzone verify` to check the whole file; restore it from a copy, or start a new game with `badzone new --force`.';
     return fail(io, json, EXIT.invalidFile, message, hint, `badzone: ${safeText(message)}\n${safeText(hint)}\n`);
