@@ -241,8 +241,10 @@ describe.skipIf(!strace && !required)('crash safety of a save (strace on the bui
       // A temp file is swept once its writer is gone: its pid not alive. On a busy machine (pid_max 32768 here, and
       // the suite starts thousands of processes) that pid may already belong to another process: then it waits for
       // a later sweep, as it should (a live writer's file is never taken).
-      const left = fs.readdirSync(dir).filter((n) => n !== FILE && !pidReused(n));
-      expect(left, `${label}: left behind after the next round`).toEqual([]);
+      // (A pid alive at that sweep and gone by the time this looks is such a case too: the round after sweeps it.)
+      const leftovers = () => fs.readdirSync(dir).filter((n) => n !== FILE && !pidReused(n));
+      if (leftovers().length > 0) expect((await runCli(['round'], { cwd: dir })).code).toBe(0);
+      expect(leftovers(), `${label}: left behind after the next rounds`).toEqual([]);
     }
     expect(outcomes.before).toBeGreaterThan(10);
     expect(outcomes.after).toBeGreaterThan(0);
