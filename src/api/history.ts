@@ -244,10 +244,13 @@ export class HistoryBuilder {
 function sameEntry(a: LogRecord, log: readonly LogRecord[], i: number, lazy = lazyLines(log)): boolean {
   // By text first: a log read lazily (the page reads as `status` does) then makes no record of an entry it kept.
   const ta = PackedRecord.textOf(a);
-  const unmade = lazy !== undefined && i < lazy.lines.length && lazy.made[i] === undefined;
-  const tb = unmade ? lazy.lines[i] : packedTextAt(log, i);
-  const pb = unmade ? lazy.purposes : packedPurposesAt(log, i);
-  if (ta !== undefined && tb !== undefined && samePurposes(PackedRecord.purposesOf(a)!, pb!)) return ta === tb;
+  const tb = packedTextAt(log, i, lazy);
+  if (
+    ta !== undefined &&
+    tb !== undefined &&
+    samePurposes(PackedRecord.purposesOf(a)!, packedPurposesAt(log, i, lazy)!)
+  )
+    return ta === tb;
   const b = log[i]!;
   return a === b || same(a, b);
 }

@@ -92,14 +92,14 @@ function lazyProxy(info: LazyLines, after: readonly LogRecord[]): LogRecord[] {
   const log = new Proxy(target as LogRecord[], {
     get(t, key, receiver) {
       if (typeof key === 'string') {
-        const i = indexOf(key);
+        const i = digits(key);
         if (i >= 0 && i < n) return (info.made[i] ??= info.make(i));
       }
       return Reflect.get(t, key, receiver);
     },
     set(t, key, value, receiver) {
       if (typeof key === 'string') {
-        const i = indexOf(key);
+        const i = digits(key);
         if (i >= 0 && i < n) throw new Error(`log entry ${i}, read from the file, is never replaced in place`);
       }
       return Reflect.set(t, key, value, receiver);
@@ -109,13 +109,16 @@ function lazyProxy(info: LazyLines, after: readonly LogRecord[]): LogRecord[] {
   return log;
 }
 
-/** An array index written as a property key ("0", "17"), or -1. */
-function indexOf(key: string): number {
-  const len = key.length;
-  if (len === 0 || len > 9 || (len > 1 && key.charCodeAt(0) === 48)) return -1;
+/**
+ * A whole number written in decimal digits (no sign, no leading zero, at most 9 digits) from `from` up to `to` in
+ * `t`, or -1. Read in place: a long log's round numbers, and the indexes a lazy log is read at, make no strings.
+ */
+export function digits(t: string, from = 0, to = t.length): number {
+  const n = to - from;
+  if (n <= 0 || n > 9 || (n > 1 && t.charCodeAt(from) === 48)) return -1;
   let v = 0;
-  for (let i = 0; i < len; i++) {
-    const c = key.charCodeAt(i);
+  for (let i = from; i < to; i++) {
+    const c = t.charCodeAt(i);
     if (c < 48 || c > 57) return -1;
     v = v * 10 + (c - 48);
   }
@@ -151,10 +154,14 @@ export function isLazyLog(log: readonly LogRecord[]): boolean {
 /**
  * The packed text of `log`'s entry i, as PackedRecord.textOf gives it, without making the record of a lazily read
  * log (the players' page compares a long log with the last version's, entry by entry, on every update: the same
- * text, no record). Undefined for a record not read from a file.
+ * text, no record). Undefined for a record not read from a file. `lazy`: lazyLines(log), for a loop that looked it
+ * up once.
  */
-export function packedTextAt(log: readonly LogRecord[], i: number): string | undefined {
-  const lazy = LAZY_LOGS.get(log);
+export function packedTextAt(
+  log: readonly LogRecord[],
+  i: number,
+  lazy: Readonly<LazyLines> | undefined = LAZY_LOGS.get(log),
+): string | undefined {
   if (lazy && i < lazy.lines.length) {
     const r = lazy.made[i];
     return r === undefined ? lazy.lines[i] : PackedRecord.textOf(r);
@@ -164,8 +171,11 @@ export function packedTextAt(log: readonly LogRecord[], i: number): string | und
 }
 
 /** The purposes the packed text of `log`'s entry i points into (as packedTextAt, with PackedRecord.purposesOf). */
-export function packedPurposesAt(log: readonly LogRecord[], i: number): readonly string[] | undefined {
-  const lazy = LAZY_LOGS.get(log);
+export function packedPurposesAt(
+  log: readonly LogRecord[],
+  i: number,
+  lazy: Readonly<LazyLines> | undefined = LAZY_LOGS.get(log),
+): readonly string[] | undefined {
   if (lazy && i < lazy.lines.length) {
     const r = lazy.made[i];
     return r === undefined ? lazy.purposes : PackedRecord.purposesOf(r);
@@ -198,7 +208,8 @@ export function packEntry(r: LogRecord, purpose: (text: string) => number): stri
  */
 export function packLog(log: readonly LogRecord[]): { entries: string[]; purposes: string[] } {
   let shared: readonly string[] | undefined;
-  for (let i = 0; i < log.length && !shared; i++) shared = packedPurposesAt(log, i);
+  const lazy = LAZY_LOGS.get(log);
+  for (let i = 0; i < log.length && !shared; i++) shared = packedPurposesAt(log, i, lazy);
   const purposes = shared ? [...shared] : [];
   let index: Map<string, number> | null = null;
   const purpose = (text: string): number => {
@@ -213,26 +224,18 @@ export function packLog(log: readonly LogRecord[]): { entries: string[]; purpose
   // An entry read lazily and never made is written back as its line, unread.
   const entries: string[] = new Array(log.length);
   for (let i = 0; i < log.length; i++) {
-    const text = packedTextAt(log, i);
-    entries[i] = text !== undefined && packedPurposesAt(log, i) === shared ? text : packEntry(log[i]!, purpose);
+    const text = packedTextAt(log, i, lazy);
+    entries[i] = text !== undefined && packedPurposesAt(log, i, lazy) === shared ? text : packEntry(log[i]!, purpose);
   }
   return { entries, purposes };
 }
 
 /**
  * The dice of a log and how many were entered by hand, as `countDice` (./state.ts) counts them, read off the packed
- * text of the entries read from a file: their rolls are then not decoded (a file read lazily decodes an entry's
- * rolls when first read, and the players' page counts the dice on every update). Other records: their rolls.
- */
-export function countLogDice(log: readonly LogRecord[]): { rolls: number; entered: number } {
-  return new DiceTally().count(log);
-}
-
-/**
- * countLogDice for successive versions of one game (the players' page counts on every update): the counts of
- * the entries read from the last version's file are kept, and an entry read again as the same text (the same
- * dice, whatever its purposes point to) is not counted again, so an update counts what is new, not a 1000-round
- * log each time.
+ * text of the entries read from a file (their rolls are not decoded), for successive versions of one game (the
+ * players' page counts on every update): the counts of the entries read from the last version's file are kept,
+ * and an entry read again as the same text (the same dice, whatever its purposes point to) is not counted again,
+ * so an update counts what is new, not a 1000-round log each time. Other records: their rolls.
  */
 export class DiceTally {
   /** The packed text of each entry counted last time (undefined: a record of its own), and the counts up to it. */
@@ -242,16 +245,17 @@ export class DiceTally {
 
   count(log: readonly LogRecord[]): { rolls: number; entered: number } {
     const texts = this.texts;
+    const lazy = LAZY_LOGS.get(log);
     let k = 0;
     const same = Math.min(log.length, texts.length);
-    while (k < same && texts[k] !== undefined && packedTextAt(log, k) === texts[k]) k++;
+    while (k < same && texts[k] !== undefined && packedTextAt(log, k, lazy) === texts[k]) k++;
     texts.length = k;
     this.rollsTo.length = k;
     this.enteredTo.length = k;
     let rolls = k > 0 ? this.rollsTo[k - 1]! : 0;
     let entered = k > 0 ? this.enteredTo[k - 1]! : 0;
     for (let i = k; i < log.length; i++) {
-      const t = packedTextAt(log, i);
+      const t = packedTextAt(log, i, lazy);
       const n = t === undefined ? recordDice(log[i]!) : packedDice(t);
       rolls += n.rolls;
       entered += n.entered;

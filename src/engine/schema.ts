@@ -8,7 +8,7 @@ import { DEFAULT_ORIENTATION, EDGES, type Orientation } from '../rules/orientati
 import { isD66 } from '../dice/expression.js';
 import { loggedActions, replay } from './replay.js';
 import { engineCounts } from './counts.js';
-import { PackedRecord, ROLL_FLAGS, isLazyLog, lazyLog as lazilyRead } from './packed-log.js';
+import { PackedRecord, ROLL_FLAGS, digits, isLazyLog, lazyLog as lazilyRead } from './packed-log.js';
 import {
   SCHEMA_VERSION,
   STORY_FIELDS,
@@ -474,22 +474,6 @@ function record(v: unknown, path: string): LogRecord {
       isPlainRoll(x) ? x : roll(x, `${path}.rolls[${i}]`),
     ),
   };
-}
-
-/**
- * A whole number written in decimal digits (no sign, no leading zero, at most 9 digits) from `from` up to `to` in
- * `t`, or -1. Read in place: a long log's round numbers make no strings to collect.
- */
-function digits(t: string, from = 0, to = t.length): number {
-  const n = to - from;
-  if (n <= 0 || n > 9 || (n > 1 && t.charCodeAt(from) === 48)) return -1;
-  let v = 0;
-  for (let i = from; i < to; i++) {
-    const c = t.charCodeAt(i);
-    if (c < 48 || c > 57) return -1;
-    v = v * 10 + (c - 48);
-  }
-  return v;
 }
 
 /**

@@ -3,15 +3,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countLogDice, DiceTally } from '../../src/engine/packed-log.js';
+import { DiceTally } from '../../src/engine/packed-log.js';
 import { countDice, type LogRecord } from '../../src/engine/state.js';
 import { engineCounts, resetEngineCounts } from '../../src/engine/counts.js';
 import { load, serialize } from '../../src/store/session.js';
 import { cli, tempDir } from '../helpers.js';
 
+/** A log's dice counted once, by a tally that has counted nothing before. */
+const countLogDice = (log: readonly LogRecord[]) => new DiceTally().count(log);
+
 const FILE = 'badzone-session.json';
 
-describe('countLogDice', () => {
+describe('DiceTally, once', () => {
   it('counts what countDice counts, entered dice included, and decodes no entry of a file badzone wrote', async () => {
     const d = tempDir('badzone-dice-');
     await cli(d, 'new', '--seed', '7', '--gang', 'Goliaths: Krag, Brute', '--gang', 'Eschers: Vex');
