@@ -213,8 +213,8 @@ export function plantNames(file: string, names: Record<string, string>): void {
 
 /**
  * A session file's JSON as a test reads or hand-edits it: each log entry an object with its rolls (the form a
- * report's session has, and a hand-written file may take), and no `purposes`, `checkpoints` or `hash` (an edited
- * file has no hash that matches). badzone writes the log packed (docs/json.md, "The session file"): this reads
+ * report's session has, and a hand-written file may take), and no `purposes`, `pathMarks`, `checkpoints`,
+ * `logBytes` or `hash` (an edited file has no hash that matches: it uses none of them). badzone writes the log packed (docs/json.md, "The session file"): this reads
  * that form as the docs describe it, so it checks them too. Written back with JSON.stringify, it opens as any
  * hand-edited file does.
  */
@@ -254,6 +254,8 @@ export function expandSession(s: any): any {
     delete s.purposes;
   }
   delete s.checkpoints;
+  delete s.pathMarks;
+  delete s.logBytes;
   delete s.hash;
   return s;
 }

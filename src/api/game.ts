@@ -18,6 +18,7 @@ import {
   type RoundReport,
 } from '../engine/index.js';
 import { emptyStory, type EnteredDie, type SessionState } from '../engine/state.js';
+import { pathMarksProblem } from '../engine/markers.js';
 import type { RuleBook } from '../rules/book.js';
 import { create, load, loadForChecking, noSession, sessionPath, tryLoad } from '../store/session.js';
 import { mutate } from '../store/session.js';
@@ -189,9 +190,18 @@ export async function newGame(file: string, opts: NewGameOptions & GameContext =
 }
 
 /** `verify` on a game already read: replay it, and check the commitment when one is given. */
-function verifyLoaded(file: string, state: SessionState, book: RuleBook, opts: { commitment?: string }): VerifyData {
+function verifyLoaded(
+  file: string,
+  state: SessionState,
+  book: RuleBook,
+  opts: { commitment?: string },
+  pathMarks?: unknown,
+): VerifyData {
   const given = opts.commitment === undefined ? undefined : commitmentArg(opts.commitment);
-  const r = engineVerify(state, book);
+  let r = engineVerify(state, book);
+  // The file's cached path points, which a command would draw from were its hash to match, must be the paths' own.
+  const marks = r.ok ? pathMarksProblem(state, pathMarks) : null;
+  if (marks !== null) r = { ...r, ok: false, problem: marks, seq: null };
   const base = { kind: 'verify' as const, schema: CONTRACT, session: file, ...seedFields(state.setup) };
   if (given === undefined) return { ...base, ...r, commitmentChecked: null };
   const h = state.setup.hiddenSeed;
@@ -221,8 +231,14 @@ function verifyLoaded(file: string, state: SessionState, book: RuleBook, opts: {
  */
 export async function verifyFile(file: string, opts: GameContext & { commitment?: string } = {}): Promise<VerifyData> {
   const full = path.resolve(opts.cwd ?? process.cwd(), file);
-  const { state, book } = loadForChecking(full);
-  return verifyLoaded(full, state, book, opts.commitment !== undefined ? { commitment: opts.commitment } : {});
+  const { state, book, pathMarks } = loadForChecking(full);
+  return verifyLoaded(
+    full,
+    state,
+    book,
+    opts.commitment !== undefined ? { commitment: opts.commitment } : {},
+    pathMarks,
+  );
 }
 
 export class Game {
@@ -580,8 +596,8 @@ export class Game {
    * seed (`fromSeed`; the dice entered by hand, `entered`, come from no seed).
    */
   async verify(opts: { commitment?: string } = {}): Promise<VerifyData> {
-    const { state, book } = load(this.file, { trust: false });
-    return verifyLoaded(this.file, state, book, opts);
+    const { state, book, pathMarks } = load(this.file, { trust: false });
+    return verifyLoaded(this.file, state, book, opts, pathMarks);
   }
 
   /**

@@ -4,7 +4,7 @@
 import { clampToBoard, layoutOf, centerIn, whereabouts, type Layout, type Point } from '../rules/geometry.js';
 import { clockVector } from '../rules/orientation.js';
 import { markerRadius } from '../rules/markers.js';
-import { markerStart, reachedPoint, scatterTwelve } from '../engine/markers.js';
+import { knownPointBefore, markerStart, reachedPoint, scatterTwelve } from '../engine/markers.js';
 import { mapSites } from './map-sites.js';
 import type { Marker, SessionState } from '../engine/state.js';
 import type { MapMarker, MapPlace, MapScatter, MapTile, MapView } from './types.js';
@@ -122,9 +122,12 @@ export function markersView(s: SessionState, last = Number.POSITIVE_INFINITY): M
   const layout = layoutOf(s.setup.tiles);
   const tilesIn = new Set(s.tiles);
   const origins = new Map<string, MapPlace>();
-  return s.markers.map((m) =>
-    markerView(s, m, layout, tilesIn, Math.max(0, (m.scatters?.length ?? 0) - last), undefined, origins),
-  );
+  return s.markers.map((m) => {
+    const since = Math.max(0, (m.scatters?.length ?? 0) - last);
+    // A long path's newest scatters are walked from the point remembered nearest before them (a trusted file keeps
+    // one: ../engine/markers.ts pathMarks), not from where it was put down.
+    return markerView(s, m, layout, tilesIn, since, since > 0 ? knownPointBefore(m, since) : undefined, origins);
+  });
 }
 
 /**

@@ -2,7 +2,7 @@
 // an event's markers. Positions come from ../rules/geometry.ts; the state keeps only tiles and numbers.
 import { centerIn, layoutOf, whereabouts, type Layout, type Point } from '../rules/geometry.js';
 import { clockVector, type Edge } from '../rules/orientation.js';
-import type { Marker, MarkerScatter, SessionState } from './state.js';
+import type { InPlay, Marker, MarkerScatter, SessionState } from './state.js';
 
 /**
  * A marker with its fields in one order, the order the session loader (./schema.ts) writes them in: `verify`
@@ -48,35 +48,81 @@ export function markerStart(m: Marker, layout: Layout): Point {
  * Where a marker was after its first `n` scatters, remembered per marker object (a memo, not state: the same
  * numbers give the same point). A Pillar of Flame never discarded scatters every End Phase of a long game, and the
  * End Phase asks where it is each time: from the last point remembered, that costs one scatter, not the whole path.
+ * `marks`: the points a walk passed after every MARK_EVERY scatters (the views of a path's newest scatters start
+ * from one, and a save keeps one in the file: pathMarks).
  */
-const REACHED = new WeakMap<Marker, { n: number; at: Point }>();
+interface Walked {
+  n: number;
+  at: Point;
+  readonly marks: Map<number, Point>;
+}
+const REACHED = new WeakMap<Marker, Walked>();
+
+/** A walk remembers where it was after every this many scatters. */
+export const MARK_EVERY = 16;
 
 /** Where a marker is now: from where it was put down (or moved to), each scatter since from where the last left it. */
 export function markerAt(m: Marker, layout: Layout): Point {
+  return pointAfter(m, m.scatters?.length ?? 0, layout);
+}
+
+/**
+ * Where a marker was after its first `n` scatters (`n` at least `moved.after` when it was moved, at most its
+ * scatters): walked from the nearest point remembered before it, and remembered.
+ */
+export function pointAfter(m: Marker, n: number, layout: Layout): Point {
   const sc = m.scatters ?? [];
   const from = m.moved?.after ?? 0;
-  const known = REACHED.get(m);
+  let memo = REACHED.get(m);
+  const known = memo ? nearestKnown(memo, from, n) : undefined;
   let at: Point;
   let i: number;
-  if (known && known.n >= from && known.n <= sc.length) {
+  if (known) {
     at = known.at;
     i = known.n;
   } else {
     at = markerStart(m, layout);
     i = from;
   }
+  if (!memo) {
+    memo = { n: i, at, marks: new Map() };
+    REACHED.set(m, memo);
+  }
   // landing() step by step, the point kept as two numbers: a long Pillar's path makes no object per scatter.
   let x = at.x;
   let y = at.y;
   const first = i;
-  for (; i < sc.length; i++) {
+  for (; i < n; i++) {
     const v = clockVector(sc[i]![2], scatterTwelve(m, sc[i]!));
     x += sc[i]![1] * v.x;
     y += sc[i]![1] * v.y;
+    if ((i + 1) % MARK_EVERY === 0) memo.marks.set(i + 1, { x, y });
   }
   if (i !== first) at = { x, y };
-  REACHED.set(m, { n: sc.length, at });
+  if (n === sc.length || n >= memo.n) {
+    memo.n = n;
+    memo.at = at;
+  }
   return at;
+}
+
+/** The point remembered nearest before `n` (at or after `from`, where the walk starts), or undefined. */
+function nearestKnown(memo: Walked, from: number, n: number): { readonly n: number; readonly at: Point } | undefined {
+  if (memo.n >= from && memo.n <= n) {
+    // The last point reached is the nearest unless a mark lies between it and n (a later walk went further).
+    let best: { n: number; at: Point } = memo;
+    const k = n - (n % MARK_EVERY);
+    if (k > memo.n) {
+      const at = memo.marks.get(k);
+      if (at) best = { n: k, at };
+    }
+    return best;
+  }
+  for (let k = n - (n % MARK_EVERY); k >= from && k > 0; k -= MARK_EVERY) {
+    const at = memo.marks.get(k);
+    if (at) return { n: k, at };
+  }
+  return undefined;
 }
 
 /**
@@ -88,10 +134,100 @@ export function reachedPoint(m: Marker): { readonly n: number; readonly at: Poin
   return REACHED.get(m);
 }
 
+/**
+ * The point remembered nearest before `m`'s first `n` scatters (at or after a move), when one is: a view that lists
+ * a long path's newest scatters walks from there (../api/map.ts markersView).
+ */
+export function knownPointBefore(m: Marker, n: number): { readonly n: number; readonly at: Point } | undefined {
+  const memo = REACHED.get(m);
+  return memo ? nearestKnown(memo, m.moved?.after ?? 0, n) : undefined;
+}
+
 /** A marker replaced by a copy with more scatters (and nothing else changed) starts from where the old one was. */
 function carryReached(old: Marker, copy: Marker): void {
   const known = REACHED.get(old);
-  if (known) REACHED.set(copy, known);
+  // Its own marks: two copies of one marker (a step taken again from the same state) go on along different paths.
+  if (known) REACHED.set(copy, { n: known.n, at: known.at, marks: new Map(known.marks) });
+}
+
+/**
+ * The points a session file keeps for its long paths (a cache, read only from a file whose hash matches:
+ * ../store/session.ts): for each marker whose path has at least PATH_TAIL + MARK_EVERY scatters since it was put
+ * down or moved, where it was after the last multiple of MARK_EVERY scatters at least PATH_TAIL before its newest,
+ * as [marker id, scatters, x, y]. A command on a long game walks the newest scatters from there, not its whole path.
+ */
+export function pathMarks(s: SessionState): [id: number, n: number, x: number, y: number][] {
+  const out: [number, number, number, number][] = [];
+  let layout: Layout | undefined;
+  for (const m of s.markers) {
+    const len = m.scatters?.length ?? 0;
+    const from = m.moved?.after ?? 0;
+    const k = len - PATH_TAIL - ((len - PATH_TAIL) % MARK_EVERY);
+    if (len < PATH_TAIL + MARK_EVERY || k <= from) continue;
+    const known = REACHED.get(m)?.marks.get(k);
+    const at = known ?? pointAfter(m, k, (layout ??= layoutOf(s.setup.tiles)));
+    out.push([m.id, k, at.x, at.y]);
+  }
+  return out;
+}
+
+/** The newest scatters of a path that a file's mark leaves to be walked (the live page lists 10). */
+export const PATH_TAIL = 16;
+
+/** The marks of a file's `pathMarks` that could be taken: a marker's, a multiple of MARK_EVERY within its path. */
+function* usableMarks(
+  s: SessionState,
+  v: unknown,
+): Generator<{ m: Marker; n: number; x: number; y: number }, void, undefined> {
+  if (!Array.isArray(v)) return;
+  const byId = new Map(s.markers.map((m) => [m.id, m]));
+  for (const e of v) {
+    if (!Array.isArray(e) || e.length !== 4) continue;
+    const [id, n, x, y] = e as unknown[];
+    const m = byId.get(id as number);
+    if (!m || typeof n !== 'number' || typeof x !== 'number' || typeof y !== 'number') continue;
+    if (!Number.isInteger(n) || n <= 0 || n % MARK_EVERY !== 0 || !Number.isFinite(x) || !Number.isFinite(y)) continue;
+    if (n > (m.scatters?.length ?? 0) || n < (m.moved?.after ?? 0)) continue;
+    yield { m, n, x, y };
+  }
+}
+
+/**
+ * Take the points a trusted file kept (pathMarks) as remembered: any that is not a marker's, not a multiple of
+ * MARK_EVERY, not within its path after a move or not two finite numbers is left out (the walk is then longer).
+ */
+export function takePathMarks(s: SessionState, v: unknown): void {
+  for (const { m, n, x, y } of usableMarks(s, v))
+    if (!REACHED.has(m)) REACHED.set(m, { n, at: { x, y }, marks: new Map([[n, { x, y }]]) });
+}
+
+/**
+ * What is wrong with a file's `pathMarks` (`verify`, which takes none of them): the first point that a command on
+ * the file, had its hash matched, would have started a path from and that is not where the path leads. Null when
+ * none is (a point no command would take is no problem).
+ */
+export function pathMarksProblem(s: SessionState, v: unknown): string | null {
+  let layout: Layout | undefined;
+  for (const { m, n, x, y } of usableMarks(s, v)) {
+    const at = walkFromStart(m, n, (layout ??= layoutOf(s.setup.tiles)));
+    if (at.x !== x || at.y !== y)
+      return `pathMarks: marker ${m.id} was not at (${x}, ${y}) after ${n} scatters, but at (${at.x}, ${at.y}): a path would be drawn from the wrong place`;
+  }
+  return null;
+}
+
+/** Where a marker was after its first `n` scatters, walked from where it was put down (or moved to): no memo. */
+function walkFromStart(m: Marker, n: number, layout: Layout): Point {
+  const sc = m.scatters ?? [];
+  const start = markerStart(m, layout);
+  let x = start.x;
+  let y = start.y;
+  for (let i = m.moved?.after ?? 0; i < n; i++) {
+    const v = clockVector(sc[i]![2], scatterTwelve(m, sc[i]!));
+    x += sc[i]![1] * v.x;
+    y += sc[i]![1] * v.y;
+  }
+  return { x, y };
 }
 
 /**
@@ -112,6 +248,24 @@ export function liveMarker(s: SessionState, eventId: string): Marker | undefined
     if (m.live && m.eventId === eventId) return m;
   }
   return undefined;
+}
+
+/**
+ * The live marker whose scatters are an in-play entry's (each scatter its first three numbers), when there is one:
+ * the session file then keeps them once, with the marker (schema 9, ../store/session.ts).
+ */
+export function pathOwner(s: SessionState, p: InPlay): Marker | undefined {
+  const a = p.scatters;
+  if (!a?.length) return undefined;
+  const m = liveMarker(s, p.eventId);
+  const b = m?.scatters;
+  if (!b || b.length !== a.length) return undefined;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x[0] !== y[0] || x[1] !== y[1] || x[2] !== y[2]) return undefined;
+  }
+  return m;
 }
 
 /** Replace a marker by a copy with one more scatter (states share the markers they did not change: ./working.ts). */

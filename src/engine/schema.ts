@@ -70,7 +70,17 @@ const MIGRATIONS: Record<number, (s: Obj) => Obj> = {
   5: addStory,
   6: addMarkers,
   7: packLog,
+  8: sharePaths,
 };
+
+/**
+ * Version 9 writes an event's scatters in play once: when they are its live marker's (each scatter the marker's
+ * first three numbers), the in-play entry says so, `"scatters": { "marker": id }`, instead of a second copy (a
+ * Pillar of Flame in play for a long game has one a round). A version-8 file holds every copy: it reads as it is.
+ */
+function sharePaths(s: Obj): Obj {
+  return { ...s, schemaVersion: 9 };
+}
 
 /**
  * Version 8 writes the log packed (../engine/packed-log.ts: each entry one string, each roll's purpose once in
@@ -587,7 +597,11 @@ function inPlayEntry(x: unknown, i: number, trusted = false): InPlay {
   };
   if (p.tile !== undefined) e.tile = p.tile === null ? null : str(p.tile, `inPlay[${i}].tile`, 10);
   if (p.worth !== undefined) e.worth = int(p.worth, `inPlay[${i}].worth`, 0, 1_000_000);
-  if (p.scatters !== undefined) {
+  if (isObj(p.scatters)) {
+    // Its live marker's scatters (schema 9): taken from the marker once the markers are read (sharedPaths).
+    const ref = obj(p.scatters, `inPlay[${i}].scatters`);
+    SHARED.set(e, int(ref.marker, `inPlay[${i}].scatters.marker`, 1, READ.markers));
+  } else if (p.scatters !== undefined) {
     // Each scatter is [round, distance, direction].
     e.scatters = scatterPath(p.scatters, `inPlay[${i}].scatters`, trusted, (y, j) => {
       // A Pillar of Flame in play scatters every End Phase: a plain triple is taken as it is, with no path text built.
@@ -603,6 +617,25 @@ function inPlayEntry(x: unknown, i: number, trusted = false): InPlay {
     });
   }
   return e;
+}
+
+/** In-play entries read with `"scatters": { "marker": id }`, and the id (schema 9): sharedPaths resolves them. */
+const SHARED = new WeakMap<InPlay, number>();
+
+/**
+ * An in-play entry whose scatters are its live marker's takes them from the marker (each scatter's first three
+ * numbers; a plain triple is the same array, not a copy): the marker must be on the battlefield, live and the
+ * entry's event's.
+ */
+function sharedPaths(state: SessionState): void {
+  state.inPlay.forEach((p, i) => {
+    const id = SHARED.get(p);
+    if (id === undefined) return;
+    const m = state.markers.find((x) => x.id === id);
+    if (!m?.live || m.eventId !== p.eventId)
+      fail(`inPlay[${i}].scatters.marker`, `marker ${id} is not the live marker of "${p.eventId}"`);
+    p.scatters = (m.scatters ?? []).map((sc): ScatterMark => (sc.length === 3 ? sc : [sc[0], sc[1], sc[2]]));
+  });
 }
 
 function objects(v: unknown): BattlefieldObject[] {
@@ -923,6 +956,7 @@ export function validateSession(
     redo: arr(o.redo, 'redo', READ.logEntries).map((x, i) => redoEntry(x, `redo[${i}]`)),
     log: opts.log ?? logOf(o, version, opts.lazy === true, opts.lazyLog === true),
   };
+  sharedPaths(state);
   if (state.rng.seed !== su.seed) fail('rng.seed', `${state.rng.seed} is not the game's seed (setup.seed ${su.seed})`);
   if (state.log.length === 0 || state.log[0]!.action.type !== 'new')
     fail('log[0]', 'a session log starts with the game\'s setup (action "new")');

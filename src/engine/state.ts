@@ -5,7 +5,7 @@ import type { Edge, Orientation } from '../rules/orientation.js';
 import type { MarkerKind } from '../rules/markers.js';
 import { tileName } from '../rules/geometry.js';
 
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 export type Mode = 'dice' | 'deck';
 export type Phase = 'setup' | 'round' | 'end';

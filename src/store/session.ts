@@ -7,6 +7,7 @@ import type { RuleBook } from '../rules/book.js';
 import { SchemaTooNew, validateSession } from '../engine/schema.js';
 import type { SessionState } from '../engine/state.js';
 import { packLog } from '../engine/packed-log.js';
+import { pathMarks, pathOwner, takePathMarks } from '../engine/markers.js';
 import { BadPatch, checkpointOf, restoreFields, type Checkpoint } from '../engine/checkpoint.js';
 import {
   backup,
@@ -72,6 +73,8 @@ export interface Loaded {
    * checked like a file's game; null when there is none, or it does not restore (a forged hash: undo replays).
    */
   before: () => SessionState | null;
+  /** The file's `pathMarks` as written, read or not (`verify` checks them: ../engine/markers.ts pathMarksProblem). */
+  pathMarks: unknown;
 }
 
 /** `trust: false` (`verify`): ignore the hash and the checkpoints; every entry of the log is read and checked now. */
@@ -145,16 +148,28 @@ function loadTarget(
       `${file}: schemaVersion: missing: this is not a badzone session file. It was left as it is.`,
       fileWhy('not-a-session', { file, found: 'an object with no schemaVersion' }),
     );
-  const trusted = trust && hashMatches(read.bytes);
+  const trusted = trust && hashMatches(read.bytes, (json as Obj).logBytes);
   try {
     const { state, book, migratedFrom } = validateSession(json, bookFor, { lazy: trusted, lazyLog: trusted });
     const checkpoints = trusted ? checkpointsOf(json as Obj) : null;
+    // Where its long paths had got to, as the save found them: a cache, taken only from a file badzone wrote.
+    if (trusted) takePathMarks(state, (json as Obj).pathMarks);
     const before = (): SessionState | null => {
       const c = checkpoints?.[checkpoints.length - 1];
       return c === undefined ? null : restore(json as Obj, state, c, book);
     };
     return {
-      loaded: { file, state, book, migratedFrom, text: read.text, trusted, checkpoints, before },
+      loaded: {
+        file,
+        state,
+        book,
+        migratedFrom,
+        text: read.text,
+        trusted,
+        checkpoints,
+        before,
+        pathMarks: (json as Obj).pathMarks,
+      },
       id: read.id,
     };
   } catch (e) {
@@ -191,7 +206,7 @@ export function load(file: string, opts: Reading = {}): Loaded {
 type Obj = Record<string, unknown>;
 
 /**
- * The session file's text (schema 8, docs/json.md "The session file"): the game, its log packed (each entry one
+ * The session file's text (schema 9, docs/json.md "The session file"): the game, its log packed (each entry one
  * string, each roll's purpose once, in `purposes`: ../engine/packed-log.ts; an entry read from the file and not
  * changed is written back as the same text), the undo `checkpoints` (oldest first), and last `hash`, of the whole
  * text before it: a file whose hash matches is as badzone wrote it.
@@ -203,7 +218,12 @@ export function serialize(state: SessionState, checkpoints: readonly Checkpoint[
 /** serialize's text as the UTF-8 bytes a save writes. */
 function serializeBytes(state: SessionState, checkpoints: readonly Checkpoint[] | null): Buffer {
   const { entries, purposes } = packLog(state.log);
-  return withHashBytes({ ...state, log: entries, purposes, checkpoints });
+  // An event's scatters in play that are its live marker's are kept once, with the marker (schema 9).
+  const inPlay = state.inPlay.map((p) => {
+    const m = pathOwner(state, p);
+    return m ? { ...p, scatters: { marker: m.id } } : p;
+  });
+  return withHashBytes({ ...state, inPlay, log: entries, purposes, pathMarks: pathMarks(state), checkpoints });
 }
 
 /** The text of a session file's JSON (without its `hash`), the hash of it added last. */
@@ -212,17 +232,29 @@ export function withHash(file: object): string {
 }
 
 /**
- * withHash's text as UTF-8 bytes, made in one buffer: the JSON encoded into it once, its closing brace replaced by
- * `,"hash":"`, the hash of the bytes so far, then `"}` and a newline. A save writes these bytes as they are (its
- * text as a string was copied whole twice more, to hash it and to measure it: garbage the size of the game).
+ * withHash's text as UTF-8 bytes, made in one buffer: the JSON of every field but the `log` encoded into it once,
+ * its closing brace replaced by `,"logBytes":N,"log":` and the log (N: its length in bytes), then `,"hash":"`, the
+ * hash of the bytes before the log, `"}` and a newline. A save writes these bytes as they are (its text as a string
+ * was copied whole twice more, to hash it and to measure it: garbage the size of the game).
+ *
+ * The hash leaves the log's entries out (schema 9): each entry is checked when a command reads it (and every one by
+ * `verify`), and on a long game they are most of the file, which every command hashed (about 0.8 ms of a
+ * 1000-round `status`, twice in a `round`). Their length is in the hash (`logBytes`): an entry edited to another
+ * length makes the file one edited by hand.
  */
 function withHashBytes(file: object): Buffer {
-  const json = JSON.stringify(file);
-  const len = Buffer.byteLength(json);
-  const buf = Buffer.allocUnsafe(len - 1 + HASH_KEY.length + 16 + 3);
-  buf.write(json, 0);
-  const end = buf.write(HASH_KEY, len - 1, 'latin1') + len - 1;
-  buf.write(`${hashOfBytes(buf, end)}"}\n`, end, 'latin1');
+  const { log, ...rest } = file as { log?: unknown };
+  const head = JSON.stringify(log === undefined ? file : rest);
+  const logJson = log === undefined ? '' : JSON.stringify(log);
+  const headLen = Buffer.byteLength(head);
+  const logLen = Buffer.byteLength(logJson);
+  const logKey = log === undefined ? '' : `${headLen > 2 ? ',' : ''}"logBytes":${logLen},"log":`;
+  const buf = Buffer.allocUnsafe(headLen - 1 + logKey.length + logLen + HASH_KEY.length + 16 + 3);
+  buf.write(head, 0);
+  const logAt = headLen - 1 + buf.write(logKey, headLen - 1, 'latin1');
+  const end = logAt + buf.write(logJson, logAt) + buf.write(HASH_KEY, logAt + logLen, 'latin1');
+  // Without a log (schema 8's rule), the hash is of every byte before it, `,"hash":"` included.
+  buf.write(`${hashOfBytes(buf, log === undefined ? end : logAt)}"}\n`, end, 'latin1');
   return buf;
 }
 
@@ -288,19 +320,28 @@ function hashOfBytes(bytes: Uint8Array, n: number): string {
 }
 
 /**
- * Whether the file's bytes (as read: the text is not encoded again) end with the hash of everything before it,
- * as serialize writes it.
+ * Whether the file's bytes (as read: the text is not encoded again) end with the hash of everything before it
+ * (schema 8: `,"hash":"` included), or of everything before its log when `logBytes` says how long the log is and
+ * the log lies there, last before the hash (schema 9, as serialize writes it).
  */
-function hashMatches(bytes: Buffer): boolean {
+function hashMatches(bytes: Buffer, logBytes: unknown): boolean {
   const at = bytes.lastIndexOf(HASH_KEY);
   if (at < 0) return false;
   const end = at + HASH_KEY.length;
   const rest = bytes.length - end;
   if (rest !== 19 && rest !== 18) return false;
+  let hashed = end;
+  if (logBytes !== undefined) {
+    if (typeof logBytes !== 'number' || !Number.isInteger(logBytes) || logBytes < 2 || logBytes > at) return false;
+    hashed = at - logBytes;
+    if (bytes.toString('latin1', hashed - LOG_KEY.length, hashed) !== LOG_KEY) return false;
+  }
   const tail = bytes.toString('latin1', end);
-  const hash = hashOfBytes(bytes, end);
+  const hash = hashOfBytes(bytes, hashed);
   return tail === `${hash}"}\n` || tail === `${hash}"}`;
 }
+
+const LOG_KEY = ',"log":';
 
 /** A trusted file's checkpoints (anything else than null or a short list of objects: null, and undo replays). */
 function checkpointsOf(json: Obj): Checkpoint[] | null {

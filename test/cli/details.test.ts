@@ -19,7 +19,7 @@ describe('badzone new with a story', () => {
     expect(made.commandLine).toContain(
       "--hazard none --title 'The Sump Run' --date '14 March' --scenario 'Looters'\\'' Run' --result tbd",
     );
-    expect(saved(dir)).toMatchObject({ schemaVersion: 8, story });
+    expect(saved(dir)).toMatchObject({ schemaVersion: 9, story });
     const text = await cli({ cwd: tempDir('badzone-details-') }, 'new', '--seed', '7', '--title', 'The Sump Run');
     expect(text).toContain('  Title: The Sump Run\n');
     expect(text).not.toContain('Date:');
@@ -103,7 +103,7 @@ describe('badzone details', () => {
     expect((await cliJson(dir, 'details')).story).toEqual(NONE);
     expect(saved(dir).schemaVersion).toBe(5); // showing writes nothing
     await cli(dir, 'details', '--title', 'The Sump Run');
-    expect(saved(dir)).toMatchObject({ schemaVersion: 8, story: { ...NONE, title: 'The Sump Run' } });
+    expect(saved(dir)).toMatchObject({ schemaVersion: 9, story: { ...NONE, title: 'The Sump Run' } });
     expect((await cliJson(dir, 'verify')).ok).toBe(true);
   });
 });

@@ -74,7 +74,7 @@ describe('badzone new', () => {
     expect(d.session).toBe(path.join(dir, FILE));
     const file = json(bytes(dir));
     expect(file).toMatchObject({
-      schemaVersion: 8,
+      schemaVersion: 9,
       manualDice: false,
       story: { title: null, date: null, scenario: null, result: null },
       redo: [],

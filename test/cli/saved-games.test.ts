@@ -185,7 +185,7 @@ describe('a game saved at schema 4: the default orientation', () => {
     expect(end.stdout).toContain("Scatters: 12 o'clock = far edge (row A), 3 = right, 6 = near, 9 = left\n");
     const saved = readSession(session);
     expect(saved).toMatchObject({
-      schemaVersion: 8,
+      schemaVersion: 9,
       orientation: { twelve: 'far' },
       story: { title: null, date: null, scenario: null, result: null },
     });

@@ -646,7 +646,7 @@ describe('a file from before schema 4', () => {
       const { state, migratedFrom } = loadWithTables(raw);
       expect(migratedFrom).toBe(3);
       expect(state.schemaVersion).toBe(SCHEMA_VERSION);
-      expect(SCHEMA_VERSION).toBe(8);
+      expect(SCHEMA_VERSION).toBe(9);
       expect(state.setup).toMatchObject({ seed: raw.setup.seed, generator: 'mt19937' });
       expect(state.rng).toEqual(raw.rng);
       expect(Object.keys(state.setup).slice(0, 2)).toEqual(['seed', 'generator']);
@@ -742,11 +742,17 @@ describe('a file from before schema 8', () => {
     expect(state.story).toEqual(raw.story);
     expect(state.redo).toEqual(raw.redo);
     expect(verify(state, book)).toMatchObject({ ok: true, problem: null, entries: 38 });
-    // Written as schema 8: each entry one string, each purpose once, and a hash; it reads back the same.
-    // As the store writes a file that was not as schema-8 badzone wrote it: no checkpoints until an undo replays.
+    // Written as schema 9: each entry one string, each purpose once, the Pillar's path once, and a hash; it reads
+    // back the same. As the store writes a file that was not as badzone wrote it: no checkpoints until an undo replays.
     const text = serialize(state, null);
     const written = JSON.parse(text);
-    expect(written.schemaVersion).toBe(8);
+    expect(written.schemaVersion).toBe(9);
+    const pillar = state.inPlay.find((p) => p.eventId === 'pillar-of-flame')!;
+    expect(pillar.scatters!.length).toBeGreaterThan(1);
+    const live = state.markers.find((m) => m.live && m.eventId === 'pillar-of-flame')!;
+    expect(written.inPlay.find((p: { eventId: string }) => p.eventId === 'pillar-of-flame').scatters).toEqual({
+      marker: live.id,
+    });
     expect(written.log.every((e: unknown) => typeof e === 'string')).toBe(true);
     expect(written.log[0]).toBe('0 - new');
     expect(new Set(written.purposes).size).toBe(written.purposes.length);
