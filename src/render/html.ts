@@ -21,7 +21,16 @@ const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;',
 
 /** Text made safe for HTML element content and quoted attribute values. */
 export function esc(s: string): string {
-  return s.replace(UNSAFE, escapeChar).replace(SPECIAL, (c) => ENTITY[c]!);
+  // Nearly every string on a page is printable ASCII (UNSAFE matches nothing from space to tilde): it needs at most
+  // the entities (an apostrophe in "12 o'clock"), and nothing at all without & < > " '. A long game's page escapes
+  // thousands of short strings on each update, and the Unicode expression was its largest single cost.
+  let special = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e) return s.replace(UNSAFE, escapeChar).replace(SPECIAL, (c) => ENTITY[c]!);
+    if (c === 0x26 || c === 0x3c || c === 0x3e || c === 0x22 || c === 0x27) special = true;
+  }
+  return special ? s.replace(SPECIAL, (c) => ENTITY[c]!) : s;
 }
 
 export type Part = Html | string | number | null | undefined | false | readonly Part[];

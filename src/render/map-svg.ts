@@ -40,8 +40,10 @@ const TOP = 6;
 const OUT = 1.6;
 
 /** A coordinate, rounded to a thousandth of an inch. */
-function n(x: number): string {
-  return String(Math.round(x * 1000) / 1000);
+function n(x: number): number {
+  // A number, not its text: the template writes a number as it is, where text is escaped first (a long game's map
+  // has a thousand coordinates).
+  return Math.round(x * 1000) / 1000;
 }
 
 const OUTWARD: Record<Edge, MapPoint> = {
