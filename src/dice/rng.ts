@@ -160,14 +160,103 @@ export class ChaCha20 implements Engine {
   }
 }
 
+// --- The Mersenne Twister's state, kept by a session file --------------------------------------------------------
+
+/** Words in the Twister's state: it makes them anew (a "refresh") each time it has handed out as many. */
+export const TWISTER_WORDS = 624;
+
+/** How many refreshes the Twister has made after `uses` words: its state then holds words uses-624.. onwards. */
+function refreshes(uses: number): number {
+  return Math.ceil(uses / TWISTER_WORDS);
+}
+
+/**
+ * A Twister's state known in this process, by seed: its words after `refreshes(uses)` refreshes, taken from a session
+ * file (takeTwisterState) or made by this process's last Twister of that seed (`live`). Resuming a 1000-round game
+ * (7,956 words) by discarding made 13 refreshes in a cold process, about 10 million instructions of every `round`:
+ * from a known state it makes none.
+ */
+const FILED = new Map<number, { uses: number; words: Int32Array }>();
+const LIVE = new Map<number, MersenneTwister19937>();
+
+/** random-js's Twister as it is at run time: its state, the index of its next word and its count (fields it keeps private). */
+interface TwisterInside {
+  data: Int32Array;
+  index: number;
+  uses: number;
+}
+
+/**
+ * A Twister just seeded with `seed`, brought to `uses`: from a known state of the same or an earlier refresh when
+ * there is one, else by discarding.
+ */
+function resumeTwister(mt: MersenneTwister19937, seed: number, uses: number): MersenneTwister19937 {
+  const known = FILED.get(seed);
+  const r = refreshes(uses);
+  const inside = mt as unknown as TwisterInside;
+  if (
+    known &&
+    uses > 0 &&
+    refreshes(known.uses) <= r &&
+    inside.data instanceof Int32Array &&
+    inside.data.length === TWISTER_WORDS
+  ) {
+    const k = refreshes(known.uses);
+    inside.data.set(known.words);
+    // After k refreshes the state holds words 624(k-1) .. 624k-1: the next is `index` into it.
+    if (uses <= TWISTER_WORDS * k) {
+      inside.index = uses - TWISTER_WORDS * (k - 1);
+      inside.uses = uses;
+    } else {
+      inside.index = TWISTER_WORDS;
+      inside.uses = TWISTER_WORDS * k;
+      mt.discard(uses - TWISTER_WORDS * k);
+    }
+  } else mt.discard(uses); // discard(0) does nothing
+  LIVE.set(seed, mt);
+  return mt;
+}
+
+/**
+ * The Twister's state at a dice position, when this process knows it without making it (its last Twister of that
+ * seed has made as many refreshes, or a file gave it): for the session file to keep (../store/session.ts). Its
+ * words after `refreshes(uses)` refreshes; undefined for a ChaCha20 seed, before the first 624 words (one refresh
+ * from the seed costs little), or when it is not known.
+ */
+export function twisterState(state: RngState): Int32Array | undefined {
+  if (typeof state.seed !== 'number' || state.uses <= TWISTER_WORDS) return undefined;
+  const r = refreshes(state.uses);
+  const live = LIVE.get(state.seed) as unknown as TwisterInside | undefined;
+  if (live && live.data instanceof Int32Array && live.uses > 0 && refreshes(live.uses) === r) return live.data.slice();
+  const known = FILED.get(state.seed);
+  if (known && refreshes(known.uses) === r) return known.words.slice();
+  return undefined;
+}
+
+/**
+ * A state a session file kept for its dice position (twisterState, read back): the next Twister of this seed starts
+ * from it. Only from a file whose hash matches: a state edited by hand would give other dice than the seed's
+ * (`verify`, which replays from the seed and takes none, would find them).
+ */
+export function takeTwisterState(state: RngState, words: Int32Array): void {
+  if (typeof state.seed !== 'number' || state.uses <= TWISTER_WORDS || words.length !== TWISTER_WORDS) return;
+  FILED.set(state.seed, { uses: state.uses, words: words.slice() });
+}
+
+/** Forget every Twister state this process knows (for tests). */
+export function forgetTwisterStates(): void {
+  FILED.clear();
+  LIVE.clear();
+}
+
 /**
  * The one function that builds a generator: at a dice position, for the dice of a game, `roll`, `hazard roll`,
- * `simulate` and the players' page alike. A Twister is resumed by discarding `uses` words (about 7 ms a
- * million); ChaCha20 starts at the right block.
+ * `simulate` and the players' page alike. A Twister is resumed from a state this process knows (a file's), else by
+ * discarding `uses` words (about 7 ms a million); ChaCha20 starts at the right block.
  */
 function engineAt(state: RngState): { engine: Engine; uses: () => number } {
   if (typeof state.seed === 'number') {
-    const mt = MersenneTwister19937.seed(state.seed).discard(state.uses); // discard(0) does nothing
+    const mt = resumeTwister(MersenneTwister19937.seed(state.seed), state.seed, state.uses);
     return { engine: mt, uses: () => mt.getUseCount() };
   }
   const chacha = new ChaCha20(keyOf(state.seed), state.uses);

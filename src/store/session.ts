@@ -8,6 +8,7 @@ import { SchemaTooNew, validateSession } from '../engine/schema.js';
 import type { SessionState } from '../engine/state.js';
 import { packLog } from '../engine/packed-log.js';
 import { pathMarks, pathOwner, takePathMarks } from '../engine/markers.js';
+import { takeTwisterState, twisterState, TWISTER_WORDS } from '../dice/rng.js';
 import { BadPatch, checkpointOf, restoreFields, type Checkpoint } from '../engine/checkpoint.js';
 import {
   backup,
@@ -153,7 +154,12 @@ function loadTarget(
     const { state, book, migratedFrom } = validateSession(json, bookFor, { lazy: trusted, lazyLog: trusted });
     const checkpoints = trusted ? checkpointsOf(json as Obj) : null;
     // Where its long paths had got to, as the save found them: a cache, taken only from a file badzone wrote.
-    if (trusted) takePathMarks(state, (json as Obj).pathMarks);
+    if (trusted) {
+      takePathMarks(state, (json as Obj).pathMarks);
+      // The Twister's state at the dice position: the next roll resumes from it instead of from the seed.
+      const words = twisterWords((json as Obj).twister);
+      if (words) takeTwisterState(state.rng, words);
+    }
     const before = (): SessionState | null => {
       const c = checkpoints?.[checkpoints.length - 1];
       return c === undefined ? null : restore(json as Obj, state, c, book);
@@ -223,7 +229,40 @@ function serializeBytes(state: SessionState, checkpoints: readonly Checkpoint[] 
     const m = pathOwner(state, p);
     return m ? { ...p, scatters: { marker: m.id } } : p;
   });
-  return withHashBytes({ ...state, inPlay, log: entries, purposes, pathMarks: pathMarks(state), checkpoints });
+  const twister = twisterText(state);
+  return withHashBytes({
+    ...state,
+    inPlay,
+    log: entries,
+    purposes,
+    pathMarks: pathMarks(state),
+    ...(twister === undefined ? {} : { twister }),
+    checkpoints,
+  });
+}
+
+/**
+ * A Mersenne Twister game's generator state at its dice position, when this process has it (../dice/rng.ts
+ * twisterState): its 624 words, little-endian, in base64 (3,328 characters). It tells what the seed tells (the
+ * rolls to come), and is kept where the seed is: in the session file only, never in a report or on the page, which
+ * are made from the game, not the file.
+ */
+function twisterText(state: SessionState): string | undefined {
+  const words = twisterState(state.rng);
+  if (!words) return undefined;
+  const bytes = Buffer.alloc(words.length * 4);
+  for (let i = 0; i < words.length; i++) bytes.writeInt32LE(words[i]!, i * 4);
+  return bytes.toString('base64');
+}
+
+/** A file's `twister` as words, or undefined when it is not 624 words in base64. */
+function twisterWords(v: unknown): Int32Array | undefined {
+  if (typeof v !== 'string' || v.length !== Math.ceil((TWISTER_WORDS * 4) / 3) * 4) return undefined;
+  const bytes = Buffer.from(v, 'base64');
+  if (bytes.length !== TWISTER_WORDS * 4) return undefined;
+  const words = new Int32Array(TWISTER_WORDS);
+  for (let i = 0; i < TWISTER_WORDS; i++) words[i] = bytes.readInt32LE(i * 4);
+  return words;
 }
 
 /** The text of a session file's JSON (without its `hash`), the hash of it added last. */

@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { forgetTwisterStates } from '../../src/dice/rng.js';
 import { load, withHash } from '../../src/store/session.js';
 import { longGame, runCli, tempDir } from '../helpers.js';
 
@@ -117,7 +118,9 @@ describe('the hash of schema 9', () => {
     expect(trustedAfter((t) => t.replace(/"logBytes":(\d+)/, (_, n) => `"logBytes":${Number(n) + 1}`))).toBe(false);
     const last = raw(file).log.at(-1);
     expect(trustedAfter((t) => t.replace(`,${JSON.stringify(last)}]`, ']'))).toBe(false);
-    expect(trustedAfter((t) => t.replace(`,${JSON.stringify(last)}]`, `,${JSON.stringify(last)},"40 - end"]`))).toBe(false);
+    expect(trustedAfter((t) => t.replace(`,${JSON.stringify(last)}]`, `,${JSON.stringify(last)},"40 - end"]`))).toBe(
+      false,
+    );
     expect(trustedAfter((t) => t.replace('],"hash":"', '],"round":3,"hash":"'))).toBe(false);
   });
 
@@ -136,5 +139,51 @@ describe('the hash of schema 9', () => {
     const v = await runCli(['verify'], { cwd: d });
     expect(v.code).toBe(4);
     expect(v.stderr).toMatch(/log\[\d+\]\.rolls\[\d+\]\.value/);
+  });
+});
+
+describe("a Mersenne Twister game's generator state", () => {
+  const dir = longGame(150);
+  const file = path.join(dir, FILE);
+
+  /** `round --json` on a copy of `from`, then `verify --json` of what it wrote. */
+  async function roundThenVerify(from: string): Promise<{ round: any; verify: any }> {
+    forgetTwisterStates(); // as a new process: nothing known but what the file gives
+    const d = tempDir('badzone-v9-');
+    fs.copyFileSync(path.join(from, FILE), path.join(d, FILE));
+    const r = await runCli(['round', '--json'], { cwd: d });
+    expect(r.code, r.stderr).toBe(0);
+    forgetTwisterStates();
+    const v = await runCli(['verify', '--json'], { cwd: d });
+    const { session: _s, ...round } = JSON.parse(r.stdout);
+    return { round, verify: JSON.parse(v.stdout) };
+  }
+
+  it('is kept (624 words in base64) where the seed is, and the next round rolls from it the dice the seed gives', async () => {
+    const s = raw(file);
+    expect(s.rng.uses).toBeGreaterThan(624);
+    expect(s.twister).toMatch(/^[A-Za-z0-9+/]{3328}$/);
+    const kept = await roundThenVerify(dir);
+    const without = await roundThenVerify(rewritten(dir, (g) => delete g.twister));
+    expect(kept.round).toEqual(without.round);
+    expect(kept.verify).toMatchObject({ ok: true });
+    // Nowhere but in the session file: not in the battle report (its session is the game, not the file).
+    const report = await runCli(['report', '--format', 'json'], { cwd: dir });
+    expect(report.code).toBe(0);
+    expect(report.stdout).not.toContain(s.twister.slice(0, 40));
+  });
+
+  it('edited, under a hash made to match, gives other dice than the seed: verify names the round that rolled them', async () => {
+    const forged = rewritten(dir, (g) => {
+      g.twister = 'A'.repeat(g.twister.length); // a state of zeros: the Twister then makes zeros
+    });
+    const { verify } = await roundThenVerify(forged);
+    expect(verify.ok).toBe(false);
+    expect(verify.seq).toBe(raw(file).log.length);
+  });
+
+  it('is not kept for a ChaCha20 game, nor before the first 624 words', () => {
+    expect(raw(path.join(longGame(40, 'Dust7'), FILE)).twister).toBeUndefined();
+    expect(raw(path.join(longGame(20), FILE)).twister).toBeUndefined();
   });
 });
