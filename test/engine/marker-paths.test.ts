@@ -47,6 +47,20 @@ const scatterArb: fc.Arbitrary<MarkerScatter> = fc.oneof(
   },
 );
 
+/** The Pillar of Flame's live Large Blast, put down at `tile`'s center, not scattered yet. */
+function blast(tile: string, twelve: Edge): Marker {
+  return {
+    id: 1,
+    kind: 'large-blast',
+    eventId: 'pillar-of-flame',
+    what: 'Large Blast',
+    round: 1,
+    tile,
+    twelve,
+    live: true,
+  };
+}
+
 /** A Pillar's Large Blast with a path of up to 200 scatters, sometimes moved by the GM part of the way along. */
 const markerArb: fc.Arbitrary<Marker> = fc
   .record({
@@ -58,17 +72,8 @@ const markerArb: fc.Arbitrary<Marker> = fc
     }),
   })
   .map(({ tile, twelve, scatters, moved }) => {
-    const m: Marker = {
-      id: 1,
-      kind: 'large-blast',
-      eventId: 'pillar-of-flame',
-      what: 'Large Blast',
-      round: 1,
-      tile,
-      twelve,
-    };
+    const m = blast(tile, twelve);
     if (scatters.length) m.scatters = scatters;
-    m.live = true;
     if (moved) m.moved = { tile: moved.tile, after: Math.floor(moved.at * scatters.length) };
     return m;
   });
@@ -131,15 +136,9 @@ describe('the points a walk remembers', () => {
 describe("a file's pathMarks", () => {
   /** A path of 100 scatters of 3" toward 3 o'clock, from A1's center (6, 6). */
   const straight = (): Marker => ({
+    ...blast('A1', 'far'),
     id: 7,
-    kind: 'large-blast',
-    eventId: 'pillar-of-flame',
-    what: 'Large Blast',
-    round: 1,
-    tile: 'A1',
-    twelve: 'far',
     scatters: Array.from({ length: 100 }, (_, i): MarkerScatter => [i + 1, 3, 3]),
-    live: true,
   });
 
   it('holds where the path was after 80 of its 100 scatters (the last multiple of 16 at least 16 before its end)', () => {
