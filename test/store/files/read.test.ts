@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { arm, errno, reset, seam, trackDescriptors, trail } from '../fs-seam.js';
 import { statWith, thrown } from '../kit.js';
@@ -68,6 +69,37 @@ describe('readTarget and readText', () => {
     expect(e).toBeInstanceOf(E.InvalidFileError);
     expect(e.message).toContain(f);
     expect(e.message).toMatch(/UTF-8/);
+  });
+
+  it('reads what a strict UTF-8 decoder reads, and refuses what it refuses (overlong forms, surrogates, stray bytes)', () => {
+    const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    const f = path.join(dir, 'any.json');
+    const tricky = [
+      [0xc0, 0x80],
+      [0xed, 0xa0, 0x80],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xe2, 0x82],
+      [0xef, 0xbb, 0xbf, 0x41],
+    ];
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.uint8Array({ maxLength: 12 }),
+          fc.string({ unit: 'binary' }).map((t) => new TextEncoder().encode(t)),
+          fc.constantFrom(...tricky.map((b) => Uint8Array.from(b))),
+        ),
+        (bytes) => {
+          fs.writeFileSync(f, bytes);
+          let want: string | null = null;
+          try {
+            want = strict.decode(bytes);
+          } catch {}
+          if (want === null) expect(thrown(() => F.readText(f, 100))).toBeInstanceOf(E.InvalidFileError);
+          else expect(F.readText(f, 100)).toBe(want);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('a file larger than the cap is refused unread, with its size', () => {
