@@ -99,7 +99,7 @@ export function pointAfter(m: Marker, n: number, layout: Layout): Point {
     if ((i + 1) % MARK_EVERY === 0) memo.marks.set(i + 1, { x, y });
   }
   if (i !== first) at = { x, y };
-  if (n === sc.length || n >= memo.n) {
+  if (n >= memo.n) {
     memo.n = n;
     memo.at = at;
   }
@@ -209,25 +209,12 @@ export function takePathMarks(s: SessionState, v: unknown): void {
 export function pathMarksProblem(s: SessionState, v: unknown): string | null {
   let layout: Layout | undefined;
   for (const { m, n, x, y } of usableMarks(s, v)) {
-    const at = walkFromStart(m, n, (layout ??= layoutOf(s.setup.tiles)));
+    // A copy of the marker: nothing remembered for it, so the walk starts where it was put down (or moved to).
+    const at = pointAfter({ ...m }, n, (layout ??= layoutOf(s.setup.tiles)));
     if (at.x !== x || at.y !== y)
       return `pathMarks: marker ${m.id} was not at (${x}, ${y}) after ${n} scatters, but at (${at.x}, ${at.y}): a path would be drawn from the wrong place`;
   }
   return null;
-}
-
-/** Where a marker was after its first `n` scatters, walked from where it was put down (or moved to): no memo. */
-function walkFromStart(m: Marker, n: number, layout: Layout): Point {
-  const sc = m.scatters ?? [];
-  const start = markerStart(m, layout);
-  let x = start.x;
-  let y = start.y;
-  for (let i = m.moved?.after ?? 0; i < n; i++) {
-    const v = clockVector(sc[i]![2], scatterTwelve(m, sc[i]!));
-    x += sc[i]![1] * v.x;
-    y += sc[i]![1] * v.y;
-  }
-  return { x, y };
 }
 
 /**
